@@ -1,0 +1,1 @@
+"""Toybox app: the Ursina front end and the command line."""

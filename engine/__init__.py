@@ -1,0 +1,1 @@
+"""Toybox engine: headless rules, geometry, bots and records. Never imports ursina."""
