@@ -1,0 +1,55 @@
+"""The games Toybox knows, found by name.
+
+Each game package exposes ``GAME: GameInfo``. The registry imports a game
+only when it is asked for, so ``toybox sim little-battle`` never loads the
+geometry stack of Little Soldiers.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from engine.core.actions import ActionCodec
+from engine.core.protocol import State
+
+GAME_MODULES: dict[str, str] = {
+    "little-soldiers": "engine.little_soldiers",
+    "toy-battle": "engine.toy_battle",
+    "little-battle": "engine.little_battle",
+}
+"""Game name (as typed on the command line and written in records) -> package."""
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What the shared machinery (records, bots, CLI) needs to know of a game."""
+
+    name: str
+    title: str
+    version: int
+    config_from_dict: Callable[[dict[str, Any]], Any]
+    new_game: Callable[[Any, int | None], State]
+    codec: ActionCodec
+    rules_summary: Callable[[Any], str]
+    heuristic_bot: Callable[[int], Any] | None = None
+
+
+class UnknownGame(ValueError):
+    """A game name Toybox does not know."""
+
+
+def get_game(name: str) -> GameInfo:
+    """The game called ``name`` (e.g. "little-battle")."""
+    module = GAME_MODULES.get(name)
+    if module is None:
+        known = ", ".join(sorted(GAME_MODULES))
+        raise UnknownGame(f"Unknown game {name!r}; Toybox plays {known}.")
+    return importlib.import_module(module).GAME
+
+
+def random_seed() -> int:
+    """A fresh seed for a new game, written into its record."""
+    return random.SystemRandom().randrange(2**31)

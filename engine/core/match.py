@@ -1,0 +1,65 @@
+"""A match: a game being played, with its record and its undo history.
+
+The app and the command line play through a Match; bots and tests may use
+bare states. Undo goes back one player action at a time but never across a
+chance step or a reveal (``State.irreversible`` changed).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.games import GameInfo, random_seed
+from engine.core.protocol import State
+from engine.core.record import Record, RecordError, replay
+
+
+class Match:
+    """A state plus everything needed to save, load and undo it."""
+
+    def __init__(self, info: GameInfo, config: Any, seed: int | None = None) -> None:
+        self.info = info
+        self.config = config
+        self.seed = random_seed() if seed is None else seed
+        self.state: State = info.new_game(config, self.seed)
+        self.actions: list[tuple[int, Any]] = []
+        self._undo: list[tuple[State, int]] = []
+
+    @classmethod
+    def from_record(cls, record: Record, where: str = "record") -> "Match":
+        info_state = replay(record, where)  # validates every step first
+        from engine.core.games import get_game
+
+        info = get_game(record.game)
+        match = cls(info, info.config_from_dict(record.config), record.seed)
+        match.state = info_state
+        match.actions = list(record.actions)
+        return match
+
+    def play(self, seat: int, action: Any) -> None:
+        """Apply one action (raises IllegalAction, changing nothing)."""
+        before = self.state.clone()
+        self.state.apply(seat, action)
+        self.actions.append((seat, action))
+        if self.state.irreversible != before.irreversible:
+            self._undo.clear()
+        else:
+            self._undo.append((before, len(self.actions) - 1))
+
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    def undo(self) -> bool:
+        """Take back the last action if no roll or reveal happened since."""
+        if not self._undo:
+            return False
+        state, n = self._undo.pop()
+        self.state = state
+        del self.actions[n:]
+        return True
+
+    def record(self) -> Record:
+        return Record(self.info.name, self.info.version, self.config.to_dict(), self.seed, list(self.actions))
+
+
+__all__ = ["Match", "RecordError"]

@@ -1,0 +1,215 @@
+"""The game protocol every Toybox game speaks.
+
+Bots, records, the command line and the app work on all three games through
+this small surface (see DESIGN.md, "The game protocol"). A game is a mutable
+`State`; actions are small frozen values; chance is explicit.
+
+Chance: a state built with a seed resolves its chance steps (shuffles, dice,
+throws) itself, eagerly, with a generator it owns, so ``to_act()`` never
+shows the chance seat. A state built without a seed stops at every chance
+step with ``to_act() == [CHANCE]``; a test then forces the outcome it wants
+with ``apply(CHANCE, outcome)`` or draws one with ``resolve_chance(rng)``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, ClassVar, Sequence
+
+CHANCE = -1
+"""The seat that acts at chance steps (shuffles, dice rolls, throws)."""
+
+
+class IllegalAction(ValueError):
+    """An action that the rules forbid now; the message is for a player."""
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One line of the game's log.
+
+    ``seats`` is None for a public event, or the seats allowed to read it
+    (a private draw, a card kept face down). Views filter on it, so hidden
+    information never leaks through the log.
+    """
+
+    text: str
+    seats: frozenset[int] | None = None
+
+    def visible_to(self, seat: int) -> bool:
+        return self.seats is None or seat in self.seats
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a finished game ended: the winners (ties share), scores, why."""
+
+    winners: tuple[int, ...]
+    scores: tuple[float, ...]
+    reason: str
+
+    def reward(self, seat: int) -> float:
+        """1 for a sole win, 1/k for a k-way shared win, 0 otherwise."""
+        return 1.0 / len(self.winners) if seat in self.winners else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"winners": list(self.winners), "scores": list(self.scores), "reason": self.reason}
+
+
+class State(ABC):
+    """A game in progress: the whole truth, hidden information included.
+
+    Subclasses implement the underscored hooks; the public methods here hold
+    the contract (validate before applying, never half-apply, resolve chance
+    with the owned generator).
+    """
+
+    game: ClassVar[str] = ""
+    num_seats: int
+    events: list[Event]
+    rng: random.Random | None
+    irreversible: int = 0
+    """Counts chance steps resolved and hidden facts revealed; undo stops at them."""
+
+    # ----------------------------------------------------------- contract
+    @abstractmethod
+    def to_act(self) -> list[int]:
+        """Seats that must act now; several in a simultaneous step."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[Any]:
+        """Every legal action of ``seat`` now (empty when it need not act)."""
+
+    def check(self, seat: int, action: Any) -> str | None:
+        """Why ``action`` is illegal for ``seat`` now, or None when legal."""
+        if self.is_over():
+            return "The game is over."
+        if seat not in self.to_act():
+            return f"It is not {self.seat_name(seat)}'s turn."
+        if action not in self.legal_actions(seat):
+            return f"{action!r} is not a legal action for {self.seat_name(seat)} now."
+        return None
+
+    def apply(self, seat: int, action: Any) -> None:
+        """Validate, then apply; raises IllegalAction and changes nothing on failure."""
+        reason = self.check(seat, action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        self._apply(seat, action)
+        if self.rng is not None:
+            self._settle_chance(self.rng)
+
+    @abstractmethod
+    def _apply(self, seat: int, action: Any) -> None:
+        """Apply an action already checked."""
+
+    @abstractmethod
+    def sample_chance(self, rng: random.Random) -> Any:
+        """Draw the outcome of the pending chance step."""
+
+    def resolve_chance(self, rng: random.Random) -> None:
+        """Resolve every pending chance step with ``rng`` (unseeded states)."""
+        self._settle_chance(rng)
+
+    def _settle_chance(self, rng: random.Random) -> None:
+        while not self.is_over() and self.to_act() == [CHANCE]:
+            self._apply(CHANCE, self.sample_chance(rng))
+            self.irreversible += 1
+
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def result(self) -> Result | None:
+        """The result once over, else None."""
+
+    @abstractmethod
+    def view(self, seat: int) -> "View":
+        """What ``seat`` may see: hidden information removed."""
+
+    @abstractmethod
+    def clone(self) -> "State":
+        """An independent copy; cheap (no deepcopy)."""
+
+    @abstractmethod
+    def to_dict(self) -> dict[str, Any]:
+        """The whole truth as plain JSON data (for hashing, tests, debugging)."""
+
+    # ------------------------------------------------------------ helpers
+    def seat_name(self, seat: int) -> str:
+        return "chance" if seat == CHANCE else f"player {seat + 1}"
+
+    def state_hash(self) -> str:
+        """A digest of the whole truth: equal hashes mean equal games."""
+        data = json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(data.encode()).hexdigest()
+
+    def _clone_rng(self) -> random.Random | None:
+        if self.rng is None:
+            return None
+        copy = random.Random()
+        copy.setstate(self.rng.getstate())
+        return copy
+
+
+class View(ABC):
+    """A seat's window onto a live game: only what that seat may see.
+
+    A view holds the truth privately and exposes filtered accessors, so
+    making one is cheap enough for a bot to ask for one every decision.
+    ``to_dict()`` is the snapshot the app draws and tests inspect;
+    ``determinize(rng)`` samples a full state consistent with the view, for
+    search bots that must not read the truth.
+    """
+
+    def __init__(self, truth: State, seat: int) -> None:
+        self._truth = truth
+        self.seat = seat
+
+    @property
+    def num_seats(self) -> int:
+        return self._truth.num_seats
+
+    def to_act(self) -> list[int]:
+        return self._truth.to_act()
+
+    def legal_actions(self, seat: int | None = None) -> list[Any]:
+        """The viewer's legal actions (another seat's are not its business)."""
+        if seat is not None and seat != self.seat:
+            raise ValueError("A view only knows its own seat's legal actions.")
+        return self._truth.legal_actions(self.seat)
+
+    def check(self, action: Any) -> str | None:
+        return self._truth.check(self.seat, action)
+
+    @property
+    def events(self) -> list[Event]:
+        return [e for e in self._truth.events if e.visible_to(self.seat)]
+
+    def is_over(self) -> bool:
+        return self._truth.is_over()
+
+    def result(self) -> Result | None:
+        return self._truth.result()
+
+    @abstractmethod
+    def to_dict(self) -> dict[str, Any]:
+        """The seat's picture of the game as plain JSON data."""
+
+    @abstractmethod
+    def determinize(self, rng: random.Random) -> State:
+        """A full state, seeded from ``rng``, consistent with this view."""
+
+
+def scores_result(scores: Sequence[float], reason: str) -> Result:
+    """Result where every seat with the top score wins (a shared win on ties)."""
+    top = max(scores)
+    winners = tuple(i for i, s in enumerate(scores) if s == top)
+    return Result(winners, tuple(float(s) for s in scores), reason)
