@@ -18,7 +18,7 @@ import json
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, ClassVar, Sequence
+from typing import Any, ClassVar, NamedTuple, Sequence
 
 CHANCE = -1
 """The seat that acts at chance steps (shuffles, dice rolls, throws)."""
@@ -28,13 +28,13 @@ class IllegalAction(ValueError):
     """An action that the rules forbid now; the message is for a player."""
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
     """One line of the game's log.
 
     ``seats`` is None for a public event, or the seats allowed to read it
     (a private draw, a card kept face down). Views filter on it, so hidden
-    information never leaks through the log.
+    information never leaks through the log. A NamedTuple, not a frozen
+    dataclass: games log on every step and this is the cheapest immutable.
     """
 
     text: str
@@ -103,7 +103,7 @@ class State(ABC):
         if reason is not None:
             raise IllegalAction(reason)
         self._apply(seat, action)
-        if self.rng is not None:
+        if self.rng is not None and self.chance_pending():
             self._settle_chance(self.rng)
 
     @abstractmethod
@@ -114,12 +114,16 @@ class State(ABC):
     def sample_chance(self, rng: random.Random) -> Any:
         """Draw the outcome of the pending chance step."""
 
+    def chance_pending(self) -> bool:
+        """Whether a chance step is due; games override with a cheaper test."""
+        return not self.is_over() and self.to_act() == [CHANCE]
+
     def resolve_chance(self, rng: random.Random) -> None:
         """Resolve every pending chance step with ``rng`` (unseeded states)."""
         self._settle_chance(rng)
 
     def _settle_chance(self, rng: random.Random) -> None:
-        while not self.is_over() and self.to_act() == [CHANCE]:
+        while self.chance_pending():
             self._apply(CHANCE, self.sample_chance(rng))
             self.irreversible += 1
 

@@ -1,0 +1,149 @@
+"""The `toybox` command: play, simulate, replay and inspect the games.
+
+Subcommands that need the 3D stack import it lazily, so headless ones
+(sim, replay, rules) start fast and run without a display.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Any, Sequence
+
+from engine.core.games import GAME_MODULES, get_game
+
+GAMES = tuple(GAME_MODULES)
+
+
+def _config_dict(args: argparse.Namespace) -> dict[str, Any]:
+    """Only the options the user set, so each game's defaults stay its own."""
+    out: dict[str, Any] = {}
+    for name in ("players", "terrain", "level", "mission"):
+        value = getattr(args, name, None)
+        if value is not None:
+            out[name] = value
+    if getattr(args, "chiefs", False):
+        out["chiefs"] = True
+    if getattr(args, "modules", None):
+        out["modules"] = [m for m in args.modules.split(",") if m]
+    for item in getattr(args, "option", None) or []:
+        key, _, raw = item.partition("=")
+        try:
+            out[key] = json.loads(raw)
+        except json.JSONDecodeError:
+            out[key] = raw
+    return out
+
+
+def _add_config_flags(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--players", type=int, help="number of players (Little Battle 3-5)")
+    p.add_argument("--chiefs", action="store_true", help="Little Battle: the Adventurer Chiefs variant")
+    p.add_argument("--terrain", help="Toy Battle: terrain name (e.g. castle-field) or file")
+    p.add_argument("--level", help="Little Soldiers: battlefield file")
+    p.add_argument("--mission", help="Little Soldiers: mission name")
+    p.add_argument("--modules", help="Little Soldiers: comma-separated modules")
+    p.add_argument("--option", action="append", metavar="KEY=VALUE", help="any other config value (JSON)")
+
+
+def cmd_sim(args: argparse.Namespace) -> int:
+    from engine.bots import make_bot, play_out
+
+    info = get_game(args.game)
+    config = info.config_from_dict(_config_dict(args))
+    probe = info.new_game(config, 0)
+    seats = probe.num_seats
+    kinds = args.bots.split(",")
+    if len(kinds) == 1:
+        kinds = kinds * seats
+    if len(kinds) != seats:
+        print(f"--bots needs one bot or {seats} comma-separated bots, got {len(kinds)}.", file=sys.stderr)
+        return 2
+    wins = [0.0] * seats
+    scores = [0.0] * seats
+    start = time.perf_counter()
+    for g in range(args.games):
+        seed = args.seed + g
+        bots = [make_bot(k, info.name, seed * 31 + s) for s, k in enumerate(kinds)]
+        if args.iterations and any(k == "search" for k in kinds):
+            for b in bots:
+                if b.name == "search":
+                    b.iterations = args.iterations
+        state = play_out(info.new_game(config, seed), bots)
+        result = state.result()
+        assert result is not None
+        for s in range(seats):
+            wins[s] += result.reward(s)
+            scores[s] += result.scores[s]
+    elapsed = time.perf_counter() - start
+    n = max(args.games, 1)
+    print(f"{info.title}: {args.games} games, bots {','.join(kinds)}, seed {args.seed}")
+    for s in range(seats):
+        print(f"  seat {s + 1} ({kinds[s]}): win rate {wins[s] / n:.3f}, mean score {scores[s] / n:.2f}")
+    print(f"{args.games} games in {elapsed:.3f} s: {args.games / elapsed:.1f} games/s")
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from engine.core.record import RecordError, load_record, replay
+
+    try:
+        record = load_record(args.file)
+        state = replay(record, args.file)
+    except RecordError as err:
+        print(err, file=sys.stderr)
+        return 1
+    for event in state.events:
+        print(event.text)
+    print(json.dumps(state.to_dict(), indent=1 if args.pretty else None))
+    result = state.result()
+    print(result.reason if result else f"Game in progress after {len(record.actions)} actions.")
+    return 0
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    info = get_game(args.game)
+    print(info.rules_summary(info.config_from_dict(_config_dict(args))))
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="toybox",
+        description="Toybox, a 3D tabletop for toy-box games. Games: " + ", ".join(GAMES) + ".",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = sub.add_parser("sim", help="headless bot games: results and games/s")
+    p.add_argument("game", choices=GAMES)
+    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--bots", default="random", help="one bot for all seats or one per seat: random, heuristic, search")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--iterations", type=int, default=0, help="search bot iterations per decision")
+    _add_config_flags(p)
+    p.set_defaults(func=cmd_sim)
+
+    p = sub.add_parser("replay", help="replay a record; print the final state and events")
+    p.add_argument("file")
+    p.add_argument("--pretty", action="store_true")
+    p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("rules", help="the rules summary and the data values in use")
+    p.add_argument("game", choices=GAMES)
+    _add_config_flags(p)
+    p.set_defaults(func=cmd_rules)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except ValueError as err:  # a bad option: one sentence, no traceback
+        print(f"toybox: {err}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
