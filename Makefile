@@ -1,0 +1,25 @@
+# Two commands do all the set-up on a fresh machine:
+#   make play   creates .venv if missing, installs Toybox, opens the app
+#   make test   creates .venv if missing, installs Toybox with its test tools, runs the tests
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+
+$(VENV)/.installed: pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e '.[test]'
+	touch $@
+
+install: $(VENV)/.installed
+
+play: $(VENV)/.installed
+	$(VENV)/bin/toybox play
+
+test: $(VENV)/.installed
+	$(PY) -m pytest
+
+bench: $(VENV)/.installed
+	$(VENV)/bin/toybox sim little-battle --players 4 --games 2000 --bots random
+
+.PHONY: install play test bench
