@@ -1,0 +1,108 @@
+"""Seeded random playouts of Little Battle, checking invariants on every step."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from engine.bots import RandomBot
+from engine.core.record import Record, parse_record, replay
+from engine.little_battle import GAME, Config, new_game
+from engine.little_battle.state import ADVENTURERS, NAME
+
+GAMES_PER_COUNT = 1000
+
+
+def _check_view(state, seat) -> None:
+    view = state.view(seat)
+    picture = view.to_dict()
+    private = {k: v for k, v in picture.items() if k != "events"}
+    text = json.dumps(private)
+    mine = set(state.hands[seat]) | set(state.ships[seat]) | {c for b in state.beach for s, c in b if s == seat}
+    for other in range(state.num_seats):
+        if other == seat:
+            continue
+        for c in state.hands[other] + state.ships[other]:
+            if c not in mine:
+                assert f'"{NAME[c]}"' not in text, f"seat {seat} sees {NAME[c]} of seat {other}"
+        if not state.is_over():
+            assert picture["gold"][other] is None
+            assert all(set(chest) == {"color"} for chest in picture["loot"][other])
+    assert all(set(chest) == {"color"} for pile in picture["beach"] for chest in pile)
+    assert all(e.visible_to(seat) for e in view.events)
+    if seat in state.to_act():
+        assert view.legal_actions() == state.legal_actions(seat)
+
+
+def _record_roundtrip(config, seed, actions, state) -> None:
+    record = Record(GAME.name, GAME.version, config.to_dict(), seed, list(actions))
+    again = replay(parse_record(json.loads(json.dumps(record.to_dict()))))
+    assert again.state_hash() == state.state_hash()
+
+
+def _playout(players: int, seed: int, chiefs: bool, deep: bool) -> None:
+    config = Config(players=players, chiefs=chiefs)
+    state = new_game(config, seed)
+    bots = [RandomBot(seed * 10 + s) for s in range(players)]
+    actions = []
+    step = 0
+    while not state.is_over():
+        for seat in state.to_act():
+            action = bots[seat].choose(state.view(seat))
+            state.apply(seat, action)
+            actions.append((seat, action))
+            step += 1
+            assert state.card_count() == len(ADVENTURERS)
+            assert state.chest_count() == 18
+            if deep or step & (step - 1) == 0:
+                twin = state.clone()
+                assert twin.to_dict() == state.to_dict()
+                _check_view(state, random.Random(step).randrange(players))
+            if step & (step - 1) == 0:
+                _record_roundtrip(config, seed, actions, state)
+    assert state.to_act() == []
+    assert all(state.legal_actions(s) == [] for s in range(players))
+    assert sum(map(len, state.loot)) == 18
+    _record_roundtrip(config, seed, actions, state)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_random_playouts_keep_every_invariant(players):
+    for seed in range(GAMES_PER_COUNT):
+        _playout(players, seed, chiefs=seed % 2 == 1, deep=seed < 20)
+
+
+def test_same_seed_same_actions_same_state():
+    a, b = new_game(Config(players=4), 99), new_game(Config(players=4), 99)
+    bots_a = [RandomBot(s) for s in range(4)]
+    bots_b = [RandomBot(s) for s in range(4)]
+    while not a.is_over():
+        for seat in a.to_act():
+            act = bots_a[seat].choose(a.view(seat))
+            assert act == bots_b[seat].choose(b.view(seat))
+            a.apply(seat, act)
+            b.apply(seat, act)
+        assert a.state_hash() == b.state_hash()
+
+
+def test_determinize_is_consistent_with_the_view():
+    state = new_game(Config(players=4, chiefs=True), 4)
+    bots = [RandomBot(s) for s in range(4)]
+    rng = random.Random(0)
+    checked = 0
+    while not state.is_over():
+        for seat in state.to_act():
+            view = state.view(seat)
+            sample = view.determinize(rng)
+            assert sample.hands[seat] == state.hands[seat]
+            assert sorted(sample.legal_actions(seat), key=str) == sorted(view.legal_actions(), key=str)
+            assert [[sample.chests[i].color for i in p] for p in sample.piles] == [
+                [state.chests[i].color for i in p] for p in state.piles
+            ]
+            assert sample.card_count() == 30 and sample.chest_count() == 18
+            assert sorted(c.gold for c in sample.chests) == sorted(c.gold for c in state.chests)
+            checked += 1
+            state.apply(seat, bots[seat].choose(view))
+    assert checked > 50
