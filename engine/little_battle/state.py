@@ -95,6 +95,7 @@ class LittleBattleState(State):
         self.nap: list[int] = list(self.used)  # face down; unused cards wait here (Setup)
         self.box: list[int] = [] if config.chiefs else list(CHIEF_IDS)
         self.last_key: list[str | None] = [None] * PILES
+        self.last_reveal: tuple[tuple[int, int, int], ...] = ()  # (pile, seat, card) of the last Gold Rush turn
         self.phase = SETUP
         self.deals = 0
         self.rush_turns = 0
@@ -230,6 +231,7 @@ class LittleBattleState(State):
         """Reveal the played cards and share the loot pile by pile."""
         self.rush_turns += 1
         self.irreversible += 1
+        self.last_reveal = tuple((p, s, c) for p in range(PILES) for s, c in self.beach[p])
         for p in range(PILES):
             placed = self.beach[p]
             if not placed:
@@ -291,6 +293,7 @@ class LittleBattleState(State):
         new.nap = list(self.nap)
         new.box = list(self.box)
         new.last_key = list(self.last_key)
+        new.last_reveal = self.last_reveal
         new.phase = self.phase
         new.deals = self.deals
         new.rush_turns = self.rush_turns
@@ -316,6 +319,7 @@ class LittleBattleState(State):
             "nap": names(self.nap),
             "box": names(self.box),
             "last_key": list(self.last_key),
+            "last_reveal": [[p, s, NAME[c]] for p, s, c in self.last_reveal],
         }
 
     def view(self, seat: int) -> "LittleBattleView":
@@ -369,6 +373,7 @@ class LittleBattleView(View):
             "nap": len(t.nap),
             "box": names(t.box),
             "last_key": list(t.last_key),
+            "last_reveal": [{"pile": p, "seat": s, "card": NAME[c]} for p, s, c in t.last_reveal],
             "events": [e.text for e in self.events],
             "result": t.result().to_dict() if over else None,
         }

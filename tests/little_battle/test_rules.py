@@ -288,3 +288,21 @@ def test_chest_gold_is_overridable_by_config():
     gold = {"blue": [0] * 8, "red": [5] * 6, "yellow": [1] * 4}
     state = new_game(Config.from_dict({"players": 3, "chest_gold": gold}), seed=1)
     assert sum(c.gold for c in state.chests) == 30 + 4
+
+
+def test_phase2_reveal_turns_every_played_card_face_up_for_everyone():
+    hands = [[P(1), P(2), P(3), P(4), P(5)], [R(1), R(2), R(3), R(4), R(5)], [L(1), L(2), L(3), L(4), L(5)]]
+    state = forced_game(hands, [BLUE + [8], RED[1:] + YELLOW])
+    _to_rush(state)
+    plays = {}
+    for seat in (0, 1, 2):
+        card = ADVENTURERS[state.hands[seat][0]]
+        plays[seat] = card
+        state.apply(seat, Attack(card, seat % 2))
+    for viewer in (0, 1, 2):
+        shown = state.view(viewer).to_dict()["last_reveal"]
+        assert shown == [
+            {"pile": 0, "seat": 0, "card": str(plays[0])},
+            {"pile": 0, "seat": 2, "card": str(plays[2])},
+            {"pile": 1, "seat": 1, "card": str(plays[1])},
+        ]
