@@ -38,7 +38,7 @@ class RandomBot:
         choices = options(view, self.rng)
         if not choices:
             raise RuntimeError("RandomBot was asked to act with no legal action.")
-        return choices[self.rng.randrange(len(choices))]
+        return choices[int(self.rng.random() * len(choices))]
 
 
 def play_out(state: State, bots: Sequence[Bot], max_steps: int = 1_000_000) -> State:
