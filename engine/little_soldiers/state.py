@@ -1201,10 +1201,67 @@ class LittleSoldiersView(View):
     def candidate_actions(self, n: int, rng: random.Random) -> list[Any]:
         return self._truth.candidate_actions(self.seat, n, rng)
 
+    # Read-only helpers for bots and the app; nothing here is hidden.
     @property
-    def state(self) -> LittleSoldiersState:
-        """The table as this seat sees it (all of it: nothing is hidden)."""
-        return self._truth
+    def terrain(self) -> Terrain:
+        return self._truth.terrain
+
+    @property
+    def config(self) -> Config:
+        return self._truth.config
+
+    @property
+    def phase(self) -> str:
+        return self._truth.phase
+
+    @property
+    def chosen(self):
+        """The chosen values in use (cords, dice faces, ...)."""
+        return self._truth.chosen
+
+    @property
+    def move_leads_to_order(self) -> bool:
+        """Whether the Move being made is the turn's Move, before the Order."""
+        return self._truth.phase == MOVE and self._truth.after == AFTER_ORDER
+
+    def my_general(self) -> int:
+        return self._truth.current if self._truth.generals[self._truth.current].seat == self.seat else -1
+
+    def soldiers(self) -> list[Soldier]:
+        """Copies of every soldier (changing them changes nothing)."""
+        return [s.copy() for s in self._truth.soldiers.values()]
+
+    def general(self, g: int) -> General:
+        return self._truth.generals[g].copy()
+
+    def defense(self, soldier: str) -> int:
+        return self._truth.defense(self._truth.soldiers[soldier])
+
+    def toughness(self, soldier: str) -> int:
+        return self._truth.toughness(self._truth.soldiers[soldier])
+
+    def valid_targets(self, soldier: str) -> list[str]:
+        return self._truth.valid_targets(soldier)
+
+    def reroll_allowance(self, attacker: str, target: str) -> int:
+        return self._truth.reroll_allowance(attacker, target)[0]
+
+    def attack(self) -> AttackDice | None:
+        a = self._truth.attack
+        return a.copy() if a is not None else None
+
+    def shot(self) -> Shot | None:
+        return self._truth.shot
+
+    def move_destination(self, action: Move) -> Spot | None:
+        """Where a legal Move (or climb) would put the soldier."""
+        if self._truth.check(self.seat, action) is not None:
+            return None
+        return self._truth._move_report(action).end
+
+    def shot_start(self, direction: float) -> tuple[float, float, float]:
+        t = self._truth
+        return t.shot_start(t.shot.thrower, t.shot.kind, direction)
 
     def determinize(self, rng: random.Random) -> LittleSoldiersState:
         s = self._truth.clone()
