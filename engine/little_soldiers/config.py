@@ -11,6 +11,7 @@ from collections import Counter
 from dataclasses import dataclass, field, fields
 from typing import Any, Mapping
 
+from engine.little_soldiers import data as D
 from engine.little_soldiers import rules_data as R
 
 MODULES: tuple[str, ...] = ("super_soldier", "levels", "objects", "reinforcements", "two_vs_two")
@@ -59,7 +60,6 @@ def _overridable() -> dict[str, Any]:
         "OPERATOR_TOUGHNESS": R.OPERATOR_TOUGHNESS,
         "ATTACK_DIE_FACES": R.ATTACK_DIE_FACES,
         "SNIPER_DIE_FACES": R.SNIPER_DIE_FACES,
-        "GRENADE_DIE_FACES": D.GRENADE_DIE_FACES,
         "GRENADE_FACE_VALUES": dict(D.GRENADE_FACE_VALUES),
         "MORTAR_TOKEN_SIDES": dict(D.MORTAR_TOKEN_SIDES),
         "FLAG_STEPS_TO_VICTORY": R.FLAG_STEPS_TO_VICTORY,
@@ -115,7 +115,7 @@ def chosen_values(overrides: Mapping[str, Any]) -> tuple[dict[str, Any], Chosen]
         toughness={k: max(1, t[f"{k.upper()}_TOUGHNESS"]) for k in R.SOLDIER_TYPES},
         attack_die_faces=t["ATTACK_DIE_FACES"],
         sniper_die_faces=t["SNIPER_DIE_FACES"],
-        grenade_die_faces=t["GRENADE_DIE_FACES"],
+        grenade_die_faces=tuple(D.GRENADE_DIE_FACES),  # the physics reads the die's faces
         grenade_face_values=t["GRENADE_FACE_VALUES"],
         mortar_token_sides=t["MORTAR_TOKEN_SIDES"],
         flag_steps_to_victory=t["FLAG_STEPS_TO_VICTORY"],

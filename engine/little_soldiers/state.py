@@ -312,8 +312,7 @@ class LittleSoldiersState(State):
                 faces.append(table[rng.randrange(len(table))])
             return Roll(tuple(faces))
         shot = self.shot
-        faces = self._shot_faces(shot.kind)
-        got = self.terrain.throw(shot.kind, shot.start, shot.direction, shot.strength, rng.getrandbits(32), faces)
+        got = self.terrain.throw(shot.kind, shot.start, shot.direction, shot.strength, rng.getrandbits(32))
         return Landing(got.x, got.y, got.z, got.face, got.teleporters)
 
     def _shot_faces(self, kind: str) -> tuple[str, ...]:

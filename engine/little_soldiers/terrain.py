@@ -11,7 +11,6 @@ here, built on its free space and surfaces, and say so.
 from __future__ import annotations
 
 import math
-import random
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Iterable, Sequence
@@ -21,6 +20,10 @@ from shapely.geometry import LineString, Point
 from shapely.ops import nearest_points
 
 from engine.geometry.battlefield import Battlefield
+from engine.geometry.climbing import climb_down, climb_up, cord_reach, marshmallow_jump
+from engine.geometry.figures import head_center
+from engine.geometry.ranges import figure_distance, point_distance
+from engine.geometry.throws import throw as physics_throw
 from engine.little_soldiers import data as D
 
 OBJECT_KINDS = ("teleporter", "radar", "transmogrifier", "marshmallow", "switch")
@@ -201,74 +204,52 @@ class Terrain:
             return (start.xy,)
         return tuple(self.bf.move_graph(self.base_radius, start.surface).shortest_path(start.xy, end))
 
-    def _reach_edge(self, start: Spot, touch: tuple[float, float], cord: float) -> tuple[float, tuple] | str:
-        """Can the cord, laid from ``start``, touch the point ``touch``? The
-        base walks on its surface until it touches the spot; the cord must
-        cover that path. Returns the path length or the reason it cannot."""
-        free = self.free(start.surface)
-        q = nearest_points(free, Point(touch))[0]
-        gap = q.distance(Point(touch))
-        if gap > self.base_radius + self.contact:
-            return "The cord cannot touch that spot from where the soldier stands."
-        graph = self.bf.move_graph(self.base_radius, start.surface)
-        length = graph.path_length(start.xy, (q.x, q.y)) if math.dist(start.xy, (q.x, q.y)) > 1e-9 else 0.0
-        if length > cord + 1e-6:
-            return f"The cord ({cord:.0f} cm) does not reach that spot ({length:.1f} cm)."
-        path = tuple(graph.shortest_path(start.xy, (q.x, q.y))) if length > 0 else (start.xy,)
-        return length, path
+    def _others(self, others: Sequence[Spot]) -> list[tuple[float, float, float, float]]:
+        return [(o.x, o.y, self.z(o.surface), self.base_radius) for o in others]
 
     def climb(self, start: Spot, touch: tuple[float, float], cord: float, others: Sequence[Spot]) -> MoveReport:
-        """Levels: climb up onto the Level piece the cord touches at ``touch``,
-        or down from the edge of the piece the figurine stands on."""
+        """Levels: climb up onto the Level piece the cord touches at ``touch``
+        (one standing on the soldier's surface), or down from the edge of the
+        piece the soldier stands on; placed as close as possible to the spot,
+        and the Move ends (geometry.climb_up / climb_down)."""
         point = Point(touch)
-        up = None
-        for solid, piece in zip(self.bf.solids, self.bf.scenery):
-            if piece.level is None or piece.id == start.surface:
-                continue
-            if abs(solid.bottom - self.z(start.surface)) > 1e-4:
-                continue
-            if solid.footprint.exterior.distance(point) <= self.contact:
-                up = piece.id
-                break
-        if up is not None:
-            reach = self._reach_edge(start, touch, cord)
-            if isinstance(reach, str):
-                return MoveReport(reach, math.inf, ())
-            spot = self.nearest_fit(touch, up, others)
-            if spot is None:
-                return MoveReport(f"No room for another figurine on {up}.", reach[0], reach[1])
-            return MoveReport(None, reach[0], reach[1] + (spot.xy,), spot)
-        if start.surface is None:
+        near = self.contact + D.CORD_RADIUS + 1e-3
+        here = self.z(start.surface)
+        up = [p.id for s, p in zip(self.bf.solids, self.bf.scenery)
+              if p.level is not None and p.id != start.surface and abs(s.bottom - here) <= 1e-4
+              and s.footprint.exterior.distance(point) <= near]
+        if up:
+            step = climb_up(self.bf, start.xy, up[0], touch, cord, self.base_radius, start.surface,
+                            self._others(others))
+        elif start.surface is not None and self.bf.solid(start.surface).footprint.exterior.distance(point) <= near:
+            step = climb_down(self.bf, start.xy, start.surface, touch, cord, self.base_radius,
+                              self._others(others))
+        elif start.surface is None:
             return MoveReport("The cord does not touch Level scenery there.", math.inf, ())
-        solid = self.bf.solid(start.surface)
-        if solid.footprint.exterior.distance(point) > self.contact:
+        else:
             return MoveReport(f"That spot is not on the edge of {start.surface}.", math.inf, ())
-        reach = self._reach_edge(start, touch, cord)
-        if isinstance(reach, str):
-            return MoveReport(reach, math.inf, ())
-        down = self.below(start.surface)
-        spot = self.nearest_fit(touch, down, others)
-        if spot is None:
-            return MoveReport("No room at the foot of the scenery there.", reach[0], reach[1])
-        return MoveReport(None, reach[0], reach[1] + (spot.xy,), spot)
+        if not step.ok:
+            return MoveReport(_sentence(step.reason), math.inf, ())
+        end = Spot(round(step.position[0], 4), round(step.position[1], 4), step.surface)
+        reach = cord_reach(self.bf, start.xy, touch, self.base_radius, start.surface)
+        return MoveReport(None, reach, (start.xy, (float(touch[0]), float(touch[1])), end.xy), end)
 
     def jump(self, start: Spot, direction: float, cord: float, others: Sequence[Spot]) -> MoveReport:
         """Marshmallow: a straight Move the full length of the cord, over
-        scenery, ending on whatever surface is there (a higher Level too);
-        where the base cannot stand, it stops as far along as it can."""
+        scenery, to the farthest spot on the line where the base fits, a
+        higher Level included when Levels are played (geometry.marshmallow_jump)."""
         a = math.radians(direction)
-        dx, dy = math.cos(a), math.sin(a)
+        vec = (math.cos(a), math.sin(a))
+        if self.levels:
+            step = marshmallow_jump(self.bf, start.xy, vec, cord, self.base_radius, self._others(others))
+            if step.ok:
+                end = Spot(round(step.position[0], 4), round(step.position[1], 4), step.surface)
+                return MoveReport(None, math.dist(start.xy, end.xy), (start.xy, end.xy), end)
+            return MoveReport(None, 0.0, (start.xy,), start)
         steps = int(cord / SEARCH_STEP)
-        for k in range(steps, -1, -1):
+        for k in range(steps, 0, -1):
             d = k * SEARCH_STEP if k < steps else cord
-            p = (start.x + d * dx, start.y + d * dy)
-            line = LineString([start.xy, p]) if d > 0 else None
-            if line is not None and not self.zone.covers(line):
-                continue
-            surface = self.bf.surface_at(*p) if self.levels else None
-            spot = Spot(round(p[0], 4), round(p[1], 4), surface)
-            if d == 0:
-                return MoveReport(None, 0.0, (start.xy,), start)
+            spot = Spot(round(start.x + d * vec[0], 4), round(start.y + d * vec[1], 4), None)
             if self.placement_reason(spot, others) is None:
                 return MoveReport(None, d, (start.xy, spot.xy), spot)
         return MoveReport(None, 0.0, (start.xy,), start)
@@ -277,21 +258,16 @@ class Terrain:
     def figure_distance(self, base: Spot, other: Spot) -> float:
         """Straight 3D distance from ``base``'s base disc to any part of the
         figurine at ``other`` (Range: "any part of its figurine")."""
-        zb, zo = self.z(base.surface), self.z(other.surface)
-        gap_xy = max(0.0, math.dist(base.xy, other.xy) - 2 * self.base_radius)
-        gap_z = max(0.0, zo - zb, zb - (zo + self.height))
-        return math.hypot(gap_xy, gap_z)
+        return figure_distance((base.x, base.y, self.z(base.surface)), self.base_radius,
+                               (other.x, other.y, self.z(other.surface)), self.base_radius, self.height)
 
     def point_distance(self, point: tuple[float, float, float], other: Spot) -> float:
         """From where a die or token stopped to any part of a figurine."""
-        zo = self.z(other.surface)
-        gap_xy = max(0.0, math.dist(point[:2], other.xy) - self.base_radius)
-        gap_z = max(0.0, zo - point[2], point[2] - (zo + self.height))
-        return math.hypot(gap_xy, gap_z)
+        return point_distance(point, (other.x, other.y, self.z(other.surface)), self.base_radius, self.height)
 
     # ------------------------------------------------------------- sight
-    def head(self, spot: Spot) -> tuple[float, float, float]:
-        return (spot.x, spot.y, self.z(spot.surface) + self.head_height)
+    def head(self, spot: Spot, kind: str = "infantry") -> tuple[float, float, float]:
+        return head_center(kind, spot.xy, self.z(spot.surface))
 
     def sight(self, eye: Spot, target: Spot) -> SightReport:
         """Valid target: "their entire head is visible from the position of the attacking figurine"."""
@@ -393,44 +369,35 @@ class Terrain:
         return (p.x, p.y)
 
     def throw(self, kind: str, start: tuple[float, float, float], direction: float, strength: float,
-              seed: int, faces: Sequence[str]) -> Throw3D:
-        """Where a flick or a catapult shot comes to rest.
+              seed: int) -> Throw3D:
+        """Where a flick or a catapult shot comes to rest: the Bullet
+        simulation of geometry.throw with the seed's scatter. The die or token
+        starts on the surface under ``start``."""
+        a = math.radians(direction)
+        landing = physics_throw(self.bf, kind, start[:2], (math.cos(a), math.sin(a)), strength, seed)
+        x, y, z = (float(v) for v in landing.position)
+        tele = tuple(self._teleporter_id(t) for t in landing.teleporters)
+        return Throw3D(round(x, 4), round(y, 4), round(z, 4), str(landing.face),
+                       tuple(t for t in tele if t) if self.objects_on else ())
 
-        Uses ``engine.geometry.throws.throw`` (the Bullet simulation) when the
-        geometry package has it; until then a stand-in: a straight flight
-        whose length grows with strength, scattered by the seed like a human
-        throw, stopped by the Play Zone's edge, with a fair face."""
-        try:
-            from engine.geometry.throws import throw as physics_throw  # type: ignore[import-not-found]
-        except ImportError:
-            physics_throw = None
-        if physics_throw is not None:
-            landing = physics_throw(self.bf, kind, start, direction, strength, seed)
-            pos = tuple(float(v) for v in landing.position)
-            face = str(landing.face)
-            x, y, z = pos[0], pos[1], pos[2]
-        else:
-            rng = random.Random(seed)
-            a = math.radians(direction + rng.gauss(0.0, D.THROW_DIRECTION_SCATTER_DEG))
-            s = max(0.0, min(1.0, strength * (1.0 + rng.gauss(0.0, D.THROW_STRENGTH_SCATTER))))
-            reach = (MORTAR_REACH if kind == "mortar" else GRENADE_REACH) * s
-            end = (start[0] + reach * math.cos(a), start[1] + reach * math.sin(a))
-            inside = self.bf.play_zone.buffer(-0.5)
-            line = LineString([start[:2], end])
-            if not inside.contains(Point(end)):
-                part = line.intersection(inside)
-                pts = [c for g in getattr(part, "geoms", [part]) for c in getattr(g, "coords", [])]
-                end = max(pts, key=lambda c: math.dist(c, start[:2])) if pts else start[:2]
-            x, y = float(end[0]), float(end[1])
-            z = self.bf.surface_height(x, y)
-            face = faces[rng.randrange(len(faces))]
-        radius = D.GRENADE_DIE_RADIUS if kind == "grenade" else D.MORTAR_TOKEN_RADIUS
-        tele = tuple(o.id for o in self.objects if o.kind == "teleporter" and self.point_touches((x, y, z), o, radius))
-        return Throw3D(round(x, 4), round(y, 4), round(z, 4), face, tele if self.objects_on else ())
+    def _teleporter_id(self, touched: str) -> str | None:
+        """geometry names a scenery Teleporter by its id and a token one as
+        ``token@x,y``; the rules name tokens ``teleporter-N``."""
+        if not touched.startswith("token@"):
+            return touched
+        x, y = (float(v) for v in touched.removeprefix("token@").split(","))
+        for o in self.objects:
+            if o.kind == "teleporter" and o.piece is None and math.dist(o.at, (x, y)) < 1e-6:
+                return o.id
+        return None
+
+
+def _sentence(reason: str | None) -> str:
+    text = (reason or "that cannot be done").strip()
+    return text[0].upper() + text[1:] + ("" if text.endswith(".") else ".")
 
 
 GRENADE_REACH = 60.0
-# chosen (stand-in until the physics throw lands): a full-strength flick rolls
-# a die about half a 120 cm table.
+"""cm: about how far a full-strength flick rolls the die (bots aim with it)."""
 MORTAR_REACH = 100.0
-# chosen (stand-in): the catapult spoon throws a token up to about 1 m.
+"""cm: about how far the catapult throws at full strength (bots aim with it)."""
