@@ -133,28 +133,30 @@ def _moves(state, seat, n, rng) -> list[Move]:
 
 
 def _throws(state, seat, n, rng) -> list[Throw]:
+    """Aims at each figurine and at the middle of each pair of enemies (a
+    cluster), with strength from the rough reach of a throw, plus random
+    aims; and the practice shot while it is unused."""
     shot = state.shot
     thrower = state.soldiers[shot.thrower]
     reach = MORTAR_REACH if shot.kind == "mortar" else GRENADE_REACH
+    team = thrower.team
+    points = [s.spot.xy for s in state.soldiers.values() if s.in_play and s.id != thrower.id]
+    enemies = [s.spot.xy for s in state.soldiers.values() if s.in_play and s.team != team]
+    points += [((a[0] + b[0]) / 2, (a[1] + b[1]) / 2) for i, a in enumerate(enemies) for b in enemies[i + 1:]]
     out: list[Throw] = []
-    for s in state.soldiers.values():
-        if not s.in_play or s.id == thrower.id:
-            continue
-        for _ in range(2):
-            start = state.shot_start(thrower.id, shot.kind, 0.0)
-            if shot.kind == "grenade":
-                a0 = math.degrees(math.atan2(s.spot.y - thrower.spot.y, s.spot.x - thrower.spot.x))
-                start = state.shot_start(thrower.id, shot.kind, a0)
-            dx, dy = s.spot.x - start[0], s.spot.y - start[1]
-            a = math.degrees(math.atan2(dy, dx)) + rng.gauss(0, 4)
-            strength = min(1.0, max(0.05, math.hypot(dx, dy) / reach + rng.gauss(0, 0.03)))
-            out.append(Throw(round(a % 360, 2), round(strength, 3)))
+    for px, py in points:
+        a0 = math.degrees(math.atan2(py - thrower.spot.y, px - thrower.spot.x))
+        start = state.shot_start(thrower.id, shot.kind, a0)
+        dx, dy = px - start[0], py - start[1]
+        a = math.degrees(math.atan2(dy, dx)) + rng.gauss(0, 3)
+        strength = min(1.0, max(0.05, math.hypot(dx, dy) / reach + rng.gauss(0, 0.03)))
+        out.append(Throw(round(a % 360, 2), round(strength, 3)))
     while len(out) < n:
         out.append(Throw(round(rng.uniform(0, 360), 2), round(rng.uniform(0.1, 1.0), 3)))
-    if state.practice_left[seat] > 0 and out:
-        first = out[0]
-        out.append(Throw(first.direction, first.strength, practice=True))
-    return out[: n + 1]
+    out = out[:n]
+    if state.practice_left[seat] > 0:
+        out.append(Throw(out[0].direction, out[0].strength, practice=True))
+    return out
 
 
 def _teleports(state, seat, rng) -> list[Teleport]:

@@ -231,8 +231,14 @@ class Terrain:
         if not step.ok:
             return MoveReport(_sentence(step.reason), math.inf, ())
         end = Spot(round(step.position[0], 4), round(step.position[1], 4), step.surface)
-        reach = cord_reach(self.bf, start.xy, touch, self.base_radius, start.surface)
-        return MoveReport(None, reach, (start.xy, (float(touch[0]), float(touch[1])), end.xy), end)
+        # The cord's end rests just off the scenery (up) or just inside the top's edge (down).
+        piece = up[0] if up else start.surface
+        area = (self.bf.solid(piece).footprint.buffer(D.CORD_RADIUS + 1e-3) if up else
+                self.bf.walkable_top(piece).buffer(-(D.CORD_RADIUS + 1e-3)))
+        ring = max(shapely.get_parts(area), key=lambda g: g.area).exterior
+        rest = ring.interpolate(ring.project(point))
+        reach = cord_reach(self.bf, start.xy, (rest.x, rest.y), self.base_radius, start.surface)
+        return MoveReport(None, reach, (start.xy, (rest.x, rest.y), end.xy), end)
 
     def jump(self, start: Spot, direction: float, cord: float, others: Sequence[Spot]) -> MoveReport:
         """Marshmallow: a straight Move the full length of the cord, over
