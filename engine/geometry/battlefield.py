@@ -351,11 +351,26 @@ class Battlefield:
 
     def without_scenery(self, *piece_ids: str) -> Battlefield:
         """A new battlefield without the named pieces (a Threat removes
-        scenery until the end of the turn: sight and movement ignore it)."""
+        scenery until the end of the turn: sight and movement ignore it).
+        Pieces stacked on a removed piece go with it."""
         missing = set(piece_ids) - {p.id for p in self.scenery}
         if missing:
             raise KeyError(sorted(missing)[0])
         drop = set(piece_ids)
+        grew = True
+        while grew:
+            grew = False
+            for solid in self.solids:
+                if solid.id in drop or solid.bottom <= Z_TOLERANCE:
+                    continue
+                below = [
+                    o for o in self.solids
+                    if o is not solid and abs(o.top - solid.bottom) <= 1e-4
+                    and o.footprint.intersection(solid.footprint).area > 1e-9
+                ]
+                if below and all(o.id in drop for o in below):
+                    drop.add(solid.id)
+                    grew = True
         kept = tuple(p for p in self.scenery if p.id not in drop)
         return replace(self, scenery=kept, _cache={})
 
@@ -433,11 +448,14 @@ class Battlefield:
     def move_graph(self, base_radius: float, surface: str | None = None):
         """The visibility graph for a base of ``base_radius`` on ``surface``
         (None: the table), built once per scenery set."""
-        from engine.geometry.paths import MoveGraph
+        from engine.geometry.paths import MoveGraph, grown_parts
 
         key = ("graph", surface, round(base_radius, 9))
         if key not in self._cache:
-            self._cache[key] = MoveGraph(self.free_space(base_radius, surface))
+            # On the table the grown footprints are the obstacles' convex
+            # pieces; on a Level top the graph cuts the complement itself.
+            obstacles = grown_parts(self, base_radius) if surface is None else None
+            self._cache[key] = MoveGraph(self.free_space(base_radius, surface), obstacles)
         return self._cache[key]
 
     def free_space(self, base_radius: float, surface: str | None = None) -> shapely.Geometry:

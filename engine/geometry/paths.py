@@ -111,7 +111,7 @@ class MoveGraph:
         for poly in shapely.get_parts(free):
             rings.append(np.asarray(poly.exterior.coords)[:-1])
             rings.extend(np.asarray(r.coords)[:-1] for r in poly.interiors)
-        nodes, prev, nxt, edges_a, edges_b = [], [], [], [], []
+        nodes, prev, nxt, edges_a, edges_b, edges_p = [], [], [], [], [], []
         for ring in rings:
             if len(ring) < 3:
                 continue
@@ -124,12 +124,14 @@ class MoveGraph:
             nxt.append(n[reflex])
             edges_a.append(ring)
             edges_b.append(n)
+            edges_p.append(p)
         self.nodes = np.vstack(nodes) if nodes else np.zeros((0, 2))
         self._prev = np.vstack(prev) if prev else np.zeros((0, 2))
         self._next = np.vstack(nxt) if nxt else np.zeros((0, 2))
         ea = np.vstack(edges_a) if edges_a else np.zeros((0, 2))
         eb = np.vstack(edges_b) if edges_b else np.zeros((0, 2))
         self._ea, self._eb = ea, eb
+        self._ep = np.vstack(edges_p) if edges_p else np.zeros((0, 2))
         self._edges = shapely.linestrings(np.stack([ea, eb], axis=1)) if len(ea) else np.array([])
         self._tree = STRtree(self._edges)
         self._obstacles = obstacles
@@ -176,6 +178,19 @@ class MoveGraph:
                     (((d1 > eps) & (d2 < -eps)) | ((d1 < -eps) & (d2 > eps)))
                     & (((d3 > eps) & (d4 < -eps)) | ((d3 < -eps) & (d4 > eps)))
                 )
+                # A segment through a boundary corner crosses no edge
+                # properly; it leaves the free space there when the corner's
+                # two neighbours lie strictly on opposite sides of it.
+                dx, dy = q[:, 0] - p[:, 0], q[:, 1] - p[:, 1]
+                seg2 = dx * dx + dy * dy
+                tpar = ((ea[:, 0] - p[:, 0]) * dx + (ea[:, 1] - p[:, 1]) * dy) / np.maximum(seg2, 1e-300)
+                scale = eps * (np.abs(dx) + np.abs(dy) + 1.0)
+                through = (np.abs(d3) <= scale) & (tpar > 1e-9) & (tpar < 1 - 1e-9)
+                if through.any():
+                    ep = self._ep[ei]
+                    s1 = _cross(dx, dy, ep[:, 0] - p[:, 0], ep[:, 1] - p[:, 1])
+                    s2 = d4
+                    crossing |= through & (((s1 > scale) & (s2 < -scale)) | ((s1 < -scale) & (s2 > scale)))
                 ok[si[crossing]] = False
         # A segment entering the obstacles exactly through two vertices
         # crosses no edge: its midpoint gives it away.
@@ -318,20 +333,16 @@ class MoveGraph:
             minx, miny, maxx, maxy = self.free.bounds if not self.free.is_empty else (0, 0, 1, 1)
             pad = 1.0
             frame = shapely.box(minx - pad, miny - pad, maxx + pad, maxy + pad)
-            # The outside of the free space's outer rings, cut into triangles
-            # (convex): it casts shadows where the zone is not convex.
-            hull = shapely.union_all([Polygon(p.exterior) for p in shapely.get_parts(self.free)])
-            outside = frame.difference(hull)
+            if self._obstacles is not None:
+                # The outside of the free space's outer rings, cut into
+                # triangles (convex): it casts shadows where the zone is not
+                # convex. Holes are covered by the given obstacles.
+                hull = shapely.union_all([Polygon(p.exterior) for p in shapely.get_parts(self.free)])
+                outside = frame.difference(hull)
+            else:
+                outside = frame.difference(self.free)
             if not outside.is_empty:
                 parts.extend(shapely.get_parts(shapely.constrained_delaunay_triangles(outside)))
-            if self._obstacles is None:
-                for poly in shapely.get_parts(self.free):
-                    for ring in poly.interiors:
-                        hole = Polygon(ring)
-                        if _is_convex(hole):
-                            parts.append(hole)
-                        else:
-                            parts.extend(shapely.get_parts(shapely.constrained_delaunay_triangles(hole)))
             self._parts = parts
             self._obstacle_tree = STRtree(parts)
         return self._parts, self._obstacle_tree

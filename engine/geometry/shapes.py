@@ -100,12 +100,16 @@ def local_footprint(shape: Shape, root: Path | None = None) -> Polygon:
     return mesh_footprint(mesh)
 
 
+def _cross2(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    return a[..., 0] * b[..., 1] - a[..., 1] * b[..., 0]
+
+
 def mesh_footprint(mesh: trimesh.Trimesh) -> Polygon:
     """Union of the triangles' shadows on the table: the exact footprint of a
     mesh (its convex hull would let a figurine stand inside a mug's handle)."""
     tris = mesh.triangles[:, :, :2]
     # Skip triangles seen edge-on: they add no area.
-    area = np.abs(np.cross(tris[:, 1] - tris[:, 0], tris[:, 2] - tris[:, 0]))
+    area = np.abs(_cross2(tris[:, 1] - tris[:, 0], tris[:, 2] - tris[:, 0]))
     polys = shapely.polygons(tris[area > 1e-12])
     merged = shapely.union_all(polys)
     if merged.geom_type == "MultiPolygon":
@@ -148,7 +152,7 @@ def extrude(poly: Polygon, height: float) -> trimesh.Trimesh:
     poly = shapely.geometry.polygon.orient(poly, 1.0)
     tris = shapely.get_parts(shapely.constrained_delaunay_triangles(poly))
     caps = np.array([np.asarray(t.exterior.coords)[:3] for t in tris])
-    area = np.cross(caps[:, 1] - caps[:, 0], caps[:, 2] - caps[:, 0])
+    area = _cross2(caps[:, 1] - caps[:, 0], caps[:, 2] - caps[:, 0])
     caps[area < 0] = caps[area < 0][:, ::-1]
     rings = [np.asarray(poly.exterior.coords)[:-1]] + [
         np.asarray(r.coords)[:-1] for r in poly.interiors

@@ -1,0 +1,241 @@
+"""The body of ``toybox bench geometry``.
+
+Measures the issue's figures on the reference battlefield (120 x 80 cm,
+20 scenery pieces, 12 figurines) and the ratios against trimesh's own
+RayMeshIntersector and Panda3D's CollisionTraverser on the same scene and
+the same rays, all in the same run, so the ratios hold on whatever machine
+runs it. Panda3D (not ursina: engine/ never imports ursina) is what
+ursina's ``raycast`` calls underneath, one traversal per ray.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+
+from engine.geometry.battlefield import REPO_ROOT, Battlefield
+from engine.geometry.figures import head_center
+from engine.geometry.sight import DEFAULT_RAYS, SightEngine, head_samples
+from engine.little_soldiers import data
+
+REFERENCE = REPO_ROOT / "levels" / "little_soldiers" / "reference.json"
+
+# Twelve figurines spread over the reference battlefield, six per side.
+FIGURINES = (
+    ("infantry", (6.0, 6.0)), ("sniper", (36.0, 33.0)), ("operator", (52.0, 30.0)),
+    ("grenadier", (64.0, 52.0)), ("infantry", (82.0, 30.0)), ("sniper", (100.0, 42.0)),
+    ("operator", (114.0, 75.0)), ("grenadier", (20.0, 75.0)), ("infantry", (40.0, 55.0)),
+    ("sniper", (86.0, 72.0)), ("operator", (70.0, 4.0)), ("grenadier", (114.0, 62.0)),
+)
+
+
+def _median_time(fn: Callable[[], object], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def _fmt(seconds: float) -> str:
+    if seconds < 1e-3:
+        return f"{seconds * 1e6:8.1f} us"
+    return f"{seconds * 1e3:8.2f} ms"
+
+
+def _panda_scene(bf: Battlefield):
+    """The scenery as Panda3D collision polygons under one root."""
+    from panda3d.core import CollisionNode, CollisionPolygon, NodePath, Point3
+
+    root = NodePath("scene")
+    for solid in bf.solids:
+        node = CollisionNode(solid.id)
+        for tri in solid.mesh.triangles:
+            a, b, c = (Point3(*map(float, v)) for v in tri)
+            if (b - a).cross(c - a).length() > 1e-12:
+                node.addSolid(CollisionPolygon(a, b, c))
+        root.attachNewNode(node)
+    return root
+
+
+def _panda_rays(root, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+    """One traversal per ray, as ursina's raycast does."""
+    from panda3d.core import (
+        CollisionHandlerQueue,
+        CollisionNode,
+        CollisionSegment,
+        CollisionTraverser,
+        Point3,
+    )
+
+    traverser = CollisionTraverser()
+    queue = CollisionHandlerQueue()
+    segment = CollisionSegment()
+    node = CollisionNode("ray")
+    node.addSolid(segment)
+    path = root.attachNewNode(node)
+    traverser.addCollider(path, queue)
+    hits = np.zeros(len(starts), dtype=bool)
+    for i, (s, e) in enumerate(zip(starts, ends)):
+        segment.setPointA(Point3(*map(float, s)))
+        segment.setPointB(Point3(*map(float, e)))
+        traverser.traverse(root)
+        hits[i] = queue.getNumEntries() > 0
+    path.removeNode()
+    return hits
+
+
+def _trimesh_rays(bf: Battlefield, starts: np.ndarray, ends: np.ndarray, engine: str):
+    """trimesh's RayMeshIntersector on the same rays: ``engine`` "embree"
+    (trimesh.ray.ray_pyembree, trimesh's wrapper over the same Embree) or
+    "numpy" (trimesh.ray.ray_triangle, pure numpy)."""
+    import trimesh
+
+    if engine == "embree":
+        from trimesh.ray.ray_pyembree import RayMeshIntersector
+    else:
+        from trimesh.ray.ray_triangle import RayMeshIntersector
+
+    mesh = trimesh.util.concatenate([s.mesh for s in bf.solids])
+    intersector = RayMeshIntersector(mesh)
+
+    def run() -> np.ndarray:
+        d = ends - starts
+        length = np.linalg.norm(d, axis=1)
+        loc, ray_idx, _ = intersector.intersects_location(starts, d / length[:, None], multiple_hits=False)
+        hit = np.zeros(len(starts), dtype=bool)
+        if len(ray_idx):
+            dist = np.linalg.norm(loc - starts[ray_idx], axis=1)
+            hit[ray_idx[dist <= length[ray_idx]]] = True
+        return hit
+
+    return run
+
+
+def run_geometry_bench(out: Callable[[str], object] = print, quick: bool = False) -> dict:
+    """Run the benchmark, print a report through ``out`` and return the
+    figures (seconds, rates and ratios) as a dict."""
+    results: dict = {}
+    rep = 20 if quick else 200
+    bf = Battlefield.load(REFERENCE)
+    bf.sight_engine  # build the Embree scene outside the timings
+    figs = [(kind, xy, head_center(kind, xy, bf.surface_height(*xy))) for kind, xy in FIGURINES]
+    pairs = [
+        (a[2], b[2], data.FIGURINES[b[0]]["head_radius"]) for a in figs for b in figs if a is not b
+    ]
+    n_rays = len(pairs) * DEFAULT_RAYS
+    out(f"reference battlefield: {len(bf.scenery)} scenery pieces, {len(figs)} figurines, "
+        f"{len(pairs)} checks x {DEFAULT_RAYS} rays = {n_rays} rays; backend {bf.sight_engine.backend}")
+
+    batch = bf.sight_many(pairs)
+    t_all = _median_time(lambda: bf.sight_many(pairs).valid, rep)
+    results["all_pairs_los_s"] = t_all
+    results["mrays_per_s"] = n_rays / t_all / 1e6
+    out(f"all-pairs line of sight      {_fmt(t_all)}  median  ({results['mrays_per_s']:.1f} Mrays/s, "
+        f"{int(batch.valid.sum())} of {len(pairs)} valid)  target < 1 ms")
+    one = pairs[1]
+    t_one = _median_time(lambda: bf.line_of_sight(*one).valid, rep * 5)
+    results["one_check_s"] = t_one
+    out(f"one {DEFAULT_RAYS}-ray check             {_fmt(t_one)}  median  target < 15 us")
+
+    eyes = np.array([p[0] for p in pairs])
+    centres = np.array([p[1] for p in pairs])
+    radii = np.array([p[2] for p in pairs])
+    ends = head_samples(eyes, centres, radii, DEFAULT_RAYS).reshape(-1, 3)
+    starts = np.repeat(eyes, DEFAULT_RAYS, axis=0)
+    t_embree_rays = _median_time(lambda: bf.sight_engine.first_hits(starts, ends), rep)
+    embree_hits = bf.sight_engine.first_hits(starts, ends) >= 0
+
+    per_ray_embree = t_embree_rays / n_rays
+    tm_run = _trimesh_rays(bf, starts, ends, "embree")
+    tm_hits = tm_run()
+    t_tm = _median_time(tm_run, 5 if quick else 20)
+    results["trimesh_embree_s"] = t_tm
+    results["ratio_vs_trimesh"] = t_tm / t_embree_rays
+    out(f"trimesh RayMeshIntersector   {_fmt(t_tm)}  same {n_rays} rays (trimesh.ray.ray_pyembree) -> "
+        f"{results['ratio_vs_trimesh']:.1f}x slower than ours (agree on {np.mean(tm_hits == embree_hits):.2%})")
+    few = slice(0, 256)
+    tn_run = _trimesh_rays(bf, starts[few], ends[few], "numpy")
+    tn_hits = tn_run()
+    per_ray_tn = _median_time(tn_run, 3) / 256
+    results["trimesh_numpy_per_ray_s"] = per_ray_tn
+    results["ratio_vs_trimesh_numpy"] = per_ray_tn / per_ray_embree
+    out(f"  without Embree (ray_triangle) {_fmt(per_ray_tn)} per ray (256 rays) -> "
+        f"{results['ratio_vs_trimesh_numpy']:.0f}x slower per ray (agree on {np.mean(tn_hits == embree_hits[few]):.2%})")
+
+    root = _panda_scene(bf)
+    sample = slice(0, 64 * (2 if quick else 8))
+    panda_hits = _panda_rays(root, starts[sample], ends[sample])
+    n_panda = len(panda_hits)
+    t_panda = _median_time(lambda: _panda_rays(root, starts[sample], ends[sample]), 3)
+    per_ray_panda = t_panda / n_panda
+    results["panda3d_per_ray_s"] = per_ray_panda
+    results["ratio_vs_panda3d"] = per_ray_panda / per_ray_embree
+    out(f"Panda3D CollisionTraverser   {_fmt(per_ray_panda)}  per ray ({n_panda} rays, one traversal each, "
+        f"as ursina raycast) -> {results['ratio_vs_panda3d']:.0f}x slower per ray "
+        f"(agree on {np.mean(panda_hits == embree_hits[sample]):.2%})")
+
+    oracle = SightEngine(bf.solids, backend="oracle")
+    oracle_hits = oracle.first_hits(starts, ends) >= 0
+    results["oracle_disagreements"] = int(np.sum(oracle_hits != embree_hits))
+    out(f"exact oracle vs Embree       {results['oracle_disagreements']} of {n_rays} rays differ")
+
+    radius = data.BASE_RADIUS
+    graph = bf.move_graph(radius)
+    rng = np.random.default_rng(4)
+    free = bf.free_space(radius)
+    points = []
+    while len(points) < 40:
+        p = rng.uniform((0, 0), (120, 80))
+        if graph._inside(p):
+            points.append(p)
+    queries = list(zip(points[::2], points[1::2]))
+    times = []
+    for s, t in queries * (1 if quick else 5):
+        t0 = time.perf_counter()
+        bf.path_length(s, t, radius)
+        times.append(time.perf_counter() - t0)
+    results["path_query_s"] = statistics.median(times)
+    out(f"path query                   {_fmt(results['path_query_s'])}  median over {len(times)}  "
+        f"({len(graph.nodes)} graph nodes) target < 1 ms")
+
+    times = []
+    for s in points[: 6 if quick else 20]:
+        t0 = time.perf_counter()
+        bf.reachable_region(s, data.YELLOW_CORD_LENGTH, radius)
+        times.append(time.perf_counter() - t0)
+    results["reachable_region_s"] = statistics.median(times)
+    out(f"reachable region (yellow)    {_fmt(results['reachable_region_s'])}  median over {len(times)}  "
+        f"target < 10 ms")
+
+    times = []
+    for piece in bf.scenery[: 3 if quick else 8]:
+        edited = bf.without_scenery(piece.id)
+        t0 = time.perf_counter()
+        edited.move_graph(radius)
+        times.append(time.perf_counter() - t0)
+    results["graph_rebuild_s"] = statistics.median(times)
+    out(f"graph rebuild after an edit  {_fmt(results['graph_rebuild_s'])}  median over {len(times)}  "
+        f"target < 250 ms")
+
+    from engine.geometry.throws import throw
+
+    throw(bf, "grenade", (40.0, 30.0), (1.0, 0.3), 0.6, 0)  # import Panda3D outside the timing
+    times = []
+    for seed in range(5 if quick else 20):
+        t0 = time.perf_counter()
+        throw(bf, "grenade", (40.0, 30.0), (1.0, 0.3), 0.6, seed)
+        times.append(time.perf_counter() - t0)
+    results["throw_s"] = statistics.median(times)
+    out(f"one grenade throw            {_fmt(results['throw_s'])}  median over {len(times)}  target < 20 ms")
+    return results
+
+
+if __name__ == "__main__":
+    run_geometry_bench()

@@ -1,0 +1,156 @@
+"""Cords: shortest paths, enclosed pockets, reachable regions, Levels."""
+
+import math
+
+import pytest
+from shapely.geometry import Point
+
+from engine.geometry import climb_down, climb_up, marshmallow_jump
+from tests.geometry.conftest import box, field
+
+R = 1.2
+
+
+def test_straight_path_when_clear(wall_field):
+    assert wall_field.path_length((10, 10), (40, 50), R) == pytest.approx(50.0)
+
+
+def test_path_around_one_wall(wall_field):
+    # Wall x 49..51, y 40..60. Grown by the base radius 1.2 its top corners
+    # are arcs of radius 1.2 about (49, 60) and (51, 60). From (40, 50) to
+    # (60, 50) the cord goes over the top (or bottom, same length):
+    #   tangent from (40, 50) to the circle about (49, 60): distance to the
+    #   centre sqrt(9^2 + 10^2) = sqrt(181), tangent sqrt(181 - 1.44) = 13.4;
+    #   arc from the tangent point to the top: atan(4/3) = 0.927295 rad,
+    #   times 1.2 = 1.112754; straight along the top: 2.
+    # Total 2 * 13.4 + 2 * 1.112754 + 2 = 31.025508. Corner arcs are
+    # polygons with vertices on the arc, so the graph is a hair shorter.
+    expected = 2 * 13.4 + 2 * 1.2 * math.atan2(4, 3) + 2
+    length = wall_field.path_length((40, 50), (60, 50), R)
+    assert length == pytest.approx(expected, abs=0.03)
+    assert length <= expected + 1e-9
+    path = wall_field.shortest_path((40, 50), (60, 50), R)
+    assert path[0] == (40.0, 50.0) and path[-1] == (60.0, 50.0)
+    assert sum(math.dist(a, b) for a, b in zip(path, path[1:])) == pytest.approx(length)
+    # The whole path keeps the base off the wall (corner arcs are polygons
+    # inscribed in the arc: 1.2 * (1 - cos(11.25 deg)) = 0.023 cm at most).
+    from shapely.geometry import LineString
+
+    wall = wall_field.solid("wall").footprint
+    assert LineString(path).distance(wall) >= R - 0.025
+
+
+def test_enclosed_pocket_is_unreachable():
+    # Four walls closing a square pen x 40..60, y 40..60 (walls 2 cm thick).
+    bf = field(
+        box("n", 22, 2, 8, 50, 61), box("s", 22, 2, 8, 50, 39),
+        box("w", 2, 22, 8, 39, 50), box("e", 2, 22, 8, 61, 50),
+    )
+    assert bf.path_length((50, 50), (10, 10), R) == math.inf
+    assert bf.shortest_path((50, 50), (10, 10), R) == []
+    assert bf.path_length((50, 50), (52, 53), R) == pytest.approx(math.hypot(2, 3))
+    region = bf.reachable_region((50, 50), 200, R)
+    # Only the pen's inside (x, y 40..60), shrunk by the base: a square of
+    # side 20 - 2.4 = 17.6 with sharp corners.
+    assert region.area == pytest.approx(17.6**2, rel=1e-3)
+
+
+def test_end_inside_scenery_is_unreachable(wall_field):
+    assert wall_field.path_length((40, 50), (50, 50), R) == math.inf
+    assert wall_field.path_length((40, 50), (48.5, 50), R) == math.inf  # base would overlap
+
+
+def test_reachable_region_clear_is_a_disc():
+    bf = field()
+    region = bf.reachable_region((50, 50), 20, R)
+    assert region.area == pytest.approx(math.pi * 400, rel=0.01)
+
+
+def test_reachable_region_has_the_wall_shadow(wall_field):
+    region = wall_field.reachable_region((40, 50), 20, R)
+    # Straight behind the wall: 60 - 40 = 20 straight, but the cord must go
+    # around (31 cm): not reachable.
+    assert not region.contains(Point(55, 50))
+    # Beside the wall, in plain view: reachable.
+    assert region.contains(Point(40, 65))
+    # Just round the corner: 13.4 + arc + a little: reachable.
+    assert region.contains(Point(52.5, 62))
+    # Every point of the region is within the cord by path length.
+    for x, y in [(45, 62), (53, 63), (47, 35)]:
+        inside = region.contains(Point(x, y))
+        assert inside == (wall_field.path_length((40, 50), (x, y), R) <= 20)
+
+
+def test_play_zone_edge_limits_the_base(wall_field):
+    assert wall_field.path_length((1.2, 1.2), (10, 10), R) < math.inf
+    assert wall_field.path_length((1.0, 10), (10, 10), R) == math.inf
+
+
+STACK = dict(
+    bottom=box("bottom", 26, 26, 7, 60, 40, level=1),
+    lid=box("lid", 12, 12, 6, 60, 40, 7, level=2),
+)
+
+
+def test_stacked_levels_surfaces():
+    bf = field(*STACK.values())
+    assert bf.surface_at(60, 40) == "lid" and bf.surface_height(60, 40) == 13.0
+    assert bf.surface_at(50, 40) == "bottom" and bf.surface_height(50, 40) == 7.0
+    assert bf.surface_at(20, 20) is None and bf.surface_height(20, 20) == 0.0
+    # Level 1's walkable top is the ring around the lid: 26^2 - 12^2.
+    assert bf.walkable_top("bottom").area == pytest.approx(26**2 - 12**2)
+    # Walking on Level 1 around the lid: from (49, 40) to (71, 40), the lid
+    # (x 54..66) is in the way: the path is longer than 22.
+    assert bf.path_length((49, 40), (71, 40), R, surface="bottom") > 22
+    assert bf.check_placement((50, 40), R, surface="bottom") is None
+    assert "does not fit" in bf.check_placement((53.5, 40), R, surface="bottom")
+
+
+def test_climb_up_and_down_stacked_levels():
+    bf = field(*STACK.values())
+    # From (30, 40) the cord reaches the west face (x = 47) after
+    # 47 - 0.1 - 30 - 1.2 = 15.7 cm of cord (minus the nudge).
+    step = climb_up(bf, (30, 40), "bottom", (47, 40), 20, R)
+    assert step.ok and step.surface == "bottom"
+    assert step.position == pytest.approx((48.2, 40, 7.0))
+    short = climb_up(bf, (30, 40), "bottom", (47, 40), 15, R)
+    assert not short.ok and "does not reach" in short.reason
+    # The lid does not stand on the table.
+    assert "does not stand" in climb_up(bf, (30, 40), "lid", (54, 40), 20, R).reason
+    # From Level 1, climb onto Level 2.
+    up2 = climb_up(bf, (50, 40), "lid", (54, 40), 20, R, surface="bottom")
+    assert up2.ok and up2.surface == "lid" and up2.position == pytest.approx((55.2, 40, 13.0))
+    # Climb down from Level 1's west edge: land at its foot, x = 47 - 1.2.
+    down = climb_down(bf, (50, 40), "bottom", (47, 40), 20, R)
+    assert down.ok and down.surface is None
+    assert down.position == pytest.approx((45.8, 40, 0.0))
+    # Down from Level 2 lands on Level 1.
+    down2 = climb_down(bf, (60, 40), "lid", (54, 40), 20, R)
+    assert down2.ok and down2.surface == "bottom" and down2.position == pytest.approx((52.8, 40, 7.0))
+
+
+def test_climb_refused_without_level_token(wall_field):
+    assert "no Level token" in climb_up(wall_field, (40, 50), "wall", (49, 50), 20, R).reason
+
+
+def test_marshmallow_jump(wall_field):
+    # From (30, 50) along +x: 20 cm ends at (50, 50) inside the wall; the
+    # farthest spot that fits is touching the wall at x = 49 - 1.2 = 47.8.
+    step = marshmallow_jump(wall_field, (30, 50), (1, 0), 20, R)
+    assert step.position == pytest.approx((47.8, 50, 0.0))
+    # 25 cm clears the wall: (55, 50), over the scenery.
+    step = marshmallow_jump(wall_field, (30, 50), (1, 0), 25, R)
+    assert step.position == pytest.approx((55, 50, 0.0))
+
+
+def test_marshmallow_lands_on_a_level():
+    bf = field(box("crate", 10, 10, 6, 50, 50, level=1))
+    step = marshmallow_jump(bf, (30, 50), (1, 0), 20, R)
+    assert step.surface == "crate" and step.position == pytest.approx((50, 50, 6.0))
+
+
+def test_edit_rebuilds_graph(wall_field):
+    before = wall_field.path_length((40, 50), (60, 50), R)
+    opened = wall_field.without_scenery("wall")
+    assert opened.path_length((40, 50), (60, 50), R) == pytest.approx(20.0)
+    assert wall_field.path_length((40, 50), (60, 50), R) == before
