@@ -48,7 +48,7 @@ def candidates(state: "LittleSoldiersState", seat: int, n: int, rng: random.Rand
     if phase is S.JUMP:
         k = max(4, min(n, 12))
         start = rng.uniform(0, 360)
-        return [Jump(round((start + 360 * i / k) % 360, 2)) for i in range(k)] + [Activate(None)]
+        return [Jump(round((start + 360 * i / k) % 360, 2)) for i in range(k)]
     return []
 
 

@@ -271,8 +271,6 @@ class LittleSoldiersState(State):
         if phase is TELEPORT:
             return self._check_teleport(action)
         if phase is JUMP:
-            if isinstance(action, Activate) and action.obj is None:
-                return None
             if not isinstance(action, Jump):
                 return "Choose the direction of the Marshmallow's bounce."
             if not isinstance(action.direction, (int, float)) or not math.isfinite(action.direction):

@@ -285,6 +285,7 @@ def test_objects_marshmallow_straight_full_length_move_over_scenery():
     s.apply(0, Move("green-infantry", 30, 30))
     s.apply(0, Activate("marshmallow-1"))
     assert s.phase == JUMP
+    assert "direction" in s.check(0, Activate(None))  # once activated, the bounce must be made
     s.apply(0, Jump(0.0))
     assert s.soldiers["green-infantry"].spot.xy == pytest.approx((50, 30))  # over the wall, 20 cm
 
