@@ -62,7 +62,7 @@ class SearchBot:
         while not state.is_over():
             actor = me if first else state.to_act()[0]
             first = False
-            acts = state.legal_actions(actor)
+            acts = _actions(state, actor, rng)
             untried = [a for a in acts if a not in node.children]
             if untried:
                 action = untried[rng.randrange(len(untried))]
@@ -93,9 +93,19 @@ class SearchBot:
             n.total += result.reward(n.seat)
 
 
+def _actions(state: State, seat: int, rng: random.Random, n: int = 8) -> list[Any]:
+    """Legal actions, or sampled candidates where the choice is continuous
+    (Little Soldiers' moves and aims)."""
+    acts = state.legal_actions(seat)
+    if acts:
+        return acts
+    sample = getattr(state, "candidate_actions", None)
+    return list(sample(seat, n, rng)) if sample is not None else []
+
+
 def _rollout(state: State, rng: random.Random) -> None:
     """Random play to the end; the truth here is a sample, not the real game."""
     while not state.is_over():
         for seat in state.to_act():
-            acts = state.legal_actions(seat)
+            acts = _actions(state, seat, rng)
             state.apply(seat, acts[rng.randrange(len(acts))])

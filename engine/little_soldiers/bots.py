@@ -1,0 +1,244 @@
+"""A Little Soldiers bot that plays like a careful child: it attacks the
+weakest valid target when the dice favour it, takes cover from enemy eyes,
+climbs for the height advantage, and throws where enemies bunch up.
+
+It reads only its view (Little Soldiers hides nothing but future dice) and
+chooses among the candidates the engine samples, scoring each with the
+same line-of-sight and range questions the rules ask.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from functools import lru_cache
+from typing import Any
+
+from engine.little_soldiers import rules_data as R
+from engine.little_soldiers.actions import (
+    Activate, Deploy, ExtraTarget, Move, Order, Redirect, Reroll, Shields, ShiftShield, Swap, Throw,
+)
+from engine.little_soldiers.terrain import GRENADE_REACH, MORTAR_REACH, Spot
+
+CANDIDATES = 24
+"""Samples scored per continuous decision."""
+
+
+@lru_cache(maxsize=256)
+def _expected_damage(dice: int, hit_p: float, rerolls: int, defense: int, remaining: int) -> tuple[float, float]:
+    """(expected Hearts, chance to break) of an Attack: every non-hit die is
+    rerolled, so a die ends a hit with 1 - (1 - p)^(rerolls + 1)."""
+    q = 1.0 - (1.0 - hit_p) ** (rerolls + 1)
+    exp = 0.0
+    brk = 0.0
+    for h in range(dice + 1):
+        p = math.comb(dice, h) * q**h * (1 - q) ** (dice - h)
+        dmg = max(0, h - defense)
+        exp += p * dmg
+        if dmg >= remaining:
+            brk += p
+    return exp, brk
+
+
+class HeuristicBot:
+    """Greedy on simple scores; ties broken by a seeded coin."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    # ------------------------------------------------------------------ entry
+    def choose(self, view) -> Any:
+        phase = view.phase
+        legal = view.legal_actions()
+        options = legal or view.candidate_actions(CANDIDATES, self.rng)
+        if not options:
+            raise RuntimeError("HeuristicBot was asked to act with no legal action.")
+        if len(options) == 1:
+            return options[0]
+        scorer = {
+            "order": self._order, "reroll": self._reroll, "scout": self._shields, "radar": self._shields,
+            "shift": self._shift, "extra": self._extra, "object": self._object, "swap": self._swap,
+            "redirect": self._redirect, "move": self._moves, "deploy": self._deploys, "throw": self._throws,
+        }.get(phase)
+        if scorer is None:
+            return options[self.rng.randrange(len(options))]
+        return scorer(view, options)
+
+    # ------------------------------------------------------------------ helpers
+    def _team(self, view) -> str:
+        return view.general(view.my_general()).team
+
+    def _enemies(self, view) -> list:
+        team = self._team(view)
+        return [s for s in view.soldiers() if s.in_play and s.team != team]
+
+    def _allies(self, view) -> list:
+        team = self._team(view)
+        return [s for s in view.soldiers() if s.in_play and s.team == team]
+
+    def _remaining(self, view, s) -> int:
+        return view.toughness(s.id) - s.hearts
+
+    def _best(self, options, score) -> Any:
+        scored = [(score(o) + self.rng.random() * 1e-3, i) for i, o in enumerate(options)]
+        return options[max(scored)[1]]
+
+    # ------------------------------------------------------------------ orders
+    def _order(self, view, options: list[Order]) -> Order:
+        soldiers = {s.id: s for s in view.soldiers()}
+        faces = view.chosen.attack_die_faces
+        hit_p = sum(R.FACE_HITS.get(f, 0) for f in faces) / len(faces)
+        enemies = self._enemies(view)
+
+        def score(o: Order) -> float:
+            me = soldiers[o.soldier]
+            if o.kind == "move":
+                return 0.3
+            if o.target is not None:
+                t = soldiers[o.target]
+                rerolls = view.reroll_allowance(o.soldier, o.target)
+                dice = R.ATTACK_DICE + (1 if o.kind == "special" else 0)
+                exp, brk = _expected_damage(dice, hit_p, rerolls, view.defense(t.id), self._remaining(view, t))
+                return exp + 3.0 * brk - (0.4 if o.kind == "special" else 0.0)
+            if me.kind == "infantry":
+                return 0.6 if enemies else 0.0
+            if me.kind == "operator":
+                return 0.7
+            if me.kind == "grenadier":
+                near = [e for e in enemies if math.dist(e.spot.xy, me.spot.xy) < 0.8 * GRENADE_REACH]
+                return 0.5 if near else -1.0
+            return 0.0
+
+        return self._best(options, score)
+
+    def _reroll(self, view, options: list[Reroll]) -> Reroll:
+        a = view.attack()
+        keep_lightning = view.config.has("super_soldier")
+        bad = tuple(i for i, f in enumerate(a.faces)
+                    if f in ("blank", "shield", "heart") or (f == "lightning" and not keep_lightning))
+        return Reroll(bad) if Reroll(bad) in options else options[0]
+
+    def _shields(self, view, options: list[Shields]) -> Shields:
+        soldiers = {s.id: s for s in view.soldiers()}
+
+        def score(o: Shields) -> float:
+            # Shields lower Defense: pile them on the soldier closest to breaking.
+            return len(o.targets) * 10 - sum(self._remaining(view, soldiers[t]) for t in o.targets) + \
+                (2 if len(set(o.targets)) == 1 else 0)
+
+        return self._best(options, score)
+
+    def _shift(self, view, options: list[ShiftShield]) -> ShiftShield:
+        team = self._team(view)
+        soldiers = {s.id: s for s in view.soldiers()}
+        good = [o for o in options if o.source and soldiers[o.target].team != team]
+        if not good:
+            return ShiftShield(None)
+        return self._best(good, lambda o: -self._remaining(view, soldiers[o.target]))
+
+    def _extra(self, view, options: list[ExtraTarget]) -> ExtraTarget:
+        soldiers = {s.id: s for s in view.soldiers()}
+        real = [o for o in options if o.target]
+        if not real:
+            return ExtraTarget(None)
+        return self._best(real, lambda o: -self._remaining(view, soldiers[o.target]))
+
+    def _object(self, view, options: list[Activate]) -> Activate:
+        for o in options:
+            if o.obj and view.terrain.object(o.obj).kind == "radar":
+                return o
+        return Activate(None)
+
+    def _swap(self, view, options: list[Swap]) -> Swap:
+        return options[self.rng.randrange(len(options))]
+
+    def _redirect(self, view, options: list[Redirect]) -> Redirect:
+        shot = view.shot()
+        enemies, allies = self._enemies(view), self._allies(view)
+
+        def value(point) -> float:
+            return self._blast_value(view, point, enemies, allies)
+
+        here = value((shot.landing.x, shot.landing.y, shot.landing.z))
+
+        def score(o: Redirect) -> float:
+            if o.dest is None:
+                return here
+            return value(view.terrain.object_spot(view.terrain.object(o.dest)))
+
+        return self._best(options, score)
+
+    def _blast_value(self, view, point, enemies, allies) -> float:
+        r = view.chosen.yellow_length
+        hit = lambda s: view.terrain.point_distance(point, s.spot) <= r  # noqa: E731
+        return sum(1.0 for e in enemies if hit(e)) - 1.5 * sum(1.0 for a in allies if hit(a))
+
+    # ------------------------------------------------------------------ continuous
+    def _exposure(self, view, spots: list[Spot], enemies: list) -> list[tuple[int, list[str]]]:
+        """For each spot: how many enemies see its head, and which they are."""
+        pairs = [(sp, e.spot) for sp in spots for e in enemies]
+        reports = view.terrain.sights(pairs) if pairs else []
+        out = []
+        k = len(enemies)
+        for i in range(len(spots)):
+            seen = [enemies[j].id for j in range(k) if reports[i * k + j].valid]
+            out.append((len(seen), seen))
+        return out
+
+    def _moves(self, view, options: list) -> Any:
+        moves = [o for o in options if isinstance(o, Move)]
+        if not moves:
+            return options[0]
+        enemies = self._enemies(view)
+        me = view.general(view.my_general())
+        has_orders = me.tokens > 0 and view.move_leads_to_order
+        dests = [view.move_destination(m) for m in moves]
+        keep = [(m, d) for m, d in zip(moves, dests) if d is not None]
+        if not keep:
+            return options[0]
+        exposure = self._exposure(view, [d for _, d in keep], enemies)
+        weakest = {e.id: self._remaining(view, e) for e in enemies}
+        red = view.chosen.red_length
+
+        def score(i: int) -> float:
+            m, d = keep[i]
+            seen_by, ids = exposure[i]
+            level = view.terrain.level(d.surface) if view.config.has("levels") else 0
+            s = 0.8 * level
+            if has_orders and ids:
+                best = min(weakest[t] for t in ids)
+                s += 2.0 + 0.3 * (6 - best)
+                close = [e for e in enemies if e.id in ids and
+                         view.terrain.figure_distance(d, e.spot) <= red]
+                s += 0.5 if close else 0.0
+                s -= 0.4 * (seen_by - 1)
+            else:
+                s -= 1.0 * seen_by
+            return s
+
+        scored = [(score(i) + self.rng.random() * 1e-3, i) for i in range(len(keep))]
+        return keep[max(scored)[1]][0]
+
+    def _deploys(self, view, options: list[Deploy]) -> Deploy:
+        enemies = self._enemies(view)
+        spots = [Spot(o.x, o.y, None) for o in options]
+        exposure = self._exposure(view, spots, enemies)
+        best = max(range(len(options)), key=lambda i: (-exposure[i][0], self.rng.random()))
+        return options[best]
+
+    def _throws(self, view, options: list[Throw]) -> Throw:
+        real = [o for o in options if not o.practice] or options
+        shot = view.shot()
+        reach = MORTAR_REACH if shot.kind == "mortar" else GRENADE_REACH
+        enemies, allies = self._enemies(view), self._allies(view)
+
+        def score(o: Throw) -> float:
+            start = view.shot_start(o.direction)
+            a = math.radians(o.direction)
+            d = reach * o.strength
+            point = (start[0] + d * math.cos(a), start[1] + d * math.sin(a), 0.0)
+            return self._blast_value(view, point, enemies, allies)
+
+        return self._best(real, score)
