@@ -14,13 +14,13 @@ def test_random_bot_is_seeded():
 
 def test_search_bot_never_plays_illegal_and_beats_random():
     wins = 0.0
-    games = 6
+    games = 10
     for g in range(games):
         state = new_game(Config(players=4), 100 + g)
-        bots = [SearchBot(g, iterations=60)] + [RandomBot(10 * g + s) for s in range(1, 4)]
+        bots = [SearchBot(g, iterations=80)] + [RandomBot(10 * g + s) for s in range(1, 4)]
         play_out(state, bots)  # apply() raises on any illegal action
         wins += state.result().reward(0)
-    assert wins / games > 0.5  # twice its fair 1/4 share
+    assert wins / games >= 0.5  # at least twice its fair 1/4 share (about 0.84 over 200 games)
 
 
 def test_make_bot_by_name():
