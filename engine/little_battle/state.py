@@ -209,6 +209,7 @@ class LittleBattleState(State):
             cards = ", ".join(NAME[c] for c in self.hands[s])
             self.events.append(Event(f"You are dealt {cards}.", ONLY[s]))
         self.nap = list(order[n * HAND_SIZE:])
+        self.last_reveal = ()  # those cards are shuffled back in: the reveal is over
         self.deals += 1
         self.phase = DRAFT
         self.committed = [False] * n
