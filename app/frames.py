@@ -28,19 +28,20 @@ Point3 = tuple[float, float, float]
 
 def to_ursina(p: Sequence[float]) -> Point3:
     """Engine point (x, y, z) in cm, z up -> Ursina (x, y, z) in scene units, y up."""
-    x, y, z = (float(v) for v in p[:3]) if len(p) >= 3 else (float(p[0]), float(p[1]), 0.0)
+    x, y = float(p[0]), float(p[1])
+    z = float(p[2]) if len(p) > 2 else 0.0
     return (x * CM, z * CM, y * CM)
 
 
 def to_engine(v: Sequence[float]) -> Point3:
     """Ursina point -> engine point in cm; the inverse of :func:`to_ursina`."""
-    x, y, z = (float(c) for c in v[:3])
+    x, y, z = float(v[0]), float(v[1]), float(v[2])
     return (x / CM, z / CM, y / CM)
 
 
 def size_to_ursina(size: Sequence[float]) -> Point3:
     """Extents (width along x, depth along y, height along z) in cm -> Ursina scale."""
-    sx, sy, sz = (abs(float(v)) for v in size[:3])
+    sx, sy, sz = abs(float(size[0])), abs(float(size[1])), abs(float(size[2]))
     return (sx * CM, sz * CM, sy * CM)
 
 
@@ -60,7 +61,7 @@ def heading_to_engine(rotation_y: float) -> float:
 def gltf_to_engine(p: Sequence[float]) -> Point3:
     """A point read from a glTF file (y up, right-handed, metres or cm as the
     file says; no scaling here) in the engine's z-up frame: (x, -z, y)."""
-    x, y, z = (float(c) for c in p[:3])
+    x, y, z = float(p[0]), float(p[1]), float(p[2])
     return (x, -z, y)
 
 

@@ -62,7 +62,7 @@ class LittleBattleView:
 
         self.controller = controller
         self.table = Table(TABLE_W, TABLE_D)
-        self.table.home(pitch=60.0, distance=178.0, target=(12.0, -3.0, 0.0))
+        self.table.home(pitch=60.0, distance=185.0, target=(17.0, -3.0, 0.0))
         beach = MeshBuilder()
         beach.add_cylinder((0.0, 4.0, 0.0), 17.0, 0.15, SAND, sides=40)
         self.static = static_entity(self.table.root, beach, "beach")
@@ -164,9 +164,10 @@ class LittleBattleView:
         x, y = PILE_AT[pile]
         return (x + CARD_W / 2 + 1.2, y, 0.2)
 
-    def hand_card_point(self, index: int, count: int) -> tuple[float, float, float]:
+    def hand_ring_point(self, index: int, count: int) -> tuple[float, float, float]:
+        """An engine point on the ring drawn round the ``index``-th hand card when picked up."""
         w, gap = CARD_W * 1.3, 1.5
-        return (-(count - 1) * (w + gap) / 2 + index * (w + gap), HAND_Y - 3.0, CARD_T)
+        return (-(count - 1) * (w + gap) / 2 + index * (w + gap) - w / 2 - 0.45, HAND_Y - 2.0, 0.1)
 
     def destroy(self) -> None:
         if self.redraw in self.controller.listeners:

@@ -61,7 +61,11 @@ def seat_label(game: str, seat: int) -> str:
 def default_bot(game: str) -> str:
     from engine.core.games import get_game
 
-    return "heuristic" if get_game(game).heuristic_bot is not None else "random"
+    try:
+        info = get_game(game)
+    except (ImportError, AttributeError):  # a game whose engine is not in this build yet
+        return "random"
+    return "heuristic" if info.heuristic_bot is not None else "random"
 
 
 def parse_seats(game: str, text: str | None, num_seats: int) -> Seats:
