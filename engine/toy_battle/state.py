@@ -513,8 +513,8 @@ class ToyBattleState(State):
         if owner == seat:
             return f"{name} cannot go on {where}: you can never place a Troop on your own H.Q."
         if not self.lay.mask[n] >> kind & 1:
-            limit = SPECIAL_EFFECTS[self.lay.special[n]].rstrip(".").lower().replace(" here", " there")  # type: ignore[index]
-            return f"{name} cannot go on {where}: {limit}."
+            limit = SPECIAL_EFFECTS[self.lay.special[n]].rstrip(".").replace(" here", " there")  # type: ignore[index]
+            return f"{name} cannot go on {where}: {limit[0].lower()}{limit[1:]}."
         c = self.tops[n]
         if owner < 0 and c >= 0 and c >> 3 != seat and not covers(kind, c & 7):
             return f"{name} cannot go on {where}: {_COLOUR[c >> 3]}'s {label(c & 7)} there is not weaker."
