@@ -30,6 +30,8 @@ class Hud:
                           origin=(-0.5, 0.5), scale=1.4, color=color.white)
         self.status = Text(parent=ui, text="", position=window.top_left + (0.02, -0.075), origin=(-0.5, 0.5),
                            scale=1.0, color=color.rgb(1, 0.95, 0.6))
+        self.score = Text(parent=ui, text="", position=window.top_left + (0.02, -0.11), origin=(-0.5, 0.5),
+                          scale=0.85, color=color.rgb(0.85, 0.9, 1.0))
         Entity(parent=ui, model="quad", color=color.rgba(0.06, 0.07, 0.09, 0.82), origin=(0.5, 0.5),
                position=window.top_right + (-0.01, -0.09), scale=(0.5, 0.78), z=1)
         Text(parent=ui, text="Events", position=window.top_right + (-0.5, -0.1), origin=(-0.5, 0.5), scale=0.9,
@@ -46,6 +48,7 @@ class Hud:
                        color=color.rgb(0.25, 0.3, 0.38), text_size=0.8)
             b.on_click = action
             self.buttons[name] = b
+        self.choice_bar = Entity(parent=ui, name="choices")
         self.overlay = Entity(parent=ui, enabled=False, name="overlay")
         Entity(parent=self.overlay, model="quad", color=color.rgba(0.05, 0.06, 0.09, 0.94), scale=(4, 2), z=0.1)
         self.overlay_text = Text(parent=self.overlay, text="", origin=(0, 0), position=(0, 0.12), scale=1.8,
@@ -62,6 +65,7 @@ class Hud:
     def refresh(self) -> None:
         c = self.controller
         self.status.text = c.status()
+        self.score.text = c.scoreline()
         lines: list[str] = []
         for event in c.events()[-LOG_LINES:]:
             lines.extend(textwrap.wrap(event, LOG_WIDTH) or [""])
@@ -69,6 +73,7 @@ class Hud:
         self.message.text = c.message
         self.buttons["Undo"].disabled = not c.match.can_undo()
         self.buttons["Undo"].alpha = 1.0 if c.match.can_undo() else 0.4
+        self._choices()
         if c.is_over():
             result = c.match.state.result()
             scores = ""
@@ -82,6 +87,18 @@ class Hud:
             self._show_overlay(f"Pass the computer to\n{who}", f"I am {who}: show my cards", c.acknowledge_handover)
         else:
             self.overlay.enabled = False
+
+    def _choices(self) -> None:
+        from ursina import Button, Entity, color, destroy
+
+        destroy(self.choice_bar)
+        self.choice_bar = Entity(parent=self.root, name="choices")
+        if not self.controller.my_turn():
+            return
+        for i, (text, action) in enumerate(self.controller.choices()[:8]):
+            b = Button(parent=self.choice_bar, text=text, scale=(0.26, 0.05), position=(-0.6 + 0.05, -0.38 + i * 0.058),
+                       color=color.rgb(0.22, 0.42, 0.55), text_size=0.75)
+            b.on_click = lambda a=action: self.controller.choose(a)
 
     def _show_overlay(self, text: str, button: str, action: Callable[[], None]) -> None:
         self.overlay.enabled = True

@@ -52,14 +52,19 @@ class Table:
         camera.position = Vec3(0, 0, -frames.length_to_ursina(distance))
         camera.rotation = Vec3(0, 0, 0)
         self.camera.target_z = camera.z  # EditorCamera eases its zoom towards target_z
-        camera.clip_plane_near = 0.05
-        camera.clip_plane_far = 1000
+        # a narrow depth range: the software renderer's depth buffer is coarse
+        camera.clip_plane_near = max(0.5, camera_distance_units(distance) * 0.05)
+        camera.clip_plane_far = camera_distance_units(distance) * 4
 
     def destroy(self) -> None:
         from ursina import destroy
 
         destroy(self.root)
         destroy(self.camera)
+
+
+def camera_distance_units(distance_cm: float) -> float:
+    return frames.length_to_ursina(distance_cm)
 
 
 def static_entity(parent: Any, mb: MeshBuilder, name: str = "static") -> Any:

@@ -100,6 +100,17 @@ class GameController:
             return "Your turn" + (f" (also choosing: {', '.join(seat_label(self.game, s) for s in others)})" if others else "") + "."
         return f"Waiting for {names}." if names else "..."
 
+    def scoreline(self) -> str:
+        """A second HUD line with the public score; games override."""
+        return ""
+
+    def choices(self) -> list[tuple[str, Any]]:
+        """Off-board choices to offer as buttons (label, engine action); games override."""
+        return []
+
+    def choose(self, action: Any) -> bool:
+        return self.play(action)
+
     def events(self) -> list[str]:
         return [e.text for e in self.view().events]
 

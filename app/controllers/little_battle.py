@@ -31,6 +31,13 @@ class LittleBattleController(GameController):
             return []
         return list(self.view_dict()["hand"])
 
+    def scoreline(self) -> str:
+        v = self.view_dict()
+        gold = v["gold"][v["seat"]]
+        chests = sum(len(l) for l in v["loot"])
+        left = sum(len(p) for p in v["beach"])
+        return f"Deal {v['deal']}, {v['phase']}. Your gold: {gold}. Chests on the beach: {left}, won: {chests}."
+
     def phase(self) -> str:
         return str(self.view_dict()["phase"])
 

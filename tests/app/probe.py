@@ -118,6 +118,33 @@ def little_battle(out_png: str, phase: str) -> dict[str, Any]:
     return facts
 
 
+@scenario
+def toy_battle(out_png: str) -> dict[str, Any]:
+    """A Toy Battle frame with a troop picked up: which bases show the highlight ring."""
+    from app import window
+    from app.render import render
+
+    facts: dict[str, Any] = {}
+
+    def pick(r: Any) -> None:
+        c = r.controller
+        while not c.my_turn():
+            c.run_bots()
+        c.click_troop(c.rack()[-1])
+        facts["selected"] = c.selected
+        facts["lit"] = c.highlighted_slots()
+
+    res = render("toy-battle", {"terrain": "castle-field"}, out_png, seed=2, moves=9, before_shot=pick)
+    view = res.screen.view
+    png = Path(out_png)
+    facts["nodes"] = {}
+    for nid in view.terrain.ids:
+        at = window.project(res.app, view.slot_ring_point(nid))
+        facts["nodes"][nid] = {"at": at, "rgb": pixel(png, at)}
+    facts["colours"] = colour_count(png)
+    return facts
+
+
 def main() -> None:
     name, out, *args = sys.argv[1:]
     facts = SCENARIOS[name](*args)
