@@ -1,0 +1,45 @@
+"""Little Soldiers: a toy-soldier skirmish on a table of household scenery.
+
+The Bootcamp rules and the Super Soldier, Levels, Objects, Reinforcements
+and 2 Against 2 modules; Missions and Advanced Tactics come later (issue 6)
+as more phases and modules on the same state.
+"""
+
+from engine.core.actions import ActionCodec
+from engine.core.games import GameInfo
+from engine.little_soldiers.actions import ACTION_CLASSES
+from engine.little_soldiers.config import MODULES, Config
+
+
+def _new_game(config, seed=None):
+    from engine.little_soldiers.state import new_game
+
+    return new_game(config, seed)
+
+
+def _rules_summary(config=None) -> str:
+    from engine.little_soldiers.rules_text import rules_summary
+
+    return rules_summary(config)
+
+
+def _heuristic_bot(seed: int = 0):
+    from engine.little_soldiers.bots import HeuristicBot
+
+    return HeuristicBot(seed)
+
+
+VERSION = 1
+
+GAME = GameInfo(
+    name="little-soldiers",
+    title="Little Soldiers",
+    version=VERSION,
+    config_from_dict=Config.from_dict,
+    new_game=_new_game,
+    codec=ActionCodec(ACTION_CLASSES),
+    rules_summary=_rules_summary,
+    heuristic_bot=_heuristic_bot,
+)
+
+__all__ = ["GAME", "Config", "MODULES", "VERSION"]

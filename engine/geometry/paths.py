@@ -1,0 +1,386 @@
+"""Movement cords: shortest paths around scenery and the region a cord reaches.
+
+"Use the yellow cord ... you can bend it any way you like ... You must move
+around any scenery elements." The figurine's base centre moves through the
+*free space*: the surface (play zone or a Level top) shrunk by the base
+radius, minus every scenery footprint grown by the base radius. The cord
+bends, so the move's length is the shortest path in that free space.
+
+Shortest paths among polygonal obstacles run straight between reflex corners
+of the free space, so a *reduced visibility graph* (only edges tangent to the
+obstacles at both ends) holds them all. All-pairs distances are precomputed
+once per (scenery set, base radius, surface) with a vectorised
+Floyd-Warshall; a query then only finds the corners the two ends see.
+
+Grown footprints are polygons: box and prism corners are rounded with
+shapely's arcs (vertices on the arc, so a path may clip a corner by at most
+0.02 * radius, about 0.02 cm: "no need to argue over a tiny bit of a
+figurine's base"), cylinders are circumscribed polygons (never clipped).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import numpy as np
+import shapely
+from shapely import STRtree
+from shapely.geometry import LineString, Point, Polygon
+from shapely.geometry.polygon import orient
+
+if TYPE_CHECKING:
+    from engine.geometry.battlefield import Battlefield
+
+# Arc segments per quarter circle when growing corners by the base radius.
+CORNER_QUAD_SEGS = 4
+# Sides of the polygon standing for a grown cylinder (circumscribed).
+CYLINDER_SIDES = 24
+# Distance (cm) under which a point counts as inside the free space.
+ON_BOUNDARY = 1e-6
+# Quarter-circle segments of the discs in reachable_region (inscribed).
+DISC_QUAD_SEGS = 16
+
+
+def grown_parts(bf: Battlefield, base_radius: float, solids=None) -> list[Polygon]:
+    """Convex polygons whose union is every footprint grown by ``base_radius``.
+
+    Convexity lets :meth:`MoveGraph.reachable_region` compute shadows as
+    convex hulls; non-convex prisms are split into triangles first (growing
+    distributes over a union).
+    """
+    parts: list[Polygon] = []
+    for solid in bf.solids if solids is None else solids:
+        if solid.kind == "cylinder":
+            cx, cy, radius = solid.params
+            k = CYLINDER_SIDES
+            big = (radius + base_radius) / math.cos(math.pi / k)
+            a = 2.0 * math.pi * (np.arange(k) + 0.5) / k
+            parts.append(Polygon(np.column_stack([cx + big * np.cos(a), cy + big * np.sin(a)])))
+            continue
+        foot = solid.footprint
+        if solid.kind == "mesh":
+            foot = foot.simplify(0.05)
+        pieces = [foot] if _is_convex(foot) else list(
+            shapely.get_parts(shapely.constrained_delaunay_triangles(foot))
+        )
+        for piece in pieces:
+            grown = piece.buffer(base_radius, quad_segs=CORNER_QUAD_SEGS) if base_radius > 0 else piece
+            parts.append(grown)
+    return parts
+
+
+def _is_convex(poly: Polygon) -> bool:
+    return len(poly.interiors) == 0 and abs(poly.convex_hull.area - poly.area) <= 1e-9 * max(poly.area, 1.0)
+
+
+def free_space(bf: Battlefield, base_radius: float, surface: str | None = None) -> shapely.Geometry:
+    """Where the centre of a base of ``base_radius`` may stand on ``surface``
+    (None: the table, Level 0; else the id of a Level piece)."""
+    zone = bf.play_zone.buffer(-base_radius, quad_segs=CORNER_QUAD_SEGS)
+    if surface is None:
+        blocked = shapely.union_all(grown_parts(bf, base_radius))
+        area = zone.difference(blocked) if not blocked.is_empty else zone
+    else:
+        top = bf.walkable_top(surface).buffer(-base_radius, quad_segs=CORNER_QUAD_SEGS)
+        area = top.intersection(zone)
+    return orient_all(area)
+
+
+def orient_all(geom: shapely.Geometry) -> shapely.Geometry:
+    """Exterior rings counter-clockwise, holes clockwise: the free side of
+    every ring is then on its left."""
+    polys = [orient(p, 1.0) for p in shapely.get_parts(geom) if p.geom_type == "Polygon" and p.area > 1e-12]
+    if not polys:
+        return Polygon()
+    return polys[0] if len(polys) == 1 else shapely.MultiPolygon(polys)
+
+
+def _cross(ax, ay, bx, by):
+    return ax * by - ay * bx
+
+
+class MoveGraph:
+    """Reduced visibility graph of one free space, with all-pairs distances."""
+
+    def __init__(self, free: shapely.Geometry, obstacles: Sequence[Polygon] | None = None) -> None:
+        self.free = free
+        shapely.prepare(self.free)
+        rings = []
+        for poly in shapely.get_parts(free):
+            rings.append(np.asarray(poly.exterior.coords)[:-1])
+            rings.extend(np.asarray(r.coords)[:-1] for r in poly.interiors)
+        nodes, prev, nxt, edges_a, edges_b = [], [], [], [], []
+        for ring in rings:
+            if len(ring) < 3:
+                continue
+            p = np.roll(ring, 1, axis=0)
+            n = np.roll(ring, -1, axis=0)
+            turn = _cross(ring[:, 0] - p[:, 0], ring[:, 1] - p[:, 1], n[:, 0] - ring[:, 0], n[:, 1] - ring[:, 1])
+            reflex = turn < -1e-12
+            nodes.append(ring[reflex])
+            prev.append(p[reflex])
+            nxt.append(n[reflex])
+            edges_a.append(ring)
+            edges_b.append(n)
+        self.nodes = np.vstack(nodes) if nodes else np.zeros((0, 2))
+        self._prev = np.vstack(prev) if prev else np.zeros((0, 2))
+        self._next = np.vstack(nxt) if nxt else np.zeros((0, 2))
+        ea = np.vstack(edges_a) if edges_a else np.zeros((0, 2))
+        eb = np.vstack(edges_b) if edges_b else np.zeros((0, 2))
+        self._ea, self._eb = ea, eb
+        self._edges = shapely.linestrings(np.stack([ea, eb], axis=1)) if len(ea) else np.array([])
+        self._tree = STRtree(self._edges)
+        self._obstacles = obstacles
+        self._obstacle_tree = None
+        self.dist, self._next_hop = self._all_pairs()
+
+    # -- visibility ---------------------------------------------------------------
+
+    def _tangent_at_nodes(self, idx: np.ndarray, other: np.ndarray) -> np.ndarray:
+        """Is the line from node ``idx`` to point ``other`` tangent to the
+        obstacle at the node (both ring neighbours on one side)?"""
+        v = self.nodes[idx]
+        dx, dy = other[:, 0] - v[:, 0], other[:, 1] - v[:, 1]
+        sp = _cross(dx, dy, self._prev[idx, 0] - v[:, 0], self._prev[idx, 1] - v[:, 1])
+        sn = _cross(dx, dy, self._next[idx, 0] - v[:, 0], self._next[idx, 1] - v[:, 1])
+        scale = 1e-12 * (np.abs(dx) + np.abs(dy) + 1.0)
+        return ~(((sp > scale) & (sn < -scale)) | ((sp < -scale) & (sn > scale)))
+
+    def _clear(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        """Do the segments a[i]-b[i] stay in the free space? A segment may
+        touch the boundary (a base may touch scenery) but not cross it.
+
+        The STRtree pairs segments with boundary edges whose boxes overlap;
+        numpy then tests proper crossings exactly (orientation signs), which
+        is much faster than GEOS predicates on long segments.
+        """
+        a = np.ascontiguousarray(a, dtype=float)
+        b = np.ascontiguousarray(b, dtype=float)
+        if len(a) == 0:
+            return np.zeros(0, dtype=bool)
+        ok = np.ones(len(a), dtype=bool)
+        if len(self._edges):
+            segs = shapely.linestrings(np.stack([a, b], axis=1))
+            si, ei = self._tree.query(segs)
+            if len(si):
+                p, q = a[si], b[si]
+                ea, eb = self._ea[ei], self._eb[ei]
+                d1 = _cross(eb[:, 0] - ea[:, 0], eb[:, 1] - ea[:, 1], p[:, 0] - ea[:, 0], p[:, 1] - ea[:, 1])
+                d2 = _cross(eb[:, 0] - ea[:, 0], eb[:, 1] - ea[:, 1], q[:, 0] - ea[:, 0], q[:, 1] - ea[:, 1])
+                d3 = _cross(q[:, 0] - p[:, 0], q[:, 1] - p[:, 1], ea[:, 0] - p[:, 0], ea[:, 1] - p[:, 1])
+                d4 = _cross(q[:, 0] - p[:, 0], q[:, 1] - p[:, 1], eb[:, 0] - p[:, 0], eb[:, 1] - p[:, 1])
+                eps = 1e-9
+                crossing = (
+                    (((d1 > eps) & (d2 < -eps)) | ((d1 < -eps) & (d2 > eps)))
+                    & (((d3 > eps) & (d4 < -eps)) | ((d3 < -eps) & (d4 > eps)))
+                )
+                ok[si[crossing]] = False
+        # A segment entering the obstacles exactly through two vertices
+        # crosses no edge: its midpoint gives it away.
+        live = np.flatnonzero(ok)
+        if len(live):
+            mids = shapely.points((a[live] + b[live]) / 2.0)
+            inside = shapely.dwithin(self.free, mids, ON_BOUNDARY)
+            ok[live[~inside]] = False
+        return ok
+
+    def _all_pairs(self) -> tuple[np.ndarray, np.ndarray]:
+        n = len(self.nodes)
+        dist = np.full((n, n), np.inf)
+        np.fill_diagonal(dist, 0.0)
+        if n > 1:
+            i, j = np.triu_indices(n, 1)
+            keep = self._tangent_at_nodes(i, self.nodes[j]) & self._tangent_at_nodes(j, self.nodes[i])
+            i, j = i[keep], j[keep]
+            clear = self._clear(self.nodes[i], self.nodes[j])
+            i, j = i[clear], j[clear]
+            w = np.hypot(*(self.nodes[i] - self.nodes[j]).T)
+            dist[i, j] = w
+            dist[j, i] = w
+        hop = np.where(np.isfinite(dist), np.arange(n)[None, :], -1)
+        for k in range(n):
+            via = dist[:, k : k + 1] + dist[k : k + 1, :]
+            better = via < dist - 1e-12
+            if better.any():
+                dist = np.where(better, via, dist)
+                hop = np.where(better, hop[:, k : k + 1], hop)
+        return dist, hop
+
+    def _inside(self, p) -> bool:
+        return bool(shapely.dwithin(self.free, Point(p[0], p[1]), ON_BOUNDARY))
+
+    def _visible_nodes(self, p: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Nodes seen from point p and their straight distances."""
+        n = len(self.nodes)
+        if n == 0:
+            return np.zeros(0, dtype=int), np.zeros(0)
+        idx = np.arange(n)
+        pts = np.broadcast_to(p, (n, 2))
+        keep = self._tangent_at_nodes(idx, pts)
+        idx = idx[keep]
+        clear = self._clear(np.broadcast_to(p, (len(idx), 2)), self.nodes[idx])
+        idx = idx[clear]
+        return idx, np.hypot(*(self.nodes[idx] - p).T)
+
+    def _direct(self, s: np.ndarray, t: np.ndarray) -> bool:
+        return bool(self._clear(s[None, :], t[None, :])[0])
+
+    # -- queries --------------------------------------------------------------------
+
+    def _solve(self, start, end):
+        s = np.asarray(start, dtype=float)[:2]
+        t = np.asarray(end, dtype=float)[:2]
+        if not (self._inside(s) and self._inside(t)):
+            return math.inf, None
+        if self._direct(s, t):
+            return float(np.hypot(*(t - s))), (None, None)
+        vs, ds = self._visible_nodes(s)
+        vt, dt = self._visible_nodes(t)
+        if len(vs) == 0 or len(vt) == 0:
+            return math.inf, None
+        total = ds[:, None] + self.dist[np.ix_(vs, vt)] + dt[None, :]
+        flat = int(np.argmin(total))
+        best = float(total.flat[flat])
+        if not math.isfinite(best):
+            return math.inf, None
+        a, b = divmod(flat, len(vt))
+        return best, (int(vs[a]), int(vt[b]))
+
+    def path_length(self, start, end) -> float:
+        """Length of the shortest legal path of the base centre, or
+        ``math.inf`` when ``end`` cannot be reached."""
+        return self._solve(start, end)[0]
+
+    def shortest_path(self, start, end) -> list[tuple[float, float]]:
+        """The corners of the shortest path, start and end included; empty
+        when unreachable."""
+        length, via = self._solve(start, end)
+        if not math.isfinite(length):
+            return []
+        s = (float(start[0]), float(start[1]))
+        t = (float(end[0]), float(end[1]))
+        first, last = via
+        if first is None:
+            return [s, t]
+        path = [s]
+        k = first
+        while k != last:
+            path.append(tuple(float(v) for v in self.nodes[k]))
+            k = int(self._next_hop[k, last])
+        path.append(tuple(float(v) for v in self.nodes[last]))
+        path.append(t)
+        return path
+
+    def distances_from(self, start) -> np.ndarray:
+        """Shortest distance from ``start`` to every node (inf if unseen)."""
+        s = np.asarray(start, dtype=float)[:2]
+        vs, ds = self._visible_nodes(s)
+        if len(vs) == 0:
+            return np.full(len(self.nodes), np.inf)
+        return np.min(ds[:, None] + self.dist[vs, :], axis=0)
+
+    def reachable_region(self, start, cord_length: float) -> shapely.Geometry:
+        """Every point the base centre can reach with ``cord_length`` of cord:
+        the union, over the start and every corner the cord can wrap around,
+        of a disc of the cord left there minus the shadows the obstacles cast
+        from that corner; clipped to the free space."""
+        s = np.asarray(start, dtype=float)[:2]
+        if not self._inside(s) or cord_length <= 0:
+            return Polygon()
+        sources = [(s, float(cord_length))]
+        if len(self.nodes):
+            d = self.distances_from(s)
+            for k in np.flatnonzero(d < cord_length - 1e-9):
+                sources.append((self.nodes[k], float(cord_length - d[k])))
+        parts, tree = self._shadow_parts()
+        centres = np.array([c for c, _ in sources])
+        radii = np.array([r for _, r in sources])
+        discs = shapely.buffer(shapely.points(centres), radii, quad_segs=DISC_QUAD_SEGS)
+        src, part = tree.query(discs, predicate="intersects")
+        if len(src):
+            hulls = self._shadow_hulls(centres[src], radii[src], part)
+            # Cut each disc by its hulls in rounds: round j removes the j-th
+            # hull of every source at once (query output is sorted by source).
+            first = np.concatenate([[0], np.flatnonzero(np.diff(src)) + 1])
+            rank = np.arange(len(src)) - np.repeat(first, np.diff(np.append(first, len(src))))
+            for j in range(int(rank.max()) + 1):
+                sel = rank == j
+                discs[src[sel]] = shapely.difference(discs[src[sel]], hulls[sel])
+        region = shapely.union_all(discs)
+        return region.intersection(self.free)
+
+    def _shadow_parts(self):
+        """Convex pieces of everything that is not free space."""
+        if self._obstacle_tree is None:
+            parts = list(self._obstacles) if self._obstacles is not None else []
+            minx, miny, maxx, maxy = self.free.bounds if not self.free.is_empty else (0, 0, 1, 1)
+            pad = 1.0
+            frame = shapely.box(minx - pad, miny - pad, maxx + pad, maxy + pad)
+            # The outside of the free space's outer rings, cut into triangles
+            # (convex): it casts shadows where the zone is not convex.
+            hull = shapely.union_all([Polygon(p.exterior) for p in shapely.get_parts(self.free)])
+            outside = frame.difference(hull)
+            if not outside.is_empty:
+                parts.extend(shapely.get_parts(shapely.constrained_delaunay_triangles(outside)))
+            if self._obstacles is None:
+                for poly in shapely.get_parts(self.free):
+                    for ring in poly.interiors:
+                        hole = Polygon(ring)
+                        if _is_convex(hole):
+                            parts.append(hole)
+                        else:
+                            parts.extend(shapely.get_parts(shapely.constrained_delaunay_triangles(hole)))
+            self._parts = parts
+            self._obstacle_tree = STRtree(parts)
+        return self._parts, self._obstacle_tree
+
+    def _shadow_hulls(self, centres: np.ndarray, rho: np.ndarray, part: np.ndarray) -> np.ndarray:
+        """The part of the disc (centre, rho) hidden by each convex part, for
+        many (source, part) pairs at once.
+
+        The shadow of a convex part seen from outside it is the convex hull
+        of the part and its corners pushed away from the centre along their
+        sight lines. They must be pushed far enough that the hull's far side
+        (a chord across the part's angular span theta) clears the disc:
+        distance >= rho / cos(theta / 2).
+        """
+        coords, counts = self._part_coords()
+        k = counts[part]
+        starts = np.concatenate([[0], np.cumsum(counts)[:-1]])[part]
+        owner = np.repeat(np.arange(len(part)), k)
+        offset = np.arange(k.sum()) - np.repeat(np.cumsum(k) - k, k)
+        pts = coords[np.repeat(starts, k) + offset]
+        rel = pts - centres[owner]
+        dist = np.hypot(rel[:, 0], rel[:, 1])
+        unit = rel / np.maximum(dist, 1e-12)[:, None]
+        # Angular span per pair, measured around the direction to the part's
+        # first corner that is not at the centre (spans are under 180 degrees
+        # for a convex part seen from outside it).
+        real = dist > 1e-9
+        ang = np.arctan2(rel[:, 1], rel[:, 0])
+        seg_starts = np.cumsum(k) - k
+        ref_src = np.where(real, np.arange(len(ang)), len(ang))
+        ref_idx = np.minimum.reduceat(ref_src, seg_starts)
+        ref_ang = np.append(ang, 0.0)[ref_idx]
+        rel_ang = np.mod(ang - ref_ang[owner] + math.pi, 2.0 * math.pi) - math.pi
+        hi = np.maximum.reduceat(np.where(real, rel_ang, -np.inf), seg_starts)
+        lo = np.minimum.reduceat(np.where(real, rel_ang, np.inf), seg_starts)
+        span = np.clip(np.where(np.isfinite(hi), hi - lo, 0.0), 0.0, math.pi)
+        cos_span = np.cos(span)
+        cos_half = np.sqrt(np.maximum((1.0 + cos_span) / 2.0, 0.0))
+        reach = (rho + 1.0) / np.maximum(cos_half, 1e-3)
+        far = centres[owner] + unit * reach[owner][:, None]
+        far = np.where(real[:, None], far, pts)
+        allpts = np.vstack([pts, far])
+        idx = np.concatenate([owner, owner])
+        order = np.argsort(idx, kind="stable")
+        return shapely.convex_hull(shapely.multipoints(allpts[order], indices=idx[order]))
+
+    def _part_coords(self):
+        if not hasattr(self, "_coords"):
+            rings = [np.asarray(p.exterior.coords)[:-1] for p in self._parts]
+            self._coords = np.vstack(rings)
+            self._counts = np.array([len(r) for r in rings])
+        return self._coords, self._counts

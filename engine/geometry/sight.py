@@ -1,0 +1,435 @@
+"""Line of sight: "a figurine is a valid target if their entire head is
+visible from the position of the attacking figurine".
+
+Rays run from the attacker's head centre (the eye) to sample points that
+cover the target head *as the attacker sees it*: the head's silhouette from
+the eye is a disc bounded by the circle where the view cone touches the
+sphere; samples lie on that rim and inside the disc, each ray ending where it
+first meets the head. A head half behind a box edge loses its rim rays on one
+side, so it is not a valid target even when its centre is visible.
+
+A ray is blocked when scenery lies on the segment before its end (rays are
+segments, not half-lines: scenery behind the target does not matter). Only
+scenery blocks sight, never figurines.
+
+Two engines answer the same question:
+
+* Embree (``embreex``), one static scene per battlefield, every ray of a
+  decision in one batched call: the fast path.
+* An exact analytic oracle (segments against boxes, cylinders and extruded
+  prisms; triangles for mesh files): the tests' reference and the fallback
+  where Embree is not installed. The Embree scene uses the same triangle
+  meshes as the app; cylinders are inscribed 128-gons, so the two engines
+  can differ only on rays that graze a surface.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+
+import numpy as np
+
+from engine.geometry.shapes import Solid
+
+DEFAULT_RAYS = 64
+_GOLDEN_ANGLE = math.pi * (3.0 - math.sqrt(5.0))
+
+
+@dataclass(frozen=True)
+class Ray:
+    """One sight ray, for the app's line-of-sight debugger."""
+
+    start: tuple[float, float, float]
+    end: tuple[float, float, float]
+    blocked: bool
+    blocker: str | None
+
+
+@dataclass(frozen=True, eq=False)
+class Sight:
+    """The answer to one line-of-sight question.
+
+    The rays are kept as arrays (building 8,000 small objects for an all-pairs
+    check would cost more than the ray casting); :attr:`rays` builds the
+    objects on demand.
+    """
+
+    valid: bool
+    visible_fraction: float
+    starts: np.ndarray  # (n, 3)
+    ends: np.ndarray  # (n, 3)
+    blocked: np.ndarray  # (n,) bool
+    blocker_index: np.ndarray  # (n,) int, -1 when clear
+    blocker_ids: tuple[str, ...]
+
+    @cached_property
+    def rays(self) -> tuple[Ray, ...]:
+        out = []
+        for s, e, b, k in zip(self.starts, self.ends, self.blocked, self.blocker_index):
+            out.append(
+                Ray(
+                    tuple(float(v) for v in s),
+                    tuple(float(v) for v in e),
+                    bool(b),
+                    self.blocker_ids[k] if k >= 0 else None,
+                )
+            )
+        return tuple(out)
+
+    @property
+    def blockers(self) -> frozenset[str]:
+        """Ids of the scenery pieces that block at least one ray."""
+        return frozenset(self.blocker_ids[k] for k in np.unique(self.blocker_index) if k >= 0)
+
+
+# --- sampling the target head ------------------------------------------------------
+
+
+@lru_cache(maxsize=16)
+def disc_pattern(n: int) -> np.ndarray:
+    """``n`` points in the unit disc: half on the rim (where a partly hidden
+    head is first lost), the rest spread evenly inside on a sunflower spiral,
+    the first at the centre. Read-only: it is cached."""
+    if n < 1:
+        raise ValueError("need at least one ray")
+    rim = n // 2
+    inner = n - rim
+    out = np.empty((n, 2))
+    a = 2.0 * math.pi * np.arange(rim) / max(rim, 1)
+    out[:rim, 0] = np.cos(a)
+    out[:rim, 1] = np.sin(a)
+    k = np.arange(inner)
+    rho = 0.85 * np.sqrt(k / max(inner - 1, 1)) if inner > 1 else np.zeros(1)
+    theta = k * _GOLDEN_ANGLE
+    out[rim:, 0] = rho * np.cos(theta)
+    out[rim:, 1] = rho * np.sin(theta)
+    out.flags.writeable = False
+    return out
+
+
+def head_samples(eyes: np.ndarray, centers: np.ndarray, radii: np.ndarray, n: int) -> np.ndarray:
+    """Sample points on the visible part of each target head, shape (P, n, 3).
+
+    For an eye at distance d from a head of radius r the silhouette is the
+    circle of tangency: centre c - (r^2/d) u, radius r sqrt(1 - r^2/d^2),
+    with u the unit view direction. Rim samples (the first n // 2) are the
+    tangent points themselves; inner samples are where the ray through the
+    silhouette disc first meets the sphere.
+    """
+    eyes = np.asarray(eyes, dtype=float).reshape(-1, 3)
+    centers = np.asarray(centers, dtype=float).reshape(-1, 3)
+    radii = np.broadcast_to(np.asarray(radii, dtype=float), (len(eyes),))
+    view = centers - eyes
+    dist = np.sqrt((view * view).sum(axis=1))
+    safe = np.maximum(dist, 1e-12)
+    u = view / safe[:, None]
+    # A horizontal axis across the view, then the third axis; a vertical view
+    # uses x.
+    v1 = np.column_stack([u[:, 1], -u[:, 0], np.zeros(len(u))])
+    n1 = np.sqrt((v1 * v1).sum(axis=1))
+    vertical = n1 < 1e-9
+    v1[vertical] = (1.0, 0.0, 0.0)
+    n1[vertical] = 1.0
+    v1 /= n1[:, None]
+    v2 = np.cross(v1, u)
+    ratio = np.clip(radii / safe, 0.0, 1.0)
+    mid = centers - (radii * ratio)[:, None] * u
+    rho = radii * np.sqrt(1.0 - ratio**2)
+    pattern = disc_pattern(n)
+    # q = mid + rho * (px * v1 + py * v2), as one batched matrix product.
+    basis = np.stack([v1, v2], axis=1) * rho[:, None, None]  # (P, 2, 3)
+    q = np.matmul(pattern[None, :, :], basis) + mid[:, None, :]
+    rim = n // 2
+    if rim < n:
+        # First intersection of eye + s (q - eye) with the sphere, inner only.
+        dvec = q[:, rim:] - eyes[:, None, :]
+        w = (eyes - centers)[:, None, :]
+        a = (dvec * dvec).sum(axis=2)
+        b = 2.0 * (dvec * w).sum(axis=2)
+        c = (w * w).sum(axis=2) - (radii**2)[:, None]
+        disc = np.maximum(b * b - 4.0 * a * c, 0.0)
+        s = np.clip((-b - np.sqrt(disc)) / (2.0 * a), 0.0, 1.0)
+        q[:, rim:] = eyes[:, None, :] + s[..., None] * dvec
+    return q
+
+
+# --- the exact oracle ----------------------------------------------------------------
+
+
+def _slab(o: np.ndarray, d: np.ndarray, lo: float, hi: float) -> tuple[np.ndarray, np.ndarray]:
+    """Parameter interval where o + t d lies in [lo, hi] (1-D, vectorised)."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t1 = (lo - o) / d
+        t2 = (hi - o) / d
+    tmin = np.minimum(t1, t2)
+    tmax = np.maximum(t1, t2)
+    flat = d == 0.0
+    inside = (o >= lo) & (o <= hi)
+    tmin = np.where(flat, np.where(inside, -np.inf, np.inf), tmin)
+    tmax = np.where(flat, np.where(inside, np.inf, -np.inf), tmax)
+    return tmin, tmax
+
+
+def _box_hits(o, d, params, bottom, top, grow):
+    cx, cy, hw, hd, theta = params
+    cos, sin = math.cos(-theta), math.sin(-theta)
+    px, py = o[:, 0] - cx, o[:, 1] - cy
+    lx = cos * px - sin * py
+    ly = sin * px + cos * py
+    dx = cos * d[:, 0] - sin * d[:, 1]
+    dy = sin * d[:, 0] + cos * d[:, 1]
+    a0, a1 = _slab(lx, dx, -hw - grow, hw + grow)
+    b0, b1 = _slab(ly, dy, -hd - grow, hd + grow)
+    c0, c1 = _slab(o[:, 2], d[:, 2], bottom - grow, top + grow)
+    lo = np.maximum.reduce([a0, b0, c0, np.zeros(len(o))])
+    hi = np.minimum.reduce([a1, b1, c1, np.ones(len(o))])
+    return np.where(lo <= hi, lo, np.inf)
+
+
+def _cylinder_hits(o, d, params, bottom, top, grow):
+    cx, cy, r = params
+    r = r + grow
+    px, py = o[:, 0] - cx, o[:, 1] - cy
+    a = d[:, 0] ** 2 + d[:, 1] ** 2
+    b = 2.0 * (px * d[:, 0] + py * d[:, 1])
+    c = px * px + py * py - r * r
+    disc = b * b - 4.0 * a * c
+    with np.errstate(divide="ignore", invalid="ignore"):
+        sq = np.sqrt(np.maximum(disc, 0.0))
+        t0 = (-b - sq) / (2.0 * a)
+        t1 = (-b + sq) / (2.0 * a)
+    vertical = a == 0.0
+    t0 = np.where(vertical, np.where(c <= 0.0, -np.inf, np.inf), np.where(disc >= 0.0, t0, np.inf))
+    t1 = np.where(vertical, np.where(c <= 0.0, np.inf, -np.inf), np.where(disc >= 0.0, t1, -np.inf))
+    z0, z1 = _slab(o[:, 2], d[:, 2], bottom - grow, top + grow)
+    lo = np.maximum.reduce([t0, z0, np.zeros(len(o))])
+    hi = np.minimum.reduce([t1, z1, np.ones(len(o))])
+    return np.where(lo <= hi, lo, np.inf)
+
+
+def _points_in_ring(x: np.ndarray, y: np.ndarray, ring: np.ndarray) -> np.ndarray:
+    """Closed point-in-polygon (crossing number, boundary counted inside)."""
+    ax, ay = ring[:, 0], ring[:, 1]
+    bx, by = np.roll(ax, -1), np.roll(ay, -1)
+    X, Y = x[:, None], y[:, None]
+    cond = (ay[None, :] > Y) != (by[None, :] > Y)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        xcross = ax + (Y - ay) * (bx - ax) / (by - ay)
+    inside = (np.sum(cond & (X < xcross), axis=1) % 2) == 1
+    # Boundary: on an edge segment.
+    cross = (bx - ax) * (Y - ay) - (by - ay) * (X - ax)
+    within = (
+        (X >= np.minimum(ax, bx) - 1e-12)
+        & (X <= np.maximum(ax, bx) + 1e-12)
+        & (Y >= np.minimum(ay, by) - 1e-12)
+        & (Y <= np.maximum(ay, by) + 1e-12)
+    )
+    on_edge = np.any((np.abs(cross) <= 1e-12) & within, axis=1)
+    return inside | on_edge
+
+
+def _prism_hits(o, d, params, bottom, top, grow):
+    (ring,) = params
+    if grow:
+        from shapely.geometry import Polygon
+
+        poly = Polygon(ring).buffer(grow, join_style="mitre")
+        if poly.is_empty:
+            return np.full(len(o), np.inf)
+        ring = np.asarray(poly.exterior.coords)[:-1]
+    z0, z1 = _slab(o[:, 2], d[:, 2], bottom - grow, top + grow)
+    lo = np.maximum(z0, 0.0)
+    hi = np.minimum(z1, 1.0)
+    live = lo <= hi
+    result = np.full(len(o), np.inf)
+    if not np.any(live):
+        return result
+    o2, d2, lo2, hi2 = o[live, :2], d[live, :2], lo[live], hi[live]
+    px = o2[:, 0] + lo2 * d2[:, 0]
+    py = o2[:, 1] + lo2 * d2[:, 1]
+    first = np.where(_points_in_ring(px, py, ring), lo2, np.inf)
+    # Edge crossings: o2 + t d2 = a + s (b - a), s in [0, 1], t in [lo, hi].
+    a = ring
+    e = np.roll(ring, -1, axis=0) - ring
+    denom = d2[:, 0:1] * e[None, :, 1] - d2[:, 1:2] * e[None, :, 0]
+    wx = a[None, :, 0] - o2[:, 0:1]
+    wy = a[None, :, 1] - o2[:, 1:2]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        t = (wx * e[None, :, 1] - wy * e[None, :, 0]) / denom
+        s = (wx * d2[:, 1:2] - wy * d2[:, 0:1]) / denom
+    ok = (denom != 0.0) & (s >= 0.0) & (s <= 1.0) & (t >= lo2[:, None]) & (t <= hi2[:, None])
+    tcross = np.where(ok, t, np.inf).min(axis=1)
+    result[live] = np.minimum(first, tcross)
+    return result
+
+
+def _mesh_hits(o, d, params, bottom, top, grow):
+    """Möller-Trumbore against every triangle; no growing (mesh files are
+    not used where grazing matters)."""
+    (tris,) = params
+    v0, e1, e2 = tris[:, 0], tris[:, 1] - tris[:, 0], tris[:, 2] - tris[:, 0]
+    pvec = np.cross(d[:, None, :], e2[None, :, :])
+    det = np.einsum("tj,rtj->rt", e1, pvec)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        inv = 1.0 / det
+        tvec = o[:, None, :] - v0[None, :, :]
+        u = np.einsum("rtj,rtj->rt", tvec, pvec) * inv
+        qvec = np.cross(tvec, e1[None, :, :])
+        v = np.einsum("rj,rtj->rt", d, qvec) * inv
+        t = np.einsum("tj,rtj->rt", e2, qvec) * inv
+    ok = (np.abs(det) > 1e-15) & (u >= 0) & (v >= 0) & (u + v <= 1) & (t >= 0) & (t <= 1)
+    return np.where(ok, t, np.inf).min(axis=1)
+
+
+_ORACLE = {"box": _box_hits, "cylinder": _cylinder_hits, "prism": _prism_hits, "mesh": _mesh_hits}
+
+
+def oracle_first_hits(
+    solids: Sequence[Solid], starts: np.ndarray, ends: np.ndarray, grow: float = 0.0
+) -> np.ndarray:
+    """For each segment, the index of the first solid it meets, or -1.
+
+    Exact (to floating point) for boxes, cylinders and prisms. ``grow``
+    inflates (> 0) or shrinks (< 0) every solid by that many centimetres:
+    a ray whose answer changes between the two is grazing.
+    """
+    starts = np.asarray(starts, dtype=float).reshape(-1, 3)
+    ends = np.asarray(ends, dtype=float).reshape(-1, 3)
+    d = ends - starts
+    best_t = np.full(len(starts), np.inf)
+    best = np.full(len(starts), -1, dtype=np.int64)
+    for solid in solids:
+        xmin, ymin, xmax, ymax = solid.footprint.bounds
+        pad = abs(grow) + 1e-9
+        # Cheap reject on the bounding box before the exact test.
+        lo = np.minimum(starts, ends)
+        hi = np.maximum(starts, ends)
+        near = (
+            (hi[:, 0] >= xmin - pad) & (lo[:, 0] <= xmax + pad)
+            & (hi[:, 1] >= ymin - pad) & (lo[:, 1] <= ymax + pad)
+            & (hi[:, 2] >= solid.bottom - pad) & (lo[:, 2] <= solid.top + pad)
+        )
+        if not np.any(near):
+            continue
+        t = np.full(len(starts), np.inf)
+        t[near] = _ORACLE[solid.kind](
+            starts[near], d[near], solid.params, solid.bottom, solid.top, grow
+        )
+        closer = t < best_t
+        best_t[closer] = t[closer]
+        best[closer] = solid.index
+    return best
+
+
+# --- the engine ------------------------------------------------------------------------
+
+
+class SightEngine:
+    """Line of sight on one set of scenery. Build once per battlefield."""
+
+    def __init__(self, solids: Sequence[Solid], backend: str = "auto") -> None:
+        self.solids = tuple(solids)
+        self.ids = tuple(s.id for s in self.solids)
+        self._scene = None
+        if backend not in ("auto", "embree", "oracle"):
+            raise ValueError(f"unknown backend {backend!r}")
+        if backend in ("auto", "embree") and self.solids:
+            try:
+                from embreex import rtcore_scene
+                from embreex.mesh_construction import TriangleMesh
+            except ImportError:
+                if backend == "embree":
+                    raise
+            else:
+                scene = rtcore_scene.EmbreeScene()
+                # One geometry per solid, in order: Embree's geomID is the
+                # solid's index, which names the blocker.
+                for solid in self.solids:
+                    TriangleMesh(scene, np.ascontiguousarray(solid.mesh.triangles, dtype=np.float32))
+                self._scene = scene
+        self.backend = "embree" if self._scene is not None else "oracle"
+
+    def first_hits(self, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+        """Index of the solid blocking each segment (-1: clear), one batched
+        query."""
+        starts = np.asarray(starts, dtype=float).reshape(-1, 3)
+        ends = np.asarray(ends, dtype=float).reshape(-1, 3)
+        if not self.solids or len(starts) == 0:
+            return np.full(len(starts), -1, dtype=np.int64)
+        if self._scene is None:
+            return oracle_first_hits(self.solids, starts, ends)
+        origins = np.ascontiguousarray(starts, dtype=np.float32)
+        dirs = np.ascontiguousarray(ends - starts, dtype=np.float32)
+        # Unnormalised directions: the segment is t in [0, 1].
+        far = np.ones(len(origins), dtype=np.float32)
+        out = self._scene.run(origins, dirs, dists=far, query="INTERSECT", output=1)
+        return out["geomID"].astype(np.int64)
+
+    def sight_many(self, pairs: Sequence, rays: int | None = None) -> SightBatch:
+        """``pairs`` is a sequence of (eye, head_center, head_radius); every
+        ray of every pair goes to the ray engine in one call."""
+        n = DEFAULT_RAYS if rays is None else int(rays)
+        if len(pairs) == 0:
+            empty = np.zeros((0, n, 3))
+            return SightBatch(empty, empty, np.zeros((0, n), dtype=np.int64), np.zeros(0, dtype=bool), self.ids)
+        eyes = np.array([p[0] for p in pairs], dtype=float).reshape(-1, 3)
+        centers = np.array([p[1] for p in pairs], dtype=float).reshape(-1, 3)
+        radii = np.array([p[2] for p in pairs], dtype=float)
+        return self.sight_arrays(eyes, centers, radii, n)
+
+    def sight_arrays(self, eyes: np.ndarray, centers: np.ndarray, radii: np.ndarray, n: int = DEFAULT_RAYS) -> SightBatch:
+        """The array form of :meth:`sight_many`: eyes and centers (P, 3), radii (P,)."""
+        count = len(eyes)
+        ends = head_samples(eyes, centers, radii, n)
+        starts = np.broadcast_to(eyes[:, None, :], ends.shape)
+        hits = self.first_hits(starts.reshape(-1, 3), ends.reshape(-1, 3)).reshape(count, n)
+        # An eye inside (or touching) the target head sees nothing sensible.
+        view = centers - eyes
+        degenerate = (view * view).sum(axis=1) <= np.asarray(radii) ** 2
+        return SightBatch(starts, ends, hits, degenerate, self.ids)
+
+    def line_of_sight(self, eye, head_center, head_radius: float, rays: int | None = None) -> Sight:
+        return self.sight_many([(eye, head_center, head_radius)], rays)[0]
+
+
+class SightBatch(Sequence):
+    """The answers for many line-of-sight questions asked together.
+
+    ``valid`` and ``visible_fraction`` are arrays over the pairs; indexing
+    gives a :class:`Sight` with its rays.
+    """
+
+    def __init__(self, starts, ends, hits, degenerate, ids) -> None:
+        self.starts = starts
+        self.ends = ends
+        self.hits = hits
+        self.ids = ids
+        n = hits.shape[1] if hits.ndim == 2 else 0
+        blocked = hits >= 0
+        self.blocked = blocked
+        n_blocked = blocked.sum(axis=1)
+        self.valid = (n_blocked == 0) & ~degenerate
+        self.visible_fraction = np.where(degenerate, 0.0, 1.0 - n_blocked / max(n, 1))
+
+    def __len__(self) -> int:
+        return len(self.valid)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(len(self)))]
+        if i < 0:
+            i += len(self)
+        if not 0 <= i < len(self):
+            raise IndexError(i)
+        return Sight(
+            valid=bool(self.valid[i]),
+            visible_fraction=float(self.visible_fraction[i]),
+            starts=self.starts[i],
+            ends=self.ends[i],
+            blocked=self.blocked[i],
+            blocker_index=self.hits[i],
+            blocker_ids=self.ids,
+        )

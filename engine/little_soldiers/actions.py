@@ -1,0 +1,213 @@
+"""The actions of Little Soldiers: small frozen values, written in records.
+
+Discrete choices (which Order, which dice to reroll, where to put Shields)
+are listed by ``legal_actions``; continuous ones (where to deploy, move,
+climb, aim a throw) carry coordinates in centimetres and degrees, and the
+state's ``check`` says why one is illegal. Chance outcomes are actions of
+the CHANCE seat, so a test can force any roll or landing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# --- players ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Deploy:
+    """Round Preparation: place ``soldier`` from the HQ, centred at (x, y), in
+    contact with a green Move token laid against the revealed Deployment token."""
+
+    soldier: str
+    x: float
+    y: float
+
+    def __str__(self) -> str:
+        return f"deploy {self.soldier} at ({self.x:.1f}, {self.y:.1f})"
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A yellow Move of ``soldier`` to (x, y) on the surface it stands on.
+
+    With ``climb`` (Levels module), (x, y) is where the cord touches Level
+    scenery (climbing up) or the edge of the piece it stands on (climbing
+    down); the figurine is placed as close as possible to that spot and the
+    Move ends. Moving to where it stands is the zero Move."""
+
+    soldier: str
+    x: float
+    y: float
+    climb: bool = False
+
+    def __str__(self) -> str:
+        verb = "climbs at" if self.climb else "moves to"
+        return f"{self.soldier} {verb} ({self.x:.1f}, {self.y:.1f})"
+
+
+@dataclass(frozen=True, slots=True)
+class Order:
+    """Play an Order token on ``soldier`` and choose its Action: "attack",
+    "move" or "special". Attacks and the Risky Shot name their ``target``."""
+
+    soldier: str
+    kind: str
+    target: str | None = None
+
+    def __str__(self) -> str:
+        extra = f" on {self.target}" if self.target else ""
+        return f"order {self.soldier}: {self.kind}{extra}"
+
+
+@dataclass(frozen=True, slots=True)
+class Reroll:
+    """Reroll the Attack dice at these positions; () keeps the roll as it is."""
+
+    dice: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return f"reroll dice {', '.join(str(d + 1) for d in self.dice)}" if self.dice else "keep the dice"
+
+
+@dataclass(frozen=True, slots=True)
+class Shields:
+    """Scout or Radar: one Shield token from the Reserve on each named soldier
+    (a name may repeat)."""
+
+    targets: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"Shields on {', '.join(self.targets) or 'nobody'}"
+
+
+@dataclass(frozen=True, slots=True)
+class ShiftShield:
+    """Operator lightning: move 1 Shield from ``source`` (yours) to ``target``;
+    with no source, pass."""
+
+    source: str | None
+    target: str | None = None
+
+    def __str__(self) -> str:
+        return f"move a Shield from {self.source} to {self.target}" if self.source else "keep the Shields"
+
+
+@dataclass(frozen=True, slots=True)
+class ExtraTarget:
+    """Grenadier lightning: apply the hits to one more valid target; None stops."""
+
+    target: str | None
+
+    def __str__(self) -> str:
+        return f"hits also {self.target}" if self.target else "no more targets"
+
+
+@dataclass(frozen=True, slots=True)
+class Throw:
+    """Grenade flick or Mortar launch: direction in degrees (0 = +x, counter-
+    clockwise) and strength 0..1. ``practice`` declares the practice shot."""
+
+    direction: float
+    strength: float
+    practice: bool = False
+
+    def __str__(self) -> str:
+        kind = "practice throw" if self.practice else "throw"
+        return f"{kind} at {self.direction:.0f} degrees, strength {self.strength:.2f}"
+
+
+@dataclass(frozen=True, slots=True)
+class Activate:
+    """Objects: activate the Object ``obj`` the soldier touches; None declines."""
+
+    obj: str | None
+
+    def __str__(self) -> str:
+        return f"activate {self.obj}" if self.obj else "do not activate"
+
+
+@dataclass(frozen=True, slots=True)
+class Teleport:
+    """Teleporter: reappear centred at (x, y), in contact with Teleporter ``dest``."""
+
+    dest: str
+    x: float
+    y: float
+
+    def __str__(self) -> str:
+        return f"teleport to {self.dest} at ({self.x:.1f}, {self.y:.1f})"
+
+
+@dataclass(frozen=True, slots=True)
+class Redirect:
+    """A Grenade die or Mortar token touching a Teleporter: send it to ``dest``
+    before it explodes, or None to let it explode where it lies."""
+
+    dest: str | None
+
+    def __str__(self) -> str:
+        return f"teleport the shot to {self.dest}" if self.dest else "let it explode here"
+
+
+@dataclass(frozen=True, slots=True)
+class Swap:
+    """Transmogrifier: switch the places of two soldiers in play."""
+
+    first: str
+    second: str
+
+    def __str__(self) -> str:
+        return f"swap {self.first} and {self.second}"
+
+
+@dataclass(frozen=True, slots=True)
+class Jump:
+    """Marshmallow: a straight full-cord Move in this direction (degrees)."""
+
+    direction: float
+
+    def __str__(self) -> str:
+        return f"bounce at {self.direction:.0f} degrees"
+
+
+# --- chance ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Star:
+    """The sheriff's star flip: General ``general`` plays first."""
+
+    general: int
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """A Block token revealed for deployment."""
+
+    number: int
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """Faces rolled: all dice on the first roll, else the rerolled ones in order."""
+
+    faces: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Landing:
+    """Where a thrown Grenade die or Mortar token came to rest, the face up and
+    the Teleporters it touched (the physics with seeded scatter decides)."""
+
+    x: float
+    y: float
+    z: float
+    face: str
+    teleporters: tuple[str, ...] = ()
+
+
+ACTION_CLASSES: tuple[type, ...] = (
+    Deploy, Move, Order, Reroll, Shields, ShiftShield, ExtraTarget, Throw, Activate, Teleport,
+    Redirect, Swap, Jump, Star, Block, Roll, Landing,
+)

@@ -1,0 +1,175 @@
+"""Sampling legal actions where the choice is continuous, for bots.
+
+Where to deploy, move, climb, teleport, bounce or aim cannot be listed, so
+bots pick among samples that are checked legal: moves spread over the cord's
+reach, moves that hug scenery (where cover is), climbs onto Level scenery
+within reach, the zero Move, and throws aimed at the figurines.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import TYPE_CHECKING, Any
+
+from shapely.geometry import Point
+
+from engine.little_soldiers import data as D
+from engine.little_soldiers.actions import Activate, Deploy, Jump, Move, Teleport, Throw
+from engine.little_soldiers.terrain import GRENADE_REACH, MORTAR_REACH
+
+if TYPE_CHECKING:
+    from engine.little_soldiers.state import LittleSoldiersState
+
+MAX_TRIES = 2
+"""Samples drawn per wanted candidate before giving up (checks cost a path query)."""
+
+
+def candidates(state: "LittleSoldiersState", seat: int, n: int, rng: random.Random) -> list[Any]:
+    from engine.little_soldiers import state as S
+
+    if seat not in state.to_act() or state.phase in S.CHANCE_PHASES:
+        return []
+    phase = state.phase
+    if phase not in S.CONTINUOUS_PHASES:
+        legal = state.legal_actions(seat)
+        return legal if len(legal) <= n else rng.sample(legal, n)
+    if phase is S.DEPLOY:
+        return _deploys(state, seat, n, rng)
+    if phase is S.MOVE:
+        out = _moves(state, seat, n, rng)
+        if state.after == S.AFTER_LIGHTNING:
+            out.append(Activate(None))
+        return out
+    if phase is S.THROW:
+        return _throws(state, seat, n, rng)
+    if phase is S.TELEPORT:
+        return _teleports(state, seat, rng) + [Activate(None)]
+    if phase is S.JUMP:
+        k = max(4, min(n, 12))
+        start = rng.uniform(0, 360)
+        return [Jump(round((start + 360 * i / k) % 360, 2)) for i in range(k)] + [Activate(None)]
+    return []
+
+
+def _deploys(state, seat, n, rng) -> list[Deploy]:
+    terrain = state.terrain
+    token = terrain.deployment[state.block]
+    hq = [s for s in state._own(state.current) if not s.in_play]
+    others = state._spots()
+    reach = terrain.base_radius + D.TOKEN_RADIUS
+    out: list[Deploy] = []
+    for _ in range(n * MAX_TRIES):
+        if len(out) >= n:
+            break
+        s = hq[rng.randrange(len(hq))]
+        a = rng.uniform(0, 2 * math.pi)
+        d = reach + rng.uniform(0, state.chosen.green_length)
+        x, y = round(token[0] + d * math.cos(a), 2), round(token[1] + d * math.sin(a), 2)
+        act = Deploy(s.id, x, y)
+        if state.check(seat, act) is None:
+            out.append(act)
+    if not out:
+        spot = terrain.nearest_fit(token, None, others, limit=state.chosen.green_length + reach)
+        if spot is not None:
+            for s in hq:
+                act = Deploy(s.id, spot.x, spot.y)
+                if state.check(seat, act) is None:
+                    out.append(act)
+    return out
+
+
+def _moves(state, seat, n, rng) -> list[Move]:
+    terrain = state.terrain
+    cord = state.chosen.yellow_length
+    movers = [state.soldiers[state.mover]] if state.mover else state._own_in_play(state.current)
+    out: list[Any] = []
+    seen: set[Any] = set()
+
+    def add(act: Move) -> None:
+        if act not in seen and state.check(seat, act) is None:
+            seen.add(act)
+            out.append(act)
+
+    per = max(2, n // max(1, len(movers)))
+    for s in movers:
+        add(Move(s.id, s.spot.x, s.spot.y))
+        # Climbs (Levels): touch each Level piece within reach, and the edge of the one stood on.
+        if state.config.has("levels"):
+            here = Point(s.spot.xy)
+            for pid in terrain.level_pieces():
+                solid = terrain.bf.solid(pid)
+                if solid.footprint.distance(here) > cord + terrain.base_radius:
+                    continue
+                ring = solid.footprint.exterior
+                if pid == s.spot.surface:
+                    for _ in range(2):
+                        p = ring.interpolate(rng.uniform(0, ring.length))
+                        add(Move(s.id, round(p.x, 3), round(p.y, 3), climb=True))
+                elif abs(solid.bottom - terrain.z(s.spot.surface)) < 1e-4:
+                    p = ring.interpolate(ring.project(here))
+                    add(Move(s.id, round(p.x, 3), round(p.y, 3), climb=True))
+        # Spread over the cord's reach, and along the scenery where cover is.
+        free = terrain.free(s.spot.surface)
+        boundary = free.boundary
+        tries = 0
+        got = 0
+        while got < per and tries < per * MAX_TRIES:
+            tries += 1
+            if tries % 2 == 0 and not boundary.is_empty:
+                p = boundary.interpolate(boundary.project(Point(
+                    s.spot.x + rng.uniform(-cord, cord), s.spot.y + rng.uniform(-cord, cord))))
+                inward = (p.x - s.spot.x, p.y - s.spot.y)
+                norm = math.hypot(*inward) or 1.0
+                x, y = p.x - 0.05 * inward[0] / norm, p.y - 0.05 * inward[1] / norm
+            else:
+                a = rng.uniform(0, 2 * math.pi)
+                d = cord * math.sqrt(rng.uniform(0.04, 1.0))
+                x, y = s.spot.x + d * math.cos(a), s.spot.y + d * math.sin(a)
+            before = len(out)
+            add(Move(s.id, round(x, 2), round(y, 2)))
+            got += len(out) - before
+    return out
+
+
+def _throws(state, seat, n, rng) -> list[Throw]:
+    shot = state.shot
+    thrower = state.soldiers[shot.thrower]
+    reach = MORTAR_REACH if shot.kind == "mortar" else GRENADE_REACH
+    out: list[Throw] = []
+    for s in state.soldiers.values():
+        if not s.in_play or s.id == thrower.id:
+            continue
+        for _ in range(2):
+            start = state.shot_start(thrower.id, shot.kind, 0.0)
+            if shot.kind == "grenade":
+                a0 = math.degrees(math.atan2(s.spot.y - thrower.spot.y, s.spot.x - thrower.spot.x))
+                start = state.shot_start(thrower.id, shot.kind, a0)
+            dx, dy = s.spot.x - start[0], s.spot.y - start[1]
+            a = math.degrees(math.atan2(dy, dx)) + rng.gauss(0, 4)
+            strength = min(1.0, max(0.05, math.hypot(dx, dy) / reach + rng.gauss(0, 0.03)))
+            out.append(Throw(round(a % 360, 2), round(strength, 3)))
+    while len(out) < n:
+        out.append(Throw(round(rng.uniform(0, 360), 2), round(rng.uniform(0.1, 1.0), 3)))
+    if state.practice_left[seat] > 0 and out:
+        first = out[0]
+        out.append(Throw(first.direction, first.strength, practice=True))
+    return out[: n + 1]
+
+
+def _teleports(state, seat, rng) -> list[Teleport]:
+    terrain = state.terrain
+    out: list[Teleport] = []
+    user = state.obj_user
+    others = state._spots(exclude=user)
+    for dest in state.teleporters():
+        if dest == state.obj_active:
+            continue
+        obj = terrain.object(dest)
+        spot = terrain.nearest_fit(obj.at, None, others, limit=15.0)
+        if spot is None:
+            continue
+        act = Teleport(dest, spot.x, spot.y)
+        if state.check(seat, act) is None:
+            out.append(act)
+    return out

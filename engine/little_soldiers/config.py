@@ -1,0 +1,244 @@
+"""Little Soldiers options: players, battlefield, modules, squads, chosen values.
+
+A frozen dataclass checked on construction, so a bad option is refused with
+one sentence before a game starts. ``overrides`` replaces any chosen value
+(the constants marked ``# chosen:`` in ``rules_data`` and ``data``) by name.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field, fields
+from typing import Any, Mapping
+
+from engine.little_soldiers import rules_data as R
+
+MODULES: tuple[str, ...] = ("super_soldier", "levels", "objects", "reinforcements", "two_vs_two")
+"""The Module Book's modules this engine plays (Advanced Tactics is issue 6)."""
+
+DEFAULT_LEVEL = "levels/little_soldiers/bootcamp.json"
+
+DEFAULT_SQUADS: dict[int, tuple[tuple[str, ...], ...]] = {
+    # per General, in seating order; Generals alternate green, yellow, ...
+    2: (("infantry", "grenadier"), ("infantry", "sniper")),
+    4: (("infantry", "grenadier"), ("infantry", "sniper"), ("infantry", "sniper"), ("infantry", "operator")),
+}
+REINFORCED_SQUADS = (("infantry", "grenadier", "operator"), ("infantry", "sniper", "operator"))
+
+
+@dataclass(frozen=True)
+class Chosen:
+    """Every value the books do not print, resolved with the config's overrides."""
+
+    defense: Mapping[str, int]
+    toughness: Mapping[str, int]
+    attack_die_faces: tuple[str, ...]
+    sniper_die_faces: tuple[str, ...]
+    grenade_die_faces: tuple[str, ...]
+    grenade_face_values: Mapping[str, int]
+    mortar_token_sides: Mapping[str, int]
+    flag_steps_to_victory: int
+    green_length: float
+    red_length: float
+    yellow_length: float
+    practice_shots: int
+    contact_tolerance: float
+
+
+def _overridable() -> dict[str, Any]:
+    from engine.little_soldiers import data as D
+
+    return {
+        "GRENADIER_DEFENSE": R.GRENADIER_DEFENSE,
+        "OPERATOR_DEFENSE": R.OPERATOR_DEFENSE,
+        "INFANTRY_DEFENSE": R.INFANTRY_DEFENSE,
+        "SNIPER_DEFENSE": R.SNIPER_DEFENSE,
+        "INFANTRY_TOUGHNESS": R.INFANTRY_TOUGHNESS,
+        "SNIPER_TOUGHNESS": R.SNIPER_TOUGHNESS,
+        "GRENADIER_TOUGHNESS": R.GRENADIER_TOUGHNESS,
+        "OPERATOR_TOUGHNESS": R.OPERATOR_TOUGHNESS,
+        "ATTACK_DIE_FACES": R.ATTACK_DIE_FACES,
+        "SNIPER_DIE_FACES": R.SNIPER_DIE_FACES,
+        "GRENADE_DIE_FACES": D.GRENADE_DIE_FACES,
+        "GRENADE_FACE_VALUES": dict(D.GRENADE_FACE_VALUES),
+        "MORTAR_TOKEN_SIDES": dict(D.MORTAR_TOKEN_SIDES),
+        "FLAG_STEPS_TO_VICTORY": R.FLAG_STEPS_TO_VICTORY,
+        "GREEN_MOVE_TOKEN_LENGTH": D.GREEN_MOVE_TOKEN_LENGTH,
+        "RED_CORD_LENGTH": D.RED_CORD_LENGTH,
+        "YELLOW_CORD_LENGTH": D.YELLOW_CORD_LENGTH,
+        "PRACTICE_SHOTS": R.PRACTICE_SHOTS,
+        "CONTACT_TOLERANCE": R.CONTACT_TOLERANCE,
+    }
+
+
+def _check_override(name: str, default: Any, value: Any) -> Any:
+    """The override converted to the default's type, or a ValueError saying why not."""
+    where = f"overrides.{name}"
+    if isinstance(default, bool) or isinstance(default, int):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise ValueError(f"{where} must be a whole number 0 or more, not {value!r}")
+        if name == "FLAG_STEPS_TO_VICTORY" and value < 1:
+            raise ValueError(f"{where} must be at least 1")
+        return value
+    if isinstance(default, float):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
+            raise ValueError(f"{where} must be a positive length in cm, not {value!r}")
+        return float(value)
+    if isinstance(default, tuple):
+        if not isinstance(value, (list, tuple)) or not value or not all(isinstance(v, str) for v in value):
+            raise ValueError(f"{where} must be a non-empty list of face names")
+        allowed = set(default) | ({"double_hit"} if "hit" in default else set())
+        unknown = [v for v in value if v not in allowed]
+        if unknown:
+            raise ValueError(f"{where}: unknown face {unknown[0]!r} (faces: {', '.join(sorted(allowed))})")
+        return tuple(value)
+    if isinstance(default, dict):
+        if not isinstance(value, Mapping) or set(value) != set(default):
+            raise ValueError(f"{where} must map exactly {', '.join(sorted(default))} to whole numbers")
+        for k, v in value.items():
+            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                raise ValueError(f"{where}.{k} must be a whole number 0 or more, not {v!r}")
+        return dict(value)
+    raise ValueError(f"{where} cannot be overridden")  # pragma: no cover
+
+
+def chosen_values(overrides: Mapping[str, Any]) -> tuple[dict[str, Any], Chosen]:
+    """The chosen values by constant name (defaults + overrides), and resolved."""
+    table = _overridable()
+    for name, value in overrides.items():
+        if name not in table:
+            raise ValueError(f"overrides: {name!r} is not a chosen value (known: {', '.join(sorted(table))})")
+        table[name] = _check_override(name, table[name], value)
+    t = table
+    return table, Chosen(
+        defense={k: t[f"{k.upper()}_DEFENSE"] for k in R.SOLDIER_TYPES},
+        toughness={k: max(1, t[f"{k.upper()}_TOUGHNESS"]) for k in R.SOLDIER_TYPES},
+        attack_die_faces=t["ATTACK_DIE_FACES"],
+        sniper_die_faces=t["SNIPER_DIE_FACES"],
+        grenade_die_faces=t["GRENADE_DIE_FACES"],
+        grenade_face_values=t["GRENADE_FACE_VALUES"],
+        mortar_token_sides=t["MORTAR_TOKEN_SIDES"],
+        flag_steps_to_victory=t["FLAG_STEPS_TO_VICTORY"],
+        green_length=t["GREEN_MOVE_TOKEN_LENGTH"],
+        red_length=t["RED_CORD_LENGTH"],
+        yellow_length=t["YELLOW_CORD_LENGTH"],
+        practice_shots=t["PRACTICE_SHOTS"],
+        contact_tolerance=t["CONTACT_TOLERANCE"],
+    )
+
+
+@dataclass(frozen=True)
+class Config:
+    """``players`` 2, or 3-4 with ``two_vs_two``; ``level`` a battlefield file;
+    ``modules`` from MODULES; ``squads`` the soldier types of each General in
+    seating order (None: the defaults); ``overrides`` chosen values by name."""
+
+    players: int = 2
+    level: str = DEFAULT_LEVEL
+    modules: tuple[str, ...] = ()
+    squads: tuple[tuple[str, ...], ...] | None = None
+    overrides: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.players, int) or isinstance(self.players, bool):
+            raise ValueError(f"players must be a whole number, not {self.players!r}")
+        if not isinstance(self.level, str) or not self.level:
+            raise ValueError("level must be a battlefield file path")
+        mods = tuple(self.modules)
+        for m in mods:
+            if m not in MODULES:
+                raise ValueError(f"unknown module {m!r} (modules: {', '.join(MODULES)})")
+        if len(set(mods)) != len(mods):
+            raise ValueError("a module is listed twice")
+        mods = tuple(m for m in MODULES if m in mods)  # canonical order
+        object.__setattr__(self, "modules", mods)
+        if "reinforcements" in mods and "two_vs_two" in mods:
+            raise ValueError('"Reinforcements" cannot be used with "2 Against 2" (Module Book)')
+        if "two_vs_two" in mods:
+            if self.players not in (3, 4):
+                raise ValueError(f"2 Against 2 is for 3 or 4 players, not {self.players}")
+        elif self.players != 2:
+            raise ValueError(f"Little Soldiers is for 2 players (3-4 with the two_vs_two module), not {self.players}")
+        generals = 4 if "two_vs_two" in mods else 2
+        squads = self.squads
+        if squads is None:
+            squads = REINFORCED_SQUADS if "reinforcements" in mods else DEFAULT_SQUADS[generals]
+        squads = tuple(tuple(s) for s in squads)
+        object.__setattr__(self, "squads", squads)
+        self._check_squads(squads, generals, mods)
+        if not isinstance(self.overrides, Mapping):
+            raise ValueError("overrides must map chosen value names to values")
+        object.__setattr__(self, "overrides", dict(self.overrides))
+        chosen_values(self.overrides)  # raises on a bad override
+
+    @staticmethod
+    def _check_squads(squads: tuple[tuple[str, ...], ...], generals: int, mods: tuple[str, ...]) -> None:
+        if len(squads) != generals:
+            raise ValueError(f"squads needs one squad per General ({generals}), got {len(squads)}")
+        for i, squad in enumerate(squads):
+            for t in squad:
+                if t not in R.SOLDIER_TYPES:
+                    raise ValueError(f"squads[{i}]: unknown soldier type {t!r} (types: {', '.join(R.SOLDIER_TYPES)})")
+            if "infantry" not in squad:
+                raise ValueError(f"squads[{i}]: every squad starts with an Infantry (Bootcamp, HQ Zone)")
+            if "reinforcements" in mods:
+                if not R.STARTING_SOLDIERS <= len(squad) <= R.FIGURINES_PER_COLOUR:
+                    raise ValueError(f"squads[{i}]: with Reinforcements a squad has 2 to 5 soldiers")
+            elif len(squad) != R.STARTING_SOLDIERS:
+                raise ValueError(f"squads[{i}]: a squad is an Infantry and one other soldier (add Reinforcements for more)")
+            if "two_vs_two" in mods and squad.count("infantry") > 1:
+                raise ValueError(f"squads[{i}]: in 2 Against 2 you cannot have 2 Infantry in your squad")
+        if "reinforcements" in mods and len({len(s) for s in squads}) != 1:
+            raise ValueError("with Reinforcements each team adds an equal number of soldiers")
+        box = Counter(R.BOX_FIGURINES)
+        for team in range(len(R.TEAMS)):
+            used = Counter(t for s in squads[team::len(R.TEAMS)] for t in s)
+            for t, n in used.items():
+                if n > box[t]:
+                    raise ValueError(f"the {R.TEAMS[team]} squads use {n} {t} figurines; the box has {box[t]}")
+
+    def has(self, module: str) -> bool:
+        return module in self.modules
+
+    @property
+    def generals(self) -> int:
+        return len(self.squads or ())
+
+    def seat_of(self, general: int) -> int:
+        """Who plays General ``general``: with 3 players in 2 Against 2 the
+        first player runs both green Generals (0 and 2)."""
+        if self.generals == 2:
+            return general
+        if self.players == 4:
+            return general
+        return (0, 1, 0, 2)[general]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "players": self.players,
+            "level": self.level,
+            "modules": list(self.modules),
+            "squads": [list(s) for s in self.squads or ()],
+            "overrides": {k: (list(v) if isinstance(v, tuple) else v) for k, v in self.overrides.items()},
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "Config":
+        known = {f.name for f in fields(cls)}
+        if not isinstance(data, Mapping):
+            raise ValueError("the config must be a JSON object")
+        for key in data:
+            if key not in known:
+                raise ValueError(f"unknown option {key!r} (known: {', '.join(sorted(known))})")
+        kwargs = dict(data)
+        if "modules" in kwargs:
+            mods = kwargs["modules"]
+            if isinstance(mods, str) or not isinstance(mods, (list, tuple)):
+                raise ValueError("modules must be a list of module names")
+            kwargs["modules"] = tuple(mods)
+        if kwargs.get("squads") is not None:
+            sq = kwargs["squads"]
+            if not isinstance(sq, (list, tuple)) or not all(isinstance(s, (list, tuple)) for s in sq):
+                raise ValueError("squads must be a list of lists of soldier types")
+            kwargs["squads"] = tuple(tuple(s) for s in sq)
+        return cls(**kwargs)

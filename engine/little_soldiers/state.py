@@ -1,0 +1,1237 @@
+"""Little Soldiers as a Toybox State: the Bootcamp and five modules.
+
+The game is a small state machine over *phases*. A player's turn is
+Move -> (Object) -> Order -> (Attack dice, rerolls, lightning | Special
+Action | Move) -> End of Turn checks; rounds begin with Round Preparation
+(deploy by revealed Block tokens, take Order tokens, return the star).
+Dice, Block tokens, the star and throws are CHANCE steps, so a seeded game
+rolls by itself and a test can force any outcome.
+
+Generals, not seats, take turns: in 2 Against 2 with three players one seat
+runs two Generals. Teams are colours; the Flag counts toward a colour.
+Geometry questions go to ``Terrain`` and every answer that decides a rule
+is written to the log with what was measured.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core.protocol import CHANCE, Event, IllegalAction, Result, State, View
+from engine.little_soldiers import rules_data as R
+from engine.little_soldiers.actions import (
+    Activate, Block, Deploy, ExtraTarget, Jump, Landing, Move, Order, Redirect, Reroll, Roll, Shields,
+    ShiftShield, Star, Swap, Teleport, Throw,
+)
+from engine.little_soldiers.config import Config, chosen_values
+from engine.little_soldiers import data as D
+from engine.little_soldiers.terrain import MoveReport, Spot, Terrain
+
+# Phases. Chance phases: SETUP (star flip), REVEAL (Block token), ROLL (dice), LANDING (throw).
+SETUP, REVEAL, DEPLOY, MOVE, OBJECT, TELEPORT, RADAR, SWAP, JUMP = (
+    "setup", "reveal", "deploy", "move", "object", "teleport", "radar", "swap", "jump")
+ORDER, ROLL, REROLL, SCOUT, SHIFT, EXTRA, THROW, LANDING, REDIRECT, OVER = (
+    "order", "roll", "reroll", "scout", "shift", "extra", "throw", "landing", "redirect", "over")
+CHANCE_PHASES = frozenset({SETUP, REVEAL, ROLL, LANDING})
+CONTINUOUS_PHASES = frozenset({DEPLOY, MOVE, TELEPORT, JUMP, THROW})
+"""Phases whose choices carry coordinates: legal_actions is empty there and
+bots sample ``candidate_actions``."""
+
+# What happens when a Move (and any Object it triggers) is over.
+AFTER_ORDER, AFTER_END, AFTER_LIGHTNING = "order", "end", "lightning"
+
+
+class Soldier:
+    """One Little Soldier: its card's tokens and, in play, where it stands."""
+
+    __slots__ = ("id", "general", "team", "kind", "hearts", "shields", "orders", "spot")
+
+    def __init__(self, ident: str, general: int, team: str, kind: str) -> None:
+        self.id = ident
+        self.general = general
+        self.team = team
+        self.kind = kind
+        self.hearts = 0
+        self.shields = 0
+        self.orders = 0
+        self.spot: Spot | None = None  # None: on its card in the HQ
+
+    @property
+    def in_play(self) -> bool:
+        return self.spot is not None
+
+    def copy(self) -> "Soldier":
+        new = Soldier(self.id, self.general, self.team, self.kind)
+        new.hearts, new.shields, new.orders, new.spot = self.hearts, self.shields, self.orders, self.spot
+        return new
+
+    def to_dict(self) -> dict[str, Any]:
+        spot = None if self.spot is None else {"x": self.spot.x, "y": self.spot.y, "surface": self.spot.surface}
+        return {"id": self.id, "general": self.general, "team": self.team, "kind": self.kind,
+                "hearts": self.hearts, "shields": self.shields, "orders": self.orders, "spot": spot}
+
+
+class General:
+    """A General card with its Chest: Order tokens on the lid, on the card,
+    and at the bottom of the Chest."""
+
+    __slots__ = ("index", "team", "seat", "name", "lid", "tokens", "bottom", "soldiers")
+
+    def __init__(self, index: int, team: str, seat: int, name: str, soldiers: list[str]) -> None:
+        self.index = index
+        self.team = team
+        self.seat = seat
+        self.name = name
+        self.lid = R.LID_ORDER_TOKENS
+        self.tokens = 0
+        self.bottom = 0
+        self.soldiers = soldiers
+
+    def copy(self) -> "General":
+        new = General(self.index, self.team, self.seat, self.name, self.soldiers)
+        new.lid, new.tokens, new.bottom = self.lid, self.tokens, self.bottom
+        return new
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"index": self.index, "team": self.team, "seat": self.seat, "name": self.name,
+                "lid": self.lid, "tokens": self.tokens, "bottom": self.bottom, "soldiers": list(self.soldiers)}
+
+
+@dataclass
+class AttackDice:
+    """An Attack in progress: the dice on the table and what is left to do."""
+
+    attacker: str
+    target: str
+    risky: bool
+    faces: list[str | None]
+    rerolls: int
+    pending: tuple[int, ...]
+    hits: int = 0
+    lightning: int = 0
+    hit_targets: list[str] = field(default_factory=list)
+    left: int = 0  # lightning uses left (Operator, Grenadier)
+
+    def copy(self) -> "AttackDice":
+        return AttackDice(self.attacker, self.target, self.risky, list(self.faces), self.rerolls, self.pending,
+                          self.hits, self.lightning, list(self.hit_targets), self.left)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"attacker": self.attacker, "target": self.target, "risky": self.risky, "faces": list(self.faces),
+                "rerolls": self.rerolls, "pending": list(self.pending), "hits": self.hits,
+                "lightning": self.lightning, "hit_targets": list(self.hit_targets), "left": self.left}
+
+
+@dataclass(frozen=True)
+class Shot:
+    """A Grenade flick or Mortar launch being resolved."""
+
+    kind: str  # "grenade" or "mortar"
+    thrower: str
+    start: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    direction: float = 0.0
+    strength: float = 0.0
+    practice: bool = False
+    landing: Landing | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        land = None if self.landing is None else {
+            "x": self.landing.x, "y": self.landing.y, "z": self.landing.z, "face": self.landing.face,
+            "teleporters": list(self.landing.teleporters)}
+        return {"kind": self.kind, "thrower": self.thrower, "start": list(self.start), "direction": self.direction,
+                "strength": self.strength, "practice": self.practice, "landing": land}
+
+
+class LittleSoldiersState(State):
+    game = "little-soldiers"
+
+    def __init__(self, config: Config, terrain: Terrain, rng: random.Random | None) -> None:
+        self.config = config
+        self.values, self.chosen = chosen_values(config.overrides)
+        self.terrain = terrain
+        self.rng = rng
+        self.num_seats = config.players
+        self.events: list[Event] = []
+        self.irreversible = 0
+        self.soldiers: dict[str, Soldier] = {}
+        self.generals: list[General] = []
+        teams = R.TEAMS
+        seen: dict[tuple[str, str], int] = {}
+        for g, squad in enumerate(config.squads or ()):
+            team = teams[g % len(teams)]
+            name = (R.GENERALS if g < len(teams) else R.SECOND_GENERALS)[team]
+            ids = []
+            for kind in squad:
+                n = seen.get((team, kind), 0) + 1
+                seen[(team, kind)] = n
+                ident = f"{team}-{kind}" + (f"-{n}" if n > 1 else "")
+                self.soldiers[ident] = Soldier(ident, g, team, kind)
+                ids.append(ident)
+            general = General(g, team, config.seat_of(g), name, ids)
+            # Reinforcements: 1 Order token straight onto the General per extra soldier.
+            general.tokens = max(0, len(squad) - R.STARTING_SOLDIERS)
+            self.generals.append(general)
+        self.flag = 0  # > 0: toward green's Victory zone; < 0: toward yellow's
+        self.round = 0
+        self.phase = SETUP
+        self.current = 0  # the General who acts now
+        self.first = 0  # first player of this round
+        self.star: int | None = None  # General holding the first player token; None: in the Reserve
+        self.star_taken = False  # someone ran out of Order tokens first this round
+        self.blocks: list[int] = list(R.BLOCK_TOKENS)
+        self.block: int | None = None
+        self.mover: str | None = None
+        self.after: str = AFTER_ORDER
+        self.moves_left = 0
+        self.obj_user: str | None = None
+        self.obj_choices: tuple[str, ...] = ()
+        self.obj_active: str | None = None
+        self.attack: AttackDice | None = None
+        self.shot: Shot | None = None
+        self.switches = {o.id: True for o in terrain.objects if o.kind == "switch"} if config.has("objects") else {}
+        self.practice_left = [self.chosen.practice_shots] * self.num_seats
+        self.wiped: set[str] = set()
+        self.measured: dict[str, Any] = {}
+        self.outcome: Result | None = None
+
+    # ================================================================ protocol
+    def to_act(self) -> list[int]:
+        if self.phase is OVER:
+            return []
+        if self.phase in CHANCE_PHASES:
+            return [CHANCE]
+        return [self.generals[self.current].seat]
+
+    def chance_pending(self) -> bool:
+        return self.phase in CHANCE_PHASES
+
+    def is_over(self) -> bool:
+        return self.phase is OVER
+
+    def result(self) -> Result | None:
+        return self.outcome
+
+    def legal_actions(self, seat: int) -> list[Any]:
+        """The discrete choices; [] where the choice is continuous (see
+        ``candidate_actions``) or ``seat`` need not act."""
+        if self.phase is OVER or self.phase in CHANCE_PHASES or self.phase in CONTINUOUS_PHASES:
+            return []
+        if seat != self.generals[self.current].seat:
+            return []
+        phase = self.phase
+        if phase is ORDER:
+            return self._order_actions()
+        if phase is REROLL:
+            n = len(self.attack.faces)
+            return [Reroll(tuple(c)) for k in range(n + 1) for c in itertools.combinations(range(n), k)]
+        if phase is SCOUT:
+            enemies = self._enemies_in_play(self.current)
+            return [Shields(c) for c in itertools.combinations_with_replacement(enemies, R.SCOUT_SHIELDS)]
+        if phase is RADAR:
+            enemies = self._enemies_in_play(self.current)
+            return [Shields(c) for k in range(R.RADAR_SHIELDS + 1)
+                    for c in itertools.combinations_with_replacement(enemies, k)]
+        if phase is SHIFT:
+            return self._shift_actions()
+        if phase is EXTRA:
+            return [ExtraTarget(t) for t in self._extra_targets()] + [ExtraTarget(None)]
+        if phase is OBJECT:
+            return [Activate(o) for o in self.obj_choices] + [Activate(None)]
+        if phase is SWAP:
+            ids = [s.id for s in self.soldiers.values() if s.in_play]
+            return [Swap(a, b) for a, b in itertools.combinations(ids, 2)]
+        if phase is REDIRECT:
+            return [Redirect(d) for d in self._redirect_targets()] + [Redirect(None)]
+        return []
+
+    def candidate_actions(self, seat: int, n: int, rng: random.Random) -> list[Any]:
+        """Legal actions sampled for bots, continuous choices included."""
+        from engine.little_soldiers.candidates import candidates
+
+        return candidates(self, seat, n, rng)
+
+    def check(self, seat: int, action: Any) -> str | None:
+        if self.phase is OVER:
+            return "The game is over."
+        if seat == CHANCE:
+            return self._check_chance(action)
+        if seat not in self.to_act():
+            return f"It is not {self.seat_name(seat)}'s turn."
+        phase = self.phase
+        if phase is DEPLOY:
+            return self._check_deploy(action)
+        if phase is MOVE:
+            return self._check_move(action)
+        if phase is THROW:
+            return self._check_throw(seat, action)
+        if phase is TELEPORT:
+            return self._check_teleport(action)
+        if phase is JUMP:
+            if isinstance(action, Activate) and action.obj is None:
+                return None
+            if not isinstance(action, Jump):
+                return "Choose the direction of the Marshmallow's bounce."
+            if not isinstance(action.direction, (int, float)) or not math.isfinite(action.direction):
+                return "The direction must be a number of degrees."
+            return None
+        if phase is ORDER and isinstance(action, Order):
+            return self._check_order(action)
+        if action in self.legal_actions(seat):
+            return None
+        return f"{action} is not possible now: {self._phase_help()}"
+
+    def _phase_help(self) -> str:
+        return {
+            ORDER: "give an Order to one of your Little Soldiers in play.",
+            REROLL: "choose the dice to reroll, or keep them.",
+            SCOUT: f"place {R.SCOUT_SHIELDS} Shield tokens on your opponents' Little Soldiers.",
+            RADAR: "place up to two Shield tokens on your opponents' Little Soldiers.",
+            SHIFT: "move a Shield from one of your soldiers' cards to another soldier, or keep them.",
+            EXTRA: "choose another valid target for the Grenadier's hits, or stop.",
+            OBJECT: "activate an Object your soldier touches, or not.",
+            SWAP: "choose two Little Soldiers in play to swap.",
+            REDIRECT: "teleport the shot to another Teleporter, or let it explode.",
+        }.get(self.phase, f"the game is in its {self.phase} step.")
+
+    # ================================================================ chance
+    def sample_chance(self, rng: random.Random) -> Any:
+        if self.phase is SETUP:
+            return Star(rng.randrange(len(self.generals)) if len(self.generals) > 2 else rng.randrange(2))
+        if self.phase is REVEAL:
+            pile = self.blocks if self.blocks else list(R.BLOCK_TOKENS)
+            return Block(pile[rng.randrange(len(pile))])
+        if self.phase is ROLL:
+            a = self.attack
+            faces = []
+            for i in a.pending:
+                table = self.chosen.sniper_die_faces if (a.risky and i == R.ATTACK_DICE) else self.chosen.attack_die_faces
+                faces.append(table[rng.randrange(len(table))])
+            return Roll(tuple(faces))
+        shot = self.shot
+        faces = self._shot_faces(shot.kind)
+        got = self.terrain.throw(shot.kind, shot.start, shot.direction, shot.strength, rng.getrandbits(32), faces)
+        return Landing(got.x, got.y, got.z, got.face, got.teleporters)
+
+    def _shot_faces(self, kind: str) -> tuple[str, ...]:
+        return self.chosen.grenade_die_faces if kind == "grenade" else tuple(self.chosen.mortar_token_sides)
+
+    def _check_chance(self, action: Any) -> str | None:
+        phase = self.phase
+        if phase is SETUP:
+            if not isinstance(action, Star) or not 0 <= action.general < len(self.generals):
+                return "The star flip names the General who plays first."
+            return None
+        if phase is REVEAL:
+            pile = self.blocks if self.blocks else list(R.BLOCK_TOKENS)
+            if not isinstance(action, Block) or action.number not in pile:
+                return f"A Block token from the pile is revealed now (left: {sorted(pile)})."
+            return None
+        if phase is ROLL:
+            a = self.attack
+            if not isinstance(action, Roll) or len(action.faces) != len(a.pending):
+                return f"{len(a.pending)} dice are being rolled."
+            for i, f in zip(a.pending, action.faces):
+                table = self.chosen.sniper_die_faces if (a.risky and i == R.ATTACK_DICE) else self.chosen.attack_die_faces
+                if f not in table:
+                    return f"{f!r} is not a face of that die."
+            return None
+        if phase is LANDING:
+            if not isinstance(action, Landing):
+                return "The thrown die or token lands now."
+            if action.face not in self._shot_faces(self.shot.kind):
+                return f"{action.face!r} is not a face of the {self.shot.kind} die or token."
+            for t in action.teleporters:
+                if t not in {o.id for o in self.terrain.objects if o.kind == "teleporter"}:
+                    return f"{t!r} is not a Teleporter."
+            return None
+        return "No chance step is due now."
+
+    # ================================================================ apply
+    def _apply(self, seat: int, action: Any) -> None:
+        if seat == CHANCE:
+            self.irreversible += 1
+            if isinstance(action, Star):
+                self._on_star(action)
+            elif isinstance(action, Block):
+                self._on_block(action)
+            elif isinstance(action, Roll):
+                self._on_roll(action)
+            else:
+                self._on_landing(action)
+            return
+        handler = {
+            Deploy: self._on_deploy, Move: self._on_move, Order: self._on_order, Reroll: self._on_reroll,
+            Shields: self._on_shields, ShiftShield: self._on_shift, ExtraTarget: self._on_extra,
+            Throw: self._on_throw, Activate: self._on_activate, Teleport: self._on_teleport,
+            Redirect: self._on_redirect, Swap: self._on_swap, Jump: self._on_jump,
+        }[type(action)]
+        handler(action)
+
+    # ---------------------------------------------------------------- helpers
+    def log(self, text: str) -> None:
+        self.events.append(Event(text))
+
+    def general_of(self, soldier: Soldier) -> General:
+        return self.generals[soldier.general]
+
+    def seat_of_soldier(self, ident: str) -> int:
+        return self.generals[self.soldiers[ident].general].seat
+
+    def _own(self, g: int) -> list[Soldier]:
+        return [self.soldiers[i] for i in self.generals[g].soldiers]
+
+    def _own_in_play(self, g: int) -> list[Soldier]:
+        return [s for s in self._own(g) if s.in_play]
+
+    def _enemies_in_play(self, g: int) -> list[str]:
+        team = self.generals[g].team
+        return [s.id for s in self.soldiers.values() if s.in_play and s.team != team]
+
+    def _spots(self, exclude: str | None = None) -> list[Spot]:
+        return [s.spot for s in self.soldiers.values() if s.in_play and s.id != exclude]
+
+    def defense(self, s: Soldier) -> int:
+        """Base Defense minus 1 per Shield token, never below 0."""
+        return max(0, self.chosen.defense[s.kind] - s.shields)
+
+    def toughness(self, s: Soldier) -> int:
+        return self.chosen.toughness[s.kind]
+
+    def sight(self, attacker: str, target: str):
+        a, t = self.soldiers[attacker], self.soldiers[target]
+        return self.terrain.sight(a.spot, t.spot)
+
+    def valid_targets(self, attacker: str) -> list[str]:
+        """Enemies in play whose entire head the attacker sees."""
+        a = self.soldiers[attacker]
+        enemies = [s for s in self.soldiers.values() if s.in_play and s.team != a.team]
+        reports = self.terrain.sights([(a.spot, e.spot) for e in enemies])
+        return [e.id for e, r in zip(enemies, reports) if r.valid]
+
+    def can_order(self, g: int) -> bool:
+        """A General gives an Order while it holds tokens and has a soldier in play."""
+        return self.generals[g].tokens > 0 and bool(self._own_in_play(g))
+
+    # ================================================================ setup and rounds
+    def _on_star(self, action: Star) -> None:
+        g = action.general if len(self.generals) > 2 else action.general % 2
+        self.star = g
+        self.first = g
+        self.log(f"The sheriff's star: {self._gname(g)} plays first.")
+        self._start_round()
+
+    def _gname(self, g: int) -> str:
+        gen = self.generals[g]
+        return f"{gen.name} ({gen.team}, player {gen.seat + 1})"
+
+    def _start_round(self) -> None:
+        self.round += 1
+        self.star_taken = False
+        self.log(f"Round {self.round} begins.")
+        if any(not s.in_play for s in self.soldiers.values()):
+            self.blocks = list(R.BLOCK_TOKENS)  # shuffled face down: draws are chance steps
+            self._next_deployer(self.first)
+        else:
+            self._after_deployment()
+
+    def _deploy_order(self, start: int) -> list[int]:
+        n = len(self.generals)
+        return [(start + k) % n for k in range(n)]
+
+    def _next_deployer(self, start: int) -> None:
+        for g in self._deploy_order(start):
+            if any(not s.in_play for s in self._own(g)):
+                self.current = g
+                self.phase = REVEAL
+                return
+        self._after_deployment()
+
+    def _on_block(self, action: Block) -> None:
+        if not self.blocks:
+            self.blocks = list(R.BLOCK_TOKENS)
+            self.log("The Block tokens ran out and are shuffled again.")
+        self.blocks.remove(action.number)
+        self.block = action.number
+        self.phase = DEPLOY
+        self.log(f"{self._gname(self.current)} reveals Block token {action.number}.")
+
+    def _check_deploy(self, action: Any) -> str | None:
+        if not isinstance(action, Deploy):
+            return f"Deploy a Little Soldier from your HQ next to Deployment token {self.block}."
+        s = self.soldiers.get(action.soldier)
+        if s is None or s.general != self.current:
+            return f"{action.soldier} is not one of your Little Soldiers."
+        if s.in_play:
+            return f"{s.id} is already in play."
+        if not _finite(action.x, action.y):
+            return "The position must be two numbers (cm)."
+        return self.terrain.deploy_reason(self.block, Spot(action.x, action.y, None), self.chosen.green_length,
+                                          self._spots())
+
+    def _on_deploy(self, action: Deploy) -> None:
+        s = self.soldiers[action.soldier]
+        s.spot = Spot(float(action.x), float(action.y), None)
+        at = self.terrain.deployment[self.block]
+        gap = math.dist(at, s.spot.xy) - self.terrain.base_radius - D.TOKEN_RADIUS
+        self.measured = {"deploy": s.id, "token": self.block, "gap_cm": round(gap, 2)}
+        self.log(f"{s.id} deploys at ({s.spot.x:.1f}, {s.spot.y:.1f}), {max(gap, 0):.1f} cm from Deployment token {self.block}.")
+        self.block = None
+        self._next_deployer((self.current + 1) % len(self.generals))
+
+    def _after_deployment(self) -> None:
+        """Round Preparation steps 2 and 3: take Order tokens, return the star."""
+        self.blocks = list(R.BLOCK_TOKENS)
+        for gen in self.generals:
+            took = 0
+            if gen.lid > 0:
+                gen.lid -= 1
+                took += 1
+            for s in self._own(gen.index):
+                if s.in_play and s.orders > 0:
+                    s.orders -= 1
+                    took += 1
+            took += gen.bottom
+            gen.bottom = 0
+            gen.tokens += took
+            self.log(f"{self._gname(gen.index)} takes {took} Order token{'s' * (took != 1)} "
+                     f"({gen.tokens} on the General, {gen.lid} left on the lid).")
+        if self.star is not None:
+            self.first = self.star
+        self.star = None
+        self.log(f"{self._gname(self.first)} returns the star and begins round {self.round}.")
+        self._begin_turn(self.first)
+
+    def _begin_turn(self, g: int) -> None:
+        self.current = g
+        self.mover = None
+        self.after = AFTER_ORDER
+        self.attack = None
+        self.shot = None
+        if not self._own_in_play(g):
+            self._end_turn()  # 2 Against 2: nothing of this General's left in play
+            return
+        self.phase = MOVE
+
+    # ================================================================ movement
+    def _check_move(self, action: Any) -> str | None:
+        if isinstance(action, Activate) and action.obj is None and self.after == AFTER_LIGHTNING:
+            return None  # stop making the Infantry's lightning Moves
+        if not isinstance(action, Move):
+            return "Make a yellow Move with one of your Little Soldiers (it may be zero)."
+        s = self.soldiers.get(action.soldier)
+        if s is None or s.general != self.current or not s.in_play:
+            return f"{action.soldier} is not one of your Little Soldiers in play."
+        if self.mover is not None and action.soldier != self.mover:
+            return f"This Move is {self.mover}'s."
+        if not _finite(action.x, action.y):
+            return "The position must be two numbers (cm)."
+        if action.climb and not self.config.has("levels"):
+            return "Climbing needs the Levels module."
+        return self._move_report(action).reason
+
+    def _move_report(self, action: Move) -> MoveReport:
+        s = self.soldiers[action.soldier]
+        others = self._spots(exclude=s.id)
+        cord = self.chosen.yellow_length
+        if action.climb:
+            return self.terrain.climb(s.spot, (action.x, action.y), cord, others)
+        return self.terrain.move(s.spot, (action.x, action.y), cord, others)
+
+    def _on_move(self, action: Move | Activate) -> None:
+        if isinstance(action, Activate):  # declined the rest of the lightning Moves
+            self.moves_left = 0
+            self._continue_after_move()
+            return
+        report = self._move_report(action)
+        s = self.soldiers[action.soldier]
+        before = s.spot
+        s.spot = report.end
+        path = report.path if action.climb else self.terrain.path(before, (report.end.x, report.end.y))
+        self.measured = {"move": s.id, "path": [list(p) for p in path], "length_cm": round(report.length, 2),
+                         "cord_cm": self.chosen.yellow_length}
+        if report.end == before:
+            self.log(f"{s.id} does not move.")
+        elif action.climb:
+            where = report.end.surface or "the table"
+            self.log(f"{s.id} climbs onto {where} at ({report.end.x:.1f}, {report.end.y:.1f}) "
+                     f"(cord used {report.length:.1f} cm); the Move ends.")
+        else:
+            self.log(f"{s.id} moves {report.length:.1f} cm to ({report.end.x:.1f}, {report.end.y:.1f}).")
+        self._after_move(s)
+
+    def _after_move(self, s: Soldier) -> None:
+        """Super Soldier: remove 1 Shield per Move; Objects: offer activation."""
+        if self.config.has("super_soldier") and s.shields > 0:
+            s.shields -= 1
+            self.log(f"{s.id} removes 1 Shield token after its Move.")
+        if self.config.has("objects"):
+            choices = self._touched_objects(s)
+            if choices:
+                self.obj_user = s.id
+                self.obj_choices = choices
+                self.phase = OBJECT
+                return
+        self._continue_after_move()
+
+    def _touched_objects(self, s: Soldier) -> tuple[str, ...]:
+        """Objects the soldier touches that no opponent also touches."""
+        out = []
+        enemies = [e for e in self.soldiers.values() if e.in_play and e.team != s.team]
+        for obj in self.terrain.objects:
+            if not self.terrain.touches(s.spot, obj):
+                continue
+            if any(self.terrain.touches(e.spot, obj) for e in enemies):
+                continue
+            out.append(obj.id)
+        return tuple(out)
+
+    def _continue_after_move(self) -> None:
+        self.obj_user = None
+        self.obj_choices = ()
+        self.obj_active = None
+        if self.wiped:
+            self._end_round_now()
+            return
+        if self.after == AFTER_ORDER:
+            self.mover = None
+            if self.can_order(self.current):
+                self.phase = ORDER
+            else:
+                self._end_turn()
+        elif self.after == AFTER_LIGHTNING:
+            self.moves_left -= 1
+            attacker = self.soldiers[self.mover]
+            if self.moves_left > 0 and attacker.in_play:
+                self.phase = MOVE
+            else:
+                self._end_turn()
+        else:
+            self._end_turn()
+
+    # ================================================================ objects
+    def _on_activate(self, action: Activate) -> None:
+        if self.phase is MOVE:
+            self._on_move(action)
+            return
+        if self.phase in (TELEPORT, JUMP) or action.obj is None:
+            if action.obj is None and self.phase is OBJECT:
+                self.log("No Object is activated.")
+            self._continue_after_move()
+            return
+        obj = self.terrain.object(action.obj)
+        self.obj_active = obj.id
+        user = self.obj_user
+        self.log(f"{user} activates the {obj.kind} {obj.id}.")
+        if obj.kind == "teleporter":
+            self.phase = TELEPORT
+        elif obj.kind == "radar":
+            self.phase = RADAR
+        elif obj.kind == "transmogrifier":
+            self.phase = SWAP
+        elif obj.kind == "marshmallow":
+            self.phase = JUMP
+        else:  # switch
+            self.switches[obj.id] = not self.switches.get(obj.id, True)
+            side = "switch side" if self.switches[obj.id] else "other side"
+            self.log(f"The switch {obj.id} is flipped to its {side}: {self.switches_showing()} switch(es) now showing.")
+            self._continue_after_move()
+
+    def switches_showing(self) -> int:
+        return sum(1 for on in self.switches.values() if on) if R.SWITCH_SIDE_COUNTS else 0
+
+    def teleporters(self) -> list[str]:
+        return [o.id for o in self.terrain.objects if o.kind == "teleporter"]
+
+    def _check_teleport(self, action: Any) -> str | None:
+        if isinstance(action, Activate) and action.obj is None:
+            return None
+        if not isinstance(action, Teleport):
+            return "Choose the Teleporter to arrive at and where your soldier stands."
+        if action.dest not in self.teleporters() or action.dest == self.obj_active:
+            return f"{action.dest} is not another Teleporter in play."
+        if not _finite(action.x, action.y):
+            return "The position must be two numbers (cm)."
+        spot = self._arrival_spot(action)
+        reason = self.terrain.placement_reason(spot, self._spots(exclude=self.obj_user))
+        if reason:
+            return reason
+        if not self.terrain.touches(spot, self.terrain.object(action.dest)):
+            return f"Your soldier must stand in contact with {action.dest}."
+        return None
+
+    def _arrival_spot(self, action: Teleport) -> Spot:
+        surface = self.terrain.bf.surface_at(action.x, action.y) if self.config.has("levels") else None
+        return Spot(float(action.x), float(action.y), surface)
+
+    def _on_teleport(self, action: Teleport) -> None:
+        s = self.soldiers[self.obj_user]
+        s.spot = self._arrival_spot(action)
+        self.log(f"{s.id} teleports to {action.dest} at ({s.spot.x:.1f}, {s.spot.y:.1f}); the Move ends.")
+        self._continue_after_move()
+
+    def _on_swap(self, action: Swap) -> None:
+        a, b = self.soldiers[action.first], self.soldiers[action.second]
+        a.spot, b.spot = b.spot, a.spot
+        self.log(f"Zap! {a.id} and {b.id} swap places (with their Order tokens).")
+        self._continue_after_move()
+
+    def _on_jump(self, action: Jump) -> None:
+        s = self.soldiers[self.obj_user]
+        report = self.terrain.jump(s.spot, float(action.direction), self.chosen.yellow_length,
+                                   self._spots(exclude=s.id))
+        s.spot = report.end
+        self.measured = {"jump": s.id, "path": [list(p) for p in report.path], "length_cm": round(report.length, 2)}
+        where = f" onto {s.spot.surface}" if s.spot.surface else ""
+        self.log(f"Boing! {s.id} bounces {report.length:.1f} cm in a straight line{where}.")
+        if self.config.has("super_soldier") and s.shields > 0:
+            s.shields -= 1
+            self.log(f"{s.id} removes 1 Shield token after its Move.")
+        self._continue_after_move()
+
+    # ================================================================ orders
+    def _order_actions(self) -> list[Order]:
+        g = self.current
+        out: list[Order] = []
+        for s in self._own_in_play(g):
+            out.append(Order(s.id, "move"))
+            targets = self.valid_targets(s.id)
+            out.extend(Order(s.id, "attack", t) for t in targets)
+            if s.kind == "sniper":
+                out.extend(Order(s.id, "special", t) for t in targets)
+            else:
+                out.append(Order(s.id, "special"))
+        return out
+
+    def _check_order(self, action: Order) -> str | None:
+        s = self.soldiers.get(action.soldier)
+        if s is None or s.general != self.current or not s.in_play:
+            return f"{action.soldier} is not one of your Little Soldiers in play."
+        if action.kind not in ("attack", "move", "special"):
+            return "An Order is an Attack, a Move or a Special Action."
+        needs_target = action.kind == "attack" or (action.kind == "special" and s.kind == "sniper")
+        if not needs_target:
+            return None if action.target is None else "That Action has no target."
+        t = self.soldiers.get(action.target or "")
+        if t is None or not t.in_play:
+            return f"{action.target} is not a Little Soldier in play (broken soldiers cannot be targeted)."
+        if t.team == s.team:
+            return f"{t.id} is on your side."
+        sight = self.sight(s.id, t.id)
+        if not sight.valid:
+            return f"{t.id} is not a valid target: its entire head must be visible ({sight.describe()})."
+        return None
+
+    def _on_order(self, action: Order) -> None:
+        g = self.generals[self.current]
+        s = self.soldiers[action.soldier]
+        g.tokens -= 1
+        s.orders += 1
+        if g.tokens == 0 and not self.star_taken:
+            self.star_taken = True
+            self.star = g.index
+            self.log(f"{self._gname(g.index)} is the first to spend all Order tokens and takes the star.")
+        self.log(f"{g.name} gives {s.id} an Order: {action.kind}{' on ' + action.target if action.target else ''}.")
+        if action.kind == "move":
+            self.mover = s.id
+            self.after = AFTER_END
+            self.phase = MOVE
+        elif action.kind == "attack":
+            self._start_attack(s, self.soldiers[action.target], risky=False)
+        elif s.kind == "sniper":
+            self._start_attack(s, self.soldiers[action.target], risky=True)
+        elif s.kind == "infantry":
+            self.phase = SCOUT
+        else:
+            self.shot = Shot("mortar" if s.kind == "operator" else "grenade", s.id)
+            self.phase = THROW
+
+    # ================================================================ attacks
+    def reroll_allowance(self, attacker: str, target: str) -> tuple[int, dict[str, Any]]:
+        """Rerolls for this Attack and why: 1, +1 within red Range, +1 from a
+        higher Level, -1 per switch showing; never below 0."""
+        a, t = self.soldiers[attacker], self.soldiers[target]
+        dist = self.terrain.figure_distance(a.spot, t.spot)
+        red = dist <= self.chosen.red_length
+        high = self.config.has("levels") and self.terrain.level(a.spot.surface) > self.terrain.level(t.spot.surface)
+        switches = self.switches_showing()
+        n = R.BASE_REROLLS + (R.RED_RANGE_REROLLS if red else 0) + (R.HEIGHT_REROLLS if high else 0) - switches
+        return max(0, n), {"distance_cm": round(dist, 2), "red_range": red, "higher_level": high,
+                           "switches": switches}
+
+    def _start_attack(self, a: Soldier, t: Soldier, risky: bool) -> None:
+        sight = self.sight(a.id, t.id)
+        rerolls, why = self.reroll_allowance(a.id, t.id)
+        n = R.ATTACK_DICE + (1 if risky else 0)
+        self.attack = AttackDice(a.id, t.id, risky, [None] * n, rerolls, tuple(range(n)))
+        self.measured = {"attack": a.id, "target": t.id, "sight": sight.describe(),
+                         "visible_fraction": sight.visible_fraction, **why, "rerolls": rerolls}
+        bits = [f"{why['distance_cm']:.1f} cm apart"]
+        if why["red_range"]:
+            bits.append("within red Range: +1 reroll")
+        if why["higher_level"]:
+            bits.append("from a higher Level: +1 reroll")
+        if why["switches"]:
+            bits.append(f"{why['switches']} switch(es) showing: -{why['switches']}")
+        self.log(f"{a.id} {'takes a Risky Shot at' if risky else 'attacks'} {t.id}: {sight.describe()}; "
+                 f"{', '.join(bits)}; {rerolls} reroll{'s' * (rerolls != 1)}.")
+        self.phase = ROLL
+
+    def _on_roll(self, action: Roll) -> None:
+        a = self.attack
+        for i, f in zip(a.pending, action.faces):
+            a.faces[i] = f
+        self.log(f"Dice: {', '.join(a.faces)}.")
+        a.pending = ()
+        if a.rerolls > 0:
+            self.phase = REROLL
+        else:
+            self._resolve_attack()
+
+    def _on_reroll(self, action: Reroll) -> None:
+        a = self.attack
+        if not action.dice:
+            self._resolve_attack()
+            return
+        a.rerolls -= 1
+        a.pending = tuple(action.dice)
+        self.phase = ROLL
+
+    def _hits(self, faces: list[str]) -> int:
+        return sum(R.FACE_HITS.get(f, 0) for f in faces)
+
+    def _resolve_attack(self) -> None:
+        a = self.attack
+        attacker, target = self.soldiers[a.attacker], self.soldiers[a.target]
+        faces = [f for f in a.faces if f is not None]
+        a.hits = self._hits(faces)
+        a.lightning = faces.count("lightning") if self.config.has("super_soldier") else 0
+        self._hit(target, a.hits, f"{attacker.id}'s Attack")
+        a.hit_targets.append(target.id)
+        if a.risky:
+            sniper_face = a.faces[R.ATTACK_DICE]
+            if sniper_face == "shield" and attacker.in_play:
+                attacker.shields += R.SNIPER_SHIELD_FACE_SHIELDS
+                self.log(f"The Sniper die shows a shield: {attacker.id} adds {R.SNIPER_SHIELD_FACE_SHIELDS} Shield tokens to its card.")
+            elif sniper_face == "heart" and attacker.in_play:
+                self.log(f"The Sniper die shows a heart: {attacker.id} adds {R.SNIPER_HEART_FACE_HEARTS} Heart token to its card.")
+                self._add_hearts(attacker, R.SNIPER_HEART_FACE_HEARTS)
+        if self.wiped:
+            self._end_round_now()
+            return
+        if a.lightning and attacker.in_play:
+            self.log(f"{a.lightning} lightning: {attacker.id}'s Special Ability.")
+            if attacker.kind == "infantry":
+                self.mover = attacker.id
+                self.after = AFTER_LIGHTNING
+                self.moves_left = a.lightning
+                self.phase = MOVE
+                return
+            if attacker.kind == "sniper":
+                if target.in_play:
+                    target.shields += a.lightning
+                    self.log(f"{attacker.id} places {a.lightning} Shield token(s) on {target.id}.")
+            elif attacker.kind == "operator":
+                a.left = a.lightning
+                if self._shift_actions()[:-1]:
+                    self.phase = SHIFT
+                    return
+            elif attacker.kind == "grenadier":
+                a.left = a.lightning
+                if self._extra_targets():
+                    self.phase = EXTRA
+                    return
+        self._end_turn()
+
+    def _hit(self, target: Soldier, hits: int, source: str) -> None:
+        """An attack of ``hits`` hits: one Heart per hit above the Defense."""
+        defense = self.defense(target)
+        damage = max(0, hits - defense)
+        if damage == 0:
+            self.log(f"{source}: {hits} hit(s) against {target.id}'s Defense {defense}: the attack misses.")
+            return
+        self.log(f"{source}: {hits} hit(s) against {target.id}'s Defense {defense}: {damage} Heart token(s).")
+        self._add_hearts(target, damage)
+
+    def _add_hearts(self, s: Soldier, n: int) -> None:
+        s.hearts += n
+        if s.hearts >= self.toughness(s):
+            self._break(s)
+
+    def _break(self, s: Soldier) -> None:
+        """Broken: back to its card in the HQ, its Order tokens to the Chest's
+        bottom, its tokens to the Reserve, the Flag one step; Wipeout when it
+        was the last of its colour in the Play Zone."""
+        gen = self.general_of(s)
+        gen.bottom += s.orders
+        s.orders = 0
+        s.hearts = 0
+        s.shields = 0
+        s.spot = None
+        self._flag_step(s.team)
+        self.log(f"{s.id} is broken! It returns to the HQ; the Flag moves to {self.flag:+d}.")
+        if not any(o.in_play and o.team == s.team for o in self.soldiers.values()) and s.team not in self.wiped:
+            self.wiped.add(s.team)
+            self._flag_step(s.team)
+            self.log(f"Wipeout: no {s.team} soldier is left in the Play Zone; the Flag moves again to {self.flag:+d} "
+                     "and the round ends.")
+
+    def _flag_step(self, broken_team: str) -> None:
+        n = self.chosen.flag_steps_to_victory
+        step = -1 if broken_team == R.TEAMS[0] else 1
+        self.flag = max(-n, min(n, self.flag + step))
+
+    # ---------------------------------------------------------------- lightning
+    def _shift_actions(self) -> list[ShiftShield]:
+        mine = [s for s in self._own_in_play(self.current) if s.shields > 0]
+        everyone = [s.id for s in self.soldiers.values() if s.in_play]
+        out = [ShiftShield(src.id, dst) for src in mine for dst in everyone if dst != src.id]
+        return out + [ShiftShield(None)]
+
+    def _on_shift(self, action: ShiftShield) -> None:
+        a = self.attack
+        if action.source is None:
+            a.left = 0
+        else:
+            self.soldiers[action.source].shields -= 1
+            self.soldiers[action.target].shields += 1
+            self.log(f"{a.attacker} moves a Shield token from {action.source} to {action.target}.")
+            a.left -= 1
+        if a.left > 0 and self._shift_actions()[:-1]:
+            return
+        self._end_turn()
+
+    def _extra_targets(self) -> list[str]:
+        a = self.attack
+        return [t for t in self.valid_targets(a.attacker) if t not in a.hit_targets]
+
+    def _on_extra(self, action: ExtraTarget) -> None:
+        a = self.attack
+        if action.target is None:
+            a.left = 0
+        else:
+            t = self.soldiers[action.target]
+            a.hit_targets.append(t.id)
+            self._hit(t, a.hits, f"{a.attacker}'s Attack (lightning, extra target)")
+            a.left -= 1
+            if self.wiped:
+                self._end_round_now()
+                return
+        if a.left > 0 and self._extra_targets():
+            return
+        self._end_turn()
+
+    # ================================================================ special actions
+    def _on_shields(self, action: Shields) -> None:
+        who = "Scout" if self.phase is SCOUT else "Radar"
+        for t in action.targets:
+            self.soldiers[t].shields += 1
+        self.log(f"{who}: Shield tokens on {', '.join(action.targets) or 'nobody'}.")
+        if self.phase is SCOUT:
+            self._end_turn()
+        else:
+            self._continue_after_move()
+
+    def _check_throw(self, seat: int, action: Any) -> str | None:
+        if not isinstance(action, Throw):
+            what = "Mortar Shot" if self.shot.kind == "mortar" else "Grenade"
+            return f"Aim the {what}: a direction in degrees and a strength from 0 to 1."
+        if not _finite(action.direction, action.strength):
+            return "Direction and strength must be numbers."
+        if not 0.0 <= action.strength <= 1.0:
+            return "The strength is between 0 and 1."
+        if action.practice and self.practice_left[seat] <= 0:
+            return "You have used your practice shot this game."
+        return None
+
+    def shot_start(self, thrower: str, kind: str, direction: float) -> tuple[float, float, float]:
+        """Grenade: on a green Move token in contact with the Grenadier, in the
+        throw's direction. Mortar: the catapult on the Play Zone's edge
+        closest to the Operator."""
+        s = self.soldiers[thrower]
+        z = self.terrain.z(s.spot.surface)
+        if kind == "mortar":
+            x, y = self.terrain.edge_point(s.spot.xy)
+            return (x, y, 0.0)
+        a = math.radians(direction)
+        d = self.terrain.base_radius + D.GREEN_MOVE_TOKEN_LENGTH / 2
+        return (s.spot.x + d * math.cos(a), s.spot.y + d * math.sin(a), z)
+
+    def _on_throw(self, action: Throw) -> None:
+        shot = self.shot
+        start = self.shot_start(shot.thrower, shot.kind, action.direction)
+        self.shot = Shot(shot.kind, shot.thrower, start, float(action.direction), float(action.strength),
+                         bool(action.practice))
+        if action.practice:
+            self.practice_left[self.generals[self.current].seat] -= 1
+        where = "from the catapult" if shot.kind == "mortar" else "from the Move token"
+        self.log(f"{shot.thrower} {'takes a practice shot' if action.practice else 'fires'} {where} at "
+                 f"({start[0]:.1f}, {start[1]:.1f}), {action.direction:.0f} degrees, strength {action.strength:.2f}.")
+        self.phase = LANDING
+
+    def _on_landing(self, action: Landing) -> None:
+        shot = self.shot
+        self.shot = Shot(shot.kind, shot.thrower, shot.start, shot.direction, shot.strength, shot.practice, action)
+        what = "Grenade die" if shot.kind == "grenade" else "Mortar token"
+        self.log(f"The {what} lands at ({action.x:.1f}, {action.y:.1f}) showing {action.face}.")
+        if shot.practice:
+            self.log("Just practice: the result is ignored. Now for real.")
+            self.shot = Shot(shot.kind, shot.thrower)
+            self.phase = THROW
+            return
+        if self.config.has("objects") and action.teleporters:
+            self.phase = REDIRECT
+            return
+        self._explode()
+
+    def _redirect_targets(self) -> list[str]:
+        touched = set(self.shot.landing.teleporters)
+        return [t for t in self.teleporters() if t not in touched]
+
+    def _on_redirect(self, action: Redirect) -> None:
+        if action.dest is not None:
+            x, y, z = self.terrain.object_spot(self.terrain.object(action.dest))
+            land = self.shot.landing
+            moved = Landing(x, y, z, land.face, (action.dest,))
+            shot = self.shot
+            self.shot = Shot(shot.kind, shot.thrower, shot.start, shot.direction, shot.strength, False, moved)
+            self.log(f"The shot is teleported to {action.dest} just before it explodes.")
+        self._explode()
+
+    def _explode(self) -> None:
+        shot = self.shot
+        land = shot.landing
+        point = (land.x, land.y, land.z)
+        thrower = self.soldiers[shot.thrower]
+        cord = self.chosen.yellow_length
+        in_range = []
+        for s in self.soldiers.values():
+            if s.in_play:
+                d = self.terrain.point_distance(point, s.spot)
+                if d <= cord:
+                    in_range.append((s, d))
+        self.measured = {"shot": shot.kind, "landing": list(point), "face": land.face,
+                         "in_range": {s.id: round(d, 2) for s, d in in_range}, "range_cm": cord}
+        if shot.kind == "grenade":
+            value = self.chosen.grenade_face_values[land.face]
+            if land.face == "boom":
+                self.log(f"Boom! Only {thrower.id} is hit, by an attack of {value}.")
+                if thrower.in_play:
+                    self._hit(thrower, value, "The grenade")
+            else:
+                names = ", ".join(f"{s.id} ({d:.1f} cm)" for s, d in in_range) or "nobody"
+                self.log(f"The grenade explodes for {value}: within yellow range: {names}.")
+                for s, _ in in_range:
+                    if s.in_play:
+                        self._hit(s, value, "The grenade")
+        else:
+            hearts = self.chosen.mortar_token_sides[land.face]
+            names = ", ".join(f"{s.id} ({d:.1f} cm)" for s, d in in_range) or "nobody"
+            self.log(f"The mortar hits for {hearts} Heart(s): within range: {names}.")
+            for s, _ in in_range:
+                if s.in_play:
+                    self._add_hearts(s, hearts)
+        self.shot = None
+        if self.wiped:
+            self._end_round_now()
+            return
+        self._end_turn()
+
+    # ================================================================ end of turn, round, game
+    def _active_tokens(self) -> int:
+        """Order tokens that can still be given (see ORPHAN_GENERAL_PASSES)."""
+        return sum(g.tokens for g in self.generals if self.can_order(g.index))
+
+    def _end_turn(self) -> None:
+        self.attack = None
+        self.shot = None
+        self.mover = None
+        n = self.chosen.flag_steps_to_victory
+        if abs(self.flag) >= n:
+            self._game_over()
+            return
+        if self._active_tokens() == 0:
+            if all(g.lid == 0 for g in self.generals):
+                self._game_over()
+            else:
+                self.log(f"No Order tokens left on the Generals: round {self.round} is over.")
+                self._next_round()
+            return
+        order = self._deploy_order((self.current + 1) % len(self.generals))
+        for g in order:
+            if self._own_in_play(g):
+                self._begin_turn(g)
+                return
+        self._game_over()  # pragma: no cover - a wipeout ends the round first
+
+    def _end_round_now(self) -> None:
+        """Wipeout: the round ends at once; the Flag may have won already."""
+        self.wiped.clear()
+        self.attack = None
+        self.shot = None
+        self.mover = None
+        if abs(self.flag) >= self.chosen.flag_steps_to_victory or all(g.lid == 0 for g in self.generals):
+            self._game_over()
+            return
+        self._next_round()
+
+    def _next_round(self) -> None:
+        if self.star is not None:
+            self.first = self.star
+        self._start_round()
+
+    def _game_over(self) -> None:
+        self.phase = OVER
+        self.outcome = self._final_result()
+        self.log(self.outcome.reason)
+
+    def _final_result(self) -> Result:
+        n = self.chosen.flag_steps_to_victory
+        teams = R.TEAMS
+        scores_by_team = {teams[0]: float(self.flag), teams[1]: float(-self.flag)}
+        if self.flag >= n or self.flag <= -n:
+            team = teams[0] if self.flag > 0 else teams[1]
+            return self._team_result([team], scores_by_team, f"The Flag reaches {team}'s Victory zone: {team} wins!")
+        if self.flag != 0:
+            team = teams[0] if self.flag > 0 else teams[1]
+            return self._team_result([team], scores_by_team,
+                                     f"End of round 3: {team} has the advantage on the Battle Track and wins.")
+        in_play = {t: sum(1 for s in self.soldiers.values() if s.in_play and s.team == t) for t in teams}
+        fewest = min(in_play.values())
+        tied = [t for t in teams if in_play[t] == fewest]
+        if len(tied) == 1:
+            return self._team_result(tied, scores_by_team,
+                                     f"The Flag is in the middle: {tied[0]} has the fewest soldiers in play and wins.")
+        hearts = {t: sum(s.hearts for s in self.soldiers.values() if s.in_play and s.team == t) for t in teams}
+        least = min(hearts.values())
+        tied = [t for t in teams if hearts[t] == least]
+        if len(tied) == 1:
+            return self._team_result(tied, scores_by_team,
+                                     f"The Flag is in the middle and soldiers are level: {tied[0]} has the fewest Hearts and wins.")
+        return self._team_result(list(teams), scores_by_team, "A perfect draw: the players share the win.")
+
+    def _team_result(self, teams: list[str], by_team: dict[str, float], reason: str) -> Result:
+        winners = sorted({g.seat for g in self.generals if g.team in teams})
+        scores = [0.0] * self.num_seats
+        for g in self.generals:
+            scores[g.seat] = by_team[g.team]
+        return Result(tuple(winners), tuple(scores), reason)
+
+    # ================================================================ copies, data
+    def clone(self) -> "LittleSoldiersState":
+        new = LittleSoldiersState.__new__(LittleSoldiersState)
+        new.__dict__.update(self.__dict__)
+        new.rng = self._clone_rng()
+        new.events = list(self.events)
+        new.soldiers = {k: s.copy() for k, s in self.soldiers.items()}
+        new.generals = [g.copy() for g in self.generals]
+        new.blocks = list(self.blocks)
+        new.attack = self.attack.copy() if self.attack is not None else None
+        new.switches = dict(self.switches)
+        new.practice_left = list(self.practice_left)
+        new.wiped = set(self.wiped)
+        new.measured = dict(self.measured)
+        return new
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "config": self.config.to_dict(),
+            "round": self.round,
+            "phase": self.phase,
+            "current": self.current,
+            "first": self.first,
+            "star": self.star,
+            "star_taken": self.star_taken,
+            "flag": self.flag,
+            "generals": [g.to_dict() for g in self.generals],
+            "soldiers": [s.to_dict() for s in self.soldiers.values()],
+            "blocks_left": sorted(self.blocks),
+            "block": self.block,
+            "mover": self.mover,
+            "after": self.after,
+            "moves_left": self.moves_left,
+            "object_user": self.obj_user,
+            "object_choices": list(self.obj_choices),
+            "object_active": self.obj_active,
+            "attack": self.attack.to_dict() if self.attack else None,
+            "shot": self.shot.to_dict() if self.shot else None,
+            "switches": dict(self.switches),
+            "practice_left": list(self.practice_left),
+            "measured": self.measured,
+            "result": self.outcome.to_dict() if self.outcome else None,
+        }
+
+    def view(self, seat: int) -> "LittleSoldiersView":
+        return LittleSoldiersView(self, seat)
+
+    # ---------------------------------------------------------------- invariants
+    def order_tokens(self, g: int) -> int:
+        """Every Order token of General ``g``: lid, card, Chest bottom, soldiers."""
+        gen = self.generals[g]
+        return gen.lid + gen.tokens + gen.bottom + sum(self.soldiers[i].orders for i in gen.soldiers)
+
+    def explain_target(self, attacker: str, target: str) -> dict[str, Any]:
+        """For the app: whether ``target`` is valid for ``attacker`` and why,
+        with the rays' count, the range and the rerolls it would get."""
+        sight = self.sight(attacker, target)
+        rerolls, why = self.reroll_allowance(attacker, target)
+        return {"valid": sight.valid, "sight": sight.describe(), "visible_fraction": sight.visible_fraction,
+                "blockers": list(sight.blockers), "rerolls": rerolls, **why}
+
+
+class LittleSoldiersView(View):
+    """Little Soldiers has no hidden information but the Block pile's order
+    and the dice to come: a view shows the whole table."""
+
+    _truth: LittleSoldiersState
+
+    def to_dict(self) -> dict[str, Any]:
+        t = self._truth
+        out = t.to_dict()
+        out["seat"] = self.seat
+        out["to_act"] = t.to_act()
+        out["my_generals"] = [g.index for g in t.generals if g.seat == self.seat]
+        out["events"] = [e.text for e in self.events]
+        return out
+
+    def candidate_actions(self, n: int, rng: random.Random) -> list[Any]:
+        return self._truth.candidate_actions(self.seat, n, rng)
+
+    @property
+    def state(self) -> LittleSoldiersState:
+        """The table as this seat sees it (all of it: nothing is hidden)."""
+        return self._truth
+
+    def determinize(self, rng: random.Random) -> LittleSoldiersState:
+        s = self._truth.clone()
+        s.rng = random.Random(rng.getrandbits(64))
+        return s
+
+
+def _finite(*values: Any) -> bool:
+    return all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in values)
+
+
+def new_game(config: Config | None = None, seed: int | None = None,
+             battlefield: Any | None = None) -> LittleSoldiersState:
+    """A new game on ``config.level`` (or the given Battlefield). With a seed
+    chance resolves itself; without, the state waits at each chance step."""
+    from engine.little_soldiers.battlefields import load_battlefield
+
+    config = config or Config()
+    bf = battlefield if battlefield is not None else load_battlefield(config.level)
+    values, chosen = chosen_values(config.overrides)
+    terrain = Terrain(bf, config.has("levels"), config.has("objects"), chosen.contact_tolerance)
+    missing = [n for n in R.DEPLOYMENT_NUMBERS if n not in terrain.deployment]
+    if missing:
+        raise ValueError(f"the battlefield {bf.name or config.level!r} lacks Deployment token(s) {missing}")
+    state = LittleSoldiersState(config, terrain, random.Random(seed) if seed is not None else None)
+    mods = ", ".join(config.modules) or "Bootcamp rules"
+    state.log(f"Little Soldiers on {bf.name or config.level} ({mods}), {config.players} players.")
+    if state.rng is not None:
+        state._settle_chance(state.rng)
+    return state
