@@ -1,0 +1,94 @@
+"""Placement: "the surface you're playing on must allow the figurines to stand
+up easily". A base may rest on the table or on a Level top when the whole
+disc fits there, inside the play zone, touching but not overlapping scenery
+or another figurine.
+
+Every scenery piece is a vertical extrusion of its footprint (mesh files use
+the union of their triangles' shadows), so the collision test of a base
+resting on a surface is exact in 2D: disc against footprints, plus the
+height intervals for other figurines.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+import shapely
+from shapely.geometry import Point
+
+from engine.little_soldiers import data
+
+if TYPE_CHECKING:
+    from engine.geometry.battlefield import Battlefield
+
+# Touching is allowed: overlaps thinner than this (cm) are ignored.
+TOUCH = 1e-6
+
+
+def other_discs(others: Iterable) -> list[tuple[float, float, float, float]]:
+    """Normalise other figurines to (x, y, z, base_radius).
+
+    Accepts (x, y, radius), (x, y, z, radius) or ((x, y, z), radius).
+    """
+    out = []
+    for item in others:
+        if len(item) == 2:
+            (pos, radius) = item
+            x, y = pos[0], pos[1]
+            z = pos[2] if len(pos) > 2 else 0.0
+        elif len(item) == 3:
+            x, y, radius = item
+            z = 0.0
+        else:
+            x, y, z, radius = item
+        out.append((float(x), float(y), float(z), float(radius)))
+    return out
+
+
+def check_placement(
+    bf: Battlefield,
+    xy: Sequence[float],
+    base_radius: float,
+    surface: str | None = None,
+    others: Iterable = (),
+    height: float = data.FIGURINE_HEIGHT,
+) -> str | None:
+    """None when a base of ``base_radius`` centred at ``xy`` may stand on
+    ``surface`` (None: the table; else a Level piece id); otherwise the
+    reason, as a sentence a player understands."""
+    x, y = float(xy[0]), float(xy[1])
+    centre = Point(x, y)
+    if surface is None:
+        z = 0.0
+        if not bf.play_zone.buffer(TOUCH).covers(centre.buffer(base_radius, quad_segs=16)):
+            if not bf.play_zone.covers(centre):
+                return "outside the play zone"
+            return "the base sticks out of the play zone"
+        for solid in bf.solids:
+            if solid.bottom > height:
+                continue
+            if solid.footprint.distance(centre) < base_radius - TOUCH:
+                return f"the base overlaps the scenery '{solid.id}'"
+    else:
+        try:
+            piece = bf.piece(surface)
+        except KeyError:
+            return f"there is no scenery '{surface}'"
+        if piece.level is None:
+            return f"'{surface}' has no Level token: it cannot be stood on"
+        z = bf.solid(surface).top
+        top = bf.walkable_top(surface)
+        if not top.covers(centre):
+            return f"not on top of '{surface}'"
+        if top.exterior.distance(centre) < base_radius - TOUCH or any(
+            shapely.LinearRing(r).distance(centre) < base_radius - TOUCH for r in top.interiors
+        ):
+            return f"the base does not fit on top of '{surface}'"
+    for ox, oy, oz, orad in other_discs(others):
+        if abs(oz - z) >= height:
+            continue
+        if math.hypot(ox - x, oy - y) < base_radius + orad - TOUCH:
+            return f"the base overlaps another figurine at ({ox:g}, {oy:g})"
+    return None
