@@ -65,5 +65,12 @@ def gltf_to_engine(p: Sequence[float]) -> Point3:
     return (x, -z, y)
 
 
+ZUP_GLTF_ROTATION_X = 90.0
+"""Ursina ``rotation_x`` for a .glb written in the engine's frame (z up,
+cm; the figurines in ``meshes/`` say ``"up_axis": "z"``). The loader reads
+it as y-up and turns it; this turns it back, so a node at engine (x, y, z)
+in the file lands at ``to_ursina((x, y, z))`` once the entity is scaled by CM."""
+
+
 def points_to_ursina(points: Iterable[Sequence[float]]) -> list[Point3]:
     return [to_ursina(p) for p in points]

@@ -65,7 +65,13 @@ def default_bot(game: str) -> str:
         info = get_game(game)
     except (ImportError, AttributeError):  # a game whose engine is not in this build yet
         return "random"
-    return "heuristic" if info.heuristic_bot is not None else "random"
+    if info.heuristic_bot is None:
+        return "random"
+    try:
+        info.heuristic_bot(0)
+    except ImportError:  # declared but not written yet
+        return "random"
+    return "heuristic"
 
 
 def parse_seats(game: str, text: str | None, num_seats: int) -> Seats:

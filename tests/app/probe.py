@@ -145,6 +145,22 @@ def toy_battle(out_png: str) -> dict[str, Any]:
     return facts
 
 
+@scenario
+def little_soldiers(out_png: str) -> dict[str, Any]:
+    """A Little Soldiers frame after the deployment: each figurine's head pixel."""
+    from app import window
+    from app.render import render
+
+    res = render("little-soldiers", {}, out_png, seed=2, moves=8, size=(1280, 720))
+    view = res.screen.view
+    png = Path(out_png)
+    heads = {}
+    for s in res.controller.soldiers():
+        at = window.project(res.app, view.head_point(s)) if s["spot"] else None
+        heads[s["id"]] = {"team": s["team"], "at": at, "rgb": pixel(png, at)}
+    return {"heads": heads, "colours": colour_count(png)}
+
+
 def main() -> None:
     name, out, *args = sys.argv[1:]
     facts = SCENARIOS[name](*args)
