@@ -113,8 +113,10 @@ def cmd_play(args: argparse.Namespace) -> int:
     from app.seats import parse_seats
     from app.start_screen import StartChoice
 
-    if args.game is None:
+    if args.menu:
         return run(None, args.seed)
+    if args.game is None:  # `make play`: Little Soldiers on the default battlefield against a bot
+        args.game = "little-soldiers"
     info = get_game(args.game)
     config = _config_dict(args)
     num_seats = info.new_game(info.config_from_dict(config), 0).num_seats
@@ -180,8 +182,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_config_flags(p)
     p.set_defaults(func=cmd_rules)
 
-    p = sub.add_parser("play", help="open the 3D table (start screen when no game is given)")
+    p = sub.add_parser("play", help="open the 3D table (Little Soldiers against a bot when no game is given)")
     p.add_argument("game", nargs="?", choices=GAMES)
+    p.add_argument("--menu", action="store_true", help="open the start screen to choose the game")
     p.add_argument("--seats", help="who plays each seat, e.g. green=human,yellow=bot or 1=human,2=search")
     p.add_argument("--seed", type=int, default=None)
     _add_config_flags(p)

@@ -161,6 +161,28 @@ def little_soldiers(out_png: str) -> dict[str, Any]:
     return {"heads": heads, "colours": colour_count(png)}
 
 
+@scenario
+def start_screen(out_png: str) -> dict[str, Any]:
+    """The start screen, then its Start button, then Menu: the shell moves between screens."""
+    from app import window
+    from app.play import Shell
+    from app.start_screen import StartChoice
+
+    app = window.start(offscreen=True, size=(1280, 720))
+    shell = Shell(app)
+    shell.show_start(StartChoice("little-battle", {"players": 3}))
+    window.step(app, 2)
+    window.screenshot(app, out_png)
+    first = type(shell.screen).__name__
+    shell.screen._start()
+    window.step(app, 2)
+    second = type(shell.screen).__name__
+    game = shell.screen.controller.game
+    shell.screen.hud.menu()
+    window.step(app, 1)
+    return {"screens": [first, second, type(shell.screen).__name__], "game": game, "colours": colour_count(Path(out_png))}
+
+
 def main() -> None:
     name, out, *args = sys.argv[1:]
     facts = SCENARIOS[name](*args)

@@ -39,3 +39,10 @@ def test_render_writes_a_png_and_exits_zero(tmp_path):
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert out.stat().st_size > 5_000
+
+
+def test_start_screen_starts_a_game_and_menu_returns(probe, tmp_path):
+    facts = probe("start_screen", str(tmp_path / "start.png"))
+    assert facts["screens"] == ["StartScreen", "GameScreen", "StartScreen"]
+    assert facts["game"] == "little-battle"
+    assert facts["colours"] > 5
