@@ -108,6 +108,54 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_play(args: argparse.Namespace) -> int:
+    from app.play import run
+    from app.seats import parse_seats
+    from app.start_screen import StartChoice
+
+    if args.menu:
+        return run(None, args.seed)
+    if args.game is None:  # `make play`: Little Soldiers on the default battlefield against a bot
+        args.game = "little-soldiers"
+    info = get_game(args.game)
+    config = _config_dict(args)
+    num_seats = info.new_game(info.config_from_dict(config), 0).num_seats
+    seats = parse_seats(args.game, args.seats, num_seats)
+    return run(StartChoice(args.game, config, list(seats.kinds)), args.seed)
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    import os
+
+    from app.render import render
+    from app.seats import parse_seats
+
+    info = get_game(args.game)
+    config = _config_dict(args)
+    info.config_from_dict(config)  # refuse a bad option before opening anything
+    seats = None
+    if args.seats:
+        num_seats = info.new_game(info.config_from_dict(config), 0).num_seats
+        seats = parse_seats(args.game, args.seats, num_seats)
+    width, _, height = args.size.partition("x")
+    result = render(args.game, config, args.out, seed=args.seed, moves=args.moves, size=(int(width), int(height)),
+                    seats=seats)
+    print(f"{args.out}: {info.title} after {len(result.controller.match.actions)} actions, "
+          f"rendered in {result.seconds:.2f} s")
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(0)  # skip Panda3D's teardown: the frame is written, nothing else to keep
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from app.bench import DEFAULT_GAMES, bench, report
+
+    games = tuple(args.games.split(",")) if args.games else DEFAULT_GAMES
+    rows = bench(games, args.frames)
+    print(json.dumps(rows, indent=1) if args.json else report(rows))
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="toybox",
@@ -133,6 +181,31 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game", choices=GAMES)
     _add_config_flags(p)
     p.set_defaults(func=cmd_rules)
+
+    p = sub.add_parser("play", help="open the 3D table (Little Soldiers against a bot when no game is given)")
+    p.add_argument("game", nargs="?", choices=GAMES)
+    p.add_argument("--menu", action="store_true", help="open the start screen to choose the game")
+    p.add_argument("--seats", help="who plays each seat, e.g. green=human,yellow=bot or 1=human,2=search")
+    p.add_argument("--seed", type=int, default=None)
+    _add_config_flags(p)
+    p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("render", help="draw a game in progress offscreen to a PNG")
+    p.add_argument("game", choices=GAMES)
+    p.add_argument("--out", required=True, help="PNG file to write")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--moves", type=int, default=6, help="bot moves played before the frame")
+    p.add_argument("--seats", help="seats after the bot opening (default: the first seat human)")
+    p.add_argument("--size", default="1280x720", help="WIDTHxHEIGHT in pixels")
+    _add_config_flags(p)
+    p.set_defaults(func=cmd_render)
+
+    p = sub.add_parser("bench", help="benchmarks: `toybox bench app` times the 3D app offscreen")
+    p.add_argument("what", choices=["app"])
+    p.add_argument("--games", help="comma-separated games (default: all three)")
+    p.add_argument("--frames", type=int, default=120)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_bench)
     return parser
 
 

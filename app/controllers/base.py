@@ -1,0 +1,256 @@
+"""The game-independent half of every controller: a match, its seats, bots,
+hot-seat hand-over, undo, save/load and autosave.
+
+A controller is what the mouse drives and what tests drive: the view turns
+clicks into calls on it, and redraws from it. It has no Ursina in it, so a
+test can play a whole game through it without a window. It never decides a
+rule: every action goes to the engine through ``Match.play``, and an illegal
+one comes back as the engine's sentence in :attr:`message`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable
+
+from engine.bots import make_bot
+from engine.core.games import GameInfo, get_game
+from engine.core.match import Match
+from engine.core.protocol import CHANCE, IllegalAction, View
+from engine.core.record import RecordError, load_record, save_record
+
+from app.seats import Seats, seat_label
+
+
+class GameController:
+    """One match being played at this computer."""
+
+    def __init__(self, match: Match, seats: Seats, autosave: Path | None = None, bot_seed: int = 0) -> None:
+        if len(seats.kinds) != match.state.num_seats:
+            raise ValueError(f"{len(seats.kinds)} seat kinds for a {match.state.num_seats}-seat game")
+        self.match = match
+        self.seats = seats
+        self.autosave = autosave
+        self.bot_seed = bot_seed
+        self.bots: dict[int, Any] = {
+            s: make_bot(k, match.info.name, bot_seed * 31 + s) for s, k in enumerate(seats.kinds) if k != "human"
+        }
+        humans = seats.humans()
+        self.viewer: int = humans[0] if humans else 0
+        """The seat whose hand is shown and for whom clicks act."""
+        self.handover_to: int | None = None
+        """Set when another person must take the mouse: the view hides all hands."""
+        self.message: str = ""
+        """The last thing to tell the player (an illegal action's sentence)."""
+        self.listeners: list[Callable[[], None]] = []
+        self._pick_viewer()
+
+    # ------------------------------------------------------------ reading
+    @classmethod
+    def new(cls, game: str, config: dict[str, Any], seats: Seats | None = None, seed: int | None = None,
+            autosave: Path | None = None) -> "GameController":
+        from app.seats import parse_seats
+
+        info = get_game(game)
+        match = Match(info, info.config_from_dict(config), seed)
+        seats = seats or parse_seats(game, None, match.state.num_seats)
+        return cls(match, seats, autosave, bot_seed=match.seed)
+
+    @property
+    def info(self) -> GameInfo:
+        return self.match.info
+
+    @property
+    def game(self) -> str:
+        return self.match.info.name
+
+    def view(self) -> View:
+        """What the shown seat may see; the app never reads the truth."""
+        return self.match.state.view(self.viewer)
+
+    def view_dict(self) -> dict[str, Any]:
+        return self.view().to_dict()
+
+    def legal(self) -> list[Any]:
+        """The shown seat's legal actions now (empty while hands are hidden)."""
+        if self.handover_to is not None:
+            return []
+        return self.view().legal_actions()
+
+    def to_act(self) -> list[int]:
+        return self.match.state.to_act()
+
+    def is_over(self) -> bool:
+        return self.match.state.is_over()
+
+    def my_turn(self) -> bool:
+        return self.handover_to is None and self.seats.is_human(self.viewer) and self.viewer in self.to_act()
+
+    def status(self) -> str:
+        """One line: whose turn it is, for the HUD."""
+        if self.is_over():
+            result = self.match.state.result()
+            return result.reason if result else "Game over."
+        if self.handover_to is not None:
+            return f"Pass the computer to {seat_label(self.game, self.handover_to)}."
+        acting = self.to_act()
+        names = ", ".join(seat_label(self.game, s) for s in acting if s != CHANCE)
+        if self.my_turn():
+            others = [s for s in acting if s != self.viewer]
+            return "Your turn" + (f" (also choosing: {', '.join(seat_label(self.game, s) for s in others)})" if others else "") + "."
+        return f"Waiting for {names}." if names else "..."
+
+    def scoreline(self) -> str:
+        """A second HUD line with the public score; games override."""
+        return ""
+
+    def choices(self) -> list[tuple[str, Any]]:
+        """Off-board choices to offer as buttons (label, engine action); games override."""
+        return []
+
+    def choose(self, action: Any) -> bool:
+        return self.play(action)
+
+    def events(self) -> list[str]:
+        return [e.text for e in self.view().events]
+
+    # ------------------------------------------------------------ acting
+    def play(self, action: Any) -> bool:
+        """Play ``action`` for the shown seat; False (and a message) if the engine refuses."""
+        if self.handover_to is not None:
+            self.message = f"{seat_label(self.game, self.handover_to)}: click 'I am ready' first."
+            return False
+        if not self.seats.is_human(self.viewer):
+            self.message = "A bot plays this seat."
+            return False
+        try:
+            self.match.play(self.viewer, action)
+        except IllegalAction as err:
+            self.message = str(err)
+            self._changed()
+            return False
+        self.message = ""
+        self._after_action()
+        return True
+
+    def explain(self, action: Any) -> str:
+        """Why the engine would refuse ``action`` now ('' if it is legal)."""
+        return self.match.state.check(self.viewer, action) or ""
+
+    def bot_pending(self) -> bool:
+        return any(s in self.bots for s in self.to_act())
+
+    def bot_step(self) -> bool:
+        """Let one bot that must act choose and play; False if no bot must act."""
+        for seat in self.to_act():
+            bot = self.bots.get(seat)
+            if bot is not None:
+                action = bot.choose(self.match.state.view(seat))
+                self.match.play(seat, action)
+                self._after_action()
+                return True
+        return False
+
+    def run_bots(self, limit: int = 10_000) -> int:
+        """Play bot turns until a human must act (or the game ends)."""
+        n = 0
+        while n < limit and self.bot_step():
+            n += 1
+        return n
+
+    def acknowledge_handover(self) -> None:
+        """The person now at the screen is the seat we waited for."""
+        if self.handover_to is not None:
+            self.viewer = self.handover_to
+            self.handover_to = None
+            self._changed()
+
+    def undo(self) -> bool:
+        """Take back to the shown seat's last action (bots' replies included).
+
+        Stops at a roll or a reveal, as the Match does; says so if nothing
+        could be undone.
+        """
+        if not self.match.can_undo():
+            self.message = "Nothing to undo: the last roll or reveal cannot be taken back."
+            self._changed()
+            return False
+        shown = self.viewer
+        while self.match.can_undo():
+            seat = self.match.actions[-1][0]
+            self.match.undo()
+            if self.seats.is_human(seat):
+                shown = seat
+                break
+        self.handover_to = None
+        if shown != self.viewer and len(self.seats.humans()) > 1:
+            self.handover_to = shown  # that player's hand is theirs to see
+        else:
+            self.viewer = shown
+        self.message = "Undone."
+        self._autosave()
+        self._changed()
+        return True
+
+    # ------------------------------------------------------------ files
+    def save(self, path: Path) -> None:
+        save_record(self.match.record(), path)
+        self.message = f"Saved to {path}."
+        self._changed()
+
+    def load(self, path: Path) -> bool:
+        """Replace the match by a saved record; a bad file leaves the game as it was."""
+        try:
+            record = load_record(path)
+            if record.game != self.game:
+                raise RecordError(f"{path}: a {record.game} record, not {self.game}.")
+            match = Match.from_record(record, str(path))
+        except RecordError as err:
+            self.message = str(err)
+            self._changed()
+            return False
+        self.match = match
+        self.handover_to = None
+        self._pick_viewer()
+        self.message = f"Loaded {path}."
+        self._changed()
+        return True
+
+    def restart(self, seed: int | None = None) -> None:
+        """Play again: same game, config and seats, a new deal."""
+        self.match = Match(self.info, self.match.config, seed)
+        self.handover_to = None
+        humans = self.seats.humans()
+        self.viewer = humans[0] if humans else 0
+        self.message = ""
+        self._pick_viewer()
+        self._changed()
+
+    # ------------------------------------------------------------ internals
+    def _after_action(self) -> None:
+        self._autosave()
+        self._pick_viewer()
+        self._changed()
+
+    def _pick_viewer(self) -> None:
+        """Show the hand of a human who must act; ask for a hand-over if that
+        is a different person at a hot-seat table."""
+        humans = self.seats.humans()
+        if not humans or self.is_over():
+            return
+        acting = [s for s in self.to_act() if s in humans]
+        if not acting or self.viewer in acting:
+            return
+        nxt = acting[0]
+        if len(humans) > 1:
+            self.handover_to = nxt
+        else:
+            self.viewer = nxt
+
+    def _autosave(self) -> None:
+        if self.autosave is not None:
+            save_record(self.match.record(), self.autosave)
+
+    def _changed(self) -> None:
+        for listener in list(self.listeners):
+            listener()

@@ -1,0 +1,104 @@
+"""Toy Battle at the table: pick a troop from the rack, click a slot.
+
+Which slots light up is the engine's answer (the legal ``Place`` actions of
+the picked troop). Effects after a placement are the engine's ``UseEffect``
+/ ``Skip`` actions: a node click plays the effect aimed there, and every
+other choice is offered as a button named after the engine's action.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.toy_battle import Draw, Place, Skip, UseEffect
+
+from app.controllers.base import GameController
+
+
+class ToyBattleController(GameController):
+    selected: str | None = None
+    """The troop name picked up from the rack ("roxy")."""
+    aim: str | None = None
+    """The first node of a two-node effect (a push: which troop, then where)."""
+
+    def _changed(self) -> None:
+        if self.selected is not None and self.selected not in self.rack():
+            self.selected = None
+        super()._changed()
+
+    # ------------------------------------------------------------ reading
+    def rack(self) -> list[str]:
+        if self.handover_to is not None:
+            return []
+        return list(self.view_dict()["rack"])
+
+    def scoreline(self) -> str:
+        v = self.view_dict()
+        m, r = v["medals"], v["reserve_sizes"]
+        return f"Medals: blue {m[0]}, red {m[1]} (objective {v['objective']}). Reserves: blue {r[0]}, red {r[1]}."
+
+    def pending(self) -> str | None:
+        return self.view_dict()["pending"]
+
+    def highlighted_slots(self) -> list[str]:
+        """Nodes the engine accepts now for the picked troop, or for the pending effect."""
+        legal = self.legal()
+        if self.pending() is not None:
+            if self.aim is not None:
+                return sorted({a.to for a in legal if isinstance(a, UseEffect) and a.target == self.aim and a.to})
+            return sorted({a.target for a in legal if isinstance(a, UseEffect) and a.target and a.target in self._nodes()})
+        if self.selected is None:
+            return []
+        return sorted({a.node for a in legal if isinstance(a, Place) and a.troop == self.selected})
+
+    def choices(self) -> list[tuple[str, Any]]:
+        """Buttons for the non-board choices now: draw, or the effect's options."""
+        out: list[tuple[str, Any]] = []
+        for a in self.legal():
+            if isinstance(a, Draw):
+                out.append(("Draw troops", a))
+            elif isinstance(a, Skip):
+                out.append(("Skip the effect", a))
+            elif isinstance(a, UseEffect) and (a.target is None or a.target not in self._nodes()):
+                out.append((f"Use: {a.target or self.pending() or 'effect'}", a))
+        return out
+
+    def _nodes(self) -> set[str]:
+        return set(self.match.state.view(self.viewer).terrain.ids)  # type: ignore[attr-defined]
+
+    # ------------------------------------------------------------ clicks
+    def click_troop(self, name: str) -> bool:
+        if name not in self.rack():
+            self.message = f"There is no {name} on your rack."
+            self._changed()
+            return False
+        self.selected = name
+        self.aim = None
+        self.message = ""
+        self._changed()
+        return True
+
+    def click_node(self, node: str) -> bool:
+        """Place the picked troop here, or aim the pending effect here."""
+        legal = self.legal()
+        if self.pending() is not None:
+            if self.aim is not None:
+                fit = [a for a in legal if isinstance(a, UseEffect) and a.target == self.aim and a.to == node]
+                self.aim = None
+                return self.play(fit[0] if fit else UseEffect(self.aim, node))
+            fit = [a for a in legal if isinstance(a, UseEffect) and a.target == node]
+            if any(a.to is not None for a in fit):
+                self.aim = node
+                self.message = "Now click where it goes."
+                self._changed()
+                return True
+            return self.play(fit[0] if fit else UseEffect(node))
+        if self.selected is None:
+            self.message = "Pick a troop from your rack first."
+            self._changed()
+            return False
+        return self.play(Place(self.selected, node))
+
+    def choose(self, action: Any) -> bool:
+        """A button: draw, skip, or an effect without a board target."""
+        return self.play(action)

@@ -1,0 +1,101 @@
+"""``toybox play``: the windowed app, moving between the start screen and games.
+
+Without a display it says how to run headless instead of crashing. Every
+game autosaves to the user folder after each action (a record, written
+atomically), and "Resume the last game" reloads it.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from app import userdir, window
+from app.controllers import GameController, controller_class
+from app.start_screen import StartChoice
+
+HEADLESS_HELP = """\
+toybox play needs a display, and none was found (DISPLAY / WAYLAND_DISPLAY are unset).
+Ways to run without one:
+  toybox render {game} --out shot.png        draw a game in progress to a PNG (offscreen, software)
+  toybox sim {game} --games 100              bots play headless games
+  xvfb-run -a toybox play {game}             a virtual display, if xvfb is installed
+"""
+
+
+class Shell:
+    """Owns the one Ursina app and whichever screen is showing."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.screen: Any = None
+        self.started = time.perf_counter()
+
+    def _clear(self) -> None:
+        if self.screen is not None:
+            self.screen.destroy()
+            self.screen = None
+
+    def show_start(self, choice: StartChoice | None = None, message: str = "") -> None:
+        from app.start_screen import StartScreen
+
+        self._clear()
+        self.screen = StartScreen(self.start_game, self.resume, choice, message)
+
+    def start_game(self, choice: StartChoice, seed: int | None = None) -> None:
+        try:
+            cls = controller_class(choice.game)
+            ctl = cls.new(choice.game, dict(choice.config), choice.normalized_seats(), seed,
+                          autosave=userdir.autosave_path(choice.game))
+        except (ValueError, ImportError, AttributeError) as err:
+            self.show_start(choice, f"Cannot start {choice.game}: {err}")
+            return
+        self._open(ctl, choice)
+
+    def resume(self, path: Path) -> None:
+        from engine.core.match import Match
+        from engine.core.record import RecordError, load_record
+
+        from app.seats import parse_seats
+
+        try:
+            record = load_record(path)
+            match = Match.from_record(record, str(path))
+        except RecordError as err:
+            self.show_start(message=str(err))
+            return
+        cls = controller_class(record.game)
+        ctl = cls(match, parse_seats(record.game, None, match.state.num_seats), userdir.autosave_path(record.game),
+                  bot_seed=match.seed)
+        self._open(ctl, StartChoice(record.game, dict(record.config)))
+
+    def _open(self, ctl: GameController, choice: StartChoice) -> None:
+        from app.game_screen import GameScreen
+
+        self._clear()
+        self.screen = GameScreen(ctl, on_menu=lambda: self.show_start(choice))
+
+
+def run(choice: StartChoice | None, seed: int | None = None, size: tuple[int, int] = (1280, 760),
+        frames_then_exit: int = 0) -> int:
+    """Open the window; ``choice`` None shows the start screen. ``frames_then_exit``
+    > 0 renders that many frames and returns (used to time the first frame)."""
+    game = choice.game if choice else "little-soldiers"
+    if not window.display_available() and not frames_then_exit:
+        print(HEADLESS_HELP.format(game=game))
+        return 0
+    t0 = time.perf_counter()
+    app = window.start(offscreen=bool(frames_then_exit), size=size)
+    shell = Shell(app)
+    if choice is None:
+        shell.show_start()
+    else:
+        shell.start_game(choice, seed)
+    if frames_then_exit:
+        window.step(app, frames_then_exit)
+        print(f"first frame after {time.perf_counter() - t0:.2f} s", file=sys.stderr)
+        return 0
+    app.run()
+    return 0

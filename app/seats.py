@@ -1,0 +1,107 @@
+"""Who sits where: seat names per game and the ``--seats`` option.
+
+Seat names are what the players call each other at the table (the colour of
+their army or ship); the engine knows seats as numbers. Nothing here is a
+rule: the seat count comes from the engine's state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+SEAT_NAMES: dict[str, tuple[str, ...]] = {
+    "little-soldiers": ("green", "yellow"),
+    "toy-battle": ("blue", "red"),
+    "little-battle": ("red", "blue", "green", "yellow", "purple"),
+}
+"""Chosen names (and drawing colours) of the seats, in seat order."""
+
+SEAT_RGB: dict[str, tuple[float, float, float]] = {
+    "green": (0.20, 0.62, 0.25),
+    "yellow": (0.95, 0.80, 0.15),
+    "blue": (0.18, 0.40, 0.85),
+    "red": (0.85, 0.20, 0.18),
+    "purple": (0.55, 0.30, 0.75),
+}
+
+KINDS = ("human", "random", "heuristic", "search")
+"""A seat is played by a person at this computer or by one of the engine's bots."""
+
+
+class SeatError(ValueError):
+    """A bad ``--seats`` value; the message says which part and why."""
+
+
+@dataclass(frozen=True)
+class Seats:
+    """One kind per seat: "human" or a bot name from ``engine.bots``."""
+
+    kinds: tuple[str, ...]
+
+    def is_human(self, seat: int) -> bool:
+        return self.kinds[seat] == "human"
+
+    def humans(self) -> list[int]:
+        return [s for s, k in enumerate(self.kinds) if k == "human"]
+
+    def to_text(self, game: str) -> str:
+        return ",".join(f"{seat_name(game, s)}={k}" for s, k in enumerate(self.kinds))
+
+
+def seat_name(game: str, seat: int) -> str:
+    names = SEAT_NAMES.get(game, ())
+    return names[seat] if 0 <= seat < len(names) else f"player {seat + 1}"
+
+
+def seat_label(game: str, seat: int) -> str:
+    """"Player 2 (blue)": the engine's name with the table colour."""
+    return f"Player {seat + 1} ({seat_name(game, seat)})"
+
+
+def default_bot(game: str) -> str:
+    from engine.core.games import get_game
+
+    try:
+        info = get_game(game)
+    except (ImportError, AttributeError):  # a game whose engine is not in this build yet
+        return "random"
+    if info.heuristic_bot is None:
+        return "random"
+    try:
+        info.heuristic_bot(0)
+    except ImportError:  # declared but not written yet
+        return "random"
+    return "heuristic"
+
+
+def parse_seats(game: str, text: str | None, num_seats: int) -> Seats:
+    """``green=human,yellow=bot`` (or ``1=human,2=search``) -> Seats.
+
+    Unnamed seats default to: the first seat human, the others the game's
+    default bot; ``bot`` means that default bot.
+    """
+    bot = default_bot(game)
+    kinds = ["human"] + [bot] * (num_seats - 1)
+    if not text:
+        return Seats(tuple(kinds))
+    names = SEAT_NAMES.get(game, ())
+    for part in (p.strip() for p in text.split(",") if p.strip()):
+        key, sep, kind = part.partition("=")
+        key, kind = key.strip().lower(), kind.strip().lower()
+        if not sep or not kind:
+            raise SeatError(f"--seats: {part!r} should look like {seat_name(game, 0)}=human")
+        if key.isdigit():
+            seat = int(key) - 1
+        elif key in names:
+            seat = names.index(key)
+        else:
+            known = ", ".join(names[:num_seats]) or "1, 2, ..."
+            raise SeatError(f"--seats: no seat {key!r} in {game} (seats: {known})")
+        if not 0 <= seat < num_seats:
+            raise SeatError(f"--seats: seat {key!r} is not in this {num_seats}-player game")
+        if kind == "bot":
+            kind = bot
+        if kind not in KINDS:
+            raise SeatError(f"--seats: {kind!r} is not human or a bot ({', '.join(KINDS[1:])})")
+        kinds[seat] = kind
+    return Seats(tuple(kinds))

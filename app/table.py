@@ -1,0 +1,117 @@
+"""The table every game is played on: top, light, camera, and scene helpers.
+
+Pieces are placed with engine coordinates (cm, z up) and go through
+``app.frames``. Static things are merged by ``scene_mesh.MeshBuilder``;
+things the mouse picks get an invisible box collider.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Sequence
+
+from app import frames
+from app.scene_mesh import MeshBuilder
+
+WOOD = (0.55, 0.38, 0.22, 1.0)
+FELT = (0.20, 0.42, 0.30, 1.0)
+
+
+def rgba(rgb: Sequence[float], a: float = 1.0) -> tuple[float, float, float, float]:
+    return (float(rgb[0]), float(rgb[1]), float(rgb[2]), a if len(rgb) < 4 else float(rgb[3]))
+
+
+class Table:
+    """The table top and the camera that orbits it (EditorCamera: right-drag
+    orbits, middle-drag pans, wheel zooms)."""
+
+    def __init__(self, width: float, depth: float, top: tuple[float, float, float, float] = FELT, margin: float = 12.0,
+                 center: Sequence[float] = (0.0, 0.0)) -> None:
+        from ursina import EditorCamera, Entity
+
+        self.width, self.depth, self.center = width, depth, (float(center[0]), float(center[1]))
+        self.root = Entity(name="table")
+        mb = MeshBuilder()
+        cx, cy = self.center
+        mb.add_box((cx, cy, -3.0), (width + 2 * margin, depth + 2 * margin, 2.9), WOOD)
+        mb.add_box((cx, cy, -0.1), (width, depth, 0.1), top)
+        Entity(parent=self.root, model=mb.build(), double_sided=True, name="table-top")
+        self.camera = EditorCamera(rotation_speed=120, pan_speed=(4, 4), zoom_speed=1.2)
+        self.home()
+
+    def home(self, pitch: float = 52.0, yaw: float = 0.0, distance: float | None = None,
+             target: Sequence[float] | None = None) -> None:
+        """Look at the table from the first player's side, ``pitch`` degrees down."""
+        from ursina import Vec3, camera
+
+        tx, ty = target[:2] if target is not None else self.center
+        tz = target[2] if target is not None and len(target) > 2 else 0.0
+        if distance is None:
+            distance = 1.25 * max(self.width, self.depth * 1.6)
+        self.camera.position = Vec3(*frames.to_ursina((tx, ty, tz)))
+        self.camera.rotation = Vec3(pitch, frames.heading_to_ursina(yaw), 0)
+        camera.position = Vec3(0, 0, -frames.length_to_ursina(distance))
+        camera.rotation = Vec3(0, 0, 0)
+        self.camera.target_z = camera.z  # EditorCamera eases its zoom towards target_z
+        # a narrow depth range: the software renderer's depth buffer is coarse
+        camera.clip_plane_near = max(0.5, camera_distance_units(distance) * 0.05)
+        camera.clip_plane_far = camera_distance_units(distance) * 4
+
+    def destroy(self) -> None:
+        from ursina import destroy
+
+        destroy(self.root)
+        destroy(self.camera)
+
+
+def camera_distance_units(distance_cm: float) -> float:
+    return frames.length_to_ursina(distance_cm)
+
+
+def static_entity(parent: Any, mb: MeshBuilder, name: str = "static") -> Any:
+    """One entity drawing everything in ``mb`` (nothing if it is empty)."""
+    from ursina import Entity
+
+    if not len(mb):
+        return None
+    return Entity(parent=parent, model=mb.build(), double_sided=True, name=name)
+
+
+def picker(parent: Any, center: Sequence[float], size: Sequence[float], on_click: Callable[[], None],
+           name: str = "picker", heading: float = 0.0, on_hover: Callable[[bool], None] | None = None) -> Any:
+    """An invisible box the mouse can click: ``center`` is its bottom centre
+    (engine cm), ``size`` its (x, y, z) extent in cm."""
+    from ursina import Entity, Vec3
+
+    c = (center[0], center[1], (center[2] if len(center) > 2 else 0.0) + size[2] / 2)
+    e = Entity(
+        parent=parent,
+        model="cube",
+        position=Vec3(*frames.to_ursina(c)),
+        scale=Vec3(*frames.size_to_ursina(size)),
+        rotation_y=frames.heading_to_ursina(heading),
+        collider="box",
+        visible_self=False,
+        name=name,
+    )
+    e.on_click = on_click
+    if on_hover is not None:
+        e.on_mouse_enter = lambda: on_hover(True)
+        e.on_mouse_exit = lambda: on_hover(False)
+    return e
+
+
+def label(parent: Any, text: str, at: Sequence[float], height: float = 2.0, color: Sequence[float] = (1, 1, 1, 1),
+          billboard: bool = True) -> Any:
+    """A text label floating at an engine point, ``height`` cm tall per line."""
+    from ursina import Text, Vec3, Vec4
+
+    t = Text(
+        text=text,
+        parent=parent,
+        position=Vec3(*frames.to_ursina(at)),
+        origin=(0, 0),
+        scale=frames.length_to_ursina(height) * 40,
+        color=Vec4(*rgba(color)),
+        billboard=billboard,
+    )
+    return t

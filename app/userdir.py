@@ -1,0 +1,43 @@
+"""Where the app keeps a player's saves and autosaves.
+
+``$TOYBOX_HOME`` wins (tests point it at a temporary folder); otherwise the
+XDG data folder, ``~/.local/share/toybox``.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+
+def user_dir() -> Path:
+    env = os.environ.get("TOYBOX_HOME")
+    if env:
+        return Path(env)
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "toybox"
+
+
+def autosave_path(game: str) -> Path:
+    """One autosave per game, overwritten (atomically) after every action."""
+    return user_dir() / "autosave" / f"{game}.json"
+
+
+def new_save_path(game: str) -> Path:
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    path = user_dir() / "saves" / f"{game}-{stamp}.json"
+    n = 1
+    while path.exists():
+        n += 1
+        path = user_dir() / "saves" / f"{game}-{stamp}-{n}.json"
+    return path
+
+
+def saves(game: str | None = None) -> list[Path]:
+    """Saved records, newest first."""
+    folder = user_dir() / "saves"
+    if not folder.is_dir():
+        return []
+    pattern = f"{game}-*.json" if game else "*.json"
+    return sorted(folder.glob(pattern), key=lambda p: p.stat().st_mtime, reverse=True)

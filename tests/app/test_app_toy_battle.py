@@ -1,0 +1,72 @@
+"""Toy Battle through the controller, and its highlighted slots on screen."""
+
+from __future__ import annotations
+
+from engine.toy_battle import Place
+
+from app.controllers.toy_battle import ToyBattleController
+from app.seats import Seats
+
+
+def new(seed=2) -> ToyBattleController:
+    c = ToyBattleController.new("toy-battle", {"terrain": "castle-field"}, Seats(("human", "heuristic")), seed=seed)
+    c.run_bots()
+    return c
+
+
+def test_lit_slots_are_the_engines_places_and_a_click_places():
+    c = new()
+    assert c.my_turn()
+    troop = c.rack()[0]
+    c.click_troop(troop)
+    lit = c.highlighted_slots()
+    assert lit == sorted({a.node for a in c.legal() if isinstance(a, Place) and a.troop == troop})
+    assert lit
+    assert c.click_node(lit[0])
+    assert c.match.actions[-1] == (c.viewer, Place(troop, lit[0]))
+
+
+def test_an_illegal_slot_is_refused_with_the_engines_sentence():
+    c = new()
+    c.click_troop(c.rack()[0])
+    own_hq = c.view().terrain.hq_ids("blue")[0]
+    assert not c.click_node(own_hq)
+    assert c.message and "Traceback" not in c.message
+    assert c.message == c.explain(Place(c.selected, own_hq))
+
+
+def test_a_whole_game_through_clicks_and_buttons():
+    c = new(seed=5)
+    steps = 0
+    while not c.is_over() and steps < 400:
+        steps += 1
+        if not c.my_turn():
+            c.run_bots()
+            continue
+        lit = []
+        if c.pending() is None and c.rack():
+            c.click_troop(c.rack()[0])
+            lit = c.highlighted_slots()
+        if lit:
+            assert c.click_node(lit[0])
+        elif c.pending() is not None and c.highlighted_slots():
+            assert c.click_node(c.highlighted_slots()[0]) or c.aim is not None
+        else:
+            label, action = c.choices()[0]
+            assert c.choose(action), (label, c.message)
+    assert c.is_over()
+    assert c.match.state.result() is not None
+
+
+def test_screenshot_rings_exactly_the_legal_slots(probe, tmp_path):
+    facts = probe("toy_battle", str(tmp_path / "tb.png"))
+    assert facts["colours"] > 40
+    lit = set(facts["lit"])
+    assert lit
+    seen = set()
+    for nid, node in facts["nodes"].items():
+        rgb = node["rgb"]
+        assert node["at"] is not None, nid
+        if rgb[1] > 200 and rgb[0] < 150 and rgb[2] < 150:
+            seen.add(nid)
+    assert seen == lit
