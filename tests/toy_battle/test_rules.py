@@ -258,7 +258,7 @@ def test_end_medals_objective_wins_at_once(terrain_path) -> None:
     [
         ([1, 0], 0, "Red cannot draw or place: the game ends, Blue wins on medals 1 to 0."),
         ([0, 2], 1, "Red cannot draw or place: the game ends, Red wins on medals 2 to 0."),
-        ([1, 1], 0, "Red cannot draw or place and ends the game on a tie (1 medals): Red loses."),
+        ([1, 1], 0, "Red cannot draw or place and ends the game on a tie (1-1 in medals): Red loses."),
     ],
 )
 def test_end_no_more_actions_more_medals_wins_tie_loses_for_who_ended_it(terrain_path, medals, winner, reason) -> None:
@@ -275,7 +275,7 @@ def test_end_a_player_whose_troops_cannot_go_anywhere_ends_the_game(terrain_path
     state = arrange(start(terrain_path(MINI)), board={"5": ["blue roxy"]}, racks=(["skully", "skully"], ["star"]), reserves=([], []))
     state.apply(0, Place("skully", "2"))  # Skully's draw is not offered: blue's reserve is empty
     assert state.is_over() and state.result().winners == (0,)
-    assert state.result().reason == "Red cannot draw or place and ends the game on a tie (0 medals): Red loses."
+    assert state.result().reason == "Red cannot draw or place and ends the game on a tie (0-0 in medals): Red loses."
 
 
 def test_first_games_option_special_bases_are_plain() -> None:
