@@ -710,7 +710,7 @@ class ToyBattleState(State):
             elif b > a:
                 self._finish(seat, f"{_COLOUR[nxt]} cannot draw or place: the game ends, {_COLOUR[seat]} wins on medals {b} to {a}.")
             else:
-                self._finish(seat, f"{_COLOUR[nxt]} cannot draw or place and ends the game on a tie ({a} medals): {_COLOUR[nxt]} loses.")
+                self._finish(seat, f"{_COLOUR[nxt]} cannot draw or place and ends the game on a tie ({a}-{b} in medals): {_COLOUR[nxt]} loses.")
 
     def _finish(self, winner: int, reason: str) -> None:
         self.phase = OVER

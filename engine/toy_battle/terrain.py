@@ -16,7 +16,7 @@ import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from engine.toy_battle.data import COLOURS, PLACEMENT_LIMITS, SPECIAL_CODES
 

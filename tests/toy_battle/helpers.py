@@ -9,8 +9,6 @@ is on the table.
 from __future__ import annotations
 
 import copy
-import json
-from pathlib import Path
 from typing import Any, Iterable
 
 from engine.core.protocol import CHANCE
