@@ -148,6 +148,20 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
+    if args.what == "geometry":
+        from engine.geometry.bench import run_geometry_bench
+
+        rows = run_geometry_bench(out=(lambda line: None) if args.json else print, quick=args.quick)
+        if args.json:
+            print(json.dumps(rows, indent=1, default=str))
+        return 0
+    if args.what == "engine":
+        from engine.bots.bench import run_engine_bench
+
+        rows = run_engine_bench(out=(lambda line: None) if args.json else print, quick=args.quick)
+        if args.json:
+            print(json.dumps(rows, indent=1))
+        return 0
     from app.bench import DEFAULT_GAMES, bench, report
 
     games = tuple(args.games.split(",")) if args.games else DEFAULT_GAMES
@@ -200,8 +214,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_config_flags(p)
     p.set_defaults(func=cmd_render)
 
-    p = sub.add_parser("bench", help="benchmarks: `toybox bench app` times the 3D app offscreen")
-    p.add_argument("what", choices=["app"])
+    p = sub.add_parser("bench", help="benchmarks: engine (random playouts), geometry (sight, cords, throws), app (frames)")
+    p.add_argument("what", choices=["engine", "geometry", "app"])
+    p.add_argument("--quick", action="store_true", help="fewer repetitions (engine, geometry)")
     p.add_argument("--games", help="comma-separated games (default: all three)")
     p.add_argument("--frames", type=int, default=120)
     p.add_argument("--json", action="store_true")

@@ -22,6 +22,8 @@ class ActionCodec:
         if dataclasses.is_dataclass(value) and not isinstance(value, type):
             out: dict[str, Any] = {"type": type(value).__name__}
             for f in dataclasses.fields(value):
+                if not f.init:  # derived fields are rebuilt on decode
+                    continue
                 out[f.name] = self.encode(getattr(value, f.name))
             return out
         if isinstance(value, (tuple, list)):
@@ -39,7 +41,7 @@ class ActionCodec:
             if cls is None:
                 raise ValueError(f"unknown action type {name!r}")
             kwargs = {}
-            names = {f.name for f in dataclasses.fields(cls)}
+            names = {f.name for f in dataclasses.fields(cls) if f.init}
             for key, raw in data.items():
                 if key == "type":
                     continue

@@ -81,17 +81,14 @@ def resolve_steps(
         if fled:
             lines.append("The Rhino Chief makes " + ", ".join(str(played[i][1]) for i in fled) + " flee.")
 
+    names = [str(card) for _, card in played]
+    own_key = [KIND_COLOR[card.kind] for _, card in played]
+    borrows = [card.chief and card.kind == "leopard" for _, card in played]
     top = 0
     while fighters and top < len(pile):
         chest = pile[top]
-
-        def key(i: int) -> str:
-            card = played[i][1]
-            if card.chief and card.kind == "leopard":
-                return last_key or LEOPARD_CHIEF_DEFAULT_KEY
-            return KIND_COLOR[card.kind]
-
-        able = [i for i in fighters if key(i) == chest.color]
+        borrowed = last_key or LEOPARD_CHIEF_DEFAULT_KEY
+        able = [i for i in fighters if (borrowed if borrows[i] else own_key[i]) == chest.color]
         if not able:
             lines.append(f"Nobody left can open the {chest.color} chest.")
             break
@@ -99,12 +96,12 @@ def resolve_steps(
         card = played[winner][1]
         takes.append((winner, top))
         top += 1
-        lines.append(f"{card} (player {played[winner][0] + 1}) takes a {chest.color} chest.")
+        lines.append(f"{names[winner]} (player {played[winner][0] + 1}) takes a {chest.color} chest.")
         if card.chief and card.kind == "parrot" and top < len(pile):
             takes.append((winner, top))
             lines.append(f"The Parrot Chief also takes the {pile[top].color} chest below it.")
             top += 1
-        last_key = key(winner)
+        last_key = borrowed if borrows[winner] else own_key[winner]
         nap.append(winner)
         fighters.remove(winner)
     nap.extend(fighters)

@@ -11,7 +11,7 @@ resolves.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.protocol import CHANCE, Event, Result, State, View, scores_result
@@ -40,6 +40,10 @@ class Keep:
     """Draft: keep this card on your Ship; pass the rest on."""
 
     card: Adventurer
+    card_id: int = field(init=False, repr=False, compare=False)  # derived: the catalog id, -1 if no such card
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "card_id", CARD_ID.get(self.card, -1))
 
     def __str__(self) -> str:
         return f"keep {self.card}"
@@ -51,6 +55,10 @@ class Attack:
 
     card: Adventurer
     pile: int
+    card_id: int = field(init=False, repr=False, compare=False)  # derived: the catalog id, -1 if no such card
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "card_id", CARD_ID.get(self.card, -1))
 
     def __str__(self) -> str:
         return f"play {self.card} at pile {self.pile + 1}"
@@ -139,12 +147,12 @@ class LittleBattleState(State):
         if self.phase is DRAFT:
             if not isinstance(action, Keep):
                 return "Now you keep a card for your Ship (recruiting the Adventurers)."
-            if CARD_ID.get(action.card) not in self.hands[seat]:
+            if action.card_id not in self.hands[seat]:
                 return f"{action.card} is not in your hand."
             return None
         if not isinstance(action, Attack):
             return "Now you play an Adventurer before a pile of chests (the Gold Rush)."
-        if CARD_ID.get(action.card) not in self.hands[seat]:
+        if action.card_id not in self.hands[seat]:
             return f"{action.card} is not in your hand."
         if action.pile not in range(PILES):
             return f"There is no pile {action.pile + 1}; choose pile 1 or 2."
@@ -184,7 +192,7 @@ class LittleBattleState(State):
             else:
                 self._deal(action.order)
         elif isinstance(action, Keep):
-            c = CARD_ID[action.card]
+            c = action.card_id
             self.hands[seat].remove(c)
             self.ships[seat].append(c)
             self.committed[seat] = True
@@ -192,7 +200,7 @@ class LittleBattleState(State):
             if all(self.committed):
                 self._pass_hands()
         else:
-            c = CARD_ID[action.card]
+            c = action.card_id
             self.hands[seat].remove(c)
             self.beach[action.pile].append((seat, c))
             self.committed[seat] = True
@@ -238,7 +246,7 @@ class LittleBattleState(State):
             if not placed:
                 continue
             played = [(s, ADVENTURERS[c]) for s, c in placed]
-            shown = ", ".join(f"player {s + 1}: {a}" for s, a in played)
+            shown = ", ".join(f"player {s + 1}: {NAME[c]}" for s, c in placed)
             self.events.append(Event(f"Pile {p + 1}: {shown}."))
             pile = self.piles[p]
             steps = resolve_steps([self.chests[i] for i in pile], played, self.last_key[p])
