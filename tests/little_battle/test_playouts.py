@@ -56,10 +56,12 @@ def _playout(players: int, seed: int, chiefs: bool, deep: bool) -> None:
             step += 1
             assert state.card_count() == len(ADVENTURERS)
             assert state.chest_count() == 18
-            if deep or step & (step - 1) == 0:
-                twin = state.clone()
-                assert twin.to_dict() == state.to_dict()
-                _check_view(state, random.Random(step).randrange(players))
+            twin = state.clone()
+            assert twin.to_dict() == state.to_dict()
+            _check_view(state, step % players)
+            if deep:
+                for seat in range(players):
+                    _check_view(state, seat)
             if step & (step - 1) == 0:
                 _record_roundtrip(config, seed, actions, state)
     assert state.to_act() == []
