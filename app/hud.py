@@ -14,8 +14,8 @@ from app import userdir
 from app.controllers.base import GameController
 from app.seats import seat_label
 
-LOG_LINES = 18
-LOG_WIDTH = 44
+LOG_LINES = 13
+LOG_WIDTH = 46
 
 
 class Hud:
@@ -33,11 +33,11 @@ class Hud:
         self.score = Text(parent=ui, text="", position=window.top_left + (0.02, -0.11), origin=(-0.5, 0.5),
                           scale=0.85, color=color.rgb(0.85, 0.9, 1.0))
         Entity(parent=ui, model="quad", color=color.rgba(0.06, 0.07, 0.09, 0.82), origin=(0.5, 0.5),
-               position=window.top_right + (-0.01, -0.09), scale=(0.5, 0.78), z=1)
-        Text(parent=ui, text="Events", position=window.top_right + (-0.5, -0.1), origin=(-0.5, 0.5), scale=0.9,
+               position=window.top_right + (-0.01, -0.09), scale=(0.44, 0.5), z=1)
+        Text(parent=ui, text="Events", position=window.top_right + (-0.44, -0.1), origin=(-0.5, 0.5), scale=0.9,
              color=color.light_gray)
-        self.log = Text(parent=ui, text="", position=window.top_right + (-0.5, -0.135), origin=(-0.5, 0.5),
-                        scale=0.72, color=color.white)
+        self.log = Text(parent=ui, text="", position=window.top_right + (-0.44, -0.135), origin=(-0.5, 0.5),
+                        scale=0.66, color=color.white)
         self.message = Text(parent=ui, text="", position=(0, -0.455), origin=(0, 0), scale=1.05,
                             color=color.rgb(1, 0.55, 0.45))
         self.buttons: dict[str, Any] = {}
@@ -96,7 +96,7 @@ class Hud:
         if not self.controller.my_turn():
             return
         for i, (text, action) in enumerate(self.controller.choices()[:8]):
-            b = Button(parent=self.choice_bar, text=text, scale=(0.26, 0.05), position=(-0.6 + 0.05, -0.38 + i * 0.058),
+            b = Button(parent=self.choice_bar, text=text, scale=(0.3, 0.05), position=(0.62, -0.42 + i * 0.058),
                        color=color.rgb(0.22, 0.42, 0.55), text_size=0.75)
             b.on_click = lambda a=action: self.controller.choose(a)
 
