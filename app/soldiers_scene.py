@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from typing import Any, Iterable, Sequence
 
-from app.scene_mesh import MeshBuilder
+from app.scene_mesh import MeshBuilder, add_area
 
 SCENERY = (0.66, 0.60, 0.52, 1.0)
 SCENERY_TOP = (0.78, 0.72, 0.62, 1.0)
@@ -60,17 +60,8 @@ def build_battlefield(parent: Any, bf: Any, name: str = "battlefield") -> Any:
 
 
 def add_region(mb: MeshBuilder, geom: Any, z: float, color: Sequence[float]) -> None:
-    """A flat shapely (multi)polygon, holes included, at height ``z``
-    (constrained Delaunay: right for concave areas)."""
-    import shapely
-
-    if geom is None or geom.is_empty:
-        return
-    tris = shapely.constrained_delaunay_triangles(geom)
-    rgba = tuple(color) if len(color) == 4 else (*color, 1.0)
-    for tri in shapely.get_parts(tris):
-        pts = list(tri.exterior.coords)[:3]
-        mb.add_polygon([(x, y, z) for x, y in pts], rgba, (0, 0, 1))  # type: ignore[arg-type]
+    """A flat shapely (multi)polygon at height ``z`` (see scene_mesh.add_area)."""
+    add_area(mb, geom, z, color)  # type: ignore[arg-type]
 
 
 def translucent(entity: Any, on_top: bool = False) -> Any:
