@@ -366,6 +366,47 @@ def little_soldiers_overlays(workdir: str) -> dict[str, Any]:
     return facts
 
 
+@scenario
+def little_battle_reveal(out_png: str) -> dict[str, Any]:
+    """Clicks through a Gold Rush turn; the revealed cards flip face up."""
+    from app import window
+    from app.render import render
+
+    facts: dict[str, Any] = {}
+
+    def play(r: Any) -> None:
+        c = r.controller
+        while not c.view_dict()["last_reveal"] and not c.is_over():
+            if c.my_turn():
+                c.click_card(c.hand()[0])
+                c.click_ship() if c.phase() == "draft" else c.click_pile(c.highlighted_piles()[0])
+            else:
+                c.run_bots()
+        view = r.screen.view
+        facts["engine"] = c.view_dict()["last_reveal"]
+        facts["start"] = view.revealed()
+        window.step(r.app, 1)
+        view.finish_animations()
+
+    res = render("little-battle", {"players": 3}, out_png, seed=4, moves=0, before_shot=play)
+    view = res.screen.view
+    facts["end"] = view.revealed()
+    facts["pixels"] = []
+    png = Path(out_png)
+    from app.little_battle_view import card_rgb
+
+    plays: dict[int, list[Any]] = {}
+    for r in facts["end"]:
+        plays.setdefault(r["pile"], []).append(r)
+    for pile, cards in plays.items():
+        for k, r in enumerate(cards):
+            x, y, z = view.reveal_point(pile, k, len(cards))
+            at = window.project(res.app, (x + 2.0, y - 3.0, z + 0.2))
+            facts["pixels"].append({"card": r["card"], "at": at, "rgb": pixel(png, at),
+                                    "want": [round(255 * c) for c in card_rgb(r["card"])]})
+    return facts
+
+
 def main() -> None:
     name, out, *args = sys.argv[1:]
     facts = SCENARIOS[name](*args)
