@@ -178,9 +178,21 @@ def start_screen(out_png: str) -> dict[str, Any]:
     window.step(app, 2)
     second = type(shell.screen).__name__
     game = shell.screen.controller.game
-    shell.screen.hud.menu()
+    hud, ctl = shell.screen.hud, shell.screen.controller
+    import time as _t
+
+    ctl.save(userdir_path := __import__("app.userdir", fromlist=["x"]).new_save_path(game))
+    _t.sleep(1.1)
+    ctl.save(__import__("app.userdir", fromlist=["x"]).new_save_path(game))
+    hud.load()
+    buttons = [b for b in hud.load_panel.children if getattr(b, "text", None) and hasattr(b, "on_click")]
+    listed = [b.text for b in buttons]
+    buttons[-2].on_click()  # the oldest save, above "Cancel"
+    loaded = ctl.message
+    hud.menu()
     window.step(app, 1)
-    return {"screens": [first, second, type(shell.screen).__name__], "game": game, "colours": colour_count(Path(out_png))}
+    return {"screens": [first, second, type(shell.screen).__name__], "game": game, "colours": colour_count(Path(out_png)),
+            "listed": listed, "loaded": loaded, "first_save": str(userdir_path)}
 
 
 def _ls_to_green_move(c: Any) -> None:
