@@ -57,7 +57,7 @@ class GameScreen:
         if key in ("control+z", "u"):
             self.controller.undo()
         elif key == "h":
-            self.view.table.home()
+            getattr(self.view, "home", self.view.table.home)()
 
     def destroy(self) -> None:
         from ursina import destroy

@@ -14,8 +14,8 @@ from app import userdir
 from app.controllers.base import GameController
 from app.seats import seat_label
 
-LOG_LINES = 18
-LOG_WIDTH = 44
+LOG_LINES = 13
+LOG_WIDTH = 46
 
 
 class Hud:
@@ -33,11 +33,11 @@ class Hud:
         self.score = Text(parent=ui, text="", position=window.top_left + (0.02, -0.11), origin=(-0.5, 0.5),
                           scale=0.85, color=color.rgb(0.85, 0.9, 1.0))
         Entity(parent=ui, model="quad", color=color.rgba(0.06, 0.07, 0.09, 0.82), origin=(0.5, 0.5),
-               position=window.top_right + (-0.01, -0.09), scale=(0.5, 0.78), z=1)
-        Text(parent=ui, text="Events", position=window.top_right + (-0.5, -0.1), origin=(-0.5, 0.5), scale=0.9,
+               position=window.top_right + (-0.01, -0.09), scale=(0.44, 0.5), z=1)
+        Text(parent=ui, text="Events", position=window.top_right + (-0.44, -0.1), origin=(-0.5, 0.5), scale=0.9,
              color=color.light_gray)
-        self.log = Text(parent=ui, text="", position=window.top_right + (-0.5, -0.135), origin=(-0.5, 0.5),
-                        scale=0.72, color=color.white)
+        self.log = Text(parent=ui, text="", position=window.top_right + (-0.44, -0.135), origin=(-0.5, 0.5),
+                        scale=0.66, color=color.white)
         self.message = Text(parent=ui, text="", position=(0, -0.455), origin=(0, 0), scale=1.05,
                             color=color.rgb(1, 0.55, 0.45))
         self.buttons: dict[str, Any] = {}
@@ -96,7 +96,7 @@ class Hud:
         if not self.controller.my_turn():
             return
         for i, (text, action) in enumerate(self.controller.choices()[:8]):
-            b = Button(parent=self.choice_bar, text=text, scale=(0.26, 0.05), position=(-0.6 + 0.05, -0.38 + i * 0.058),
+            b = Button(parent=self.choice_bar, text=text, scale=(0.3, 0.05), position=(0.62, -0.42 + i * 0.058),
                        color=color.rgb(0.22, 0.42, 0.55), text_size=0.75)
             b.on_click = lambda a=action: self.controller.choose(a)
 
@@ -111,12 +111,41 @@ class Hud:
         self.controller.save(userdir.new_save_path(self.controller.game))
 
     def load(self) -> None:
+        """A list of this game's saves (newest first, autosave included) to pick from."""
+        from ursina import Button, Entity, Text, color, destroy
+
         found = userdir.saves(self.controller.game)
+        auto = userdir.autosave_path(self.controller.game)
+        if auto.exists() and auto not in found:
+            found = [auto, *found]
         if not found:
             self.controller.message = "No saved game yet: press Save first."
             self.refresh()
             return
-        self.controller.load(found[0])
+        if getattr(self, "load_panel", None) is not None:
+            destroy(self.load_panel)
+        panel = Entity(parent=self.root, name="load-panel", z=-1)
+        self.load_panel = panel
+        Entity(parent=panel, model="quad", color=color.rgba(0.06, 0.07, 0.09, 0.95), scale=(0.7, 0.12 + 0.06 * min(8, len(found))),
+               position=(0, 0.02 - 0.03 * min(8, len(found))), z=0.1)
+        Text(parent=panel, text="Load a saved game", origin=(0, 0), position=(0, 0.05), scale=1.1, color=color.white)
+
+        def pick(path: Any) -> None:
+            destroy(panel)
+            self.load_panel = None
+            self.controller.load(path)
+
+        for i, path in enumerate(found[:8]):
+            b = Button(parent=panel, text=path.stem.replace("-", " "), scale=(0.6, 0.05), position=(0, -0.01 - i * 0.06),
+                       color=color.rgb(0.22, 0.42, 0.55), text_size=0.75)
+            b.on_click = lambda p=path: pick(p)
+        close = Button(parent=panel, text="Cancel", scale=(0.2, 0.045), position=(0, -0.01 - min(8, len(found)) * 0.06),
+                       color=color.rgb(0.3, 0.3, 0.36), text_size=0.75)
+        close.on_click = lambda: (destroy(panel), setattr(self, "load_panel", None))
+
+    def save_list(self) -> list[Any]:
+        """The saves the Load list offers (tests)."""
+        return userdir.saves(self.controller.game)
 
     def menu(self) -> None:
         if self.on_menu is not None:

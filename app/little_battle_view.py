@@ -22,6 +22,8 @@ TABLE_W, TABLE_D = 110.0, 80.0
 CARD_W, CARD_D, CARD_T = 6.0, 8.5, 0.25
 PILE_AT: tuple[tuple[float, float], ...] = ((-9.0, 4.0), (9.0, 4.0))
 HAND_Y = -33.0
+FLIP_S = 0.6
+"""Seconds a revealed card takes to flip face up."""
 SHIP_RADIUS = (40.0, 26.0)
 CHEST_RGB = {"blue": (0.20, 0.45, 0.90), "red": (0.88, 0.22, 0.20), "yellow": (0.98, 0.82, 0.20)}
 KIND_RGB = {"Parrot": (0.30, 0.55, 0.95), "Rhino": (0.90, 0.35, 0.30), "Leopard": (0.98, 0.80, 0.25)}
@@ -68,6 +70,12 @@ class LittleBattleView:
         self.static = static_entity(self.table.root, beach, "beach")
         self.dynamic = Entity(parent=self.table.root, name="little-battle")
         self.hover: str | None = None
+        self.reveal_root = Entity(parent=self.table.root, name="reveal")
+        self.reveal_cards: list[Any] = []
+        self._reveal_key: Any = None
+        self._anim: list[dict[str, Any]] = []
+        self.ticker = Entity(name="lb-view-ticker")
+        self.ticker.update = self.update
         controller.listeners.append(self.redraw)
         self.redraw()
 
@@ -86,6 +94,81 @@ class LittleBattleView:
         if not hidden:
             self._draw_hand(mb, v)
         static_entity(self.dynamic, mb, "little-battle-pieces")
+        self._reveal(v)
+
+    # ------------------------------------------------------------ the reveal
+    def reveal_point(self, pile: int, k: int, n: int) -> tuple[float, float, float]:
+        """Where the ``k``-th of ``n`` cards played on ``pile`` lies face up."""
+        x, y = PILE_AT[pile]
+        return (x + (k - (n - 1) / 2) * (CARD_W + 0.8) * 0.75 + (-6.0 if pile == 0 else 6.0), y + CARD_D + 3.0, 1.5)
+
+    def _reveal(self, v: dict[str, Any]) -> None:
+        """The cards of the last Gold Rush turn, flipping face up one after
+        the other at their piles (the view's ``last_reveal``)."""
+        from ursina import Entity, Vec3, destroy
+
+        reveal = v.get("last_reveal") or []
+        key = (v.get("deal"), tuple((r["pile"], r["seat"], r["card"]) for r in reveal))  # a card is played once a deal
+        if key == self._reveal_key:
+            return
+        self._reveal_key = key
+        destroy(self.reveal_root)
+        self.reveal_root = Entity(parent=self.table.root, name="reveal")
+        self.reveal_cards = []
+        per_pile: dict[int, list[dict[str, Any]]] = {}
+        for r in reveal:
+            per_pile.setdefault(r["pile"], []).append(r)
+        order = 0
+        for pile, plays in per_pile.items():
+            for k, r in enumerate(plays):
+                at = self.reveal_point(pile, k, len(plays))
+                holder = Entity(parent=self.reveal_root, position=Vec3(*frames.to_ursina(at)), name="revealed")
+                card = Entity(parent=holder, model=self._card_mesh(r["card"], r["seat"]).build(), double_sided=True)
+                card.setLightOff()
+                kind, _, value = r["card"].partition(" ")
+                t = label(card, f"{value}\n{kind}", (0, 0.6, 0.2), 1.5, (0.1, 0.1, 0.1, 1), billboard=False)
+                t.rotation_x = 90
+                holder.card = r
+                holder.body = card
+                card.rotation_z = 180  # face down, then flipped
+                self._anim.append({"body": card, "t": -0.35 * order, "holder": holder})
+                self.reveal_cards.append(holder)
+                order += 1
+
+    def _card_mesh(self, name: str, seat: int) -> MeshBuilder:
+        mb = MeshBuilder()
+        rgb = SEAT_RGB[seat_name("little-battle", seat)]
+        mb.add_box((0, 0, -CARD_T / 2), (CARD_W + 0.6, CARD_D + 0.6, CARD_T * 0.6), rgba(rgb))
+        mb.add_polygon([(-CARD_W / 2, -CARD_D / 2, CARD_T / 2), (CARD_W / 2, -CARD_D / 2, CARD_T / 2),
+                        (CARD_W / 2, CARD_D / 2, CARD_T / 2), (-CARD_W / 2, CARD_D / 2, CARD_T / 2)],
+                       rgba(card_rgb(name)), (0, 0, 1))
+        mb.add_polygon([(-CARD_W / 2, -CARD_D / 2, -CARD_T / 2), (-CARD_W / 2, CARD_D / 2, -CARD_T / 2),
+                        (CARD_W / 2, CARD_D / 2, -CARD_T / 2), (CARD_W / 2, -CARD_D / 2, -CARD_T / 2)],
+                       CARD_BACK, (0, 0, -1))
+        return mb
+
+    def update(self) -> None:
+        from ursina import time
+
+        self._animate(time.dt)
+
+    def _animate(self, dt: float) -> None:
+        keep = []
+        for a in self._anim:
+            a["t"] += dt
+            k = max(0.0, min(1.0, a["t"] / FLIP_S))
+            a["body"].rotation_z = 180.0 * (1 - k)
+            a["body"].y = frames.length_to_ursina(4.0) * 4 * k * (1 - k)
+            if k < 1.0:
+                keep.append(a)
+        self._anim = keep
+
+    def finish_animations(self) -> None:
+        self._animate(600.0)
+
+    def revealed(self) -> list[dict[str, Any]]:
+        """The revealed cards drawn now, with whether each is face up (tests)."""
+        return [{**h.card, "face_up": abs(h.body.rotation_z) < 1e-6} for h in self.reveal_cards]
 
     def _draw_piles(self, mb: MeshBuilder, v: dict[str, Any], lit: list[int]) -> None:
         for p, pile in enumerate(v["beach"]):
@@ -170,6 +253,9 @@ class LittleBattleView:
         return (-(count - 1) * (w + gap) / 2 + index * (w + gap) - w / 2 - 0.45, HAND_Y - 2.0, 0.1)
 
     def destroy(self) -> None:
+        from ursina import destroy
+
         if self.redraw in self.controller.listeners:
             self.controller.listeners.remove(self.redraw)
+        destroy(self.ticker)
         self.table.destroy()

@@ -1,16 +1,24 @@
 """Little Soldiers drawn on the table: the battlefield file's play zone,
 scenery at its real heights (one combined mesh), Level tokens, objects and
-tokens, and the figurines from ``meshes/`` in their team colours.
+tokens, the figurines from ``meshes/`` in their team colours, the Battle
+Track and the HQ cards with their tokens beside the play zone, and the
+Attack dice in front of it.
 
-The scene is built from the same battlefield the engine loads
-(``engine.little_soldiers.battlefields.load_battlefield``) and the same
-meshes, so what a player sees is what the rules measure. Clicks on the
-table go through one big box collider; figurines have box colliders.
+Overlays explain a choice with what the engine measured: the selected
+soldier's yellow-cord reach (a translucent area), the bent cord to the point
+under the mouse, the line-of-sight rays to a hovered enemy (green clear, red
+blocked) with its range band, the aim arrow of a throw and the throw's flight.
+
+Clicks on the table go through one big box collider; figurines and dice have
+box colliders. The scene is built from the same battlefield the engine
+loads and the same meshes, so what a player sees is what the rules measure.
 """
 
 from __future__ import annotations
 
 import json
+import math
+import random
 from pathlib import Path
 from typing import Any
 
@@ -18,17 +26,30 @@ from app import frames
 from app.controllers.little_soldiers import LittleSoldiersController
 from app.scene_mesh import MeshBuilder
 from app.seats import SEAT_RGB
+from app.soldiers_scene import build_battlefield, draw_path, draw_rays, draw_region, translucent
 from app.table import Table, label, picker, rgba, static_entity
 
 MESHES = Path(__file__).resolve().parents[1] / "meshes" / "figurines"
-SCENERY = (0.62, 0.58, 0.52, 1.0)
-LEVEL_RGB = {1: (0.55, 0.75, 0.95, 1.0), 2: (0.95, 0.60, 0.35, 1.0)}
-OBJECT_RGB = (0.75, 0.45, 0.85, 1.0)
-TOKEN_RGB = (0.95, 0.95, 0.90, 1.0)
-ZONE_RGB = (0.45, 0.40, 0.30, 1.0)
-PLAY_ZONE = (0.72, 0.80, 0.62, 1.0)
 TARGET_RGB = (0.35, 1.0, 0.35, 1.0)
 SELECT_RGB = (1.0, 1.0, 1.0, 1.0)
+REACH_RGBA = (1.0, 0.88, 0.15, 0.38)
+CORD_RGB = (1.0, 0.85, 0.10, 1.0)
+REFUSED_RGB = (1.0, 0.25, 0.2, 1.0)
+BAND_RGB = {"green": (0.2, 0.85, 0.3, 1.0), "red": (0.95, 0.2, 0.15, 1.0), "yellow": (1.0, 0.85, 0.1, 1.0),
+            None: (0.55, 0.55, 0.6, 1.0)}
+HEART_RGB = (0.90, 0.18, 0.25, 1.0)
+SHIELD_RGB = (0.25, 0.50, 0.95, 1.0)
+ORDER_RGB = (0.98, 0.78, 0.20, 1.0)
+CARD_RGB = (0.96, 0.93, 0.84, 1.0)
+FACE_RGB = {"hit": (0.85, 0.16, 0.12, 1.0), "double_hit": (0.55, 0.05, 0.10, 1.0),
+            "lightning": (1.0, 0.82, 0.10, 1.0), "blank": (0.97, 0.96, 0.92, 1.0),
+            "shield": (0.25, 0.50, 0.95, 1.0), "heart": (0.95, 0.45, 0.65, 1.0)}
+FACE_TEXT = {"hit": "HIT", "double_hit": "2 HITS", "lightning": "BOLT", "blank": "", "shield": "SHIELD",
+             "heart": "HEART"}
+DIE_CM = 4.0
+"""cm: the Attack dice are drawn a little larger than life, to read them."""
+TUMBLE_S = 0.9
+CARD_W, CARD_D = 13.0, 8.0
 
 
 def figurine_facts(kind: str) -> dict[str, Any]:
@@ -38,55 +59,54 @@ def figurine_facts(kind: str) -> dict[str, Any]:
 
 class LittleSoldiersView:
     def __init__(self, controller: LittleSoldiersController) -> None:
-        from ursina import Entity
+        from ursina import Entity, Text, camera, color
 
         from engine.little_soldiers.battlefields import load_battlefield
 
         self.controller = controller
         self.battlefield = load_battlefield(controller.match.config.level)
         minx, miny, maxx, maxy = self.battlefield.play_zone.bounds
+        self.bounds = (minx, miny, maxx, maxy)
         self.center = ((minx + maxx) / 2, (miny + maxy) / 2)
         w, d = maxx - minx, maxy - miny
-        self.table = Table(w + 30, d + 30, center=self.center)
-        self.table.home(pitch=58.0, distance=1.75 * max(w, d) + 40,
-                        target=(self.center[0] + 0.2 * w, self.center[1] - 0.05 * d, 0))
-        self.static = static_entity(self.table.root, self._battlefield_mesh(), "battlefield")
+        # room in front for the HQ cards and dice, on the left for the Battle Track, behind for the other HQ
+        self.table = Table(w + 40, d + 2 * (CARD_D + 14), center=(self.center[0] - 6, self.center[1]))
+        self.home()
+        self.static = build_battlefield(self.table.root, self.battlefield)
         floor = picker(self.table.root, (self.center[0], self.center[1], -0.5), (w + 30, d + 30, 0.5), lambda: None,
                        name="table-picker")
         floor.on_click = self._clicked_table
         self.floor = floor
         self.facts = {k: figurine_facts(k) for k in ("infantry", "grenadier", "sniper", "operator")}
         self.dynamic = Entity(parent=self.table.root)
+        self.overlay = Entity(parent=self.table.root)
+        self.dice_root = Entity(parent=self.table.root, name="dice")
+        self.flight_root = Entity(parent=self.table.root, name="flight")
+        self.dice_entities: list[Any] = []
+        self.dice_labels: list[str] = []
+        self._dice_id = -1
+        self._flight_id = -1
+        self._anim: list[dict[str, Any]] = []
+        self._dragging = False
+        self._last_hover_xy: tuple[float, float] | None = None
+        from ursina import window
+
+        self.info = Text(parent=camera.ui, text="", position=window.top_left + (0.02, -0.15), origin=(-0.5, 0.5),
+                         scale=0.85, color=color.rgb(0.95, 0.97, 1.0), name="ls-info")
+        self.ticker = Entity(name="ls-view-ticker")
+        self.ticker.update = self.update
+        self.ticker.input = self.input
         controller.listeners.append(self.redraw)
+        controller.overlay_listeners.append(self.draw_overlay)
         self.redraw()
 
-    def _battlefield_mesh(self) -> MeshBuilder:
-        bf = self.battlefield
-        mb = MeshBuilder()
-        ring = list(bf.play_zone.exterior.coords)[:-1]
-        if len(ring) == 4 or bf.play_zone.convex_hull.equals(bf.play_zone):
-            mb.add_polygon([(x, y, 0.02) for x, y in ring], PLAY_ZONE, (0, 0, 1))
-        for zone in bf.zones:
-            pts = list(zone.polygon.exterior.coords)[:-1]
-            mb.add_polygon([(x, y, 0.04) for x, y in pts], ZONE_RGB, (0, 0, 1))
-        for piece, solid in zip(bf.scenery, bf.solids):
-            rgb = OBJECT_RGB if piece.object else SCENERY
-            mb.add_triangles(solid.mesh.vertices.tolist(), solid.mesh.faces.tolist(), rgb)
-            if piece.level:
-                c = solid.footprint.representative_point()
-                mb.add_cylinder((c.x, c.y, solid.top), 2.0, 0.3, LEVEL_RGB.get(piece.level, (1, 1, 1, 1)), sides=12)
-        for token in bf.tokens:
-            mb.add_cylinder((token.at[0], token.at[1], 0.0), 1.5, 0.25, TOKEN_RGB, sides=12)
-        return mb
+    def home(self) -> None:
+        minx, miny, maxx, maxy = self.bounds
+        w, d = maxx - minx, maxy - miny
+        self.table.home(pitch=54.0, distance=1.45 * max(w, d) + 95,
+                        target=(self.center[0] + 0.2 * w, self.center[1] - 0.06 * d, 0))
 
-    def _clicked_table(self) -> None:
-        from ursina import mouse
-
-        if mouse.world_point is None:
-            return
-        x, y, _ = frames.to_engine(mouse.world_point)
-        self.controller.click_table(x, y)
-
+    # ------------------------------------------------------------ points
     def soldier_point(self, soldier: dict[str, Any]) -> tuple[float, float, float] | None:
         spot = soldier.get("spot")
         if spot is None:
@@ -100,6 +120,65 @@ class LittleSoldiersView:
         hx, hy, hz = self.facts[soldier["kind"]]["head"]["center"]
         return (base[0] + hx, base[1] + hy, base[2] + hz)
 
+    def die_point(self, index: int) -> tuple[float, float, float]:
+        """Where die ``index`` rests (engine cm; its top face's centre)."""
+        minx, miny, maxx, maxy = self.bounds
+        return (maxx - 6 * DIE_CM + index * (DIE_CM + 2.2), miny - 9.0, DIE_CM)
+
+    def card_point(self, team_index: int, slot: int) -> tuple[float, float, float]:
+        """The centre of HQ card ``slot`` of the team (0 in front, 1 behind the zone)."""
+        minx, miny, maxx, maxy = self.bounds
+        y = miny - 6.0 - CARD_D / 2 if team_index == 0 else maxy + 6.0 + CARD_D / 2
+        x0 = minx + CARD_W / 2 if team_index == 0 else minx + CARD_W / 2
+        return (x0 + slot * (CARD_W + 1.5), y, 0.0)
+
+    def track_point(self, step: int) -> tuple[float, float, float]:
+        minx, miny, maxx, maxy = self.bounds
+        n = self.controller.view().chosen.flag_steps_to_victory  # type: ignore[attr-defined]
+        return (minx - 9.0, self.center[1] + step * min(9.0, (maxy - miny) / (2 * n + 1)), 0.0)
+
+    # ------------------------------------------------------------ input
+    def _clicked_table(self) -> None:
+        from ursina import mouse
+
+        if mouse.world_point is None:
+            return
+        x, y, _ = frames.to_engine(mouse.world_point)
+        c = self.controller
+        if c.phase() == "throw" and c.my_turn():
+            self._dragging = True
+            c.aim_at(x, y)
+            return
+        c.click_table(x, y)
+
+    def input(self, key: str) -> None:
+        if key == "left mouse up" and self._dragging:
+            self._dragging = False
+            self.controller.release_aim()
+
+    def _mouse_table_point(self) -> tuple[float, float] | None:
+        from ursina import mouse
+
+        if mouse.hovered_entity is not self.floor or mouse.world_point is None:
+            return None
+        x, y, _ = frames.to_engine(mouse.world_point)
+        return (x, y)
+
+    def update(self) -> None:
+        from ursina import time
+
+        self._animate(time.dt)
+        p = self._mouse_table_point()
+        if p is None:
+            return
+        c = self.controller
+        if self._dragging:
+            c.aim_at(*p)
+        elif c.reach() is not None and (self._last_hover_xy is None or math.dist(p, self._last_hover_xy) > 0.4):
+            self._last_hover_xy = p
+            c.hover_table(*p)
+
+    # ------------------------------------------------------------ drawing
     def redraw(self) -> None:
         from ursina import Entity, Vec3, Vec4, destroy
         from ursina.mesh_importer import load_model
@@ -117,7 +196,7 @@ class LittleSoldiersView:
             rgb = SEAT_RGB[s["team"]] if s["team"] in SEAT_RGB else (0.7, 0.7, 0.7)
             if s["id"] == c.selected or s["id"] in targets:
                 ring = SELECT_RGB if s["id"] == c.selected else TARGET_RGB
-                mb.add_cylinder((at[0], at[1], at[2] + 0.01), facts["base_radius"] + 0.8, 0.05, ring, sides=20)
+                mb.add_cylinder((at[0], at[1], at[2] + 0.45), facts["base_radius"] + 0.8, 0.1, ring, sides=20)
             holder = Entity(parent=self.dynamic, position=Vec3(*frames.to_ursina(at)), name=s["id"])
             fig = Entity(parent=holder, scale=frames.CM, rotation_x=frames.ZUP_GLTF_ROTATION_X)
             model = load_model(s["kind"], path=MESHES)
@@ -125,12 +204,284 @@ class LittleSoldiersView:
             fig.setColorScale(Vec4(*rgba(rgb)))
             fig.setLightOff()
             picker(self.dynamic, at, (2 * facts["base_radius"], 2 * facts["base_radius"], facts["height"]),
-                   lambda i=s["id"]: self.controller.click_soldier(i), name=f"pick-{s['id']}")
-            info = f"{s['kind']}  hearts {s['hearts']} shields {s['shields']}"
-            label(self.dynamic, info, (at[0], at[1], at[2] + facts["height"] + 2.0), 1.4)
+                   lambda i=s["id"]: self.controller.click_soldier(i), name=f"pick-{s['id']}",
+                   on_hover=lambda inside, i=s["id"]: self.controller.hover_soldier(i if inside else None))
+            self._tokens_on_base(mb, s, at, facts)
+        self._hq(mb)
+        self._battle_track(mb)
         static_entity(self.dynamic, mb, "rings")
+        self._hq_labels()
+        self._dice()
+        self._flight()
+        self.draw_overlay()
+
+    def _tokens_on_base(self, mb: MeshBuilder, s: dict[str, Any], at: tuple[float, float, float],
+                        facts: dict[str, Any]) -> None:
+        """Small Heart/Shield stacks beside a figurine in play."""
+        r = facts["base_radius"] + 0.9
+        for k, (n, rgb) in enumerate(((s["hearts"], HEART_RGB), (s["shields"], SHIELD_RGB))):
+            for j in range(n):
+                ang = math.radians(-60 - 40 * k)
+                mb.add_cylinder((at[0] + r * math.cos(ang), at[1] + r * math.sin(ang), at[2] + 0.25 * j),
+                                0.55, 0.22, rgb, sides=10)
+
+    def _team_index(self, team: str) -> int:
+        return 0 if team == "green" else 1
+
+    def _hq(self, mb: MeshBuilder) -> None:
+        """HQ cards: each soldier's card with its Heart, Shield and Order
+        tokens, and each General's card with the Chest's Order tokens."""
+        v = self.controller.view_dict()
+        slots: dict[int, int] = {}
+        soldiers = {s["id"]: s for s in v["soldiers"]}
+        for g in v["generals"]:
+            ti = self._team_index(g["team"])
+            rgb = SEAT_RGB.get(g["team"], (0.7, 0.7, 0.7))
+            for ident in [None, *g["soldiers"]]:
+                slot = slots.get(ti, 0)
+                slots[ti] = slot + 1
+                cx, cy, _ = self.card_point(ti, slot)
+                mb.add_box((cx, cy, 0.0), (CARD_W + 0.8, CARD_D + 0.8, 0.12), (*rgb, 1.0))
+                mb.add_box((cx, cy, 0.12), (CARD_W, CARD_D, 0.1), CARD_RGB if ident else (0.9, 0.86, 0.74, 1.0))
+                if ident is None:  # the General: Order tokens on the card, lid and bottom stacks
+                    piles = ((g["tokens"], -3.5), (g["lid"], 0.5), (g["bottom"], 4.5))
+                    for n, dx in piles:
+                        for j in range(n):
+                            mb.add_cylinder((cx + dx, cy - 1.6, 0.22 + 0.3 * j), 1.1, 0.26, ORDER_RGB, sides=14)
+                    continue
+                s = soldiers[ident]
+                rows = ((s["hearts"], HEART_RGB), (s["shields"], SHIELD_RGB), (s["orders"], ORDER_RGB))
+                for r, (n, colour) in enumerate(rows):
+                    for j in range(min(n, 7)):
+                        mb.add_cylinder((cx - CARD_W / 2 + 1.6 + j * 1.7, cy + 0.2 - r * 2.0, 0.22), 0.7, 0.25,
+                                        colour, sides=12)
+                if s["spot"] is None:  # in the HQ: a little figure base on the card
+                    mb.add_cylinder((cx + CARD_W / 2 - 2.2, cy - 1.5, 0.22), 1.2, 0.4, (*rgb, 1.0), sides=16)
+
+    def _hq_labels(self) -> None:
+        v = self.controller.view_dict()
+        slots: dict[int, int] = {}
+        for g in v["generals"]:
+            ti = self._team_index(g["team"])
+            for ident in [None, *g["soldiers"]]:
+                slot = slots.get(ti, 0)
+                slots[ti] = slot + 1
+                cx, cy, _ = self.card_point(ti, slot)
+                if ident is None:
+                    text = f"{g['name']}: orders {g['tokens']}, lid {g['lid']}"
+                else:
+                    s = next(x for x in v["soldiers"] if x["id"] == ident)
+                    text = s["kind"].capitalize() + (" (HQ)" if s["spot"] is None else "")
+                label(self.dynamic, text, (cx, cy + CARD_D / 2 - 1.5, 0.4), 1.5 if ident else 1.3,
+                      color=(0.1, 0.1, 0.12, 1), billboard=False).rotation_x = 90
+
+    def _battle_track(self, mb: MeshBuilder) -> None:
+        v = self.controller.view_dict()
+        n = self.controller.view().chosen.flag_steps_to_victory  # type: ignore[attr-defined]
+        for step in range(-n, n + 1):
+            x, y, _ = self.track_point(step)
+            rgb = (SEAT_RGB["green"] if step == n else SEAT_RGB["yellow"] if step == -n else (0.85, 0.82, 0.74))
+            mb.add_box((x, y, 0.0), (7.0, 7.0, 0.2), (*rgb, 1.0))
+        x, y, _ = self.track_point(v["flag"])
+        mb.add_cylinder((x, y, 0.2), 0.35, 9.0, (0.35, 0.25, 0.15, 1.0), sides=8)
+        mb.add_polygon([(x, y, 9.2), (x, y, 6.4), (x + 4.5, y, 7.8)], (0.95, 0.95, 0.95, 1.0), (0, -1, 0))
+        label(self.dynamic, "Battle Track", (x, self.track_point(n)[1] + 6.5, 1.0), 1.6)
+
+    # ------------------------------------------------------------ dice
+    def _dice(self) -> None:
+        """The Attack dice as the engine rolled them; rerolled ones tumble."""
+        from ursina import Entity, Text, Vec3, destroy
+
+        d = self.controller.dice
+        if d is None:
+            destroy(self.dice_root)
+            self.dice_root = Entity(parent=self.table.root, name="dice")
+            self.dice_entities, self.dice_labels = [], []
+            return
+        if d.roll_id != self._dice_id:
+            self._dice_id = d.roll_id
+            destroy(self.dice_root)
+            self.dice_root = Entity(parent=self.table.root, name="dice")
+            self.dice_entities, self.dice_labels = [], []
+            rng = random.Random(d.roll_id)
+            for i, face in enumerate(d.faces):
+                sniper = d.sniper and i == len(d.faces) - 1
+                x, y, z = self.die_point(i)
+                holder = Entity(parent=self.dice_root, position=Vec3(*frames.to_ursina((x, y, DIE_CM / 2))),
+                                name=f"die-{i}")
+                body = Entity(parent=holder, model=self._die_mesh(face, sniper).build(), double_sided=True,
+                              rotation_y=rng.uniform(-12, 12))
+                body.setLightOff()
+                text = FACE_TEXT.get(face, face)
+                if text:
+                    t = Text(parent=body, text=text, origin=(0, 0), scale=frames.length_to_ursina(1.5) * 40,
+                             position=Vec3(*frames.to_ursina((0, 0, DIE_CM / 2 + 0.05))),
+                             color=rgba((0.1, 0.08, 0.05) if face in ("lightning", "blank") else (1, 1, 1)))
+                    t.rotation_x = 90
+                picker(self.dice_root, (x, y, 0.0), (DIE_CM + 0.6, DIE_CM + 0.6, DIE_CM + 0.5),
+                       lambda k=i: self.controller.click_die(k), name=f"pick-die-{i}")
+                holder.face = face
+                self.dice_entities.append(holder)
+                self.dice_labels.append(face)
+                if i in d.rolled:
+                    spin = Vec3(rng.choice([-1, 1]) * rng.uniform(400, 700), rng.uniform(-300, 300),
+                                rng.choice([-1, 1]) * rng.uniform(400, 700))
+                    self._anim.append({"kind": "tumble", "body": body, "holder": holder, "t": 0.0, "spin": spin,
+                                       "final": Vec3(body.rotation), "base": Vec3(holder.position)})
+        for i, holder in enumerate(self.dice_entities):  # picked for a reroll: lifted
+            lift = 1.6 if i in self.controller.reroll_pick else 0.0
+            x, y, _ = self.die_point(i)
+            holder.position = Vec3(*frames.to_ursina((x, y, DIE_CM / 2 + lift)))
+
+    def _die_mesh(self, top: str, sniper: bool) -> MeshBuilder:
+        """A die with ``top`` up; its other faces show the rest of its faces."""
+        c = self.controller.view().chosen  # type: ignore[attr-defined]
+        table = list(c.sniper_die_faces if sniper else c.attack_die_faces)
+        table.remove(top) if top in table else None
+        body = (0.16, 0.16, 0.18, 1.0) if sniper else (0.96, 0.95, 0.90, 1.0)
+        h = DIE_CM / 2
+        mb = MeshBuilder()
+        mb.add_box((0, 0, -h), (DIE_CM, DIE_CM, DIE_CM), body)
+        inset = h * 0.78
+        eps = h + 0.03
+        mb.add_polygon([(-inset, -inset, eps), (inset, -inset, eps), (inset, inset, eps), (-inset, inset, eps)],
+                       FACE_RGB.get(top, (0.8, 0.8, 0.8, 1.0)), (0, 0, 1))
+        sides = [((1, 0, 0), (0, 1, 0), (0, 0, 1)), ((-1, 0, 0), (0, 1, 0), (0, 0, 1)),
+                 ((0, 1, 0), (1, 0, 0), (0, 0, 1)), ((0, -1, 0), (1, 0, 0), (0, 0, 1)),
+                 ((0, 0, -1), (1, 0, 0), (0, 1, 0))]
+        for (n, u, w), face in zip(sides, table):
+            corners = []
+            for a, b in ((-1, -1), (1, -1), (1, 1), (-1, 1)):
+                corners.append(tuple(n[k] * eps + inset * (a * u[k] + b * w[k]) for k in range(3)))
+            mb.add_polygon(corners, FACE_RGB.get(face, (0.8, 0.8, 0.8, 1.0)), n)
+        return mb
+
+    def dice_shown(self) -> list[str]:
+        """The faces on top of the dice drawn now (for tests)."""
+        return list(self.dice_labels)
+
+    # ------------------------------------------------------------ throw flight
+    def _flight(self) -> None:
+        from ursina import Entity, Vec3, destroy
+
+        f = self.controller.flight
+        if f is None or f.flight_id == self._flight_id:
+            return
+        self._flight_id = f.flight_id
+        destroy(self.flight_root)
+        self.flight_root = Entity(parent=self.table.root, name="flight")
+        mb = MeshBuilder()
+        size = 1.6
+        colour = (0.2, 0.55, 0.25, 1.0) if f.kind == "grenade" else (0.3, 0.3, 0.35, 1.0)
+        if f.kind == "grenade":
+            mb.add_box((0, 0, -size / 2), (size, size, size), colour)
+        else:
+            mb.add_cylinder((0, 0, -0.3), 1.6, 0.6, colour, sides=16)
+        piece = Entity(parent=self.flight_root, model=mb.build(), double_sided=True, name="thrown")
+        piece.position = Vec3(*frames.to_ursina(f.points[0]))
+        trail = draw_path(self.flight_root, f.points, (1.0, 1.0, 1.0, 1.0), radius=0.12, name="trail")
+        self._anim.append({"kind": "flight", "piece": piece, "t": 0.0, "flight": f, "trail": trail})
+
+    def _animate(self, dt: float) -> None:
+        from ursina import Vec3
+
+        keep = []
+        for a in self._anim:
+            a["t"] += dt
+            if a["kind"] == "tumble":
+                k = min(1.0, a["t"] / TUMBLE_S)
+                ease = 1 - (1 - k) ** 3
+                a["body"].rotation = a["final"] + a["spin"] * (1 - ease)
+                hop = frames.length_to_ursina(6.0) * 4 * k * (1 - k)
+                a["holder"].y = a["base"][1] + hop
+                if k < 1.0:
+                    keep.append(a)
+            else:
+                f = a["flight"]
+                t = a["t"]
+                idx = next((i for i, tt in enumerate(f.times) if tt >= t), len(f.times) - 1)
+                a["piece"].position = Vec3(*frames.to_ursina(f.points[idx]))
+                if t < f.times[-1]:
+                    keep.append(a)
+        self._anim = keep
+
+    def finish_animations(self) -> None:
+        """Jump every animation to its end (tests, and 'skip')."""
+        self._animate(60.0)
+
+    # ------------------------------------------------------------ overlays
+    def draw_overlay(self) -> None:
+        """Reach, bent cord, rays, range band, aim arrow: redrawn on hover."""
+        from ursina import Entity, destroy
+
+        destroy(self.overlay)
+        self.overlay = Entity(parent=self.table.root, name="overlay")
+        c = self.controller
+        info: list[str] = []
+        region = c.reach()
+        sel = c.soldier(c.selected) if c.selected else None
+        z = self.battlefield.surface_z(sel["spot"]["surface"]) if sel and sel["spot"] else 0.0
+        if region is not None:
+            e = draw_region(self.overlay, region, z + 0.5, REACH_RGBA, name="reach")
+            info.append("Yellow: where the cord reaches. Click there to move.")
+        last = c.last_path()
+        if len(last) > 1:
+            draw_path(self.overlay, [(x, y, self.battlefield.surface_height(x, y) + 0.6) for x, y in last],
+                      (0.95, 0.80, 0.2, 0.6), radius=0.15, name="last-path")
+        p = c.preview
+        if p is not None and len(p.path) > 1:
+            rgb = CORD_RGB if p.reason is None else REFUSED_RGB
+            draw_path(self.overlay, [(x, y, z + 0.35) for x, y in p.path], rgb, radius=0.3, name="cord")
+            end = p.path[-1]
+            mb = MeshBuilder()
+            mb.add_cylinder((end[0], end[1], z + 0.55), 1.2, 0.1, rgb, sides=18)
+            static_entity(self.overlay, mb, "ghost").setLightOff()
+            info.append(f"Path {p.length:.1f} cm of {p.cord:.0f} cm cord" + (f": {p.reason}" if p.reason else "."))
+        h = c.hover
+        if h is not None:
+            draw_rays(self.overlay, h.rays, name="rays")
+            a, t = c.soldier(h.attacker), c.soldier(h.target)
+            pa, pt = self.soldier_point(a), self.soldier_point(t)
+            mb = MeshBuilder()
+            band = BAND_RGB[h.band]
+            mb.add_cylinder((pt[0], pt[1], pt[2] + 0.5), 2.6, 0.1, band, sides=24)
+            static_entity(self.overlay, mb, "band").setLightOff()
+            draw_path(self.overlay, [(pa[0], pa[1], pa[2] + 0.1), (pt[0], pt[1], pt[2] + 0.1)], band, radius=0.2,
+                      name="band-line")
+            info.append(h.text)
+        if c.aim is not None:
+            o = c.shot_origin()
+            direction, strength = c.aim
+            length = strength * c.shot_reach()
+            a = math.radians(direction)
+            tip = (o[0] + length * math.cos(a), o[1] + length * math.sin(a), o[2] + 0.6)
+            hot = (1.0, 1.0 - 0.8 * strength, 0.15, 1.0)
+            draw_path(self.overlay, [(o[0], o[1], o[2] + 0.6), tip], hot, radius=0.45, name="aim", on_top=True)
+            side = (math.cos(a + 2.6) * 3, math.sin(a + 2.6) * 3)
+            side2 = (math.cos(a - 2.6) * 3, math.sin(a - 2.6) * 3)
+            draw_path(self.overlay, [(tip[0] + side[0], tip[1] + side[1], tip[2]), tip,
+                                     (tip[0] + side2[0], tip[1] + side2[1], tip[2])], hot, radius=0.45,
+                      name="aim-head", on_top=True)
+            info.append(f"Aim {direction:.0f} degrees, strength {strength:.2f}: release to throw.")
+        elif c.phase() == "throw" and c.my_turn():
+            info.append(f"Drag on the table to aim the {c.shot_kind()}: direction and strength; release to throw.")
+        if c.phase() == "reroll" and c.my_turn():
+            info.append("Click dice to pick them for a reroll, then press the reroll button.")
+        import textwrap
+
+        from ursina import color
+
+        self.info.text = "\n".join(line for text in info for line in textwrap.wrap(text, 70))
+        if self.info.text:
+            self.info.create_background(padding=0.012, radius=0.01, color=color.rgba(0.05, 0.06, 0.09, 0.8))
 
     def destroy(self) -> None:
+        from ursina import destroy
+
         if self.redraw in self.controller.listeners:
             self.controller.listeners.remove(self.redraw)
+        if self.draw_overlay in self.controller.overlay_listeners:
+            self.controller.overlay_listeners.remove(self.draw_overlay)
+        destroy(self.ticker)
+        destroy(self.info)
         self.table.destroy()

@@ -119,3 +119,16 @@ class MeshBuilder:
 
 def _signed_area(ring: Sequence[tuple[float, float]]) -> float:
     return 0.5 * sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(ring, list(ring[1:]) + list(ring[:1])))
+
+
+def add_area(mb: MeshBuilder, geom, z: float, color: RGBA) -> None:
+    """A flat shapely (multi)polygon, holes included, at height ``z``
+    (constrained Delaunay: right for concave areas too)."""
+    import shapely
+
+    if geom is None or geom.is_empty:
+        return
+    rgba = tuple(color) if len(color) == 4 else (*color, 1.0)
+    for tri in shapely.get_parts(shapely.constrained_delaunay_triangles(geom)):
+        pts = list(tri.exterior.coords)[:3]
+        mb.add_polygon([(x, y, z) for x, y in pts], rgba, (0, 0, 1))  # type: ignore[arg-type]

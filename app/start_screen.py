@@ -37,7 +37,7 @@ class StartChoice:
     def seat_count(self) -> int:
         if self.game == "little-battle":
             return int(self.config.get("players", 4))
-        return 2
+        return int(self.config.get("players", 2))
 
     def normalized_seats(self) -> Seats:
         n = self.seat_count()
@@ -98,18 +98,64 @@ class StartScreen:
             for i, name in enumerate(choices[:4]):
                 self._button(name, (-0.15 + i * 0.21, y), lambda n=name, k=key: self._set(k, n),
                              on=c.config.get(key) == name, width=0.2)
+            if c.game == "little-soldiers":
+                self._soldiers_options(y)
         seats = c.normalized_seats()
         names = SEAT_NAMES[c.game]
-        Text(parent=self.body, text="Seats (click to change)", position=(-0.45, 0.07), origin=(-0.5, 0), scale=1,
+        Text(parent=self.body, text="Seats (click to change)", position=(-0.45, -0.01), origin=(-0.5, 0), scale=1,
              color=color.white)
         for s, kind in enumerate(seats.kinds):
             row, col = divmod(s, 3)
-            self._button(f"{names[s]}: {kind}", (-0.3 + col * 0.3, 0.0 - row * 0.07), lambda s=s: self._cycle(s),
+            name = names[s] if s < len(names) else f"player {s + 1}"
+            self._button(f"{name}: {kind}", (-0.3 + col * 0.3, -0.07 - row * 0.07), lambda s=s: self._cycle(s),
                          on=kind == "human")
-        self._button("Start", (0, -0.2), self._start, on=True, width=0.3)
+        self._button("Start", (0, -0.24), self._start, on=True, width=0.3)
         if userdir.autosave_path(c.game).exists():
-            self._button("Resume the last game", (0, -0.28), lambda: self.on_resume(userdir.autosave_path(c.game)),
+            self._button("Resume the last game", (0, -0.31), lambda: self.on_resume(userdir.autosave_path(c.game)),
                          width=0.36)
+
+    def _soldiers_options(self, y: float) -> None:
+        """Modules (toggles) and mission (cycled) as the engine lists them, so
+        new ones appear here without app changes; the engine checks the mix."""
+        from ursina import Text, color
+
+        from engine.little_soldiers import config as ls_config
+
+        c = self.choice
+        on = list(c.config.get("modules", []))
+        Text(parent=self.body, text="Modules", position=(-0.66, y - 0.085), origin=(-0.5, 0), scale=0.9,
+             color=color.white)
+        for i, mod in enumerate(ls_config.MODULES):
+            self._button(mod.replace("_", " "), (-0.45 + i * 0.19, y - 0.085), lambda m=mod: self._toggle_module(m),
+                         on=mod in on, width=0.18)
+        missions = list(getattr(ls_config, "MISSIONS", ()))
+        if missions:
+            current = c.config.get("mission")
+            self._button(f"Mission: {current or 'none'}", (0.62, y), lambda: self._cycle_mission(missions),
+                         on=current is not None, width=0.3)
+        if "two_vs_two" in on:
+            for i, n in enumerate((3, 4)):
+                self._button(f"{n} players", (0.55 + i * 0.16, y - 0.085 - 0.065),
+                             lambda n=n: self._set("players", n), on=c.config.get("players") == n, width=0.15)
+
+    def _toggle_module(self, module: str) -> None:
+        mods = list(self.choice.config.get("modules", []))
+        mods.remove(module) if module in mods else mods.append(module)
+        self.choice.config["modules"] = mods
+        if module == "two_vs_two":  # 2 Against 2 is for 3 or 4 players
+            self._set("players", 4 if module in mods else 2)
+            return
+        self._build()
+
+    def _cycle_mission(self, missions: list[str]) -> None:
+        names = [None, *missions]
+        current = self.choice.config.get("mission")
+        nxt = names[(names.index(current) + 1) % len(names)] if current in names else None
+        if nxt is None:
+            self.choice.config.pop("mission", None)
+        else:
+            self.choice.config["mission"] = nxt
+        self._build()
 
     def _set_game(self, game: str) -> None:
         self.choice = StartChoice(game)

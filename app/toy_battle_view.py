@@ -12,7 +12,7 @@ import math
 from typing import Any
 
 from app.controllers.toy_battle import ToyBattleController
-from app.scene_mesh import MeshBuilder
+from app.scene_mesh import MeshBuilder, add_area
 from app.seats import SEAT_RGB
 from app.table import Table, label, picker, rgba, static_entity
 
@@ -40,8 +40,8 @@ class ToyBattleView:
         self.center = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
         self.extent = (max(xs) - min(xs) + 24, max(ys) - min(ys) + 24)
         self.table = Table(self.extent[0] + 70, self.extent[1] + 40, center=self.center)
-        self.table.home(pitch=60.0, distance=1.9 * self.extent[1] + 70,
-                        target=(self.center[0] + 28, self.center[1] - 10, 0))
+        self.table.home(pitch=60.0, distance=1.9 * self.extent[1] + 95,
+                        target=(self.center[0] + 28, self.center[1] - 4, 0))
         self.static = static_entity(self.table.root, self._board(), "terrain")
         self.dynamic = Entity(parent=self.table.root)
         for i, nid in enumerate(self.terrain.ids):
@@ -96,13 +96,8 @@ class ToyBattleView:
         for k, region in enumerate(t.regions):
             owner = v["claimed"][k]
             if owner >= 0:
-                ring = [self.at(n) for n in region.bases]
-                mx = sum(p[0] for p in ring) / len(ring)
-                my = sum(p[1] for p in ring) / len(ring)
-                ring.sort(key=lambda p: math.atan2(p[1] - my, p[0] - mx))
                 rgb = SEAT_RGB[("blue", "red")[owner]]
-                mb.add_polygon([(x, y, 0.65) for x, y in ring], rgba((0.5 + rgb[0] / 2, 0.5 + rgb[1] / 2, 0.5 + rgb[2] / 2)),
-                               (0, 0, 1))
+                add_area(mb, region_face(t, k), 0.65, rgba((0.5 + rgb[0] / 2, 0.5 + rgb[1] / 2, 0.5 + rgb[2] / 2)))
             if region.pos is not None:
                 x, y = region.pos
                 if owner < 0:
@@ -150,6 +145,9 @@ class ToyBattleView:
         seen = ", ".join(TROOP_TITLES.get(n, n) for n in opp["seen"]) or "nothing seen"
         label(self.dynamic, f"{other} rack: {opp['size']} ({seen})", (cx, back + 5.0, 1.0), 1.8)
 
+    def region_face(self, k: int) -> Any:
+        return region_face(self.terrain, k)
+
     # ------------------------------------------------------------ for tests
     def slot_ring_point(self, nid: str) -> tuple[float, float, float]:
         """A point on the highlight ring round ``nid`` (outside the base and its stack)."""
@@ -161,3 +159,23 @@ class ToyBattleView:
         if self.redraw in self.controller.listeners:
             self.controller.listeners.remove(self.redraw)
         self.table.destroy()
+
+
+def region_face(terrain: Any, k: int) -> Any:
+    """Region ``k`` as the area its cycle of bases encloses (shapely): the
+    paths between its bases polygonized, so a concave region is drawn as it
+    is, not as a hull or a star around its centre."""
+    import shapely
+    from shapely.geometry import LineString, MultiPoint
+    from shapely.ops import polygonize, unary_union
+
+    def at(nid: str) -> tuple[float, float]:
+        p = terrain.pos[terrain.index[nid]]
+        return (float(p[0]), float(p[1]))
+
+    bases = set(terrain.regions[k].bases)
+    lines = [LineString([at(a), at(b)]) for a in bases for b in terrain.neighbours(a) if b in bases and a < b]
+    faces = list(polygonize(unary_union(lines))) if lines else []
+    if faces:
+        return unary_union(faces)
+    return shapely.convex_hull(MultiPoint([at(n) for n in bases]))

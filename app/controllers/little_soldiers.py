@@ -1,51 +1,175 @@
-"""Little Soldiers at the table: select a soldier, click the table to deploy
-or move it there, choose orders and rerolls from the engine's list.
+"""Little Soldiers at the table: select a soldier, see its cord's reach, click
+the table to deploy or move it, hover an enemy to see the line of sight,
+click dice to reroll them, drag to aim a grenade or the mortar.
 
 Little Soldiers has continuous choices: the controller turns a click on the
 table into the engine's ``Deploy``/``Move`` at that point and lets the
 engine's ``check`` say whether it is legal. Discrete choices (orders,
-rerolls, shields) are the engine's legal actions, offered as buttons.
+shields) are the engine's legal actions, offered as buttons. What is drawn
+to explain a choice (the reach, the bent cord, the rays, the range band,
+the dice and the throw's flight) comes from ``engine.little_soldiers.queries``:
+the engine measures, the app shows.
 """
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass, field
 from typing import Any
 
-from engine.little_soldiers.actions import Deploy, Move
+from engine.core.protocol import CHANCE
+from engine.little_soldiers import queries
+from engine.little_soldiers.actions import Deploy, Landing, Move, Order, Reroll, Roll, Throw
 
 from app.controllers.base import GameController
+
+BAND_WORDS = {"green": "green range", "red": "red range", "yellow": "yellow range", None: "out of range"}
+
+
+@dataclass
+class DiceOnTable:
+    """The Attack dice as last rolled: faces, which were just (re)rolled, and
+    whether the last is the Sniper die."""
+
+    faces: list[str]
+    rolled: tuple[int, ...]
+    sniper: bool
+    roll_id: int = 0
+    """Counts rolls, so a view knows when to tumble the dice again."""
+
+
+@dataclass
+class Flight:
+    """A throw's flight from the engine's physics, for the view to animate."""
+
+    kind: str
+    points: list[tuple[float, float, float]]
+    rotations: list[tuple[float, float, float, float]]
+    times: list[float]
+    face: str
+    landing: tuple[float, float, float]
+    flight_id: int = 0
+
+
+@dataclass
+class Hover:
+    """An enemy under the mouse: the rules' rays and verdict."""
+
+    attacker: str
+    target: str
+    valid: bool
+    rays: list[tuple[tuple[float, float, float], tuple[float, float, float], bool]]
+    band: str | None
+    text: str
+    facts: dict[str, Any] = field(default_factory=dict)
 
 
 class LittleSoldiersController(GameController):
     selected: str | None = None
     """The id of the selected soldier ("green-infantry")."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.hover: Hover | None = None
+        self.preview: queries.MovePreview | None = None
+        self.dice: DiceOnTable | None = None
+        self.reroll_pick: set[int] = set()
+        self.flight: Flight | None = None
+        self.aim: tuple[float, float] | None = None
+        self._reach_key: Any = None
+        self._reach: Any = None
+        self._rolls = 0
+        self.overlay_listeners: list[Any] = []
+        """Called when only what explains a choice changed (hover, aim): cheap redraws."""
+        super().__init__(*args, **kwargs)
+
+    # ------------------------------------------------------------ reading
     def soldiers(self) -> list[dict[str, Any]]:
         return list(self.view_dict()["soldiers"])
+
+    def soldier(self, ident: str) -> dict[str, Any]:
+        return next(s for s in self.soldiers() if s["id"] == ident)
 
     def my_teams(self) -> set[str]:
         v = self.view_dict()
         return {g["team"] for g in v["generals"] if g["seat"] == self.viewer}
 
+    def is_mine(self, ident: str) -> bool:
+        return self.soldier(ident)["team"] in self.my_teams()
+
     def phase(self) -> str:
-        return str(self.view_dict()["phase"])
+        return str(self.view().phase)  # type: ignore[attr-defined]
 
     def targets(self) -> list[str]:
         """Enemies the selected soldier can see whole (the engine's line of sight)."""
-        if self.selected is None:
+        if self.selected is None or self.soldier(self.selected)["spot"] is None:
             return []
-        state = self.view().state  # type: ignore[attr-defined]  # Little Soldiers hides nothing
         try:
-            return list(state.valid_targets(self.selected))
+            return list(self.view().valid_targets(self.selected))  # type: ignore[attr-defined]
         except (KeyError, ValueError, AttributeError):
             return []
 
-    def choices(self) -> list[tuple[str, Any]]:
-        return [(str(a), a) for a in self.legal()]
+    def reach(self) -> Any:
+        """The selected soldier's yellow-cord reach (shapely), while it may move; else None."""
+        if self.selected is None or not self.my_turn() or self.phase() != "move":
+            return None
+        s = self.soldier(self.selected)
+        mover = self.view_dict().get("mover")
+        if s["spot"] is None or not self.is_mine(self.selected) or (mover and mover != self.selected):
+            return None
+        key = (self.selected, tuple(sorted(s["spot"].items())), len(self.match.actions))
+        if key != self._reach_key:
+            self._reach_key, self._reach = key, queries.reach(self.view(), self.selected)
+        return self._reach
 
+    def last_path(self) -> list[tuple[float, float]]:
+        """The bent cord of the last Move as the engine measured it."""
+        m = self.view_dict().get("measured") or {}
+        return [tuple(p) for p in m.get("path", [])] if "move" in m else []
+
+    def choices(self) -> list[tuple[str, Any]]:
+        phase = self.phase()
+        if phase == "reroll":
+            n = len(self.reroll_pick)
+            out = [("Keep the dice", Reroll(()))]
+            if n:
+                out.insert(0, (f"Reroll {n} selected {'die' if n == 1 else 'dice'}", Reroll(tuple(sorted(self.reroll_pick)))))
+            return out
+        actions = self.legal()
+        if phase == "order" and self.selected is not None:
+            mine = [a for a in actions if isinstance(a, Order) and a.soldier == self.selected]
+            actions = mine or actions
+        return [(str(a), a) for a in actions]
+
+    def shot_kind(self) -> str | None:
+        shot = self.view_dict().get("shot")
+        return shot["kind"] if shot else None
+
+    def shot_origin(self) -> tuple[float, float, float] | None:
+        """Where aiming is measured from: the thrower, or the catapult on the edge."""
+        shot = self.view_dict().get("shot")
+        if not shot or self.phase() != "throw":
+            return None
+        s = self.soldier(shot["thrower"])["spot"]
+        if shot["kind"] == "mortar":
+            x, y = self.view().terrain.edge_point((s["x"], s["y"]))  # type: ignore[attr-defined]
+            return (x, y, 0.0)
+        return (s["x"], s["y"], self.view().terrain.z(s["surface"]))  # type: ignore[attr-defined]
+
+    def shot_reach(self) -> float:
+        from engine.little_soldiers.terrain import GRENADE_REACH, MORTAR_REACH
+
+        return MORTAR_REACH if self.shot_kind() == "mortar" else GRENADE_REACH
+
+    # ------------------------------------------------------------ mouse
     def click_soldier(self, ident: str) -> bool:
+        """Select a soldier; with one of yours selected at the Order, clicking
+        a valid enemy orders the Attack."""
+        if (self.selected and ident != self.selected and self.my_turn() and self.phase() == "order"
+                and not self.is_mine(ident) and self.is_mine(self.selected)):
+            return self.play(Order(self.selected, "attack", ident))
         self.selected = ident
         self.message = ""
+        self.preview = None
         self._changed()
         return True
 
@@ -56,4 +180,124 @@ class LittleSoldiersController(GameController):
             self._changed()
             return False
         kind = Deploy if self.phase() == "deploy" else Move
-        return self.play(kind(self.selected, float(x), float(y)))
+        ok = self.play(kind(self.selected, float(x), float(y)))
+        if ok:
+            self.preview = None
+        return ok
+
+    def hover_table(self, x: float, y: float) -> queries.MovePreview | None:
+        """The bent cord from the selected soldier to (x, y) while it may move."""
+        if self.reach() is None:
+            self.preview = None
+        else:
+            self.preview = queries.move_preview(self.view(), self.viewer, self.selected, x, y)
+        self._overlay_changed()
+        return self.preview
+
+    def hover_soldier(self, ident: str | None) -> Hover | None:
+        """An enemy under the mouse, seen from the selected soldier: the rays
+        (green clear, red blocked), whether it is a valid target, the range band."""
+        self.hover = None
+        a = self.selected
+        if ident is not None and a is not None and ident != a:
+            sa, st = self.soldier(a), self.soldier(ident)
+            if sa["spot"] is not None and st["spot"] is not None and sa["team"] != st["team"]:
+                v = self.view()
+                sight = queries.sight_rays(v, a, ident)
+                facts = v._truth.explain_target(a, ident)  # type: ignore[attr-defined]
+                band = queries.range_band(v, a, ident)
+                rays = [(r.start, r.end, r.blocked) for r in sight.rays]
+                if facts["valid"]:
+                    text = (f"Valid target: {facts['sight']}; {facts['distance_cm']:.1f} cm, {BAND_WORDS[band]}; "
+                            f"{facts['rerolls']} reroll{'s' * (facts['rerolls'] != 1)}.")
+                else:
+                    text = f"Not a valid target: {facts['sight']} ({facts['distance_cm']:.1f} cm, {BAND_WORDS[band]})."
+                self.hover = Hover(a, ident, bool(facts["valid"]), rays, band, text, facts)
+        self._overlay_changed()
+        return self.hover
+
+    def click_die(self, index: int) -> bool:
+        """Pick (or put back) a die to reroll while the engine asks for rerolls."""
+        if self.phase() != "reroll" or not self.my_turn() or self.dice is None:
+            self.message = "Dice are rerolled after an Attack roll, when you have rerolls."
+            self._changed()
+            return False
+        if index in self.reroll_pick:
+            self.reroll_pick.discard(index)
+        else:
+            self.reroll_pick.add(index)
+        self.message = ""
+        self._changed()
+        return True
+
+    def reroll(self) -> bool:
+        """Reroll the picked dice (none picked: keep them)."""
+        return self.play(Reroll(tuple(sorted(self.reroll_pick))))
+
+    def aim_at(self, x: float, y: float) -> tuple[float, float] | None:
+        """Aim the pending throw at the table point (x, y): direction from the
+        origin, strength by the drag's length; returns (direction, strength)."""
+        o = self.shot_origin()
+        if o is None:
+            self.aim = None
+        else:
+            dx, dy = x - o[0], y - o[1]
+            direction = math.degrees(math.atan2(dy, dx))
+            strength = max(0.05, min(1.0, math.hypot(dx, dy) / self.shot_reach()))
+            self.aim = (round(direction, 2), round(strength, 3))
+        self._overlay_changed()
+        return self.aim
+
+    def release_aim(self) -> bool:
+        """Throw with the current aim (the end of the drag)."""
+        if self.aim is None:
+            return False
+        direction, strength = self.aim
+        self.aim = None
+        return self.play(Throw(direction, strength))
+
+    # ------------------------------------------------------------ what actions do
+    def _before_play(self, seat: int, action: Any) -> None:
+        if not isinstance(action, (Order, Reroll, Throw)):
+            return
+        steps = queries.unfold(self.match.state, seat, action)
+        prev = steps[0].state
+        for step in steps[1:]:
+            if isinstance(step.action, Roll):
+                a = prev.attack
+                faces = list(a.faces)
+                for i, f in zip(a.pending, step.action.faces):
+                    faces[i] = f
+                self._rolls += 1
+                self.dice = DiceOnTable([str(f) for f in faces], tuple(a.pending), a.risky, self._rolls)
+                self.reroll_pick = set()
+            elif isinstance(step.action, Landing) and step.flight is not None:
+                fl = step.flight
+                self._rolls += 1
+                self.flight = Flight(prev.shot.kind, [p for _, p in fl.trajectory], list(fl.rotations),
+                                     [t for t, _ in fl.trajectory], step.action.face,
+                                     (step.action.x, step.action.y, step.action.z), self._rolls)
+            prev = step.state
+
+    def _overlay_changed(self) -> None:
+        for listener in list(self.overlay_listeners):
+            listener()
+
+    def _after_action(self) -> None:
+        self.hover = None
+        self.aim = None
+        if self.phase() != "reroll":
+            self.reroll_pick = set()
+        super()._after_action()
+
+    def undo(self) -> bool:
+        ok = super().undo()
+        self.preview = self.hover = None
+        return ok
+
+    def restart(self, seed: int | None = None) -> None:
+        self.dice = self.flight = None
+        super().restart(seed)
+
+
+__all__ = ["CHANCE", "DiceOnTable", "Flight", "Hover", "LittleSoldiersController"]

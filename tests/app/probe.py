@@ -178,9 +178,245 @@ def start_screen(out_png: str) -> dict[str, Any]:
     window.step(app, 2)
     second = type(shell.screen).__name__
     game = shell.screen.controller.game
-    shell.screen.hud.menu()
+    hud, ctl = shell.screen.hud, shell.screen.controller
+    import time as _t
+
+    ctl.save(userdir_path := __import__("app.userdir", fromlist=["x"]).new_save_path(game))
+    _t.sleep(1.1)
+    ctl.save(__import__("app.userdir", fromlist=["x"]).new_save_path(game))
+    hud.load()
+    buttons = [b for b in hud.load_panel.children if getattr(b, "text", None) and hasattr(b, "on_click")]
+    listed = [b.text for b in buttons]
+    buttons[-2].on_click()  # the oldest save, above "Cancel"
+    loaded = ctl.message
+    hud.menu()
     window.step(app, 1)
-    return {"screens": [first, second, type(shell.screen).__name__], "game": game, "colours": colour_count(Path(out_png))}
+    return {"screens": [first, second, type(shell.screen).__name__], "game": game, "colours": colour_count(Path(out_png)),
+            "listed": listed, "loaded": loaded, "first_save": str(userdir_path)}
+
+
+def _ls_to_green_move(c: Any) -> None:
+    """Bots and clicks until the human (green) makes a turn's Move."""
+    import random
+
+    from engine.little_soldiers.actions import Deploy
+
+    rng = random.Random(1)
+    while not c.is_over() and not (c.my_turn() and c.phase() == "move"):
+        if not c.my_turn():
+            c.run_bots()
+            continue
+        action = c.view().candidate_actions(1, rng)[0]
+        if isinstance(action, Deploy):  # as the mouse does: select, then click the table
+            c.click_soldier(action.soldier)
+            assert c.click_table(action.x, action.y), c.message
+        else:
+            assert c.play(action), c.message
+
+
+def _mixed_sight(c: Any, attacker: str, target: str) -> None:
+    """Test set-up: put ``target`` where scenery hides part of its head from
+    ``attacker`` (searched with the engine's own rays)."""
+    import math
+
+    from engine.little_soldiers import queries
+    from engine.little_soldiers.terrain import Spot
+
+    st = c.match.state
+    a = st.soldiers[attacker].spot
+    best = None
+    for piece in st.terrain.bf.solids:
+        b = piece.footprint.bounds
+        for cx, cy in [(b[0], b[1]), (b[2], b[1]), (b[0], b[3]), (b[2], b[3])]:
+            dx, dy = cx - a.x, cy - a.y
+            n = math.hypot(dx, dy)
+            if n < 5 or piece.top < 7:
+                continue
+            for extra in (6, 10, 14):
+                for side in (-1.2, -0.8, -0.4, 0.4, 0.8, 1.2):
+                    x = cx + dx / n * extra - dy / n * side
+                    y = cy + dy / n * extra + dx / n * side
+                    spot = Spot(round(x, 3), round(y, 3), None)
+                    if st.terrain.placement_reason(spot, [s.spot for s in st.soldiers.values()
+                                                           if s.spot and s.id != target]):
+                        continue
+                    st.soldiers[target].spot = spot
+                    rays = queries.sight_rays(st, attacker, target).rays
+                    frac = sum(r.blocked for r in rays) / len(rays)
+                    score = abs(frac - 0.5)
+                    if best is None or score < best[0]:
+                        best = (score, spot)
+    st.soldiers[target].spot = best[1]
+
+
+@scenario
+def little_soldiers_overlays(workdir: str) -> dict[str, Any]:
+    """Reach (two shots: before and after selecting), rays to a half-hidden
+    enemy, and the Attack dice, all through the controller the mouse drives."""
+    from engine.little_soldiers.actions import Move
+
+    from app import window
+    from app.render import render
+
+    work = Path(workdir)
+    facts: dict[str, Any] = {}
+    box: dict[str, Any] = {}
+
+    def setup(r: Any) -> None:
+        c = r.controller
+        _ls_to_green_move(c)
+        box["c"] = c
+
+    res = render("little-soldiers", {}, work / "plain.png", seed=3, moves=0, before_shot=setup)
+    app, view, c = res.app, res.screen.view, box["c"]
+    mine = [s for s in c.soldiers() if s["team"] in c.my_teams() and s["spot"]]
+    me = mine[0]["id"]
+    c.click_soldier(me)
+    region = c.reach()
+    window.step(app, 2)
+    window.screenshot(app, work / "reach.png")
+    import shapely
+
+    spot = c.soldier(me)["spot"]
+    inside = shapely.buffer(region, -1.5)
+    inner = [p for p in (inside.representative_point(),)]
+    zone = view.battlefield.play_zone
+    outs = []
+    for k in range(36):
+        import math
+
+        a = math.radians(10 * k)
+        x, y = spot["x"] + 30 * math.cos(a), spot["y"] + 30 * math.sin(a)
+        if zone.buffer(-3).contains(shapely.Point(x, y)) and not shapely.buffer(region, 3).contains(shapely.Point(x, y)):
+            outs.append((x, y))
+    facts["reach"] = []
+    for kind, pts in (("inside", [(p.x, p.y) for p in inner]), ("outside", outs[:3])):
+        for x, y in pts:
+            at = window.project(app, (x, y, view.battlefield.surface_height(x, y)))
+            facts["reach"].append({"kind": kind, "xy": [x, y], "at": at, "before": pixel(work / "plain.png", at),
+                                   "after": pixel(work / "reach.png", at)})
+    # an attack: stay, order it on a visible enemy, the dice land
+    enemy = [s for s in c.soldiers() if s["team"] not in c.my_teams() and s["spot"]][0]["id"]
+    _mixed_sight(c, me, enemy)
+    assert c.play(Move(me, spot["x"], spot["y"]))
+    targets = c.targets()
+    facts["targets"] = targets
+    if targets:
+        c.click_soldier(targets[0])  # a click on a valid enemy orders the Attack
+    facts["engine_dice"] = [e for e in c.events() if e.startswith("Dice: ")]
+    facts["dice"] = c.dice.faces if c.dice else None
+    h = c.hover_soldier(enemy)
+    view.finish_animations()
+    window.step(app, 2)
+    shot = work / "rays.png"
+    window.screenshot(app, shot)
+    facts["hover"] = {"valid": h.valid, "text": h.text, "band": h.band,
+                      "explain": c.view()._truth.explain_target(me, enemy)["valid"]}
+    facts["dice_shown"] = view.dice_shown()
+    facts["die_pixels"] = []
+    from app.little_soldiers_view import DIE_CM
+
+    for i, face in enumerate(view.dice_shown()):
+        x, y, z = view.die_point(i)
+        at = window.project(app, (x + 0.3 * DIE_CM, y - 0.3 * DIE_CM, z + 0.05))
+        facts["die_pixels"].append({"face": face, "at": at, "rgb": pixel(shot, at)})
+    # close to the target's head, looking across the rays: they fan out there
+    import math
+
+    start, end = h.rays[0][0], h.rays[0][1]
+    heading = math.degrees(math.atan2(end[1] - start[1], end[0] - start[0]))
+    near = [tuple(a + 0.85 * (b - a) for a, b in zip(s0, e0)) for s0, e0, _ in h.rays]
+    focus = tuple(sum(p[k] for p in near) / len(near) for k in range(3))
+
+    def separated(points: list[Any]) -> list[bool]:
+        """Whether no ray of the other kind is drawn within 9 px of each point
+        (rays as projected segments over their last 40 %, where they fan out)."""
+        segs = []
+        for s0, e0, b in h.rays:
+            pts = [window.project(app, tuple(a + (0.6 + k / 100) * (c - a) for a, c in zip(s0, e0)))
+                   for k in range(0, 41, 2)]
+            segs += [(p, q, b) for p, q in zip(pts, pts[1:]) if p is not None and q is not None]
+
+        def gap(p: Any, a: Any, c: Any) -> float:
+            dx, dy = c[0] - a[0], c[1] - a[1]
+            n = dx * dx + dy * dy
+            t = 0.0 if n == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / n))
+            return math.dist(p, (a[0] + t * dx, a[1] + t * dy))
+
+        return [p is not None and all(gap(p, a, c) > 9 for a, c, o in segs if o != b)
+                for p, (_, _, b) in zip(points, h.rays)]
+
+    best = None
+    for pitch, yaw in ((89.0, heading), (12.0, heading), (30.0, heading + 90.0), (60.0, heading + 45.0)):
+        view.table.home(pitch=pitch, yaw=yaw, distance=25.0, target=focus)
+        window.step(app, 1)
+        ok = sum(separated([window.project(app, p) for p in near]))
+        if best is None or ok > best[0]:
+            best = (ok, pitch, yaw)
+    view.table.home(pitch=best[1], yaw=best[2], distance=25.0, target=focus)
+    window.step(app, 2)
+    close = work / "rays_close.png"
+    window.screenshot(app, close)
+    rays = []
+    for (s0, e0, blocked), p in zip(h.rays, near):
+        a = window.project(app, s0)
+        rays.append({"blocked": blocked, "at": window.project(app, p)})
+    for r, sep in zip(rays, separated([r["at"] for r in rays])):
+        r["rgb"] = pixel(close, r["at"])
+        r["separated"] = sep
+    facts["rays"] = rays
+    return facts
+    facts["dice_shown"] = view.dice_shown()
+    facts["die_pixels"] = []
+    from app.little_soldiers_view import DIE_CM
+
+    for i, face in enumerate(view.dice_shown()):
+        x, y, z = view.die_point(i)
+        at = window.project(app, (x + 0.3 * DIE_CM, y - 0.3 * DIE_CM, z + 0.05))
+        facts["die_pixels"].append({"face": face, "at": at, "rgb": pixel(shot, at)})
+    facts["phase"] = c.phase()
+    return facts
+
+
+@scenario
+def little_battle_reveal(out_png: str) -> dict[str, Any]:
+    """Clicks through a Gold Rush turn; the revealed cards flip face up."""
+    from app import window
+    from app.render import render
+
+    facts: dict[str, Any] = {}
+
+    def play(r: Any) -> None:
+        c = r.controller
+        while not c.view_dict()["last_reveal"] and not c.is_over():
+            if c.my_turn():
+                c.click_card(c.hand()[0])
+                c.click_ship() if c.phase() == "draft" else c.click_pile(c.highlighted_piles()[0])
+            else:
+                c.run_bots()
+        view = r.screen.view
+        facts["engine"] = c.view_dict()["last_reveal"]
+        facts["start"] = view.revealed()
+        window.step(r.app, 1)
+        view.finish_animations()
+
+    res = render("little-battle", {"players": 3}, out_png, seed=4, moves=0, before_shot=play)
+    view = res.screen.view
+    facts["end"] = view.revealed()
+    facts["pixels"] = []
+    png = Path(out_png)
+    from app.little_battle_view import card_rgb
+
+    plays: dict[int, list[Any]] = {}
+    for r in facts["end"]:
+        plays.setdefault(r["pile"], []).append(r)
+    for pile, cards in plays.items():
+        for k, r in enumerate(cards):
+            x, y, z = view.reveal_point(pile, k, len(cards))
+            at = window.project(res.app, (x + 2.0, y - 3.0, z + 0.2))
+            facts["pixels"].append({"card": r["card"], "at": at, "rgb": pixel(png, at),
+                                    "want": [round(255 * c) for c in card_rgb(r["card"])]})
+    return facts
 
 
 def main() -> None:

@@ -148,3 +148,15 @@ def test_screenshot_highlights_where_the_engine_says(probe, tmp_path, phase):
         assert facts["ship_lit"] and facts["lit_piles"] == []
     lit_cards = [i for i, card in enumerate(facts["cards"]) if _is_highlight(card["rgb"])]
     assert lit_cards == [len(facts["hand"]) - 1], facts["cards"]  # only the card picked up
+
+
+def test_the_reveal_flips_the_played_cards_face_up(probe, tmp_path):
+    facts = probe("little_battle_reveal", str(tmp_path / "reveal.png"))
+    engine = [(r["pile"], r["seat"], r["card"]) for r in facts["engine"]]
+    assert engine
+    assert [(r["pile"], r["seat"], r["card"]) for r in facts["start"]] == engine
+    assert not any(r["face_up"] for r in facts["start"])  # they start face down ...
+    assert all(r["face_up"] for r in facts["end"])  # ... and land face up
+    for p in facts["pixels"]:  # the card's face, not its back, is what shows
+        assert p["at"] is not None
+        assert all(abs(a - w) < 70 for a, w in zip(p["rgb"], p["want"])), p

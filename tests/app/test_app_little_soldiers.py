@@ -3,6 +3,8 @@ drawn in their team's colour (the frame conversion and mesh rotation agree)."""
 
 from __future__ import annotations
 
+import pytest
+
 from engine.little_soldiers.actions import Deploy
 
 from app.controllers.little_soldiers import LittleSoldiersController
@@ -33,3 +35,57 @@ def test_heads_are_drawn_in_team_colour(probe, tmp_path):
     assert len(placed) >= 2
     for ident, head in placed.items():
         assert _close(head["rgb"], head["team"]), (ident, head)
+
+
+@pytest.fixture(scope="module")
+def overlays(tmp_path_factory):
+    """One offscreen run: reach, an attack's dice, the rays to a half-hidden enemy."""
+    from tests.app.conftest import run_probe
+
+    tmp = tmp_path_factory.mktemp("ls-overlays")
+    return run_probe("little_soldiers_overlays", tmp, str(tmp), timeout=300)
+
+
+def _greenish(rgb):
+    return rgb[1] > rgb[0] + 80 and rgb[1] > rgb[2] + 80
+
+
+def _reddish(rgb):
+    return rgb[0] > rgb[1] + 80 and rgb[0] > rgb[2] + 80
+
+
+def test_hovered_enemy_rays_are_drawn_with_the_engines_blocked_flags(overlays):
+    hover = overlays["hover"]
+    assert hover["valid"] == hover["explain"]
+    rays = [r for r in overlays["rays"] if r["separated"] and r["at"] is not None]
+    blocked = [r for r in rays if r["blocked"]]
+    clear = [r for r in rays if not r["blocked"]]
+    assert len(blocked) >= 5 and len(clear) >= 5, "the set-up hides part of the head"
+    right = [r for r in rays if (_reddish(r["rgb"]) if r["blocked"] else _greenish(r["rgb"]))]
+    wrong = [r for r in rays if (_greenish(r["rgb"]) if r["blocked"] else _reddish(r["rgb"]))]
+    assert len(right) >= 0.85 * len(rays), (len(right), len(rays))
+    assert not wrong, wrong[:3]  # never a blocked ray drawn green or a clear one red
+    assert ("Not a valid target" in hover["text"]) == (not hover["valid"])
+
+
+def test_reach_is_drawn_where_the_engine_says(overlays):
+    pts = overlays["reach"]
+    inside = [p for p in pts if p["kind"] == "inside"]
+    outside = [p for p in pts if p["kind"] == "outside"]
+    assert inside and outside
+    for p in inside:  # tinted yellow: more red, less blue than the bare table
+        b, a = p["before"], p["after"]
+        assert a[0] > b[0] + 10 and a[2] < b[2] - 20, p
+    for p in outside:
+        assert p["after"] == p["before"], p
+
+
+def test_the_dice_show_the_engines_roll(overlays):
+    rolled = overlays["engine_dice"][-1].removeprefix("Dice: ").rstrip(".").split(", ")
+    assert overlays["dice"] == rolled
+    assert overlays["dice_shown"] == rolled
+    from app.little_soldiers_view import FACE_RGB
+
+    for die in overlays["die_pixels"]:
+        want = [255 * c for c in FACE_RGB[die["face"]][:3]]
+        assert all(abs(a - w) < 80 for a, w in zip(die["rgb"], want)), die

@@ -70,3 +70,25 @@ def test_screenshot_rings_exactly_the_legal_slots(probe, tmp_path):
         if rgb[1] > 200 and rgb[0] < 150 and rgb[2] < 150:
             seen.add(nid)
     assert seen == lit
+
+
+def test_a_concave_region_is_filled_along_its_cycle_of_bases():
+    import shapely
+
+    from engine.toy_battle.terrain import Terrain
+
+    from app.scene_mesh import MeshBuilder, add_area
+    from app.toy_battle_view import region_face
+
+    t = Terrain.named("caribbean-sea")
+    face = region_face(t, 1)  # bases 11, 12, 14, 16, 17: a concave cycle
+    hull = face.convex_hull
+    assert face.geom_type == "Polygon" and hull.area - face.area > 100
+    corners = {tuple(map(float, t.pos[t.index[b]])) for b in t.regions[1].bases}
+    assert set(face.exterior.coords) == corners  # its corners are exactly the region's bases
+    notch = shapely.difference(hull, face).representative_point()
+    mb = MeshBuilder()
+    add_area(mb, face, 0.65, (1, 0, 0, 1))
+    tris = [shapely.Polygon([v[:2] for v in mb.vertices[i:i + 3]]) for i in range(0, len(mb.vertices), 3)]
+    assert abs(sum(tr.area for tr in tris) - face.area) < 1e-6
+    assert not any(tr.contains(notch) for tr in tris)  # the notch outside the cycle stays unfilled

@@ -1,0 +1,148 @@
+"""Read-only questions the app asks to *show* what the rules measure.
+
+Nothing here changes a game: every function reads a state or a view (or a
+clone of one) and answers with the same geometry the rules use, so what the
+app draws is what the engine decides:
+
+- :func:`reach` - the yellow cord's reach of a soldier, bending around scenery;
+- :func:`move_preview` - the path and length a Move to a point would take, and
+  why it would be refused;
+- :func:`sight_rays` - every line-of-sight ray from an attacker's head to a
+  target's head, with the blocked flags;
+- :func:`range_band` - the shortest cord (green, red, yellow) reaching a figure;
+- :func:`unfold` - the steps one action goes through, each chance outcome
+  (dice, throws) with the state after it, and a throw's full flight.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from engine.core.protocol import CHANCE, State, View
+from engine.geometry.throws import Landing as Flight
+from engine.geometry.throws import throw as physics_throw
+from engine.little_soldiers.actions import Landing, Move
+from engine.little_soldiers.terrain import Terrain, Throw3D
+
+
+def _truth(state_or_view: Any) -> Any:
+    return state_or_view._truth if isinstance(state_or_view, View) else state_or_view
+
+
+def reach(state_or_view: Any, soldier: str):
+    """Where the yellow cord lets ``soldier`` move its base centre: a shapely
+    geometry on the surface it stands on (empty when it is not in play)."""
+    import shapely
+
+    t = _truth(state_or_view)
+    s = t.soldiers[soldier]
+    if s.spot is None:
+        return shapely.Polygon()
+    return t.terrain.bf.reachable_region(s.spot.xy, t.chosen.yellow_length, t.terrain.base_radius, s.spot.surface)
+
+
+@dataclass(frozen=True)
+class MovePreview:
+    """What a Move to a point would do: ``reason`` None when legal."""
+
+    reason: str | None
+    length: float
+    cord: float
+    path: tuple[tuple[float, float], ...]
+    """The corners of the shortest path (the bent cord), start first."""
+
+
+def move_preview(state_or_view: Any, seat: int, soldier: str, x: float, y: float) -> MovePreview:
+    """The bent cord of a Move of ``soldier`` to (x, y) and the engine's verdict."""
+    t = _truth(state_or_view)
+    s = t.soldiers[soldier]
+    cord = t.chosen.yellow_length
+    if s.spot is None:
+        return MovePreview(f"{soldier} is not in play.", math.inf, cord, ())
+    reason = t.check(seat, Move(soldier, float(x), float(y)))
+    graph = t.terrain.bf.move_graph(t.terrain.base_radius, s.spot.surface)
+    try:
+        path = tuple(tuple(map(float, p)) for p in graph.shortest_path(s.spot.xy, (x, y)))
+        length = float(graph.path_length(s.spot.xy, (x, y)))
+    except (ValueError, IndexError):
+        path, length = (), math.inf
+    return MovePreview(reason, length, cord, path)
+
+
+def sight_rays(state_or_view: Any, attacker: str, target: str):
+    """The rays the rules cast from ``attacker``'s head to ``target``'s head
+    (``engine.geometry`` Sight: ``.rays`` with ``blocked``, ``.valid``)."""
+    t = _truth(state_or_view)
+    a, b = t.soldiers[attacker], t.soldiers[target]
+    terrain: Terrain = t.terrain
+    return terrain.bf.line_of_sight(terrain.head(a.spot), terrain.head(b.spot), terrain.head_radius)
+
+
+def range_band(state_or_view: Any, attacker: str, target: str) -> str | None:
+    """The shortest cord (green, red, yellow, as chosen for this game) whose
+    range reaches ``target``'s figurine from ``attacker``'s base; None beyond."""
+    t = _truth(state_or_view)
+    d = t.terrain.figure_distance(t.soldiers[attacker].spot, t.soldiers[target].spot)
+    for name, length in sorted((("green", t.chosen.green_length), ("red", t.chosen.red_length),
+                                ("yellow", t.chosen.yellow_length)), key=lambda c: c[1]):
+        if d <= length + 1e-9:
+            return name
+    return None
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of an action: the action or chance outcome, the state after it
+    (a private copy) and, for a throw's landing, the simulated flight."""
+
+    seat: int
+    action: Any
+    state: State
+    flight: Flight | None = None
+
+
+class _FlightRecorder:
+    """Stands in for a clone's Terrain: answers like it, and keeps the full
+    flight of the throw it simulates (Terrain.throw keeps only the landing)."""
+
+    def __init__(self, terrain: Terrain) -> None:
+        self._terrain = terrain
+        self.flight: Flight | None = None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._terrain, name)
+
+    def throw(self, kind: str, start, direction: float, strength: float, seed: int) -> Throw3D:
+        a = math.radians(direction)
+        flight = physics_throw(self._terrain.bf, kind, start[:2], (math.cos(a), math.sin(a)), strength, seed)
+        self.flight = flight
+        # as Terrain.throw turns the physics' landing into the rules' (a test pins them equal)
+        x, y, z = (float(v) for v in flight.position)
+        tele = tuple(self._terrain._teleporter_id(t) for t in flight.teleporters)
+        return Throw3D(round(x, 4), round(y, 4), round(z, 4), str(flight.face),
+                       tuple(t for t in tele if t) if self._terrain.objects_on else ())
+
+
+def unfold(state: State, seat: int, action: Any) -> list[Step]:
+    """What applying ``action`` for ``seat`` will do, step by step, on a copy:
+    the action, then every chance step its seeded generator resolves (dice
+    rolled, a throw's landing with its flight), exactly as ``state.apply``
+    would. Raises IllegalAction like apply; ``state`` is left untouched."""
+    clone = state.clone()
+    rng = clone.rng
+    clone.rng = None  # an unseeded state waits at each chance step
+    clone.apply(seat, action)
+    steps = [Step(seat, action, clone.clone())]
+    while rng is not None and clone.chance_pending():
+        recorder = _FlightRecorder(clone.terrain)
+        clone.terrain = recorder  # type: ignore[assignment]
+        try:
+            outcome = clone.sample_chance(rng)
+        finally:
+            clone.terrain = recorder._terrain
+        clone.apply(CHANCE, outcome)
+        flight = recorder.flight if isinstance(outcome, Landing) else None
+        steps.append(Step(CHANCE, outcome, clone.clone(), flight))
+    return steps

@@ -1,0 +1,102 @@
+"""The app's read-only queries answer what the rules decide (engine/little_soldiers/queries.py)."""
+
+from __future__ import annotations
+
+import math
+
+import shapely
+from ls_helpers import battlefield, box, position
+
+from engine.core.protocol import CHANCE
+from engine.little_soldiers.actions import Landing, Move, Order, Roll, Throw
+from engine.little_soldiers.config import Config
+from engine.little_soldiers.queries import move_preview, range_band, reach, sight_rays, unfold
+from engine.little_soldiers.state import new_game
+
+SPOTS = {"green-infantry": (20, 30), "green-grenadier": (20, 45), "yellow-infantry": (80, 30),
+         "yellow-sniper": (80, 45)}
+
+
+def seeded(scenery=(), spots=None, seed=5):
+    st = new_game(Config(level="t"), seed, battlefield=battlefield(scenery))
+    return position(st, spots or SPOTS)
+
+
+def stay(s, soldier):
+    sp = s.soldiers[soldier].spot
+    s.apply(s.to_act()[0], Move(soldier, sp.x, sp.y))
+
+
+def test_reach_is_where_the_engine_allows_a_move():
+    s = seeded([box("wall", 30, 30, 2, 30, 10)])
+    region = reach(s.view(0), "green-infantry")
+    assert not region.is_empty
+    for x, y in [(30, 48), (25, 30), (38, 30), (22, 12), (36, 40), (45, 30), (20, 52)]:
+        inside = shapely.intersects_xy(region.buffer(-0.05), x, y)
+        outside = not shapely.intersects_xy(region.buffer(0.05), x, y)
+        legal = s.check(0, Move("green-infantry", x, y)) is None
+        if inside:
+            assert legal, (x, y)
+        elif outside:
+            assert not legal, (x, y)
+
+
+def test_move_preview_bends_around_scenery_and_gives_the_engines_reason():
+    s = seeded([box("wall", 30, 30, 2, 8, 10)])
+    p = move_preview(s.view(0), 0, "green-infantry", 34.0, 30.0)
+    assert p.reason is None and len(p.path) > 2  # around the wall, not through it
+    assert p.path[0] == (20.0, 30.0) and p.path[-1] == (34.0, 30.0)
+    assert 14.0 < p.length <= 20.0
+    far = move_preview(s.view(0), 0, "green-infantry", 60.0, 30.0)
+    assert far.reason == s.check(0, Move("green-infantry", 60.0, 30.0)) and "cord" in far.reason
+
+
+def test_sight_rays_agree_with_the_rules_line_of_sight():
+    s = seeded([box("wall", 50, 30, 2, 6, 4.4)])
+    sight = sight_rays(s, "green-infantry", "yellow-infantry")
+    facts = s.explain_target("green-infantry", "yellow-infantry")
+    assert sight.valid == facts["valid"]
+    blocked = sum(r.blocked for r in sight.rays)
+    assert 0 < blocked < len(sight.rays)  # partly hidden: some rays of each kind
+    assert facts["sight"] == f"{blocked} of {len(sight.rays)} rays blocked by wall"
+    clear = sight_rays(s, "green-grenadier", "yellow-sniper")
+    assert clear.valid and not any(r.blocked for r in clear.rays)
+
+
+def test_range_band_uses_the_games_cords():
+    s = seeded()
+    c = s.chosen
+    gap = 2 * s.terrain.base_radius  # figure distance is base edge to base edge on the table
+    for name, d in [("green", c.green_length - 0.5), ("red", (c.green_length + c.red_length) / 2),
+                    ("yellow", (c.red_length + c.yellow_length) / 2), (None, c.yellow_length + 1)]:
+        s.soldiers["yellow-infantry"].spot = type(s.soldiers["green-infantry"].spot)(20 + gap + d, 30.0)
+        assert range_band(s, "green-infantry", "yellow-infantry") == name, (name, d)
+
+
+def test_unfold_shows_the_dice_the_seeded_state_then_rolls():
+    s = seeded()
+    stay(s, "green-infantry")
+    before = s.to_dict()
+    steps = unfold(s, 0, Order("green-infantry", "attack", "yellow-infantry"))
+    assert s.to_dict() == before  # read-only
+    rolls = [st for st in steps if isinstance(st.action, Roll)]
+    assert rolls and rolls[0].seat == CHANCE
+    s.apply(0, Order("green-infantry", "attack", "yellow-infantry"))
+    assert steps[-1].state.to_dict() == s.to_dict()
+    assert list(rolls[0].action.faces) == [f for f in rolls[0].state.to_dict()["attack"]["faces"]]
+    assert any(e.text == f"Dice: {', '.join(rolls[0].action.faces)}." for e in s.events)
+
+
+def test_unfold_gives_a_throws_flight_ending_where_the_engine_lands_it():
+    s = seeded([box("wall", 40, 30, 2, 14, 20)], spots={**SPOTS, "yellow-infantry": (46, 30)})
+    stay(s, "green-infantry")
+    s.apply(0, Order("green-grenadier", "special"))
+    steps = unfold(s, 0, Throw(-20.0, 0.25))
+    landing = [st for st in steps if isinstance(st.action, Landing)][0]
+    flight = landing.flight
+    assert flight is not None and len(flight.trajectory) > 5
+    s.apply(0, Throw(-20.0, 0.25))
+    assert steps[-1].state.to_dict() == s.to_dict()
+    end = flight.trajectory[-1][1]
+    assert math.dist(end, (landing.action.x, landing.action.y, landing.action.z)) < 1e-3
+    assert s.measured["landing"] == [landing.action.x, landing.action.y, landing.action.z]
