@@ -46,7 +46,7 @@ RAYS = 16
 REACH_MOVES = 2
 MAX_MOVES = 3
 CELL = 4.0
-SPOTS_PER_TOKEN = 5
+SPOTS_PER_TOKEN = 9
 SIDES = ("green", "yellow")
 EVEN = 0.95
 """Fairness at or above this reads as "even" in the summary line."""
@@ -132,8 +132,10 @@ def token_side(bf: Battlefield, token: Token) -> str | None:
 
 
 def deployment_spots(bf: Battlefield, token: Token, count: int = SPOTS_PER_TOKEN) -> list[tuple[float, float]]:
-    """A few spots a figurine may be deployed at for ``token``, spread over its
-    deployment area: the point nearest the token, then points around it."""
+    """Up to ``count`` spots a figurine may be deployed at for ``token``: the
+    point of its deployment area nearest the token, then the free ones of 8
+    points on a ring around it (all 8 are tried, so a table and its mirror
+    image get mirrored spots)."""
     area = deployment_area(bf, token)
     if area.is_empty:
         return []

@@ -115,7 +115,7 @@ def test_hatched_zones_need_tall_scenery():
     ]
 
 
-@pytest.mark.parametrize("name", ["bootcamp", "levels", "objects"])
+@pytest.mark.parametrize("name", ["bootcamp", "bootcamp-box", "levels", "objects"])
 def test_shipped_editor_battlefields_validate_clean(name):
     data = json.loads((ROOT / "levels" / "little_soldiers" / f"{name}.json").read_text())
     assert texts(data) == []
