@@ -170,6 +170,24 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_edit(args: argparse.Namespace) -> int:
+    from app.editor_window import run
+
+    return run(args.file, size=args.size)
+
+
+def cmd_los(args: argparse.Namespace) -> int:
+    if args.start and args.end and not args.window:
+        from app.editor.los_session import run_cli
+
+        text, code = run_cli(args.file, args.start, args.end, args.attacker, args.target, args.json)
+        print(text)
+        return code
+    from app.los_window import run
+
+    return run(args.file, args.start, args.end, args.attacker, args.target)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="toybox",
@@ -221,6 +239,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--frames", type=int, default=120)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_bench)
+
+    p = sub.add_parser("edit", help="the level editor: Little Soldiers battlefields and Toy Battle terrains")
+    p.add_argument("file", nargs="?", help="level file to open (created on first save when missing)")
+    p.add_argument("--size", default="1440x900", help="window WIDTHxHEIGHT in pixels")
+    p.set_defaults(func=cmd_edit)
+
+    p = sub.add_parser("los", help="line-of-sight debugger: the window, or one answer with --from and --to")
+    p.add_argument("file", help="battlefield file")
+    p.add_argument("--from", dest="start", metavar="X,Y[,LEVEL]", help="where the attacker stands (cm)")
+    p.add_argument("--to", dest="end", metavar="X,Y[,LEVEL]", help="where the target stands (cm)")
+    p.add_argument("--attacker", default="infantry", help="attacker type: infantry, sniper, operator, grenadier")
+    p.add_argument("--target", default="infantry", help="target type")
+    p.add_argument("--json", action="store_true", help="one JSON object: valid, visible_fraction, blocked_by, rays")
+    p.add_argument("--window", action="store_true", help="open the debugger window even with --from and --to")
+    p.set_defaults(func=cmd_los)
     return parser
 
 

@@ -1,0 +1,162 @@
+"""The line-of-sight debugger without a window: two figurines on a
+battlefield and the engine's verdict between them.
+
+``toybox los FILE --from ... --to ...`` prints from here, the debugger window
+(``app.los_window``) draws from here, and the tests drive it the same way.
+Every verdict, ray and blocker is the engine's
+(:mod:`engine.geometry.sightlines`); this module only keeps the state (who
+stands where, which one is being dragged) and formats answers.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, replace
+from pathlib import Path
+import numpy as np
+
+from engine.geometry.battlefield import Battlefield, BattlefieldError
+from engine.geometry.figures import figure_size
+from engine.geometry.sight import Sight
+from engine.geometry.sightlines import Stand, describe, figurine_sight, sight_json, stand, target_map
+from engine.little_soldiers.data import FIGURINE_TYPES
+
+ROLES = ("attacker", "target")
+
+
+def parse_point(text: str) -> tuple[float, float, int | None]:
+    """``"x,y"`` or ``"x,y,level"`` (cm; level 0, 1 or 2) -> (x, y, level)."""
+    parts = [p.strip() for p in text.split(",")]
+    if len(parts) not in (2, 3):
+        raise ValueError(f"{text!r}: expected x,y or x,y,level")
+    try:
+        x, y = float(parts[0]), float(parts[1])
+        level = int(parts[2]) if len(parts) == 3 else None
+    except ValueError:
+        raise ValueError(f"{text!r}: expected numbers, as in 30,40 or 30,40,1") from None
+    if level is not None and level not in (0, 1, 2):
+        raise ValueError(f"{text!r}: a Level is 0 (the table), 1 or 2")
+    return x, y, level
+
+
+def load(path: str | Path) -> Battlefield:
+    """A battlefield file; refused with one sentence naming the bad field."""
+    p = Path(path)
+    if not p.is_file():
+        raise ValueError(f"no battlefield file at {str(path)!r}")
+    try:
+        return Battlefield.load(p)
+    except BattlefieldError as err:
+        raise ValueError(f"{path}: {err}") from None
+
+
+@dataclass(frozen=True)
+class Figurine:
+    kind: str
+    spot: Stand
+
+
+class LosSession:
+    """Two figurines on one battlefield. ``place`` moves one (a click, a drag
+    frame, a command-line point); ``sight`` is the engine's answer."""
+
+    def __init__(self, bf: Battlefield, attacker: Figurine, target: Figurine) -> None:
+        self.bf = bf
+        self.figurines = {"attacker": attacker, "target": target}
+        self.selected = "target"
+        self._sight: Sight | None = None
+        self._map: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+
+    @classmethod
+    def open(cls, path: str | Path, start: str | None = None, end: str | None = None,
+             attacker: str = "infantry", target: str = "infantry") -> "LosSession":
+        """A session on a file; figurines at ``start``/``end`` ("x,y[,level]"),
+        by default a quarter of the table in from the left and right edges."""
+        bf = load(path)
+        for kind in (attacker, target):
+            if kind not in FIGURINE_TYPES:
+                raise ValueError(f"unknown figurine type {kind!r}; expected one of {', '.join(FIGURINE_TYPES)}")
+        minx, miny, maxx, maxy = bf.play_zone.bounds
+        cy = (miny + maxy) / 2
+        a = parse_point(start) if start else (minx + 0.15 * (maxx - minx), cy, None)
+        b = parse_point(end) if end else (maxx - 0.15 * (maxx - minx), cy, None)
+        return cls(bf, Figurine(attacker, stand(bf, *a)), Figurine(target, stand(bf, *b)))
+
+    # ------------------------------------------------------------- state
+    def place(self, role: str, x: float, y: float, level: int | None = None) -> None:
+        """Stand figurine ``role`` at (x, y): on the surface under the point,
+        or on Level ``level`` scenery there (refused with a sentence)."""
+        fig = self.figurines[role]
+        self.figurines[role] = replace(fig, spot=stand(self.bf, x, y, level))
+        self._sight = None
+        if role == "attacker":
+            self._map = None
+
+    def set_kind(self, role: str, kind: str) -> None:
+        if kind not in FIGURINE_TYPES:
+            raise ValueError(f"unknown figurine type {kind!r}")
+        self.figurines[role] = replace(self.figurines[role], kind=kind)
+        self._sight = None
+        self._map = None
+
+    def swap(self) -> None:
+        """Turn the question round: the target now looks at the attacker."""
+        a, t = self.figurines["attacker"], self.figurines["target"]
+        self.figurines = {"attacker": t, "target": a}
+        self._sight = None
+        self._map = None
+
+    def pick(self, x: float, y: float) -> str | None:
+        """The figurine whose base is under (x, y), if any (it becomes selected)."""
+        for role, fig in self.figurines.items():
+            r = figure_size(fig.kind).base_radius
+            if (fig.spot.x - x) ** 2 + (fig.spot.y - y) ** 2 <= (r + 0.5) ** 2:
+                self.selected = role
+                return role
+        return None
+
+    # ------------------------------------------------------------ answers
+    def sight(self) -> Sight:
+        if self._sight is None:
+            a, t = self.figurines["attacker"], self.figurines["target"]
+            self._sight = figurine_sight(self.bf, a.spot, t.spot, a.kind, t.kind)
+        return self._sight
+
+    def target_map(self, cell: float = 2.0) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """From the attacker: 1 where a target standing there is valid, 0 where not."""
+        if self._map is None:
+            a, t = self.figurines["attacker"], self.figurines["target"]
+            self._map = target_map(self.bf, a.spot, a.kind, t.kind, cell)
+        return self._map
+
+    def placement_note(self, role: str) -> str | None:
+        """Why a figurine could not really stand there (it is still measured)."""
+        fig = self.figurines[role]
+        return self.bf.check_placement((fig.spot.x, fig.spot.y), figure_size(fig.kind).base_radius, fig.spot.surface)
+
+    def where(self, role: str) -> str:
+        fig = self.figurines[role]
+        s = fig.spot
+        on = "the table" if s.surface is None else f"'{s.surface}' (Level {s.level})"
+        return f"{fig.kind} at ({s.x:g}, {s.y:g}) on {on}"
+
+    def report(self) -> str:
+        lines = [f"{role}: {self.where(role)}" for role in ROLES]
+        for role in ROLES:
+            note = self.placement_note(role)
+            if note:
+                lines.append(f"note: the {role} could not stand there ({note}); measured anyway")
+        lines.append(describe(self.sight()))
+        return "\n".join(lines)
+
+    def as_json(self) -> str:
+        return json.dumps(sight_json(self.sight()))
+
+
+def run_cli(file: str, start: str, end: str, attacker: str = "infantry", target: str = "infantry",
+            as_json: bool = False) -> tuple[str, int]:
+    """What ``toybox los`` prints, and its exit status: 0 once the question
+    is answered, valid or not (a bad question raises ValueError: status 2)."""
+    session = LosSession.open(file, start, end, attacker, target)
+    return (session.as_json() if as_json else session.report()), 0
+

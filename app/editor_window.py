@@ -1,0 +1,373 @@
+"""``toybox edit [FILE]``: the level editor window.
+
+Little Soldiers battlefields open on the 3D table: a tool palette on the
+left, the selected piece's numbers and the live problem list on the right,
+a gizmo on the selection (red x and green y arrows drag along one axis, the
+blue ring turns it, the centre drags freely on the table), the balance heat
+maps under the scenery (B cycles them) and the fairness line at the bottom.
+Toy Battle terrains open flat, as a board seen from above: bases and H.Q.s
+as discs, paths as beams, regions with their medals at their centre.
+
+Everything the window does is a call on :class:`app.editor.session.EditorSession`
+(the tests drive that without a window); validation and balance are the
+engine's. Ctrl+Z / Ctrl+Y undo and redo, Ctrl+S saves (refused with the list
+while the level has problems).
+"""
+
+from __future__ import annotations
+
+import math
+import textwrap
+from pathlib import Path
+from typing import Any
+
+from app import frames, window
+from app.battlefield_scene import SELECTED, add_battlefield, add_heat_map, add_segment
+from app.editor.session import BATTLEFIELD_TOOLS, TERRAIN_TOOLS, EditorSession
+from app.pointer import mouse_on_plane
+from app.scene_mesh import MeshBuilder
+from app.table import Table, label, static_entity
+
+OVERLAYS = (None, "green sees", "yellow sees", "green reaches", "yellow reaches")
+GIZMO_X = (0.92, 0.25, 0.22, 1.0)
+GIZMO_Y = (0.30, 0.85, 0.35, 1.0)
+GIZMO_RING = (0.30, 0.55, 0.98, 1.0)
+TERRAIN_SCALE = 1.2
+"""Board percent -> cm on the flat table, so a terrain fills a 120 cm board."""
+
+
+class EditorWindow:
+    def __init__(self, session: EditorSession) -> None:
+        from ursina import Button, Entity, Text, camera, color
+        from ursina import window as uwindow
+
+        self.session = session
+        self.overlay: str | None = None
+        self.axis: str | None = None
+        self._ring_applied = False
+        self._last: tuple[float, float] | None = None
+        self.gizmo: dict[str, Any] | None = None
+        self.scene: Any = None
+        self.labels: Any = None
+        terrain = session.mode == "terrain"
+        if terrain:
+            w, d = 100 * TERRAIN_SCALE, 100 * TERRAIN_SCALE
+            self.center = (w / 2, d / 2)
+        else:
+            xs = [p[0] for p in session.data["play_zone"]]
+            ys = [p[1] for p in session.data["play_zone"]]
+            w, d = max(xs) - min(xs), max(ys) - min(ys)
+            self.center = ((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2)
+        self.size = (w, d)
+        self.table = Table(w + 24, d + 24, center=self.center)
+        if terrain:
+            self.table.home(pitch=89.0, distance=1.55 * max(w, d), target=(self.center[0] + 0.1 * w, self.center[1], 0))
+        else:
+            self.table.home(pitch=55.0, distance=1.9 * max(w, d) + 50,
+                            target=(self.center[0] + 0.04 * w, self.center[1] - 0.04 * d, 0))
+        ui = Entity(parent=camera.ui, name="editor-ui")
+        self.ui = ui
+        panel = color.rgba(0.06, 0.07, 0.09, 0.88)
+        Entity(parent=ui, model="quad", color=panel, origin=(-0.5, 0.5), position=uwindow.top_left + (0.01, -0.07),
+               scale=(0.2, 0.86), z=1)
+        Entity(parent=ui, model="quad", color=panel, origin=(0.5, 0.5), position=uwindow.top_right + (-0.01, -0.07),
+               scale=(0.42, 0.86), z=1)
+        name = session.doc.path.name if session.doc.path else "untitled"
+        self.title = Text(parent=ui, text="", position=uwindow.top_left + (0.02, -0.02), origin=(-0.5, 0.5), scale=1.2,
+                          color=color.rgb(1, 0.95, 0.7))
+        self.file_name = name
+        self.tool_buttons: dict[str, Any] = {}
+        tools = TERRAIN_TOOLS if terrain else BATTLEFIELD_TOOLS
+        for i, tool in enumerate(tools):
+            b = Button(parent=ui, text=tool.replace("-", " "), scale=(0.18, 0.036),
+                       position=uwindow.top_left + (0.11, -0.1 - i * 0.045), color=color.rgb(0.22, 0.26, 0.33),
+                       text_size=0.7)
+            b.on_click = lambda t=tool: self.set_tool(t)
+            self.tool_buttons[tool] = b
+        self.bar: dict[str, Any] = {}
+        actions = [("Undo", self.undo), ("Redo", self.redo), ("Save", self.save)]
+        if not terrain:
+            actions.append(("Balance", self.cycle_overlay))
+        for i, (label_, action) in enumerate(actions):
+            b = Button(parent=ui, text=label_, scale=(0.1, 0.04), position=uwindow.top_right + (-0.79 + i * 0.11, -0.035),
+                       color=color.rgb(0.25, 0.3, 0.38), text_size=0.75)
+            b.on_click = action
+            self.bar[label_] = b
+        Text(parent=ui, text="Selection", position=uwindow.top_right + (-0.415, -0.085), origin=(-0.5, 0.5), scale=0.95,
+             color=color.light_gray)
+        self.fields = Text(parent=ui, text="", position=uwindow.top_right + (-0.415, -0.12), origin=(-0.5, 0.5),
+                           scale=0.75, color=color.white)
+        Text(parent=ui, text="Problems", position=uwindow.top_right + (-0.415, -0.43), origin=(-0.5, 0.5), scale=0.95,
+             color=color.light_gray)
+        self.problems = Text(parent=ui, text="", position=uwindow.top_right + (-0.415, -0.465), origin=(-0.5, 0.5),
+                             scale=0.72)
+        self.status = Text(parent=ui, text="", position=uwindow.bottom_left + (0.02, 0.075), origin=(-0.5, -0.5),
+                           scale=0.85, color=color.rgb(0.9, 0.92, 1.0))
+        self.help = Text(parent=ui, position=uwindow.bottom_left + (0.02, 0.03), origin=(-0.5, -0.5), scale=0.72,
+                         color=color.rgb(0.7, 0.72, 0.78),
+                         text="click: use the tool  |  drag: move (arrows: along x / y, ring: turn)  |  R: turn  "
+                              "|  PgUp/PgDn: height  |  +/-: scale  |  Del  |  Ctrl+Z/Y  |  Ctrl+S  |  B: balance")
+        self.driver = Entity(name="editor-driver")
+        self.driver.input = self.input
+        self.driver.update = self.update
+        self.refresh()
+
+    # ------------------------------------------------------------------ drawing
+    def refresh(self) -> None:
+        """Redraw the scene and the panels from the session."""
+        from ursina import Entity, color, destroy
+
+        s = self.session
+        if self.scene is not None:
+            destroy(self.scene)
+        if self.labels is not None:
+            destroy(self.labels)
+        self.labels = Entity(parent=self.table.root)
+        mb = MeshBuilder()
+        if s.mode == "terrain":
+            self._draw_terrain(mb)
+        else:
+            self._draw_battlefield(mb)
+        self.scene = static_entity(self.table.root, mb, "editor-scene")
+        for tool, b in self.tool_buttons.items():
+            b.color = color.rgb(0.85, 0.62, 0.2) if tool == s.tool else color.rgb(0.22, 0.26, 0.33)
+        dirty = " *" if s.doc.dirty else ""
+        self.title.text = f"{self.file_name}{dirty}  -  {s.data.get('name', '')}"
+        fields = s.fields()
+        self.fields.text = "\n".join(f"{k}:  {_fmt(v)}" for k, v in fields.items()) or "nothing selected"
+        problems = s.problems()
+        if problems:
+            wrapped = [textwrap.fill(p, 58, initial_indent="- ", subsequent_indent="  ") for p in problems[:8]]
+            self.problems.text = "\n".join(wrapped) + (f"\n... and {len(problems) - 8} more" if len(problems) > 8 else "")
+            self.problems.color = color.rgb(1, 0.55, 0.45)
+        else:
+            self.problems.text = "none: the level can be saved"
+            self.problems.color = color.rgb(0.5, 0.9, 0.55)
+        line = s.message.splitlines()[0] if s.message else ""
+        if s.mode == "battlefield" and s.battlefield() is not None:
+            b = s.balance()
+            if b is not None:
+                shown = f"   [map: {self.overlay}]" if self.overlay else ""
+                line = (line + "   " if line else "") + "Balance: " + b.summary() + shown
+        self.status.text = line
+
+    def _draw_battlefield(self, mb: MeshBuilder) -> None:
+        s = self.session
+        bf = s.battlefield()
+        if bf is None:
+            return
+        sel = s.selection
+        add_battlefield(mb, bf, selected=[sel.key] if sel and sel.kind == "piece" else [])
+        if self.overlay:
+            b = s.balance()
+            side = b.sides[0] if self.overlay.startswith("green") else b.sides[1]
+            if self.overlay.endswith("sees"):
+                from engine.geometry.balance import standing_heights
+
+                add_heat_map(mb, b.xs, b.ys, side.see, heights=standing_heights(bf, b.xs, b.ys))
+            else:
+                import numpy as np
+
+                from engine.geometry.balance import MAX_MOVES
+
+                moves = np.where(np.isfinite(side.reach), 1.0 - (side.reach - 1) / MAX_MOVES, 0.0)
+                moves[np.isnan(side.reach)] = np.nan
+                add_heat_map(mb, b.xs, b.ys, moves)
+        if sel is not None and sel.kind == "piece":
+            solid = bf.solid(sel.key)
+            c = solid.footprint.centroid
+            self._draw_gizmo(mb, (c.x, c.y, solid.top + 0.4), solid.footprint)
+        elif sel is not None and sel.kind == "token":
+            t = bf.tokens[sel.key]
+            mb.add_cylinder((t.at[0], t.at[1], 0.0), 2.2, 0.2, SELECTED, sides=24)
+        elif sel is not None and sel.kind == "zone":
+            ring = list(bf.zones[sel.key].polygon.exterior.coords)
+            for a, b2 in zip(ring, ring[1:]):
+                add_segment(mb, (a[0], a[1], 0.5), (b2[0], b2[1], 0.5), SELECTED, 0.5)
+
+    def _draw_gizmo(self, mb: MeshBuilder, at: tuple[float, float, float], footprint: Any) -> None:
+        minx, miny, maxx, maxy = footprint.bounds
+        reach = max(maxx - minx, maxy - miny) / 2 + 6.0
+        x, y, z = at
+        add_segment(mb, (x, y, z), (x + reach, y, z), GIZMO_X, 0.6)
+        mb.add_box((x + reach + 0.8, y, z - 0.8), (1.8, 1.8, 1.6), GIZMO_X)
+        add_segment(mb, (x, y, z), (x, y + reach, z), GIZMO_Y, 0.6)
+        mb.add_box((x, y + reach + 0.8, z - 0.8), (1.8, 1.8, 1.6), GIZMO_Y)
+        ring = reach * 0.75
+        pts = [(x + ring * math.cos(2 * math.pi * k / 48), y + ring * math.sin(2 * math.pi * k / 48), z) for k in range(49)]
+        for a, b in zip(pts, pts[1:]):
+            add_segment(mb, a, b, GIZMO_RING, 0.35)
+        mb.add_cylinder((x, y, z - 0.2), 1.2, 0.4, (1, 1, 1, 1), sides=16)
+        self.gizmo = {"at": (x, y, z), "reach": reach, "ring": ring}
+
+    def _draw_terrain(self, mb: MeshBuilder) -> None:
+        d = self.session.data
+        k = TERRAIN_SCALE
+        mb.add_box((self.center[0], self.center[1], 0.0), (100 * k, 100 * k, 0.1), (0.80, 0.76, 0.62, 1.0))
+        nodes = {**{n: v for n, v in d.get("hq_nodes", {}).items()}, **d["bases"]}
+        for a, b in d["paths"]:
+            if a in nodes and b in nodes and nodes[a]["pos"] and nodes[b]["pos"]:
+                pa, pb = nodes[a]["pos"], nodes[b]["pos"]
+                add_segment(mb, (pa[0] * k, pa[1] * k, 0.4), (pb[0] * k, pb[1] * k, 0.4), (0.45, 0.35, 0.25, 1.0), 0.8)
+        blue = set(d["hqs"].get("blue", []))
+        red = set(d["hqs"].get("red", []))
+        sel = self.session.selection
+        for nid, node in nodes.items():
+            if not node.get("pos"):
+                continue
+            x, y = node["pos"][0] * k, node["pos"][1] * k
+            rgb = (0.25, 0.45, 0.95, 1.0) if nid in blue else (0.90, 0.25, 0.22, 1.0) if nid in red else (0.95, 0.93, 0.85, 1.0)
+            if node.get("special"):
+                mb.add_cylinder((x, y, 0.1), 3.4, 0.5, (0.75, 0.45, 0.9, 1.0), sides=24)
+            if sel is not None and sel.key == nid or nid in self.session.pending:
+                mb.add_cylinder((x, y, 0.05), 3.9, 0.4, SELECTED, sides=24)
+            mb.add_cylinder((x, y, 0.1), 2.6, 1.0, rgb, sides=24)
+            label(self.labels, nid, (x, y, 2.0), 2.2, (0.1, 0.1, 0.1, 1), billboard=False).rotation_x = 90
+        for r, region in enumerate(d["regions"]):
+            if region.get("pos"):
+                x, y = region["pos"][0] * k, region["pos"][1] * k
+                mb.add_cylinder((x, y, 0.1), 2.0, 0.3, (0.95, 0.78, 0.2, 1.0), sides=5)
+                label(self.labels, f"{region['medals']}", (x, y, 1.2), 2.0, (0.3, 0.2, 0.0, 1), billboard=False).rotation_x = 90
+
+    # ------------------------------------------------------------------ commands
+    def set_tool(self, tool: str) -> None:
+        self.session.tool = tool
+        self.session.pending = []
+        self.refresh()
+
+    def undo(self) -> None:
+        self.session.undo()
+        self.refresh()
+
+    def redo(self) -> None:
+        self.session.redo()
+        self.refresh()
+
+    def save(self) -> None:
+        self.session.save()
+        self.refresh()
+
+    def cycle_overlay(self) -> None:
+        self.overlay = OVERLAYS[(OVERLAYS.index(self.overlay) + 1) % len(OVERLAYS)]
+        self.refresh()
+
+    def _table_point(self) -> tuple[float, float] | None:
+        p = mouse_on_plane(0.0)
+        if p is None:
+            return None
+        if self.session.mode == "terrain":
+            return (p[0] / TERRAIN_SCALE, p[1] / TERRAIN_SCALE)
+        return p
+
+    def input(self, key: str) -> None:
+        from ursina import held_keys, mouse
+
+        s = self.session
+        if key == "left mouse down":
+            if mouse.hovered_entity is not None and mouse.hovered_entity.parent is self.ui:
+                return  # a button
+            p = self._table_point()
+            if p is None:
+                return
+            self.axis = self._gizmo_handle()
+            self._ring_applied = False
+            if self.axis is not None or (s.tool == "select" and s.begin_drag(*p)):
+                if self.axis in ("x", "y"):
+                    s.begin_drag(*self._gizmo_grab())
+                self._last = p
+            else:
+                try:
+                    s.click(*p)
+                except ValueError as err:
+                    s.message = str(err)
+            self.refresh()
+        elif key == "left mouse up":
+            s.end_drag()
+            self.axis = None
+            self.refresh()
+        elif key == "b" and s.mode == "battlefield":
+            self.cycle_overlay()
+        else:
+            ctrl = "ctrl+" if held_keys["control"] else ""
+            shift = "shift+" if held_keys["shift"] and key == "r" else ""
+            name = f"{ctrl}{shift}{key}".replace("ctrl+ctrl", "ctrl")
+            if name in ("ctrl+z", "ctrl+y", "ctrl+s", "delete", "r", "shift+r", "page up", "page down", "+", "=",
+                        "-", "left arrow", "right arrow", "up arrow", "down arrow"):
+                s.key(name)
+                self.refresh()
+
+    def _gizmo_handle(self) -> str | None:
+        """Which gizmo part is under the mouse: "x", "y", "ring" or None."""
+        s = self.session
+        g = self.gizmo
+        if s.mode != "battlefield" or g is None or s.selection is None or s.selection.kind != "piece":
+            return None
+        p = mouse_on_plane(g["at"][2])
+        if p is None:
+            return None
+        dx, dy = p[0] - g["at"][0], p[1] - g["at"][1]
+        if abs(dy) < 1.5 and 0 < dx < g["reach"] + 2:
+            return "x"
+        if abs(dx) < 1.5 and 0 < dy < g["reach"] + 2:
+            return "y"
+        if abs(math.hypot(dx, dy) - g["ring"]) < 1.5:
+            return "ring"
+        return None
+
+    def _gizmo_grab(self) -> tuple[float, float]:
+        at = self.gizmo["at"]
+        return (at[0], at[1])
+
+    def update(self) -> None:
+        from ursina import mouse
+
+        s = self.session
+        if not mouse.left or (s._drag is None and self.axis != "ring"):
+            return
+        p = self._table_point()
+        if p is None or p == self._last:
+            return
+        self._last = p
+        g = self.gizmo
+        if self.axis == "ring" and g is not None:
+            if self._ring_applied:  # one undo step for the whole turn
+                s.doc.undo()
+            angle = math.degrees(math.atan2(p[1] - g["at"][1], p[0] - g["at"][0]))
+            s.set_field("rotation", round(angle / s.angle_step) * s.angle_step)
+            self._ring_applied = True
+        elif self.axis in ("x", "y") and g is not None:
+            gx, gy = self._gizmo_grab()
+            s.drag(p[0] if self.axis == "x" else gx, p[1] if self.axis == "y" else gy)
+        else:
+            s.drag(*p)
+        self.refresh()
+
+
+def _fmt(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value:g}"
+    return "-" if value is None else str(value)
+
+
+def render(session: EditorSession, out: str | Path, size: tuple[int, int] = (1440, 900), overlay: str | None = None) -> Any:
+    """Draw the editor offscreen to a PNG (tests, docs/screenshots)."""
+    app = window.start(offscreen=True, size=size, title="Toybox - level editor")
+    win = EditorWindow(session)
+    if overlay is not None:
+        win.overlay = overlay
+        win.refresh()
+    window.step(app, 2)
+    window.screenshot(app, out)
+    return app, win
+
+
+def run(file: str | None, size: str = "1440x900") -> int:
+    session = EditorSession.open(file)
+    if not window.display_available():
+        print("toybox edit: no display to open the window on.")
+        return 2
+    w, _, h = size.partition("x")
+    app = window.start(offscreen=False, size=(int(w), int(h)), title="Toybox - level editor")
+    EditorWindow(session)
+    app.run()
+    return 0

@@ -1,0 +1,183 @@
+"""Scenarios of the editor and the line-of-sight debugger that need Ursina,
+one per process (Ursina is a singleton): ``python editor_probe.py SCENARIO
+OUT.json [ARGS]`` writes the facts a test checks and exits 0."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any, Callable
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+SCENARIOS: dict[str, Callable[..., dict[str, Any]]] = {}
+
+
+def scenario(fn: Callable[..., dict[str, Any]]) -> Callable[..., dict[str, Any]]:
+    SCENARIOS[fn.__name__] = fn
+    return fn
+
+
+def rgb_at(png: str, at: tuple[int, int] | None) -> list[int] | None:
+    from panda3d.core import Filename, PNMImage
+
+    if at is None:
+        return None
+    img = PNMImage(Filename.fromOsSpecific(png))
+    c = img.getXel(at[0], at[1])
+    return [round(c[0] * 255), round(c[1] * 255), round(c[2] * 255)]
+
+
+@scenario
+def editor(out_png: str, level: str) -> dict[str, Any]:
+    """The editor on a battlefield: a piece selected, the balance map shown."""
+    from app import window
+    from app.editor.session import EditorSession, Selection
+    from app.editor_window import render
+
+    s = EditorSession.open(ROOT / level)
+    s.selection = Selection("piece", "shoebox-west")
+    app, win = render(s, out_png, overlay="green sees")
+    bf = s.battlefield()
+    solid = bf.solid("shoebox-west")
+    c = solid.footprint.centroid
+    g = win.gizmo
+    return {
+        "tools": list(win.tool_buttons),
+        "problems": win.problems.text,
+        "status": win.status.text,
+        "selected_top": rgb_at(out_png, window.project(app, (c.x - 11, c.y - 6, solid.top))),
+        "gizmo_x": rgb_at(out_png, window.project(app, (g["at"][0] + g["reach"] * 0.6, g["at"][1], g["at"][2]))),
+    }
+
+
+@scenario
+def editor_invalid(out_png: str) -> dict[str, Any]:
+    """An overlap made in the window's session: the list shows it, saving is refused."""
+    from app.editor.session import EditorSession
+    from app.editor_window import render
+
+    s = EditorSession.open(Path(out_png).with_suffix(".json"))
+    s.tool = "box"
+    s.click(40, 40)
+    s.click(60, 40)
+    s.set_field("x", 44)  # typed into the panel: box-2 now overlaps box-1
+    s.tool = "select"
+    app, win = render(s, out_png)
+    win.save()
+    return {"problems": win.problems.text, "status": win.status.text, "saved": Path(out_png).with_suffix(".json").exists()}
+
+
+@scenario
+def terrain(out_png: str) -> dict[str, Any]:
+    """A Toy Battle terrain in the board mode."""
+    from app.editor.session import EditorSession
+    from app.editor_window import render
+
+    s = EditorSession.open(ROOT / "levels" / "toy_battle" / "castle-field.json")
+    app, win = render(s, out_png)
+    return {"mode": s.mode, "tools": list(win.tool_buttons), "problems": win.problems.text}
+
+
+@scenario
+def los(out_png: str, show_map: str) -> dict[str, Any]:
+    """The debugger on a partly hidden target: ray colours on screen."""
+    from app import window
+    from app.editor.los_session import LosSession
+    from app.los_window import render
+
+    s = LosSession.open(ROOT / "levels" / "little_soldiers" / "levels.json", "30,20,1", "79,14", "sniper")
+    app, win = render(s, out_png, show_map=show_map == "map")
+    sight = s.sight()
+    return {
+        "verdict": win.verdict.text,
+        "details": win.details.text,
+        "fraction": float(sight.visible_fraction),
+        "blockers": sorted(sight.blockers),
+        "blocker_pixel": rgb_at(out_png, window.project(app, (62.0, 16.4, 20.0))),
+    }
+
+
+@scenario
+def crosscheck(pairs_per_level: str) -> dict[str, Any]:
+    """Ursina's own raycast on the scene built from each shipped battlefield,
+    against the engine's verdict, for a grid of figurine pairs."""
+    import numpy as np
+    from ursina import Entity, Mesh, Vec3
+    from ursina.raycast import raycast
+
+    from app import frames, window
+    from engine.geometry import Battlefield
+    from engine.geometry.sight import oracle_first_hits
+    from engine.geometry.sightlines import figurine_sight, stand
+
+    window.start(offscreen=True, size=(160, 100))
+    per_level = int(pairs_per_level)
+    report: dict[str, Any] = {"levels": {}}
+    total = agree = 0
+    unexplained: list[str] = []
+    for name in ("bootcamp", "bootcamp-box", "levels", "objects"):
+        bf = Battlefield.load(ROOT / "levels" / "little_soldiers" / f"{name}.json")
+        holder = Entity(name=f"scene-{name}")
+        for solid in bf.solids:
+            verts = [Vec3(*frames.to_ursina(v)) for v in solid.mesh.vertices.tolist()]
+            tris = [int(i) for f in solid.mesh.faces.tolist() for i in f]
+            Entity(parent=holder, model=Mesh(vertices=verts, triangles=tris, mode="triangle"), collider="mesh",
+                   name=solid.id)
+        # a grid of standing spots (table or Level tops), paired every way, sampled evenly
+        minx, miny, maxx, maxy = bf.play_zone.bounds
+        spots = []
+        for gx in np.linspace(minx + 4, maxx - 4, 8):
+            for gy in np.linspace(miny + 4, maxy - 4, 6):
+                spot = stand(bf, gx, gy)
+                if bf.check_placement((gx, gy), 1.2, spot.surface) is None:
+                    spots.append(spot)
+        every = [(a, b) for i, a in enumerate(spots) for b in spots[i + 1:]]
+        step = max(1, len(every) // per_level)
+        pairs = every[::step][:per_level]
+        level_total = level_agree = blocked_pairs = ray_hits = ray_total = ray_disagree = 0
+        for a, b in pairs:
+            sight = figurine_sight(bf, a, b)
+            hit = []
+            for s, e in zip(sight.starts, sight.ends):
+                o = Vec3(*frames.to_ursina(s))
+                d = Vec3(*frames.to_ursina(e)) - o
+                length = d.length()
+                h = raycast(o, d.normalized(), distance=length, traverse_target=holder)
+                hit.append(bool(h.hit))
+            ursina_valid = not any(hit)
+            level_total += 1
+            blocked_pairs += int(not sight.valid)
+            ray_hits += sum(hit)
+            ray_total += len(hit)
+            ray_disagree += int(np.sum(np.asarray(hit) != np.asarray(sight.blocked)))
+            if ursina_valid == bool(sight.valid):
+                level_agree += 1
+                continue
+            # a disagreement must be grazing: the answer flips when scenery grows or shrinks by 0.05 cm
+            grow = oracle_first_hits(bf.solids, sight.starts, sight.ends, grow=0.05) >= 0
+            shrink = oracle_first_hits(bf.solids, sight.starts, sight.ends, grow=-0.05) >= 0
+            differing = np.flatnonzero(np.asarray(hit) != np.asarray(sight.blocked))
+            if not np.all(grow[differing] != shrink[differing]):
+                unexplained.append(f"{name}: ({a.x:.1f},{a.y:.1f}) -> ({b.x:.1f},{b.y:.1f})")
+        report["levels"][name] = {"pairs": level_total, "agree": level_agree, "engine_blocked": blocked_pairs,
+                                  "ursina_ray_hits": ray_hits, "rays": ray_total, "rays_disagreeing": ray_disagree}
+        total += level_total
+        agree += level_agree
+        holder.disable()
+    report.update(pairs=total, agree=agree, rate=agree / max(total, 1), unexplained=unexplained)
+    return report
+
+
+def main() -> None:
+    name, out, *args = sys.argv[1:]
+    facts = SCENARIOS[name](*args)
+    Path(out).write_text(json.dumps(facts))
+    sys.stdout.flush()
+    os._exit(0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,108 @@
+"""The editor window's state driven headless: tools, picking, drags that undo
+as one step, keys, numeric fields, the live problem list, balance, terrains."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from app.editor.session import EditorSession
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_tools_click_drag_keys_and_fields(tmp_path):
+    s = EditorSession.open(tmp_path / "new.json")
+    assert s.mode == "battlefield" and s.data["scenery"] == []
+    s.tool = "box"
+    s.click(30.4, 40.2)
+    assert s.selection.kind == "piece" and s.data["scenery"][0]["at"] == [30.0, 40.0, 0.0]
+    s.tool = "select"
+    assert s.begin_drag(31, 41)
+    for x in (33, 36.2, 40.7):
+        s.drag(x, 41)
+    s.end_drag()
+    assert s.data["scenery"][0]["at"][:2] == [40.0, 40.0]
+    s.key("ctrl+z")  # the whole drag is one step
+    assert s.data["scenery"][0]["at"][:2] == [30.0, 40.0]
+    s.key("ctrl+y")
+    s.key("r")
+    s.key("page up")
+    assert s.fields()["rotation"] == 15.0 and s.fields()["height"] == 9.0
+    s.set_field("height", 12.5)
+    s.set_field("x", 55)
+    assert s.fields()["height"] == 12.5 and s.fields()["x"] == 55.0
+    # a box added on top of a piece is stacked on it
+    s.tool = "box"
+    s.click(55, 40)
+    top = s.data["scenery"][1]
+    assert top["at"][2] == 12.5
+    s.tool = "level-1"
+    s.click(55, 40)  # tags the highest piece under the point
+    assert s.data["scenery"][1]["level"] == 1
+    s.tool = "object"
+    s.click(55, 40)
+    assert s.data["scenery"][1]["object"] == "teleporter"
+    s.tool = "select"
+    s.click(55, 40)
+    s.key("delete")
+    assert [p["id"] for p in s.data["scenery"]] == ["box-1"]
+
+
+def test_live_problems_and_refused_save(tmp_path):
+    s = EditorSession.open(tmp_path / "t.json")
+    s.tool = "box"
+    s.click(30, 30)
+    s.click(80, 30)
+    s.tool = "crate"
+    s.click(80, 30)
+    assert s.problems() == ["Crate token (green) at (80, 30) is inside the scenery 'box-2'."]
+    assert not s.save()
+    assert "fix these first" in s.message and "Crate token (green)" in s.message
+    assert not (tmp_path / "t.json").exists()
+    s.tool = "select"
+    s.begin_drag(80, 30)  # the token is picked before the box under it
+    s.drag(80, 20)
+    s.end_drag()
+    assert s.problems() == []
+    assert s.save() and json.loads((tmp_path / "t.json").read_text()) == s.data
+
+
+def test_balance_view_on_a_shipped_level():
+    s = EditorSession.open(ROOT / "levels" / "little_soldiers" / "levels.json")
+    b = s.balance()
+    assert b.fairness > 0.95 and "fairness" in b.summary()
+    assert s.balance() is b  # cached until the next edit
+    s.tool = "box"
+    s.click(10, 40)
+    assert s.balance() is not b
+
+
+def test_terrain_board_mode(tmp_path):
+    path = tmp_path / "castle.json"
+    shutil.copy(ROOT / "levels" / "toy_battle" / "castle-field.json", path)
+    s = EditorSession.open(path)
+    assert s.mode == "terrain" and s.problems() == []
+    s.tool = "base"
+    s.click(50, 50)
+    nid = s.selection.key
+    assert s.problems() == [f"paths: the terrain is not connected: {nid} cannot be reached from 1."]
+    s.tool = "connect"
+    s.click(50, 50)
+    s.click(*s.data["bases"]["11"]["pos"])
+    assert [nid, "11"] in s.data["paths"]
+    assert s.problems() == []
+    s.tool = "special"
+    s.click(50, 50)
+    assert s.data["bases"][nid]["special"] is not None
+    s.tool = "select"
+    s.begin_drag(50, 50)
+    s.drag(60, 55)
+    s.end_drag()
+    assert s.data["bases"][nid]["pos"] == [60.0, 55.0]
+    s.set_objective(99)
+    assert s.problems()[-1].startswith("objective: 99 medals can never be reached")
+    s.key("ctrl+z")
+    assert s.problems() == []
+    assert s.save()
