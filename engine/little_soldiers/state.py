@@ -1523,7 +1523,6 @@ class LittleSoldiersView(View):
         out["events"] = [e.text for e in self.events]
         if t.config.has("advanced_tactics"):
             t._hide_hands(out, self.seat)
-            out["draws"] = [[g, n] for g, n in out["draws"]]
         if t.mission == M.BATTLE_ROYALE:
             mine = [i for i, g in enumerate(out["turn_order"]) if t.generals[g].seat == self.seat]
             shown = out["turn_order"][:out["turn_pos"] + 1]
@@ -1542,6 +1541,28 @@ class LittleSoldiersView(View):
         """This seat's Tactics cards (every General it plays)."""
         t = self._truth
         return sorted(c for g in t.generals if g.seat == self.seat for c in g.hand)
+
+    def tactics_cards(self):
+        """The Tactics cards' data by name (public: the card list)."""
+        from engine.little_soldiers.tactics import load_cards
+
+        return load_cards()
+
+    def threat_outlook(self, spots: list[Spot]) -> list[tuple[int, int, float]]:
+        """Co-op bots: for each spot, how many Threats see a head there, how
+        many open Threats' Targets it sees, and how far the nearest face-up
+        Switch that still matters is (0 when none)."""
+        t = self._truth
+        seen = t.seen_by_threats(spots)
+        open_ = [th for th in t.threats_in_play() if t.field_off(th)]
+        radius = t.chosen.threat_target_radius
+        sees = [0] * len(spots)
+        for th in open_:
+            for i, r in enumerate(t.terrain.target_sights(spots, th.target, radius)):
+                sees[i] += r.valid
+        wanted = [t.ff_at[n] for th in t.threats_in_play() for n in th.switches if t.ff_up[n]]
+        gaps = [min((math.dist(sp.xy, w) for w in wanted), default=0.0) for sp in spots]
+        return list(zip(seen, sees, gaps))
 
     def is_enemy(self, a: str, b: str) -> bool:
         """Whether ``b`` is an enemy of soldier ``a`` (Threats are everyone's)."""
@@ -1645,7 +1666,7 @@ def new_game(config: Config | None = None, seed: int | None = None,
     mods = ", ".join(config.modules) or "Bootcamp rules"
     if config.mission:
         mods = f"{config.mission.replace('_', ' ')}; {mods}"
-    state.log(f"Little Soldiers on {bf.name or config.level} ({mods}), {config.players} players.")
+    state.events.insert(0, Event(f"Little Soldiers on {bf.name or config.level} ({mods}), {config.players} players."))
     if state.rng is not None:
         state._settle_chance(state.rng)
     return state
