@@ -248,7 +248,7 @@ class HeuristicBot:
             s = 0.8 * level
             if coop is not None:
                 threatened, open_targets, switch_gap = coop[i]
-                s -= 0.7 * threatened
+                s -= 1.5 * threatened
                 s += (2.5 * open_targets if has_orders else 0.0) - 0.05 * switch_gap
                 return s
             if has_orders and ids:
@@ -268,6 +268,9 @@ class HeuristicBot:
     def _deploys(self, view, options: list[Deploy]) -> Deploy:
         enemies = self._enemies(view)
         spots = [Spot(o.x, o.y, None) for o in options]
+        if view.threats():  # co-op: out of the Threats' sight
+            outlook = view.threat_outlook(spots)
+            return options[min(range(len(options)), key=lambda i: (outlook[i][0], self.rng.random()))]
         exposure = self._exposure(view, spots, enemies)
         best = max(range(len(options)), key=lambda i: (-exposure[i][0], self.rng.random()))
         return options[best]

@@ -16,8 +16,8 @@ layouts here follow them in spirit on the Bootcamp's 120 x 80 cm table:
 - Battle Royale: scattered scenery, the 3 Supplies tokens, one Level stack
   and Object tokens for the optional modules (no Deployment tokens: players
   parachute in with the catapult).
-- A New Threat: 2 Deployment tokens on the players' side; three pieces of
-  cover, each with its Force Field Switch (1-3) adjacent; the box bottom's
+- A New Threat: 2 Deployment tokens on the players' side behind two tall
+  boxes; three pieces of cover, each with its Force Field Switch (1-3) adjacent; the box bottom's
   three Targets (Pinky, Howdy, Bob) beyond the far edge, at the height of
   the picture on the box.
 - Another New Threat: four pieces of cover with Switches 1-4; Octocutie's
@@ -126,6 +126,8 @@ def a_new_threat() -> dict:
             box("cover-3", 90, 40, 16, 5, 14),
             cylinder("mug", 45, 25, 4.2, 9.5),
             cylinder("soda-can", 78, 22, 3.3, 12),
+            box("cereal-box-west", 35, 18, 19, 7, 27),
+            box("cereal-box-east", 85, 18, 19, 7, 27),
         ],
         "zones": [{"kind": "threats", "polygon": [[20, 80], [100, 80], [100, 86], [20, 86]]}],
         "tokens": [
@@ -151,6 +153,8 @@ def another_new_threat() -> dict:
             box("cover-3", 95, 42, 14, 5, 14),
             box("cover-4", 70, 55, 14, 5, 14),
             cylinder("mug", 60, 25, 4.2, 9.5),
+            box("cereal-box-west", 35, 18, 19, 7, 27),
+            box("cereal-box-east", 85, 18, 19, 7, 27),
         ],
         "zones": [{"kind": "threats", "polygon": [[20, 80], [100, 80], [100, 86], [20, 86]]}],
         "tokens": [
