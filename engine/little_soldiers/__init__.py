@@ -1,8 +1,9 @@
 """Little Soldiers: a toy-soldier skirmish on a table of household scenery.
 
-The Bootcamp rules and the Super Soldier, Levels, Objects, Reinforcements
-and 2 Against 2 modules; Missions and Advanced Tactics come later (issue 6)
-as more phases and modules on the same state.
+The Bootcamp rules; the Super Soldier, Levels, Objects, Reinforcements,
+2 Against 2 and Advanced Tactics modules; and the Mission Book's King of the
+Hill, Battle Royale, A New Threat and Another New Threat, as more phases of
+the same state (``config.mission``).
 """
 
 from engine.core.actions import ActionCodec

@@ -171,6 +171,58 @@ class Jump:
         return f"bounce at {self.direction:.0f} degrees"
 
 
+@dataclass(frozen=True, slots=True)
+class Lead:
+    """A New Threat: the players agree that General ``general`` plays first
+    this round (the Star token is not used)."""
+
+    general: int
+
+    def __str__(self) -> str:
+        return f"General {self.general + 1} plays first"
+
+
+@dataclass(frozen=True, slots=True)
+class Parachute:
+    """Battle Royale: set the catapult on the Play Zone's edge nearest (x, y),
+    turned to ``direction`` degrees, and fire the green Move token with
+    ``strength`` 0..1; the soldier lands in contact with it."""
+
+    x: float
+    y: float
+    direction: float
+    strength: float
+
+    def __str__(self) -> str:
+        return (f"parachute from the edge near ({self.x:.0f}, {self.y:.0f}) at {self.direction:.0f} degrees, "
+                f"strength {self.strength:.2f}")
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Advanced Tactics: play the Tactics card ``card`` from your hand, on
+    ``soldier`` for a Soldier card (None for General and Reaction cards).
+    In a Reaction window ``card`` None lets the moment pass."""
+
+    card: str | None
+    soldier: str | None = None
+
+    def __str__(self) -> str:
+        if self.card is None:
+            return "play no Reaction"
+        return f"play {self.card}" + (f" on {self.soldier}" if self.soldier else "")
+
+
+@dataclass(frozen=True, slots=True)
+class CardAttack:
+    """A Tactics card's Attack on ``target``; None stops the card's Attacks."""
+
+    target: str | None
+
+    def __str__(self) -> str:
+        return f"card Attack on {self.target}" if self.target else "no more card Attacks"
+
+
 # --- chance ------------------------------------------------------------------------
 
 
@@ -207,7 +259,29 @@ class Landing:
     teleporters: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """A Tactics card drawn from the face-down pile (seen by its owner only)."""
+
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Battle Royale: the Numbered Block tokens dealt face down; ``order``
+    lists the players (General indices) from the 1 token upward."""
+
+    order: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ThreatAction:
+    """A New Threat: the face-down Threat Action token flipped at random."""
+
+    number: int
+
+
 ACTION_CLASSES: tuple[type, ...] = (
     Deploy, Move, Order, Reroll, Shields, ShiftShield, ExtraTarget, Throw, Activate, Teleport,
-    Redirect, Swap, Jump, Star, Block, Roll, Landing,
+    Redirect, Swap, Jump, Lead, Parachute, Play, CardAttack, Star, Block, Roll, Landing, Draw, Deal, ThreatAction,
 )

@@ -16,7 +16,7 @@ from typing import Any
 
 from engine.little_soldiers import rules_data as R
 from engine.little_soldiers.actions import (
-    Activate, Deploy, ExtraTarget, Move, Order, Redirect, Reroll, Shields, ShiftShield, Swap, Throw,
+    Activate, CardAttack, Deploy, ExtraTarget, Move, Order, Play, Redirect, Reroll, Shields, ShiftShield, Swap, Throw,
 )
 from engine.little_soldiers.terrain import GRENADE_REACH, MORTAR_REACH, Spot
 
@@ -57,26 +57,64 @@ class HeuristicBot:
             raise RuntimeError("HeuristicBot was asked to act with no legal action.")
         if len(options) == 1:
             return options[0]
+        plays = [o for o in options if isinstance(o, Play)]
+        if plays and phase in ("order", "move", "react"):
+            chosen = self._play(view, plays, phase)
+            if chosen is not None:
+                return chosen
+            options = [o for o in options if not isinstance(o, Play)] or options
         scorer = {
             "order": self._order, "reroll": self._reroll, "scout": self._shields, "radar": self._shields,
             "shift": self._shift, "extra": self._extra, "object": self._object, "swap": self._swap,
             "redirect": self._redirect, "move": self._moves, "deploy": self._deploys, "throw": self._throws,
+            "card_attack": self._card_attack,
         }.get(phase)
         if scorer is None:
             return options[self.rng.randrange(len(options))]
         return scorer(view, options)
 
+    # ------------------------------------------------------------------ Tactics
+    def _play(self, view, plays: list[Play], phase: str) -> Play | None:
+        """Reactions are always worth it; on its own turn the bot plays its
+        Attack cards and General's Orders before the Order, Move cards first."""
+        if phase == "react":
+            real = [p for p in plays if p.card]
+            return real[0] if real else None
+        cards = view.tactics_cards()
+        if phase == "order":
+            good = [p for p in plays if cards[p.card].effect in ("attacks", "bonus_orders")]
+        else:
+            good = [p for p in plays if cards[p.card].effect in ("bonus_orders",)]
+        return good[self.rng.randrange(len(good))] if good else None
+
+    def _card_attack(self, view, options: list[CardAttack]) -> CardAttack:
+        real = [o for o in options if o.target]
+        if not real:
+            return CardAttack(None)
+        pieces = self._pieces(view)
+        return self._best(real, lambda o: -self._remaining(view, pieces[o.target]))
+
     # ------------------------------------------------------------------ helpers
+    def _side(self, view) -> str:
+        me = view.general(view.my_general())
+        return next(s.side for s in view.soldiers() if s.id == me.soldiers[0])
+
     def _team(self, view) -> str:
-        return view.general(view.my_general()).team
+        return self._side(view)
+
+    def _pieces(self, view) -> dict:
+        """Soldiers and Threats by id."""
+        out = {s.id: s for s in view.soldiers()}
+        out.update({t.id: t for t in view.threats()})
+        return out
 
     def _enemies(self, view) -> list:
-        team = self._team(view)
-        return [s for s in view.soldiers() if s.in_play and s.team != team]
+        side = self._side(view)
+        return [s for s in view.soldiers() if s.in_play and s.side != side]
 
     def _allies(self, view) -> list:
-        team = self._team(view)
-        return [s for s in view.soldiers() if s.in_play and s.team == team]
+        side = self._side(view)
+        return [s for s in view.soldiers() if s.in_play and s.side == side]
 
     def _remaining(self, view, s) -> int:
         return view.toughness(s.id) - s.hearts
@@ -87,7 +125,7 @@ class HeuristicBot:
 
     # ------------------------------------------------------------------ orders
     def _order(self, view, options: list[Order]) -> Order:
-        soldiers = {s.id: s for s in view.soldiers()}
+        soldiers = self._pieces(view)
         faces = view.chosen.attack_die_faces
         hit_p = sum(R.FACE_HITS.get(f, 0) for f in faces) / len(faces)
         enemies = self._enemies(view)
@@ -121,7 +159,7 @@ class HeuristicBot:
         return Reroll(bad) if Reroll(bad) in options else options[0]
 
     def _shields(self, view, options: list[Shields]) -> Shields:
-        soldiers = {s.id: s for s in view.soldiers()}
+        soldiers = self._pieces(view)
 
         def score(o: Shields) -> float:
             # Shields lower Defense: pile them on the soldier closest to breaking.
@@ -132,14 +170,14 @@ class HeuristicBot:
 
     def _shift(self, view, options: list[ShiftShield]) -> ShiftShield:
         team = self._team(view)
-        soldiers = {s.id: s for s in view.soldiers()}
-        good = [o for o in options if o.source and soldiers[o.target].team != team]
+        soldiers = self._pieces(view)
+        good = [o for o in options if o.source and getattr(soldiers[o.target], "side", None) != team]
         if not good:
             return ShiftShield(None)
         return self._best(good, lambda o: -self._remaining(view, soldiers[o.target]))
 
     def _extra(self, view, options: list[ExtraTarget]) -> ExtraTarget:
-        soldiers = {s.id: s for s in view.soldiers()}
+        soldiers = self._pieces(view)
         real = [o for o in options if o.target]
         if not real:
             return ExtraTarget(None)
@@ -201,12 +239,18 @@ class HeuristicBot:
         exposure = self._exposure(view, [d for _, d in keep], enemies)
         weakest = {e.id: self._remaining(view, e) for e in enemies}
         red = view.chosen.red_length
+        coop = view.threat_outlook([d for _, d in keep]) if view.threats() else None
 
         def score(i: int) -> float:
             m, d = keep[i]
             seen_by, ids = exposure[i]
             level = view.terrain.level(d.surface) if view.config.has("levels") else 0
             s = 0.8 * level
+            if coop is not None:
+                threatened, open_targets, switch_gap = coop[i]
+                s -= 1.5 * threatened
+                s += (2.5 * open_targets if has_orders else 0.0) - 0.05 * switch_gap
+                return s
             if has_orders and ids:
                 best = min(weakest[t] for t in ids)
                 s += 2.0 + 0.3 * (6 - best)
@@ -224,6 +268,9 @@ class HeuristicBot:
     def _deploys(self, view, options: list[Deploy]) -> Deploy:
         enemies = self._enemies(view)
         spots = [Spot(o.x, o.y, None) for o in options]
+        if view.threats():  # co-op: out of the Threats' sight
+            outlook = view.threat_outlook(spots)
+            return options[min(range(len(options)), key=lambda i: (outlook[i][0], self.rng.random()))]
         exposure = self._exposure(view, spots, enemies)
         best = max(range(len(options)), key=lambda i: (-exposure[i][0], self.rng.random()))
         return options[best]

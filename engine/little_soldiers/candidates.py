@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from shapely.geometry import Point
 
 from engine.little_soldiers import data as D
-from engine.little_soldiers.actions import Activate, Deploy, Jump, Move, Teleport, Throw
+from engine.little_soldiers.actions import Activate, Deploy, Jump, Move, Parachute, Teleport, Throw
 from engine.little_soldiers.terrain import GRENADE_REACH, MORTAR_REACH
 
 if TYPE_CHECKING:
@@ -34,13 +34,20 @@ def candidates(state: "LittleSoldiersState", seat: int, n: int, rng: random.Rand
     if phase not in S.CONTINUOUS_PHASES:
         legal = state.legal_actions(seat)
         return legal if len(legal) <= n else rng.sample(legal, n)
+    if phase is S.PARACHUTE:
+        return _parachutes(state, n, rng)
     if phase is S.DEPLOY:
+        if state.mission == "battle_royale":
+            return _parachute_deploys(state, seat, n, rng)
+        if state.block is None:
+            return _free_deploys(state, seat, n, rng)
         return _deploys(state, seat, n, rng)
     if phase is S.MOVE:
         out = _moves(state, seat, n, rng)
-        if state.after == S.AFTER_LIGHTNING:
+        retreat = state.effect is not None and state.effect.kind == "retreat"
+        if state.after == S.AFTER_LIGHTNING or retreat:
             out.append(Activate(None))
-        return out
+        return out + state._play_actions()
     if phase is S.THROW:
         return _throws(state, seat, n, rng)
     if phase is S.TELEPORT:
@@ -79,10 +86,79 @@ def _deploys(state, seat, n, rng) -> list[Deploy]:
     return out
 
 
+def _free_deploys(state, seat, n, rng) -> list[Deploy]:
+    """Co-op and Advanced Tactics: around any allowed Deployment token or own soldier."""
+    terrain = state.terrain
+    hq = [s for s in state._own(state.current) if not s.in_play]
+    out: list[Deploy] = []
+    for s in hq[:1] if state.config.has("advanced_tactics") else hq:
+        tokens, chain = state.deploy_anchors(s)
+        anchors = [(at, terrain.base_radius + D.TOKEN_RADIUS) for at in tokens] + \
+            [(sp.xy, 2 * terrain.base_radius) for sp in chain]
+        if not anchors:
+            continue
+        for _ in range(max(2, n // len(hq)) * MAX_TRIES):
+            at, reach = anchors[rng.randrange(len(anchors))]
+            a = rng.uniform(0, 2 * math.pi)
+            d = reach + rng.uniform(0, state.chosen.green_length)
+            act = Deploy(s.id, round(at[0] + d * math.cos(a), 2), round(at[1] + d * math.sin(a), 2))
+            if state.check(seat, act) is None:
+                out.append(act)
+                if len(out) >= n:
+                    return out
+        if not out:
+            for at, reach in anchors:
+                spot = terrain.nearest_fit(at, None, state._spots(), limit=state.chosen.green_length + reach)
+                if spot is not None and state.check(seat, Deploy(s.id, spot.x, spot.y)) is None:
+                    out.append(Deploy(s.id, spot.x, spot.y))
+                    break
+    return out
+
+
+def _parachutes(state, n, rng) -> list[Parachute]:
+    """Catapult shots from edge points toward the middle and the Supplies."""
+    zone = state.terrain.bf.play_zone
+    ring = zone.exterior
+    c = zone.centroid
+    goals = [(c.x, c.y)] + list(state.supplies)
+    out = []
+    for _ in range(max(4, n // 2)):
+        p = ring.interpolate(rng.uniform(0, ring.length))
+        gx, gy = goals[rng.randrange(len(goals))]
+        dist = math.hypot(gx - p.x, gy - p.y)
+        a = math.degrees(math.atan2(gy - p.y, gx - p.x)) + rng.gauss(0, 5)
+        strength = min(1.0, max(0.05, dist / MORTAR_REACH + rng.gauss(0, 0.05)))
+        out.append(Parachute(round(p.x, 2), round(p.y, 2), round(a % 360, 2), round(strength, 3)))
+    return out
+
+
+def _parachute_deploys(state, seat, n, rng) -> list[Deploy]:
+    s = next(x for x in state._own(state.current) if not x.in_play and not x.out)
+    lx, ly, _ = state.landing_at
+    out = []
+    reach = state.terrain.base_radius + D.GREEN_MOVE_TOKEN_LENGTH / 2
+    for _ in range(n):
+        a = rng.uniform(0, 2 * math.pi)
+        d = rng.uniform(0, reach)
+        act = Deploy(s.id, round(lx + d * math.cos(a), 2), round(ly + d * math.sin(a), 2))
+        if state.check(seat, act) is None:
+            out.append(act)
+    if not out:
+        spot = state.parachute_spot()
+        if spot is not None:
+            out.append(Deploy(s.id, spot.x, spot.y))
+    return out
+
+
 def _moves(state, seat, n, rng) -> list[Move]:
     terrain = state.terrain
     cord = state.chosen.yellow_length
-    movers = [state.soldiers[state.mover]] if state.mover else state._own_in_play(state.current)
+    if state.mover:
+        movers = [state.soldiers[state.mover]]
+    elif state.effect is not None and state.effect.kind == "retreat":
+        movers = state.retreat_movers()
+    else:
+        movers = state._own_in_play(state.current)
     out: list[Any] = []
     seen: set[Any] = set()
 
@@ -139,13 +215,15 @@ def _throws(state, seat, n, rng) -> list[Throw]:
     shot = state.shot
     thrower = state.soldiers[shot.thrower]
     reach = MORTAR_REACH if shot.kind == "mortar" else GRENADE_REACH
-    team = thrower.team
+    side = thrower.side
     points = [s.spot.xy for s in state.soldiers.values() if s.in_play and s.id != thrower.id]
-    enemies = [s.spot.xy for s in state.soldiers.values() if s.in_play and s.team != team]
+    enemies = [s.spot.xy for s in state.soldiers.values() if s.in_play and s.side != side]
+    points += [t.target[:2] for t in state.threats.values() if t.in_play and state.field_off(t)]
     points += [((a[0] + b[0]) / 2, (a[1] + b[1]) / 2) for i, a in enumerate(enemies) for b in enemies[i + 1:]]
     out: list[Throw] = []
+    origin = thrower.spot.xy if thrower.spot is not None else state.hq_catapult(shot.hq)[:2]
     for px, py in points:
-        a0 = math.degrees(math.atan2(py - thrower.spot.y, px - thrower.spot.x))
+        a0 = math.degrees(math.atan2(py - origin[1], px - origin[0]))
         start = state.shot_start(thrower.id, shot.kind, a0)
         dx, dy = px - start[0], py - start[1]
         a = math.degrees(math.atan2(dy, dx)) + rng.gauss(0, 3)

@@ -3,8 +3,9 @@ readings we chose where the books are unclear, and every chosen value."""
 
 from __future__ import annotations
 
+from engine.little_soldiers import mission_data as M
 from engine.little_soldiers import rules_data as R
-from engine.little_soldiers.config import Config, chosen_values
+from engine.little_soldiers.config import MISSIONS, Config, chosen_values
 
 
 SOURCES = {
@@ -25,7 +26,8 @@ def rules_summary(config: Config | None = None) -> str:
     mods = ", ".join(config.modules) or "none (Bootcamp)"
     lines = [
         "Little Soldiers — toy soldiers brawl across a table of household scenery.",
-        f"Battlefield: {config.level}. Modules: {mods}. Players: {config.players}.",
+        f"Battlefield: {config.level}. Modules: {mods}. Players: {config.players}."
+    + (f" Mission: {MISSIONS[config.mission].title}." if config.mission else ""),
         "",
         "Set-up: 4 Deployment tokens; the Battle Track with the Flag in the middle;",
         "  each General has a Chest with 3 Order tokens on the lid and an Infantry plus one",
@@ -62,7 +64,40 @@ def rules_summary(config: Config | None = None) -> str:
         "  Levels (climb up where the cord touches Level scenery, down at its edge; the Move",
         "  ends); Objects (activate at the end of a Move in contact unless an enemy touches it:",
         "  Teleporter, Radar, Transmogrifier, Marshmallow, Switch); Reinforcements (2-5 soldiers",
-        "  a side, +1 Order token on the General per extra soldier; not with 2 Against 2).",
+        "  a side, +1 Order token on the General per extra soldier; not with 2 Against 2);",
+        "  Advanced Tactics (with Super Soldier: Tactics cards; deploy one soldier at a time at",
+        "  green distance from a Deployment token of your colour or one of your soldiers in play,",
+        "  on Level 0; a Move whose base or cord touches a Crate of your colour flips it and draws",
+        "  2 cards, unless an enemy touches it; the Order tokens a card shows are a condition, not",
+        "  a cost; at most 3 cards a turn and in the HQ; Reactions in an opponent's turn count",
+        "  toward your next; played cards are discarded at the end of your turn; Bonus Order tokens",
+        "  leave at the end of the round; 2 Against 2: your own hand, your own General and soldiers).",
+        "",
+        "Missions (--mission NAME; required modules are added, the battlefield defaults to the",
+        "  mission's file in levels/little_soldiers/):",
+        "  king-of-the-hill (2-4, Levels; every player for themself): all 3 Order tokens on the General,",
+        "    a Level token on the Infantry (only its holder climbs up; it passes on when the holder",
+        "    breaks); no Battle Track; when the Generals are out of tokens, Candy: 2 per soldier on",
+        "    Level 2, 1 on Level 1, Level 2 first, the toughest first, a tie that cannot all be served",
+        "    cancels it all; none given: 1 Candy to the box; an empty Reserve ends it: most Candy wins.",
+        "  battle-royale (2-6, Super Soldier): one soldier each; Numbered Block tokens dealt face down",
+        "    decide the parachute order (catapult on any edge) and each round's turns; 1 Order token;",
+        "    Supplies flip the card to Super Soldier once per game and clear its tokens (not while an",
+        "    opponent touches them); a broken soldier is out for good and its player fires a Mortar",
+        "    Shot from the HQ each turn; last soldier standing wins, or whoever just played.",
+        "  a-new-threat (1-4, co-operative; solo with Reinforcements and 4 soldiers): Pinky 2/4,",
+        "    Howdy 2/5, Bob 2/4 (Defense/Toughness, book); Force Field n is off while Switch n is face",
+        "    down (a Move touching it flips it); after each player's turn the Threats flip a Threat",
+        "    Action token: 1-3 remove the scenery next to that Switch until the end of the turn (from",
+        "    sight and movement), 4 flips every Switch up, reshuffles, clears the Threats' Shields with",
+        "    Super Soldiers and skips the Attack; the Attack: 5 dice on every soldier a Target sees,",
+        "    non-hits rerolled once (lightning kept with Super Soldiers), lightning: 1 Shield each on",
+        "    the targets, 3+: 2 Shields on every soldier; each broken soldier moves the Flag toward",
+        "    Threat Victory; win by breaking every Threat by the end of round 3.",
+        "  another-new-threat: Octocutie's Head (Switches 2 and 4 together) and two Tentacles",
+        "    (Switches 1 and 3); Octocutie attacks even on a 4.",
+        "  The Mission Report (which Threats were beaten, per mode and player count) is kept in",
+        "    profile.json in the user folder ($TOYBOX_HOME or ~/.local/share/toybox).",
         "",
         "Readings chosen where the books are unclear:",
         "  The practice shot: one per player per game, Grenade or Mortar; its result is ignored",
@@ -79,6 +114,18 @@ def rules_summary(config: Config | None = None) -> str:
         "  Deployment is onto the table (Level 0); if the 8 Block tokens run out, they are",
         "    shuffled again.",
         "  Mortar range is the yellow cord, as for the grenade.",
+        "  Missions: the Super Special Ability (the one profile card the book shows) is every",
+        "    Threat's and fires once per collective Attack; the game ends at once when the last",
+        "    Threat breaks; Targets are discs of THREAT_TARGET_RADIUS seen like heads; a Threat has",
+        "    no Level (no height reroll against it); Scout may put Shields on any Threat.",
+        "  Battle Royale: the parachute is thrown by the Mortar token's physics; a player's HQ",
+        "    catapult is the edge in front of their seat (seats spread round the table).",
+        "  King of the Hill: a lone soldier short of Candy takes what is left; Objects can carry",
+        "    soldiers without a Level token onto a Level (only climbing up is forbidden).",
+        "  Advanced Tactics: cards are played before the turn's Move or before the Order; a Bonus",
+        "    Order token is given before a regular one; Reactions are played on the General with",
+        "    their condition on its tokens; a General whose starting cards are not known draws 3.",
+        "    A Deployment token without a colour shows the colour of the side it is nearer.",
         "",
         "Cards (Defense / Toughness, both sides):",
     ]
@@ -99,8 +146,29 @@ def rules_summary(config: Config | None = None) -> str:
     for name, value in sorted(table.items()):
         shown = ", ".join(value) if isinstance(value, tuple) else value
         lines.append(f"  {name} = {shown}  [{SOURCES.get(name, 'chosen')}]")
+    lines += _tactics_lines()
     lines += [
         f"  FIFTH_FIGURINE = {R.FIFTH_FIGURINE} (the box's fifth figurine per colour; fixed)",
+        f"  CANDY_BY_PLAYERS = {dict(M.CANDY_BY_PLAYERS)}, PINKY/HOWDY/BOB Defense/Toughness = "
+        f"{M.PINKY_DEFENSE}/{M.PINKY_TOUGHNESS}, {M.HOWDY_DEFENSE}/{M.HOWDY_TOUGHNESS}, "
+        f"{M.BOB_DEFENSE}/{M.BOB_TOUGHNESS}  [book]",
+        f"  SUPER_SPECIAL_ONCE = {M.SUPER_SPECIAL_ONCE}, LAST_THREAT_ENDS_GAME = {M.LAST_THREAT_ENDS_GAME}, "
+        f"DEPLOYMENT_SIDE_BY_POSITION = {M.DEPLOYMENT_SIDE_BY_POSITION}  [chosen readings, fixed]",
         f"  GENERALS = {dict(R.GENERALS)}, second Generals {dict(R.SECOND_GENERALS)} (fixed)",
     ]
     return "\n".join(lines)
+
+
+def _tactics_lines() -> list[str]:
+    """The Tactics deck as shipped, and what is missing from it."""
+    from engine.little_soldiers.tactics import load_cards
+
+    cards = load_cards()
+    lines = [f"  Tactics cards: {sum(c.copies for c in cards.values())} known of the box's 50 "
+             "(the full list is not published; unknown cards are absent, not invented):"]
+    for c in cards.values():
+        chosen = f" [chosen: {', '.join(c.chosen)}]" if c.chosen else ""
+        lines.append(f"    {c.name}: {c.type}, {c.condition} Order token(s), x{c.copies} - {c.text}{chosen}")
+    lines.append("    Left out: Laser Targeting (a Reaction whose '+1 reroll' has no known timing) and")
+    lines.append("    Unexpected Ally (which token it puts on every soldier is not known).")
+    return lines

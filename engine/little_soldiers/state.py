@@ -24,20 +24,25 @@ from typing import Any
 from engine.core.protocol import CHANCE, Event, IllegalAction, Result, State, View
 from engine.little_soldiers import rules_data as R
 from engine.little_soldiers.actions import (
-    Activate, Block, Deploy, ExtraTarget, Jump, Landing, Move, Order, Redirect, Reroll, Roll, Shields,
-    ShiftShield, Star, Swap, Teleport, Throw,
+    Activate, Block, CardAttack, Deal, Deploy, Draw, ExtraTarget, Jump, Landing, Lead, Move, Order, Parachute, Play,
+    Redirect, Reroll, Roll, Shields, ShiftShield, Star, Swap, Teleport, Throw, ThreatAction,
 )
+from engine.little_soldiers.battle_royale import DEAL, PARA_LANDING, PARACHUTE, BattleRoyaleRules
 from engine.little_soldiers.config import Config, chosen_values
 from engine.little_soldiers import data as D
+from engine.little_soldiers import mission_data as M
+from engine.little_soldiers.king_of_the_hill import KingOfTheHillRules
+from engine.little_soldiers.tactics import AFTER_CARD, CARD_ATTACK, DRAW, REACT, TacticsRules
 from engine.little_soldiers.terrain import MoveReport, Spot, Terrain
+from engine.little_soldiers.threats import LEAD, THREAT_ACTION, THREAT_ROLL, Threat, ThreatRules
 
 # Phases. Chance phases: SETUP (star flip), REVEAL (Block token), ROLL (dice), LANDING (throw).
 SETUP, REVEAL, DEPLOY, MOVE, OBJECT, TELEPORT, RADAR, SWAP, JUMP = (
     "setup", "reveal", "deploy", "move", "object", "teleport", "radar", "swap", "jump")
 ORDER, ROLL, REROLL, SCOUT, SHIFT, EXTRA, THROW, LANDING, REDIRECT, OVER = (
     "order", "roll", "reroll", "scout", "shift", "extra", "throw", "landing", "redirect", "over")
-CHANCE_PHASES = frozenset({SETUP, REVEAL, ROLL, LANDING})
-CONTINUOUS_PHASES = frozenset({DEPLOY, MOVE, TELEPORT, JUMP, THROW})
+CHANCE_PHASES = frozenset({SETUP, REVEAL, ROLL, LANDING, DRAW, DEAL, PARA_LANDING, THREAT_ACTION, THREAT_ROLL})
+CONTINUOUS_PHASES = frozenset({DEPLOY, MOVE, TELEPORT, JUMP, THROW, PARACHUTE})
 """Phases whose choices carry coordinates: legal_actions is empty there and
 bots sample ``candidate_actions``."""
 
@@ -48,38 +53,45 @@ AFTER_ORDER, AFTER_END, AFTER_LIGHTNING = "order", "end", "lightning"
 class Soldier:
     """One Little Soldier: its card's tokens and, in play, where it stands."""
 
-    __slots__ = ("id", "general", "team", "kind", "hearts", "shields", "orders", "spot")
+    __slots__ = ("id", "general", "team", "side", "kind", "hearts", "shields", "orders", "bonus", "spot",
+                 "promoted", "out")
 
-    def __init__(self, ident: str, general: int, team: str, kind: str) -> None:
+    def __init__(self, ident: str, general: int, team: str, kind: str, side: str | None = None) -> None:
         self.id = ident
         self.general = general
-        self.team = team
+        self.team = team  # the figurine's colour
+        self.side = side or team  # who its enemies are: a colour, a General (free-for-all) or "players" (co-op)
         self.kind = kind
         self.hearts = 0
         self.shields = 0
         self.orders = 0
+        self.bonus = 0  # Bonus Order tokens (Advanced Tactics), gone at the end of the round
         self.spot: Spot | None = None  # None: on its card in the HQ
+        self.promoted = False  # Battle Royale: flipped to its Super Soldier side by Supplies
+        self.out = False  # Battle Royale: broken for good
 
     @property
     def in_play(self) -> bool:
         return self.spot is not None
 
     def copy(self) -> "Soldier":
-        new = Soldier(self.id, self.general, self.team, self.kind)
+        new = Soldier(self.id, self.general, self.team, self.kind, self.side)
         new.hearts, new.shields, new.orders, new.spot = self.hearts, self.shields, self.orders, self.spot
+        new.bonus, new.promoted, new.out = self.bonus, self.promoted, self.out
         return new
 
     def to_dict(self) -> dict[str, Any]:
         spot = None if self.spot is None else {"x": self.spot.x, "y": self.spot.y, "surface": self.spot.surface}
-        return {"id": self.id, "general": self.general, "team": self.team, "kind": self.kind,
-                "hearts": self.hearts, "shields": self.shields, "orders": self.orders, "spot": spot}
+        return {"id": self.id, "general": self.general, "team": self.team, "side": self.side, "kind": self.kind,
+                "hearts": self.hearts, "shields": self.shields, "orders": self.orders, "bonus": self.bonus,
+                "spot": spot}
 
 
 class General:
     """A General card with its Chest: Order tokens on the lid, on the card,
     and at the bottom of the Chest."""
 
-    __slots__ = ("index", "team", "seat", "name", "lid", "tokens", "bottom", "soldiers")
+    __slots__ = ("index", "team", "seat", "name", "lid", "tokens", "bottom", "soldiers", "bonus", "hand", "played")
 
     def __init__(self, index: int, team: str, seat: int, name: str, soldiers: list[str]) -> None:
         self.index = index
@@ -90,15 +102,20 @@ class General:
         self.tokens = 0
         self.bottom = 0
         self.soldiers = soldiers
+        self.bonus = 0  # Bonus Order tokens on the card (Advanced Tactics)
+        self.hand: list[str] = []  # Tactics cards, hidden from the other seats
+        self.played: list[str] = []  # played Tactics cards face up in the HQ
 
     def copy(self) -> "General":
         new = General(self.index, self.team, self.seat, self.name, self.soldiers)
-        new.lid, new.tokens, new.bottom = self.lid, self.tokens, self.bottom
+        new.lid, new.tokens, new.bottom, new.bonus = self.lid, self.tokens, self.bottom, self.bonus
+        new.hand, new.played = list(self.hand), list(self.played)
         return new
 
     def to_dict(self) -> dict[str, Any]:
         return {"index": self.index, "team": self.team, "seat": self.seat, "name": self.name,
-                "lid": self.lid, "tokens": self.tokens, "bottom": self.bottom, "soldiers": list(self.soldiers)}
+                "lid": self.lid, "tokens": self.tokens, "bottom": self.bottom, "soldiers": list(self.soldiers),
+                "bonus": self.bonus, "hand": sorted(self.hand), "played": list(self.played)}
 
 
 @dataclass
@@ -115,15 +132,17 @@ class AttackDice:
     lightning: int = 0
     hit_targets: list[str] = field(default_factory=list)
     left: int = 0  # lightning uses left (Operator, Grenadier)
+    dice: int = R.ATTACK_DICE  # Attack dice rolled (Camouflage takes one); the Sniper die comes after them
 
     def copy(self) -> "AttackDice":
         return AttackDice(self.attacker, self.target, self.risky, list(self.faces), self.rerolls, self.pending,
-                          self.hits, self.lightning, list(self.hit_targets), self.left)
+                          self.hits, self.lightning, list(self.hit_targets), self.left, self.dice)
 
     def to_dict(self) -> dict[str, Any]:
         return {"attacker": self.attacker, "target": self.target, "risky": self.risky, "faces": list(self.faces),
                 "rerolls": self.rerolls, "pending": list(self.pending), "hits": self.hits,
-                "lightning": self.lightning, "hit_targets": list(self.hit_targets), "left": self.left}
+                "lightning": self.lightning, "hit_targets": list(self.hit_targets), "left": self.left,
+                "dice": self.dice}
 
 
 @dataclass(frozen=True)
@@ -137,16 +156,17 @@ class Shot:
     strength: float = 0.0
     practice: bool = False
     landing: Landing | None = None
+    hq: int | None = None  # Battle Royale: a broken player's Mortar Shot from their HQ
 
     def to_dict(self) -> dict[str, Any]:
         land = None if self.landing is None else {
             "x": self.landing.x, "y": self.landing.y, "z": self.landing.z, "face": self.landing.face,
             "teleporters": list(self.landing.teleporters)}
         return {"kind": self.kind, "thrower": self.thrower, "start": list(self.start), "direction": self.direction,
-                "strength": self.strength, "practice": self.practice, "landing": land}
+                "strength": self.strength, "practice": self.practice, "landing": land, "hq": self.hq}
 
 
-class LittleSoldiersState(State):
+class LittleSoldiersState(TacticsRules, KingOfTheHillRules, BattleRoyaleRules, ThreatRules, State):
     game = "little-soldiers"
 
     def __init__(self, config: Config, terrain: Terrain, rng: random.Random | None) -> None:
@@ -161,15 +181,19 @@ class LittleSoldiersState(State):
         self.generals: list[General] = []
         teams = R.TEAMS
         seen: dict[tuple[str, str], int] = {}
+        self.mission = config.mission
         for g, squad in enumerate(config.squads or ()):
             team = teams[g % len(teams)]
-            name = (R.GENERALS if g < len(teams) else R.SECOND_GENERALS)[team]
+            name = (R.GENERALS if g < len(teams) else R.SECOND_GENERALS)[team] if g < 2 * len(teams) else ""
+            if self.mission == M.BATTLE_ROYALE:
+                name = f"Player {g + 1}"  # no General card in Battle Royale
+            side = ("players" if self.mission in M.COOP_MISSIONS else f"general-{g}") if self.mission else team
             ids = []
             for kind in squad:
                 n = seen.get((team, kind), 0) + 1
                 seen[(team, kind)] = n
                 ident = f"{team}-{kind}" + (f"-{n}" if n > 1 else "")
-                self.soldiers[ident] = Soldier(ident, g, team, kind)
+                self.soldiers[ident] = Soldier(ident, g, team, kind, side)
                 ids.append(ident)
             general = General(g, team, config.seat_of(g), name, ids)
             # Reinforcements: 1 Order token straight onto the General per extra soldier.
@@ -197,6 +221,36 @@ class LittleSoldiersState(State):
         self.wiped: set[str] = set()
         self.measured: dict[str, Any] = {}
         self.outcome: Result | None = None
+        self.base_terrain = terrain
+        self.terrains: dict[tuple[str, ...], Terrain] = {(): terrain}  # shared by clones: immutable terrains
+        self.uses_star = self.mission in (None, M.KING_OF_THE_HILL)
+        self.effect = None
+        self.window = None
+        self.threats: dict[str, Threat] = {}
+        if self.mission == M.KING_OF_THE_HILL:
+            self._setup_king_of_the_hill()
+        elif self.mission == M.BATTLE_ROYALE:
+            self._setup_battle_royale()
+        elif self.mission in M.COOP_MISSIONS:
+            self._setup_threats()
+        if config.has("advanced_tactics"):
+            self._setup_tactics()
+        self._begin_game()
+
+    def _begin_game(self) -> None:
+        """After set-up (and the starting Tactics draws): the star flip, or
+        the mission's own first step."""
+        if self.config.has("advanced_tactics") and self._next_draw():
+            return
+        if self.mission in M.COOP_MISSIONS or self.mission == M.BATTLE_ROYALE:
+            self.first = 0
+            self._start_round()
+        else:
+            self.phase = SETUP
+
+    def log_private(self, text: str, *seats: int) -> None:
+        """An event only ``seats`` may read (a card drawn into a hand)."""
+        self.events.append(Event(text, frozenset(seats)))
 
     # ================================================================ protocol
     def to_act(self) -> list[int]:
@@ -204,6 +258,10 @@ class LittleSoldiersState(State):
             return []
         if self.phase in CHANCE_PHASES:
             return [CHANCE]
+        if self.phase is REACT:
+            return [self.generals[self.reactor()].seat]
+        if self.phase is LEAD:
+            return [self.generals[0].seat]  # the players agree; the first seat says it
         return [self.generals[self.current].seat]
 
     def chance_pending(self) -> bool:
@@ -220,11 +278,17 @@ class LittleSoldiersState(State):
         ``candidate_actions``) or ``seat`` need not act."""
         if self.phase is OVER or self.phase in CHANCE_PHASES or self.phase in CONTINUOUS_PHASES:
             return []
-        if seat != self.generals[self.current].seat:
+        if seat not in self.to_act():
             return []
         phase = self.phase
+        if phase is REACT:
+            return self._react_actions()
+        if phase is LEAD:
+            return [Lead(g) for g in range(len(self.generals))]
+        if phase is CARD_ATTACK:
+            return [CardAttack(t) for t in self.card_attack_targets()] + [CardAttack(None)]
         if phase is ORDER:
-            return self._order_actions()
+            return self._order_actions() + self._play_actions()
         if phase is REROLL:
             n = len(self.attack.faces)
             return [Reroll(tuple(c)) for k in range(n + 1) for c in itertools.combinations(range(n), k)]
@@ -262,6 +326,10 @@ class LittleSoldiersState(State):
         if seat not in self.to_act():
             return f"It is not {self.seat_name(seat)}'s turn."
         phase = self.phase
+        if isinstance(action, Play) and phase in (MOVE, ORDER):
+            return self._check_play(action)
+        if phase is PARACHUTE:
+            return self._check_parachute(action)
         if phase is DEPLOY:
             return self._check_deploy(action)
         if phase is MOVE:
@@ -297,6 +365,20 @@ class LittleSoldiersState(State):
 
     # ================================================================ chance
     def sample_chance(self, rng: random.Random) -> Any:
+        if self.phase is DRAW:
+            pile = self.draw_pile()
+            return Draw(pile[rng.randrange(len(pile))])
+        if self.phase is DEAL:
+            order = list(range(len(self.generals)))
+            rng.shuffle(order)
+            return Deal(tuple(order))
+        if self.phase is PARA_LANDING:
+            return self._sample_parachute(rng)
+        if self.phase is THREAT_ACTION:
+            return ThreatAction(self.actions_down[rng.randrange(len(self.actions_down))])
+        if self.phase is THREAT_ROLL:
+            faces = self.chosen.attack_die_faces
+            return Roll(tuple(faces[rng.randrange(len(faces))] for _ in self.threat_pending))
         if self.phase is SETUP:
             return Star(rng.randrange(len(self.generals)) if len(self.generals) > 2 else rng.randrange(2))
         if self.phase is REVEAL:
@@ -306,7 +388,7 @@ class LittleSoldiersState(State):
             a = self.attack
             faces = []
             for i in a.pending:
-                table = self.chosen.sniper_die_faces if (a.risky and i == R.ATTACK_DICE) else self.chosen.attack_die_faces
+                table = self.chosen.sniper_die_faces if (a.risky and i == a.dice) else self.chosen.attack_die_faces
                 faces.append(table[rng.randrange(len(table))])
             return Roll(tuple(faces))
         shot = self.shot
@@ -318,6 +400,28 @@ class LittleSoldiersState(State):
 
     def _check_chance(self, action: Any) -> str | None:
         phase = self.phase
+        if phase is DRAW:
+            if not isinstance(action, Draw) or action.card not in self.draw_pile():
+                return "A Tactics card from the face-down pile is drawn now."
+            return None
+        if phase is DEAL:
+            if not isinstance(action, Deal) or sorted(action.order) != list(range(len(self.generals))):
+                return "The Numbered Block tokens are dealt: one to each player."
+            return None
+        if phase is PARA_LANDING:
+            if not isinstance(action, Landing) or not _finite(action.x, action.y, action.z):
+                return "The green Move token lands now."
+            return None
+        if phase is THREAT_ACTION:
+            if not isinstance(action, ThreatAction) or action.number not in self.actions_down:
+                return f"A face-down Threat Action token is flipped now (face down: {sorted(self.actions_down)})."
+            return None
+        if phase is THREAT_ROLL:
+            if not isinstance(action, Roll) or len(action.faces) != len(self.threat_pending):
+                return f"{len(self.threat_pending)} Threat dice are being rolled."
+            if any(f not in self.chosen.attack_die_faces for f in action.faces):
+                return "That is not a face of the Attack die."
+            return None
         if phase is SETUP:
             if not isinstance(action, Star) or not 0 <= action.general < len(self.generals):
                 return "The star flip names the General who plays first."
@@ -332,7 +436,7 @@ class LittleSoldiersState(State):
             if not isinstance(action, Roll) or len(action.faces) != len(a.pending):
                 return f"{len(a.pending)} dice are being rolled."
             for i, f in zip(a.pending, action.faces):
-                table = self.chosen.sniper_die_faces if (a.risky and i == R.ATTACK_DICE) else self.chosen.attack_die_faces
+                table = self.chosen.sniper_die_faces if (a.risky and i == a.dice) else self.chosen.attack_die_faces
                 if f not in table:
                     return f"{f!r} is not a face of that die."
             return None
@@ -351,20 +455,22 @@ class LittleSoldiersState(State):
     def _apply(self, seat: int, action: Any) -> None:
         if seat == CHANCE:
             self.irreversible += 1
-            if isinstance(action, Star):
-                self._on_star(action)
-            elif isinstance(action, Block):
-                self._on_block(action)
-            elif isinstance(action, Roll):
-                self._on_roll(action)
-            else:
-                self._on_landing(action)
+            chance = {
+                SETUP: self._on_star, REVEAL: self._on_block, ROLL: self._on_roll, LANDING: self._on_landing,
+                DRAW: self._on_draw, DEAL: self._on_deal, PARA_LANDING: self._on_para_landing,
+                THREAT_ACTION: self._on_threat_action, THREAT_ROLL: self._on_threat_roll,
+            }[self.phase]
+            chance(action)
+            return
+        if isinstance(action, Play):
+            (self._on_react if self.phase is REACT else self._on_play)(action)
             return
         handler = {
             Deploy: self._on_deploy, Move: self._on_move, Order: self._on_order, Reroll: self._on_reroll,
             Shields: self._on_shields, ShiftShield: self._on_shift, ExtraTarget: self._on_extra,
             Throw: self._on_throw, Activate: self._on_activate, Teleport: self._on_teleport,
-            Redirect: self._on_redirect, Swap: self._on_swap, Jump: self._on_jump,
+            Redirect: self._on_redirect, Swap: self._on_swap, Jump: self._on_jump, Lead: self._on_lead,
+            Parachute: self._on_parachute, CardAttack: self._on_card_attack,
         }[type(action)]
         handler(action)
 
@@ -384,34 +490,54 @@ class LittleSoldiersState(State):
     def _own_in_play(self, g: int) -> list[Soldier]:
         return [s for s in self._own(g) if s.in_play]
 
+    def _side(self, g: int) -> str:
+        return self.soldiers[self.generals[g].soldiers[0]].side
+
     def _enemies_in_play(self, g: int) -> list[str]:
-        team = self.generals[g].team
-        return [s.id for s in self.soldiers.values() if s.in_play and s.team != team]
+        """Enemy soldiers in play, and the Threats still in play (co-op)."""
+        side = self._side(g)
+        return [s.id for s in self.soldiers.values() if s.in_play and s.side != side] + \
+            [t.id for t in self.threats.values() if t.in_play]
+
+    def target_of(self, ident: str) -> "Soldier | Threat":
+        """A Little Soldier or a Threat, by id."""
+        return self.soldiers[ident] if ident in self.soldiers else self.threats[ident]
+
+    def is_super(self, s: Soldier) -> bool:
+        """Whether the soldier's card shows its Super Soldier side (Battle
+        Royale: only once Supplies flipped it)."""
+        return self.config.has("super_soldier") and (self.mission != M.BATTLE_ROYALE or s.promoted)
 
     def _spots(self, exclude: str | None = None) -> list[Spot]:
         return [s.spot for s in self.soldiers.values() if s.in_play and s.id != exclude]
 
-    def defense(self, s: Soldier) -> int:
+    def defense(self, s: "Soldier | Threat") -> int:
         """Base Defense minus 1 per Shield token, never below 0."""
-        return max(0, self.chosen.defense[s.kind] - s.shields)
+        base = s.defense if isinstance(s, Threat) else self.chosen.defense[s.kind]
+        return max(0, base - s.shields)
 
-    def toughness(self, s: Soldier) -> int:
-        return self.chosen.toughness[s.kind]
+    def toughness(self, s: "Soldier | Threat") -> int:
+        return s.toughness if isinstance(s, Threat) else self.chosen.toughness[s.kind]
 
     def sight(self, attacker: str, target: str):
+        if target in self.threats:
+            return self.threat_sight(attacker, target)
         a, t = self.soldiers[attacker], self.soldiers[target]
         return self.terrain.sight(a.spot, t.spot)
 
     def valid_targets(self, attacker: str) -> list[str]:
-        """Enemies in play whose entire head the attacker sees."""
+        """Enemies in play whose entire head the attacker sees; in the co-op
+        missions, Threats whose Force Field is off and whose Target it sees."""
         a = self.soldiers[attacker]
-        enemies = [s for s in self.soldiers.values() if s.in_play and s.team != a.team]
+        enemies = [s for s in self.soldiers.values() if s.in_play and s.side != a.side]
         reports = self.terrain.sights([(a.spot, e.spot) for e in enemies])
-        return [e.id for e, r in zip(enemies, reports) if r.valid]
+        out = [e.id for e, r in zip(enemies, reports) if r.valid]
+        return out + (self.valid_threat_targets(attacker) if self.threats else [])
 
     def can_order(self, g: int) -> bool:
         """A General gives an Order while it holds tokens and has a soldier in play."""
-        return self.generals[g].tokens > 0 and bool(self._own_in_play(g))
+        gen = self.generals[g]
+        return gen.tokens + gen.bonus > 0 and bool(self._own_in_play(g))
 
     # ================================================================ setup and rounds
     def _on_star(self, action: Star) -> None:
@@ -426,9 +552,17 @@ class LittleSoldiersState(State):
         return f"{gen.name} ({gen.team}, player {gen.seat + 1})"
 
     def _start_round(self) -> None:
+        if self.round and self.config.has("advanced_tactics"):
+            self._return_bonus_tokens()
         self.round += 1
         self.star_taken = False
         self.log(f"Round {self.round} begins.")
+        if self.mission == M.BATTLE_ROYALE:
+            self._br_start_round()
+            return
+        if self.mission in M.COOP_MISSIONS:
+            self._coop_start_round()
+            return
         if any(not s.in_play for s in self.soldiers.values()):
             self.blocks = list(R.BLOCK_TOKENS)  # shuffled face down: draws are chance steps
             self._next_deployer(self.first)
@@ -443,7 +577,9 @@ class LittleSoldiersState(State):
         for g in self._deploy_order(start):
             if any(not s.in_play for s in self._own(g)):
                 self.current = g
-                self.phase = REVEAL
+                # Advanced Tactics and the co-op missions deploy without Block tokens.
+                free = self.config.has("advanced_tactics") or self.mission in M.COOP_MISSIONS
+                self.phase = DEPLOY if free else REVEAL
                 return
         self._after_deployment()
 
@@ -458,19 +594,59 @@ class LittleSoldiersState(State):
 
     def _check_deploy(self, action: Any) -> str | None:
         if not isinstance(action, Deploy):
-            return f"Deploy a Little Soldier from your HQ next to Deployment token {self.block}."
+            return "Deploy a Little Soldier from your HQ into the Play Zone."
         s = self.soldiers.get(action.soldier)
         if s is None or s.general != self.current:
             return f"{action.soldier} is not one of your Little Soldiers."
-        if s.in_play:
-            return f"{s.id} is already in play."
+        if s.in_play or s.out:
+            return f"{s.id} is {'already in play' if s.in_play else 'out of the game'}."
         if not _finite(action.x, action.y):
             return "The position must be two numbers (cm)."
-        return self.terrain.deploy_reason(self.block, Spot(action.x, action.y, None), self.chosen.green_length,
-                                          self._spots())
+        if self.mission == M.BATTLE_ROYALE:
+            return self._check_parachute_deploy(s, action.x, action.y)
+        spot = Spot(action.x, action.y, None)
+        if self.mission in M.COOP_MISSIONS or self.config.has("advanced_tactics"):
+            return self._free_deploy_reason(s, spot)
+        return self.terrain.deploy_reason(self.block, spot, self.chosen.green_length, self._spots())
+
+    def deploy_anchors(self, s: Soldier) -> tuple[list[tuple[float, float]], list[Spot]]:
+        """Where ``s`` may deploy at green distance from: Deployment tokens
+        (any in the co-op missions; of your colour with Advanced Tactics)
+        and, with Advanced Tactics, your other Little Soldiers in play."""
+        tokens = [t.at for t in self.terrain.tokens_of("deployment")
+                  if self.mission in M.COOP_MISSIONS or self.deploy_colour(t) == s.team]
+        chain = [o.spot for o in self._own_in_play(s.general)] if self.config.has("advanced_tactics") else []
+        return tokens, [sp for sp in chain if sp.surface is None]
+
+    def deploy_colour(self, token: Any) -> str:
+        colour = token.props.get("colour")
+        if colour in R.TEAMS:
+            return colour
+        middle = self.terrain.bf.play_zone.centroid.y  # chosen: the side the token is nearer
+        return R.TEAMS[0] if token.at[1] < middle else R.TEAMS[1]
+
+    def _free_deploy_reason(self, s: Soldier, spot: Spot) -> str | None:
+        tokens, chain = self.deploy_anchors(s)
+        green = self.chosen.green_length + self.terrain.contact
+        near_token = any(math.dist(at, spot.xy) - self.terrain.base_radius - D.TOKEN_RADIUS <= green for at in tokens)
+        near_soldier = any(math.dist(o.xy, spot.xy) - 2 * self.terrain.base_radius <= green for o in chain)
+        if not (near_token or near_soldier):
+            what = "a Deployment token" + (" of your colour or one of your soldiers in play"
+                                           if self.config.has("advanced_tactics") else "")
+            return f"Deploy at green distance ({self.chosen.green_length:g} cm) from {what}."
+        return self.terrain.placement_reason(spot, self._spots())
 
     def _on_deploy(self, action: Deploy) -> None:
         s = self.soldiers[action.soldier]
+        if self.mission == M.BATTLE_ROYALE:
+            self._on_parachute_deploy(s, action.x, action.y)
+            return
+        if self.block is None:
+            s.spot = Spot(float(action.x), float(action.y), None)
+            self.log(f"{s.id} deploys at ({s.spot.x:.1f}, {s.spot.y:.1f}).")
+            nxt = self.current if self.mission in M.COOP_MISSIONS else (self.current + 1) % len(self.generals)
+            self._next_deployer(nxt)
+            return
         s.spot = Spot(float(action.x), float(action.y), None)
         at = self.terrain.deployment[self.block]
         gap = math.dist(at, s.spot.xy) - self.terrain.base_radius - D.TOKEN_RADIUS
@@ -496,10 +672,15 @@ class LittleSoldiersState(State):
             gen.tokens += took
             self.log(f"{self._gname(gen.index)} takes {took} Order token{'s' * (took != 1)} "
                      f"({gen.tokens} on the General, {gen.lid} left on the lid).")
-        if self.star is not None:
-            self.first = self.star
-        self.star = None
-        self.log(f"{self._gname(self.first)} returns the star and begins round {self.round}.")
+        if self.uses_star:
+            if self.star is not None:
+                self.first = self.star
+            self.star = None
+            self.log(f"{self._gname(self.first)} returns the star and begins round {self.round}.")
+        for g in self._deploy_order(self.first):
+            if self._own_in_play(g):
+                self._begin_turn(g)
+                return
         self._begin_turn(self.first)
 
     def _begin_turn(self, g: int) -> None:
@@ -508,15 +689,18 @@ class LittleSoldiersState(State):
         self.after = AFTER_ORDER
         self.attack = None
         self.shot = None
+        self.threat_done = False
         if not self._own_in_play(g):
+            self.threat_done = True  # no turn, so no Threats' turn after it
             self._end_turn()  # 2 Against 2: nothing of this General's left in play
             return
         self.phase = MOVE
 
     # ================================================================ movement
     def _check_move(self, action: Any) -> str | None:
-        if isinstance(action, Activate) and action.obj is None and self.after == AFTER_LIGHTNING:
-            return None  # stop making the Infantry's lightning Moves
+        retreat = self.effect is not None and self.effect.kind == "retreat"
+        if isinstance(action, Activate) and action.obj is None and (self.after == AFTER_LIGHTNING or retreat):
+            return None  # stop making the Infantry's lightning Moves, or Strategic Retreat's
         if not isinstance(action, Move):
             return "Make a yellow Move with one of your Little Soldiers (it may be zero)."
         s = self.soldiers.get(action.soldier)
@@ -524,11 +708,17 @@ class LittleSoldiersState(State):
             return f"{action.soldier} is not one of your Little Soldiers in play."
         if self.mover is not None and action.soldier != self.mover:
             return f"This Move is {self.mover}'s."
+        if retreat and action.soldier in self.effect.used:
+            return f"{action.soldier} has already made its Strategic Retreat Move."
         if not _finite(action.x, action.y):
             return "The position must be two numbers (cm)."
         if action.climb and not self.config.has("levels"):
             return "Climbing needs the Levels module."
-        return self._move_report(action).reason
+        report = self._move_report(action)
+        if report.reason is None and action.climb and self.mission == M.KING_OF_THE_HILL and \
+                not self.may_climb(s.id) and self.terrain.level(report.end.surface) > self.terrain.level(s.spot.surface):
+            return f"Only a Little Soldier with a Level token on its card can climb up; {s.id} has none."
+        return report.reason
 
     def _move_report(self, action: Move) -> MoveReport:
         s = self.soldiers[action.soldier]
@@ -543,6 +733,13 @@ class LittleSoldiersState(State):
             self.moves_left = 0
             self._continue_after_move()
             return
+        s = self.soldiers[action.soldier]
+        if (action.x, action.y) != s.spot.xy or action.climb:
+            if self._open_window("move", action):  # Chewed by the Dog may cancel it
+                return
+        self._do_move(action)
+
+    def _do_move(self, action: Move) -> None:
         report = self._move_report(action)
         s = self.soldiers[action.soldier]
         before = s.spot
@@ -558,13 +755,31 @@ class LittleSoldiersState(State):
                      f"(cord used {report.length:.1f} cm); the Move ends.")
         else:
             self.log(f"{s.id} moves {report.length:.1f} cm to ({report.end.x:.1f}, {report.end.y:.1f}).")
-        self._after_move(s)
+        if self.effect is not None and self.effect.kind == "retreat":
+            self.effect.used.append(s.id)
+        # Tokens on the table are touched by the part of the Move made on the table.
+        if before.surface is None:
+            touched = list(path[:2]) if action.climb else list(path)
+        else:
+            touched = [report.end.xy] if report.end.surface is None else []
+        self._after_move(s, touched)
 
-    def _after_move(self, s: Soldier) -> None:
-        """Super Soldier: remove 1 Shield per Move; Objects: offer activation."""
-        if self.config.has("super_soldier") and s.shields > 0:
+    def _after_move(self, s: Soldier, path: list[tuple[float, float]]) -> None:
+        """Super Soldier: remove 1 Shield per Move; the missions' tokens the
+        Move touched (Supplies, Force Field Switches, Crates); Objects."""
+        if self.is_super(s) and s.shields > 0:
             s.shields -= 1
             self.log(f"{s.id} removes 1 Shield token after its Move.")
+        if path:
+            if self.mission == M.BATTLE_ROYALE:
+                self._supplies_after_move(s, path)
+            elif self.mission in M.COOP_MISSIONS:
+                self._flip_switches(s, path)
+            if self.config.has("advanced_tactics") and self._crates_after_move(s, path):
+                return  # the Crate's cards are drawn first
+        self._objects_after_move(s)
+
+    def _objects_after_move(self, s: Soldier) -> None:
         if self.config.has("objects"):
             choices = self._touched_objects(s)
             if choices:
@@ -605,7 +820,16 @@ class LittleSoldiersState(State):
             if self.moves_left > 0 and attacker.in_play:
                 self.phase = MOVE
             else:
-                self._end_turn()
+                self._action_done()
+        elif self.after == AFTER_CARD:
+            self._effect_step()
+        else:
+            self._action_done()
+
+    def _action_done(self) -> None:
+        """An Action is over: a Tactics card's next Action, or the End of Turn."""
+        if self.effect is not None:
+            self._effect_step()
         else:
             self._end_turn()
 
@@ -684,7 +908,7 @@ class LittleSoldiersState(State):
         self.measured = {"jump": s.id, "path": [list(p) for p in report.path], "length_cm": round(report.length, 2)}
         where = f" onto {s.spot.surface}" if s.spot.surface else ""
         self.log(f"Boing! {s.id} bounces {report.length:.1f} cm in a straight line{where}.")
-        if self.config.has("super_soldier") and s.shields > 0:
+        if self.is_super(s) and s.shields > 0:
             s.shields -= 1
             self.log(f"{s.id} removes 1 Shield token after its Move.")
         self._continue_after_move()
@@ -712,10 +936,20 @@ class LittleSoldiersState(State):
         needs_target = action.kind == "attack" or (action.kind == "special" and s.kind == "sniper")
         if not needs_target:
             return None if action.target is None else "That Action has no target."
+        if action.target in self.threats:
+            th = self.threats[action.target]
+            if not th.in_play:
+                return f"{th.name} is broken: it can no longer be targeted."
+            if not self.field_off(th):
+                return f"{th.name}'s Force Field is on: switch {' and '.join(map(str, th.switches))} off first."
+            sight = self.threat_sight(s.id, th.id)
+            if not sight.valid:
+                return f"{th.name} is not a valid target: its whole Target must be visible ({sight.describe()})."
+            return None
         t = self.soldiers.get(action.target or "")
         if t is None or not t.in_play:
             return f"{action.target} is not a Little Soldier in play (broken soldiers cannot be targeted)."
-        if t.team == s.team:
+        if t.side == s.side:
             return f"{t.id} is on your side."
         sight = self.sight(s.id, t.id)
         if not sight.valid:
@@ -725,9 +959,13 @@ class LittleSoldiersState(State):
     def _on_order(self, action: Order) -> None:
         g = self.generals[self.current]
         s = self.soldiers[action.soldier]
-        g.tokens -= 1
-        s.orders += 1
-        if g.tokens == 0 and not self.star_taken:
+        if g.bonus > 0:  # chosen: a Bonus Order token is given first, as it leaves at the round's end
+            g.bonus -= 1
+            s.bonus += 1
+        else:
+            g.tokens -= 1
+            s.orders += 1
+        if g.tokens + g.bonus == 0 and not self.star_taken and self.uses_star:
             self.star_taken = True
             self.star = g.index
             self.log(f"{self._gname(g.index)} is the first to spend all Order tokens and takes the star.")
@@ -737,9 +975,9 @@ class LittleSoldiersState(State):
             self.after = AFTER_END
             self.phase = MOVE
         elif action.kind == "attack":
-            self._start_attack(s, self.soldiers[action.target], risky=False)
+            self._start_attack(s, self.target_of(action.target), risky=False)
         elif s.kind == "sniper":
-            self._start_attack(s, self.soldiers[action.target], risky=True)
+            self._start_attack(s, self.target_of(action.target), risky=True)
         elif s.kind == "infantry":
             self.phase = SCOUT
         else:
@@ -750,16 +988,21 @@ class LittleSoldiersState(State):
     def reroll_allowance(self, attacker: str, target: str) -> tuple[int, dict[str, Any]]:
         """Rerolls for this Attack and why: 1, +1 within red Range, +1 from a
         higher Level, -1 per switch showing; never below 0."""
-        a, t = self.soldiers[attacker], self.soldiers[target]
-        dist = self.terrain.figure_distance(a.spot, t.spot)
+        a = self.soldiers[attacker]
+        if target in self.threats:  # distance to the Target symbol; a Threat stands on no Level
+            dist = self.terrain.point_distance(self.threats[target].target, a.spot)
+            high = False
+        else:
+            t = self.soldiers[target]
+            dist = self.terrain.figure_distance(a.spot, t.spot)
+            high = self.config.has("levels") and self.terrain.level(a.spot.surface) > self.terrain.level(t.spot.surface)
         red = dist <= self.chosen.red_length
-        high = self.config.has("levels") and self.terrain.level(a.spot.surface) > self.terrain.level(t.spot.surface)
         switches = self.switches_showing()
         n = R.BASE_REROLLS + (R.RED_RANGE_REROLLS if red else 0) + (R.HEIGHT_REROLLS if high else 0) - switches
         return max(0, n), {"distance_cm": round(dist, 2), "red_range": red, "higher_level": high,
                            "switches": switches}
 
-    def _start_attack(self, a: Soldier, t: Soldier, risky: bool) -> None:
+    def _start_attack(self, a: Soldier, t: "Soldier | Threat", risky: bool) -> None:
         sight = self.sight(a.id, t.id)
         rerolls, why = self.reroll_allowance(a.id, t.id)
         n = R.ATTACK_DICE + (1 if risky else 0)
@@ -776,6 +1019,7 @@ class LittleSoldiersState(State):
         self.log(f"{a.id} {'takes a Risky Shot at' if risky else 'attacks'} {t.id}: {sight.describe()}; "
                  f"{', '.join(bits)}; {rerolls} reroll{'s' * (rerolls != 1)}.")
         self.phase = ROLL
+        self._open_window("attack")  # Camouflage: one fewer Attack die
 
     def _on_roll(self, action: Roll) -> None:
         a = self.attack
@@ -802,14 +1046,14 @@ class LittleSoldiersState(State):
 
     def _resolve_attack(self) -> None:
         a = self.attack
-        attacker, target = self.soldiers[a.attacker], self.soldiers[a.target]
+        attacker, target = self.soldiers[a.attacker], self.target_of(a.target)
         faces = [f for f in a.faces if f is not None]
         a.hits = self._hits(faces)
-        a.lightning = faces.count("lightning") if self.config.has("super_soldier") else 0
+        a.lightning = faces.count("lightning") if self.is_super(attacker) else 0
         self._hit(target, a.hits, f"{attacker.id}'s Attack")
         a.hit_targets.append(target.id)
         if a.risky:
-            sniper_face = a.faces[R.ATTACK_DICE]
+            sniper_face = a.faces[a.dice]
             if sniper_face == "shield" and attacker.in_play:
                 attacker.shields += R.SNIPER_SHIELD_FACE_SHIELDS
                 self.log(f"The Sniper die shows a shield: {attacker.id} adds {R.SNIPER_SHIELD_FACE_SHIELDS} Shield tokens to its card.")
@@ -841,9 +1085,9 @@ class LittleSoldiersState(State):
                 if self._extra_targets():
                     self.phase = EXTRA
                     return
-        self._end_turn()
+        self._action_done()
 
-    def _hit(self, target: Soldier, hits: int, source: str) -> None:
+    def _hit(self, target: "Soldier | Threat", hits: int, source: str) -> None:
         """An attack of ``hits`` hits: one Heart per hit above the Defense."""
         defense = self.defense(target)
         damage = max(0, hits - defense)
@@ -853,21 +1097,42 @@ class LittleSoldiersState(State):
         self.log(f"{source}: {hits} hit(s) against {target.id}'s Defense {defense}: {damage} Heart token(s).")
         self._add_hearts(target, damage)
 
-    def _add_hearts(self, s: Soldier, n: int) -> None:
+    def _add_hearts(self, s: "Soldier | Threat", n: int) -> None:
         s.hearts += n
         if s.hearts >= self.toughness(s):
-            self._break(s)
+            if isinstance(s, Threat):
+                self._break_threat(s)
+            else:
+                self._break(s)
 
     def _break(self, s: Soldier) -> None:
         """Broken: back to its card in the HQ, its Order tokens to the Chest's
         bottom, its tokens to the Reserve, the Flag one step; Wipeout when it
-        was the last of its colour in the Play Zone."""
+        was the last of its colour in the Play Zone. The missions change the
+        last part (see their modules)."""
         gen = self.general_of(s)
-        gen.bottom += s.orders
+        if self.mission == M.KING_OF_THE_HILL:
+            self._koth_break(s)
+        if self.mission == M.BATTLE_ROYALE:
+            gen.tokens += s.orders  # "Remove your figurine ... along with its Order token. Place them on your card"
+        else:
+            gen.bottom += s.orders
         s.orders = 0
+        if s.bonus:
+            self.bonus_reserve += s.bonus
+            s.bonus = 0
         s.hearts = 0
         s.shields = 0
         s.spot = None
+        if self.mission is not None:
+            self.log(f"{s.id} is broken!")
+            if self.mission == M.BATTLE_ROYALE:
+                self._br_break(s)
+            elif self.mission in M.COOP_MISSIONS:
+                self._coop_break(s)
+            else:
+                self.log(f"{s.id} returns to the HQ.")
+            return
         self._flag_step(s.team)
         self.log(f"{s.id} is broken! It returns to the HQ; the Flag moves to {self.flag:+d}.")
         if not any(o.in_play and o.team == s.team for o in self.soldiers.values()) and s.team not in self.wiped:
@@ -884,7 +1149,8 @@ class LittleSoldiersState(State):
     # ---------------------------------------------------------------- lightning
     def _shift_actions(self) -> list[ShiftShield]:
         mine = [s for s in self._own_in_play(self.current) if s.shields > 0]
-        everyone = [s.id for s in self.soldiers.values() if s.in_play]
+        everyone = [s.id for s in self.soldiers.values() if s.in_play] + [t.id for t in self.threats_in_play()] \
+            if self.threats else [s.id for s in self.soldiers.values() if s.in_play]
         out = [ShiftShield(src.id, dst) for src in mine for dst in everyone if dst != src.id]
         return out + [ShiftShield(None)]
 
@@ -894,12 +1160,12 @@ class LittleSoldiersState(State):
             a.left = 0
         else:
             self.soldiers[action.source].shields -= 1
-            self.soldiers[action.target].shields += 1
+            self.target_of(action.target).shields += 1
             self.log(f"{a.attacker} moves a Shield token from {action.source} to {action.target}.")
             a.left -= 1
         if a.left > 0 and self._shift_actions()[:-1]:
             return
-        self._end_turn()
+        self._action_done()
 
     def _extra_targets(self) -> list[str]:
         a = self.attack
@@ -910,7 +1176,7 @@ class LittleSoldiersState(State):
         if action.target is None:
             a.left = 0
         else:
-            t = self.soldiers[action.target]
+            t = self.target_of(action.target)
             a.hit_targets.append(t.id)
             self._hit(t, a.hits, f"{a.attacker}'s Attack (lightning, extra target)")
             a.left -= 1
@@ -919,16 +1185,16 @@ class LittleSoldiersState(State):
                 return
         if a.left > 0 and self._extra_targets():
             return
-        self._end_turn()
+        self._action_done()
 
     # ================================================================ special actions
     def _on_shields(self, action: Shields) -> None:
         who = "Scout" if self.phase is SCOUT else "Radar"
         for t in action.targets:
-            self.soldiers[t].shields += 1
+            self.target_of(t).shields += 1
         self.log(f"{who}: Shield tokens on {', '.join(action.targets) or 'nobody'}.")
         if self.phase is SCOUT:
-            self._end_turn()
+            self._action_done()
         else:
             self._continue_after_move()
 
@@ -948,6 +1214,8 @@ class LittleSoldiersState(State):
         """Grenade: on a green Move token in contact with the Grenadier, in the
         throw's direction. Mortar: the catapult on the Play Zone's edge
         closest to the Operator."""
+        if self.shot is not None and self.shot.hq is not None:
+            return self.hq_catapult(self.shot.hq)
         s = self.soldiers[thrower]
         z = self.terrain.z(s.spot.surface)
         if kind == "mortar":
@@ -961,7 +1229,7 @@ class LittleSoldiersState(State):
         shot = self.shot
         start = self.shot_start(shot.thrower, shot.kind, action.direction)
         self.shot = Shot(shot.kind, shot.thrower, start, float(action.direction), float(action.strength),
-                         bool(action.practice))
+                         bool(action.practice), hq=shot.hq)
         if action.practice:
             self.practice_left[self.generals[self.current].seat] -= 1
         where = "from the catapult" if shot.kind == "mortar" else "from the Move token"
@@ -971,12 +1239,13 @@ class LittleSoldiersState(State):
 
     def _on_landing(self, action: Landing) -> None:
         shot = self.shot
-        self.shot = Shot(shot.kind, shot.thrower, shot.start, shot.direction, shot.strength, shot.practice, action)
+        self.shot = Shot(shot.kind, shot.thrower, shot.start, shot.direction, shot.strength, shot.practice, action,
+                         shot.hq)
         what = "Grenade die" if shot.kind == "grenade" else "Mortar token"
         self.log(f"The {what} lands at ({action.x:.1f}, {action.y:.1f}) showing {action.face}.")
         if shot.practice:
             self.log("Just practice: the result is ignored. Now for real.")
-            self.shot = Shot(shot.kind, shot.thrower)
+            self.shot = Shot(shot.kind, shot.thrower, hq=shot.hq)
             self.phase = THROW
             return
         if self.config.has("objects") and action.teleporters:
@@ -994,7 +1263,7 @@ class LittleSoldiersState(State):
             land = self.shot.landing
             moved = Landing(x, y, z, land.face, (action.dest,))
             shot = self.shot
-            self.shot = Shot(shot.kind, shot.thrower, shot.start, shot.direction, shot.strength, False, moved)
+            self.shot = Shot(shot.kind, shot.thrower, shot.start, shot.direction, shot.strength, False, moved, shot.hq)
             self.log(f"The shot is teleported to {action.dest} just before it explodes.")
         self._explode()
 
@@ -1010,6 +1279,11 @@ class LittleSoldiersState(State):
                 d = self.terrain.point_distance(point, s.spot)
                 if d <= cord:
                     in_range.append((s, d))
+        # Threats: distance from their Target; an active Force Field protects them.
+        for t in self.threats_in_play() if self.threats else []:
+            d = math.dist(point, t.target)
+            if d <= cord and self.field_off(t):
+                in_range.append((t, d))
         self.measured = {"shot": shot.kind, "landing": list(point), "face": land.face,
                          "in_range": {s.id: round(d, 2) for s, d in in_range}, "range_cm": cord}
         if shot.kind == "grenade":
@@ -1035,17 +1309,32 @@ class LittleSoldiersState(State):
         if self.wiped:
             self._end_round_now()
             return
-        self._end_turn()
+        self._action_done()
 
     # ================================================================ end of turn, round, game
     def _active_tokens(self) -> int:
         """Order tokens that can still be given (see ORPHAN_GENERAL_PASSES)."""
-        return sum(g.tokens for g in self.generals if self.can_order(g.index))
+        return sum(g.tokens + g.bonus for g in self.generals if self.can_order(g.index))
 
     def _end_turn(self) -> None:
         self.attack = None
         self.shot = None
         self.mover = None
+        self.effect = None
+        if self.mission in M.COOP_MISSIONS and not self.threat_done:
+            self._threat_turn()  # "Before moving on to the End of the Turn phase"
+            return
+        if self.config.has("advanced_tactics"):
+            self._discard_played(self.current)
+        if self.mission == M.KING_OF_THE_HILL:
+            self._koth_end_turn()
+            return
+        if self.mission == M.BATTLE_ROYALE:
+            self._br_end_turn()
+            return
+        if self.mission in M.COOP_MISSIONS:
+            self._coop_end_turn()
+            return
         n = self.chosen.flag_steps_to_victory
         if abs(self.flag) >= n:
             self._game_over()
@@ -1070,6 +1359,10 @@ class LittleSoldiersState(State):
         self.attack = None
         self.shot = None
         self.mover = None
+        self.effect = None
+        self.window = None
+        if self.config.has("advanced_tactics"):
+            self._discard_played(self.current)
         if abs(self.flag) >= self.chosen.flag_steps_to_victory or all(g.lid == 0 for g in self.generals):
             self._game_over()
             return
@@ -1086,6 +1379,12 @@ class LittleSoldiersState(State):
         self.log(self.outcome.reason)
 
     def _final_result(self) -> Result:
+        if self.mission == M.KING_OF_THE_HILL:
+            return self._koth_result()
+        if self.mission == M.BATTLE_ROYALE:
+            return self._br_result()
+        if self.mission in M.COOP_MISSIONS:
+            return self._coop_result()
         n = self.chosen.flag_steps_to_victory
         teams = R.TEAMS
         scores_by_team = {teams[0]: float(self.flag), teams[1]: float(-self.flag)}
@@ -1131,6 +1430,24 @@ class LittleSoldiersState(State):
         new.practice_left = list(self.practice_left)
         new.wiped = set(self.wiped)
         new.measured = dict(self.measured)
+        if self.mission == M.KING_OF_THE_HILL:
+            new.candy = list(self.candy)
+            new.level_token = dict(self.level_token)
+        elif self.mission == M.BATTLE_ROYALE:
+            new.turn_order = list(self.turn_order)
+        elif self.mission in M.COOP_MISSIONS:
+            new.threats = {k: t.copy() for k, t in self.threats.items()}
+            new.ff_up = dict(self.ff_up)
+            new.actions_down = list(self.actions_down)
+            new.threat_dice = list(self.threat_dice)
+            new.threat_targets = list(self.threat_targets)
+        if self.config.has("advanced_tactics"):
+            new.deck = list(self.deck)
+            new.discard = list(self.discard)
+            new.crates = list(self.crates)
+            new.draws = [list(d) for d in self.draws]
+            new.effect = self.effect.copy() if self.effect else None
+            new.window = self.window.copy() if self.window else None
         return new
 
     def to_dict(self) -> dict[str, Any]:
@@ -1160,6 +1477,11 @@ class LittleSoldiersState(State):
             "practice_left": list(self.practice_left),
             "measured": self.measured,
             "result": self.outcome.to_dict() if self.outcome else None,
+            "mission": self.mission,
+            **(self._koth_to_dict() if self.mission == M.KING_OF_THE_HILL else {}),
+            **(self._br_to_dict() if self.mission == M.BATTLE_ROYALE else {}),
+            **(self._threats_to_dict() if self.mission in M.COOP_MISSIONS else {}),
+            **(self._tactics_to_dict() if self.config.has("advanced_tactics") else {}),
         }
 
     def view(self, seat: int) -> "LittleSoldiersView":
@@ -1167,7 +1489,8 @@ class LittleSoldiersState(State):
 
     # ---------------------------------------------------------------- invariants
     def order_tokens(self, g: int) -> int:
-        """Every Order token of General ``g``: lid, card, Chest bottom, soldiers."""
+        """Every Order token of General ``g``: lid, card, Chest bottom, soldiers
+        (Bonus Order tokens are counted apart, see ``bonus_total``)."""
         gen = self.generals[g]
         return gen.lid + gen.tokens + gen.bottom + sum(self.soldiers[i].orders for i in gen.soldiers)
 
@@ -1176,13 +1499,18 @@ class LittleSoldiersState(State):
         with the rays' count, the range and the rerolls it would get."""
         sight = self.sight(attacker, target)
         rerolls, why = self.reroll_allowance(attacker, target)
+        if target in self.threats and not self.field_off(self.threats[target]):
+            why = {**why, "force_field": "on"}
+            return {"valid": False, "sight": sight.describe(), "visible_fraction": sight.visible_fraction,
+                    "blockers": list(sight.blockers), "rerolls": rerolls, **why}
         return {"valid": sight.valid, "sight": sight.describe(), "visible_fraction": sight.visible_fraction,
                 "blockers": list(sight.blockers), "rerolls": rerolls, **why}
 
 
 class LittleSoldiersView(View):
-    """Little Soldiers has no hidden information but the Block pile's order
-    and the dice to come: a view shows the whole table."""
+    """What one seat sees: the whole table but the other players' Tactics
+    hands and the pile (Advanced Tactics) and the Numbered Block tokens not
+    yet revealed (Battle Royale)."""
 
     _truth: LittleSoldiersState
 
@@ -1193,7 +1521,53 @@ class LittleSoldiersView(View):
         out["to_act"] = t.to_act()
         out["my_generals"] = [g.index for g in t.generals if g.seat == self.seat]
         out["events"] = [e.text for e in self.events]
+        if t.config.has("advanced_tactics"):
+            t._hide_hands(out, self.seat)
+        if t.mission == M.BATTLE_ROYALE:
+            mine = [i for i, g in enumerate(out["turn_order"]) if t.generals[g].seat == self.seat]
+            shown = out["turn_order"][:out["turn_pos"] + 1]
+            out["turn_order"] = shown
+            out["my_numbers"] = [i + 1 for i in mine]
         return out
+
+    def threats(self) -> list[Threat]:
+        """Copies of the Threats (co-op missions)."""
+        return [th.copy() for th in self._truth.threats.values()]
+
+    def field_off(self, threat: str) -> bool:
+        return self._truth.field_off(self._truth.threats[threat])
+
+    def hand(self) -> list[str]:
+        """This seat's Tactics cards (every General it plays)."""
+        t = self._truth
+        return sorted(c for g in t.generals if g.seat == self.seat for c in g.hand)
+
+    def tactics_cards(self):
+        """The Tactics cards' data by name (public: the card list)."""
+        from engine.little_soldiers.tactics import load_cards
+
+        return load_cards()
+
+    def threat_outlook(self, spots: list[Spot]) -> list[tuple[int, int, float]]:
+        """Co-op bots: for each spot, how many Threats see a head there, how
+        many open Threats' Targets it sees, and how far the nearest face-up
+        Switch that still matters is (0 when none)."""
+        t = self._truth
+        seen = t.seen_by_threats(spots)
+        open_ = [th for th in t.threats_in_play() if t.field_off(th)]
+        radius = t.chosen.threat_target_radius
+        sees = [0] * len(spots)
+        for th in open_:
+            for i, r in enumerate(t.terrain.target_sights(spots, th.target, radius)):
+                sees[i] += r.valid
+        wanted = [t.ff_at[n] for th in t.threats_in_play() for n in th.switches if t.ff_up[n]]
+        gaps = [min((math.dist(sp.xy, w) for w in wanted), default=0.0) for sp in spots]
+        return list(zip(seen, sees, gaps))
+
+    def is_enemy(self, a: str, b: str) -> bool:
+        """Whether ``b`` is an enemy of soldier ``a`` (Threats are everyone's)."""
+        t = self._truth
+        return b in t.threats or t.soldiers[a].side != t.soldiers[b].side
 
     def candidate_actions(self, n: int, rng: random.Random) -> list[Any]:
         return self._truth.candidate_actions(self.seat, n, rng)
@@ -1232,10 +1606,10 @@ class LittleSoldiersView(View):
         return self._truth.generals[g].copy()
 
     def defense(self, soldier: str) -> int:
-        return self._truth.defense(self._truth.soldiers[soldier])
+        return self._truth.defense(self._truth.target_of(soldier))
 
     def toughness(self, soldier: str) -> int:
-        return self._truth.toughness(self._truth.soldiers[soldier])
+        return self._truth.toughness(self._truth.target_of(soldier))
 
     def valid_targets(self, soldier: str) -> list[str]:
         return self._truth.valid_targets(soldier)
@@ -1263,6 +1637,8 @@ class LittleSoldiersView(View):
     def determinize(self, rng: random.Random) -> LittleSoldiersState:
         s = self._truth.clone()
         s.rng = random.Random(rng.getrandbits(64))
+        if s.config.has("advanced_tactics"):
+            s._deal_unseen(self.seat, rng)
         return s
 
 
@@ -1280,12 +1656,17 @@ def new_game(config: Config | None = None, seed: int | None = None,
     bf = battlefield if battlefield is not None else load_battlefield(config.level)
     values, chosen = chosen_values(config.overrides)
     terrain = Terrain(bf, config.has("levels"), config.has("objects"), chosen.contact_tolerance)
-    missing = [n for n in R.DEPLOYMENT_NUMBERS if n not in terrain.deployment]
+    needed = R.DEPLOYMENT_NUMBERS if config.mission in (None, M.KING_OF_THE_HILL) else ()
+    if config.mission in M.COOP_MISSIONS:
+        needed = tuple(sorted(terrain.deployment)[:1]) or (1,)
+    missing = [n for n in needed if n not in terrain.deployment]
     if missing:
         raise ValueError(f"the battlefield {bf.name or config.level!r} lacks Deployment token(s) {missing}")
     state = LittleSoldiersState(config, terrain, random.Random(seed) if seed is not None else None)
     mods = ", ".join(config.modules) or "Bootcamp rules"
-    state.log(f"Little Soldiers on {bf.name or config.level} ({mods}), {config.players} players.")
+    if config.mission:
+        mods = f"{config.mission.replace('_', ' ')}; {mods}"
+    state.events.insert(0, Event(f"Little Soldiers on {bf.name or config.level} ({mods}), {config.players} players."))
     if state.rng is not None:
         state._settle_chance(state.rng)
     return state

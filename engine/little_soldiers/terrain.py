@@ -291,6 +291,53 @@ class Terrain:
                                    tuple(sorted(s.blockers))))
         return out
 
+    # ------------------------------------------------------------- mission tokens
+    def swept_touch(self, path: Sequence[tuple[float, float]], point: tuple[float, float]) -> bool:
+        """Does a base carried along ``path`` on the table (its cord laid
+        along it) touch or pass over a round token lying at ``point``?
+        The base is wider than the cord, so the base's sweep decides."""
+        reach = self.base_radius + D.TOKEN_RADIUS + self.contact
+        if len(path) == 1:
+            return math.dist(path[0], point) <= reach
+        return LineString(path).distance(Point(point)) <= reach
+
+    def base_touches_token(self, spot: Spot, point: tuple[float, float]) -> bool:
+        """Is a figurine at ``spot`` in contact with a token on the table?"""
+        return spot.surface is None and math.dist(spot.xy, point) <= self.base_radius + D.TOKEN_RADIUS + self.contact
+
+    def tokens_of(self, kind: str) -> list[Any]:
+        """The battlefield's tokens of one kind, in file order."""
+        return [t for t in self.bf.tokens if t.kind == kind]
+
+    def target_sights(self, spots: Sequence[Spot], target: tuple[float, float, float],
+                      radius: float) -> list[SightReport]:
+        """A New Threat: does each figurine see the whole Target symbol?"""
+        return self._point_sights([(self.head(s), target, radius) for s in spots])
+
+    def threat_sights(self, target: tuple[float, float, float], spots: Sequence[Spot]) -> list[SightReport]:
+        """A New Threat: which heads are wholly visible from a Threat's Target."""
+        return self._point_sights([(target, self.head(s), self.head_radius) for s in spots])
+
+    def _point_sights(self, triples: Sequence[tuple]) -> list[SightReport]:
+        if not triples:
+            return []
+        out = []
+        for s in self.bf.sight_many(list(triples)):
+            out.append(SightReport(bool(s.valid), float(s.visible_fraction), len(s.blocked), int(s.blocked.sum()),
+                                   tuple(sorted(s.blockers))))
+        return out
+
+    def without(self, piece_ids: Sequence[str]) -> "Terrain":
+        """The same rules over the battlefield without these scenery pieces
+        (a Threat Action removes them from sight and movement until the end
+        of the turn; geometry's ``without_scenery`` drops what rests on them)."""
+        return Terrain(self.bf.without_scenery(*piece_ids), self.levels, self.objects_on, self.contact)
+
+    def adjacent_scenery(self, point: tuple[float, float], within: float) -> tuple[str, ...]:
+        """Scenery pieces whose footprint is within ``within`` cm of a token."""
+        here = Point(point)
+        return tuple(s.id for s in self.bf.solids if s.footprint.distance(here) <= within)
+
     # ------------------------------------------------------------- tokens
     @cached_property
     def deployment(self) -> dict[int, tuple[float, float]]:

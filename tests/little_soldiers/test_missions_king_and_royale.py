@@ -1,0 +1,197 @@
+"""Mission Book: "King of the Hill" and "Battle Royale", one test per paragraph."""
+
+from __future__ import annotations
+
+import pytest
+from ls_helpers import box
+from mission_helpers import mission_game, place, stay, texts
+
+from engine.core.protocol import CHANCE, IllegalAction
+from engine.little_soldiers.actions import Deal, Deploy, Landing, Move, Order, Parachute, Reroll, Roll, Throw
+from engine.little_soldiers.battle_royale import DEAL, PARA_LANDING, PARACHUTE
+from engine.little_soldiers.config import Config
+from engine.little_soldiers.state import DEPLOY, MOVE, OVER, SETUP, THROW
+
+HILL = [box("hill-base", 50, 30, 24, 20, 6, level=1), box("hill-top", 50, 30, 10, 8, 5, z=6, level=2)]
+
+
+def koth(players=2, **kw):
+    return mission_game("king_of_the_hill", players, scenery=HILL, **kw)
+
+
+def attack(s, seat, soldier, target, faces=("hit",) * 5):
+    s.apply(seat, Order(soldier, "attack", target))
+    s.apply(CHANCE, Roll(tuple(faces)))
+    if s.phase == "reroll":
+        s.apply(seat, Reroll(()))
+
+
+# ================================================================== King of the Hill
+
+def test_koth_required_levels_and_players():
+    assert Config(mission="king_of_the_hill").modules == ("levels",)
+    with pytest.raises(ValueError, match="2 to 4 players"):
+        Config(mission="king_of_the_hill", players=5)
+
+
+def test_koth_setup_candy_by_players_order_tokens_on_the_general_and_the_level_token():
+    for n, candy in ((2, 7), (3, 11), (4, 11)):
+        s = koth(n)
+        assert s.candy_reserve == candy
+        assert all(g.tokens == 3 and g.lid == 0 for g in s.generals)
+        assert all(s.soldiers[s.level_token[g.index]].kind == "infantry" for g in s.generals)
+        assert s.phase == SETUP  # the star is still used
+
+
+def test_koth_only_soldiers_with_a_level_token_climb_up():
+    s = place(koth(), {"green-infantry": (32, 30), "green-grenadier": (32, 22), "yellow-infantry": (80, 30),
+                       "yellow-sniper": (80, 45)}, tokens={0: 1, 1: 1})
+    with pytest.raises(IllegalAction, match="Level token"):
+        s.apply(0, Move("green-grenadier", 38, 22, climb=True))
+    s.apply(0, Move("green-infantry", 38, 30, climb=True))
+    assert s.soldiers["green-infantry"].spot.surface == "hill-base"
+
+
+def test_koth_level_token_transfers_when_its_soldier_is_broken():
+    s = place(koth(), {"green-infantry": (20, 52), "green-grenadier": (20, 10), "yellow-infantry": (80, 52),
+                       "yellow-sniper": (80, 10)}, tokens={0: 1, 1: 1}, general=1)
+    s.soldiers["green-infantry"].hearts = 4
+    stay(s, "yellow-infantry")
+    attack(s, 1, "yellow-infantry", "green-infantry")
+    assert s.level_token[0] == "green-grenadier" and "transferred" in texts(s)
+    assert s.flag == 0  # the Battle Track stays in the box
+
+
+def test_koth_end_of_turn_then_candy_distribution_level_2_gets_2_level_1_gets_1():
+    s = place(koth(), {"green-infantry": (50, 30, "hill-top"), "green-grenadier": (10, 30),
+                       "yellow-infantry": (40, 30, "hill-base"), "yellow-sniper": (90, 50)}, tokens={0: 0, 1: 0})
+    stay(s, "green-infantry")
+    assert s.candy == [2, 1] and s.candy_reserve == 4 and s.round == 2
+
+
+def test_koth_candy_priority_toughest_first_and_the_all_or_nothing_tie():
+    s = place(koth(), {"green-infantry": (47, 30, "hill-top"), "yellow-infantry": (53, 30, "hill-top")},
+              tokens={0: 0, 1: 0})
+    s.candy_reserve = 3
+    s.soldiers["yellow-infantry"].hearts = 1  # green is tougher: served first
+    s._distribute_candy()
+    assert s.candy == [2, 1] and s.candy_reserve == 0
+    s2 = place(koth(), {"green-infantry": (47, 30, "hill-top"), "yellow-infantry": (53, 30, "hill-top"),
+                        "green-grenadier": (40, 30, "hill-base")}, tokens={0: 0, 1: 0})
+    s2.candy_reserve = 3
+    s2._distribute_candy()  # 2 + 2 wanted by equally tough soldiers, 3 left: nobody gets any
+    assert s2.candy == [0, 0] and s2.candy_reserve == 2 and s2.candy_discarded == 1
+    assert "no Candy is distributed at all" in texts(s2)
+
+
+def test_koth_no_candy_given_discards_one_and_the_last_candy_ends_the_game():
+    s = place(koth(), {"green-infantry": (10, 30), "yellow-infantry": (90, 30)}, tokens={0: 0, 1: 0})
+    s.candy_reserve = 1
+    s.candy = [3, 2]
+    stay(s, "green-infantry")
+    assert s.phase == OVER and s.candy_discarded == 1
+    r = s.result()
+    assert r.winners == (0,) and r.scores == (3.0, 2.0) and "King of the Hill" in r.reason
+
+
+# ================================================================== Battle Royale
+
+def br(players=3, **kw):
+    return mission_game("battle_royale", players, tokens=[{"kind": "supplies", "at": [50, 30]}], **kw)
+
+
+def test_br_setup_one_soldier_one_order_token_super_soldier_required():
+    c = Config(mission="battle_royale", players=6)
+    assert c.modules == ("super_soldier",) and all(len(sq) == 1 for sq in c.squads)
+    s = br()
+    assert all(g.tokens == 1 and g.lid == 0 for g in s.generals) and s.phase == DEAL
+    assert len({x.side for x in s.soldiers.values()}) == 3  # there are no sides: everyone is an enemy
+
+
+def test_br_deploy_numbered_blocks_then_parachute_deployment():
+    s = br()
+    s.apply(CHANCE, Deal((2, 0, 1)))
+    assert s.phase == PARACHUTE and s.current == 2
+    s.apply(2, Parachute(0, 30, 0, 0.3))
+    assert s.phase == PARA_LANDING
+    s.apply(CHANCE, Landing(20, 20, 0.0, "token"))
+    assert s.phase == DEPLOY
+    soldier = s.generals[2].soldiers[0]
+    with pytest.raises(IllegalAction, match="in contact with the green Move token"):
+        s.apply(2, Deploy(soldier, 60, 40))
+    s.apply(2, Deploy(soldier, 23, 20))
+    assert s.current == 0 and s.phase == PARACHUTE
+
+
+def test_br_player_turns_in_ascending_order_of_the_dealt_tokens_and_hidden_numbers():
+    s = place(br(), {"green-infantry": (10, 10), "yellow-infantry": (90, 50), "green-sniper": (10, 50)},
+              tokens={0: 1, 1: 1, 2: 1})
+    s.phase = DEAL
+    s.deal_for = "turns"
+    s.apply(CHANCE, Deal((1, 2, 0)))
+    assert s.current == 1 and s.phase == MOVE
+    view = s.view(0).to_dict()
+    assert view["turn_order"] == [1] and view["my_numbers"] == [3]
+
+
+def test_br_supplies_flip_the_card_once_and_clear_its_tokens_unless_an_opponent_touches_them():
+    s = place(br(), {"green-infantry": (40, 30), "yellow-infantry": (90, 50), "green-sniper": (10, 50)},
+              tokens={0: 1})
+    g = s.soldiers["green-infantry"]
+    g.hearts, g.shields = 3, 2
+    s.apply(0, Move("green-infantry", 55, 30))
+    assert g.promoted and g.hearts == 0 and g.shields == 0
+    s2 = place(br(), {"green-infantry": (40, 30), "yellow-infantry": (50, 32.6), "green-sniper": (10, 50)},
+               tokens={0: 1})
+    s2.apply(0, Move("green-infantry", 47.8, 29.0))
+    assert not s2.soldiers["green-infantry"].promoted and "opponent is in contact" in texts(s2)
+
+
+def test_br_lightning_only_counts_once_promoted():
+    s = place(br(), {"green-infantry": (20, 30), "yellow-infantry": (80, 30), "green-sniper": (10, 55)},
+              tokens={0: 1})
+    stay(s, "green-infantry")
+    attack(s, 0, "green-infantry", "yellow-infantry", ("lightning",) * 2 + ("hit",) * 3)
+    assert s.phase != MOVE or s.mover != "green-infantry"  # New Recruit side: lightning does nothing
+
+
+def test_br_broken_soldiers_leave_for_good_and_fire_a_mortar_from_the_hq():
+    s = place(br(), {"green-infantry": (20, 30), "yellow-infantry": (80, 30), "green-sniper": (10, 55)},
+              tokens={0: 1, 1: 1, 2: 1})
+    s.turn_order, s.turn_pos = [0, 1, 2], 0
+    s.soldiers["yellow-infantry"].hearts = 4
+    stay(s, "green-infantry")
+    attack(s, 0, "green-infantry", "yellow-infantry")
+    y = s.soldiers["yellow-infantry"]
+    assert not y.in_play and y.out and s.generals[1].tokens == 1 and s.phase == THROW and s.current == 1
+    assert s.shot.hq == 1 and s.shot_start("yellow-infantry", "mortar", 0) == s.hq_catapult(1)
+    s.apply(1, Throw(90, 0.5))
+    s.apply(CHANCE, Landing(20, 30, 0.0, "front"))
+    assert s.soldiers["green-infantry"].hearts == 2 and s.current == 2
+    s.phase = "deal"  # a later round: the broken soldier is not deployed again
+    s.deal_for = "turns"
+    assert not any(sd.in_play for sd in [y])
+
+
+def test_br_victory_last_standing_or_the_player_who_just_played():
+    s = place(br(2), {"green-infantry": (20, 30), "yellow-infantry": (80, 30)}, tokens={0: 1, 1: 1})
+    s.turn_order, s.turn_pos = [0, 1], 0
+    s.soldiers["yellow-infantry"].hearts = 4
+    stay(s, "green-infantry")
+    attack(s, 0, "green-infantry", "yellow-infantry")
+    assert s.phase == OVER and s.result().winners == (0,)
+    s2 = place(br(2), {"green-infantry": (20, 30), "yellow-infantry": (30, 30)}, tokens={0: 1, 1: 1})
+    s2.turn_order, s2.turn_pos = [0, 1], 0
+    s2.soldiers["green-infantry"].hearts = 4
+    s2.soldiers["yellow-infantry"].hearts = 4
+    stay(s2, "green-infantry")
+    s2.apply(0, Order("green-infantry", "special"))  # Scout, then a grenade would be nicer; use a mortar
+    from engine.little_soldiers.actions import Shields
+
+    s2.apply(0, Shields(("yellow-infantry", "yellow-infantry")))
+    assert s2.current == 1
+    s2.soldiers["green-infantry"].spot = None
+    s2.soldiers["green-infantry"].out = True
+    s2._break(s2.soldiers["yellow-infantry"])
+    s2._br_end_turn()
+    assert s2.result().winners == (1,) and "just played" in s2.result().reason
