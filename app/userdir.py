@@ -1,22 +1,14 @@
-"""Where the app keeps a player's saves and autosaves.
-
-``$TOYBOX_HOME`` wins (tests point it at a temporary folder); otherwise the
-XDG data folder, ``~/.local/share/toybox``.
-"""
+"""Where the app keeps a player's saves and autosaves (in the user folder
+of ``engine.core.userdir``, which the engine's profile shares)."""
 
 from __future__ import annotations
 
-import os
 import time
 from pathlib import Path
 
+from engine.core.userdir import user_dir
 
-def user_dir() -> Path:
-    env = os.environ.get("TOYBOX_HOME")
-    if env:
-        return Path(env)
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "toybox"
+__all__ = ["user_dir", "autosave_path", "new_save_path", "saves"]
 
 
 def autosave_path(game: str) -> Path:

@@ -124,7 +124,6 @@ class GameController:
             self.message = "A bot plays this seat."
             return False
         try:
-            self._before_play(self.viewer, action)
             self.match.play(self.viewer, action)
         except IllegalAction as err:
             self.message = str(err)
@@ -147,7 +146,6 @@ class GameController:
             bot = self.bots.get(seat)
             if bot is not None:
                 action = bot.choose(self.match.state.view(seat))
-                self._before_play(seat, action)
                 self.match.play(seat, action)
                 self._after_action()
                 return True
@@ -229,11 +227,6 @@ class GameController:
         self._changed()
 
     # ------------------------------------------------------------ internals
-    def _before_play(self, seat: int, action: Any) -> None:
-        """A hook for games that show what an action is about to do (dice,
-        throws): called with every action, a human's or a bot's, before it is
-        played; it may raise IllegalAction like the engine."""
-
     def _after_action(self) -> None:
         self._autosave()
         self._pick_viewer()

@@ -19,7 +19,9 @@ from typing import Any
 
 from engine.core.protocol import CHANCE
 from engine.little_soldiers import queries
-from engine.little_soldiers.actions import Deploy, Landing, Move, Order, Reroll, Roll, Throw
+from engine.little_soldiers.actions import Deploy, Move, Order, Reroll, Throw
+from engine.little_soldiers.mission_data import COOP_MISSIONS
+from engine.little_soldiers.mission_report import record_mission
 
 from app.controllers.base import GameController
 
@@ -69,6 +71,7 @@ class LittleSoldiersController(GameController):
     """The id of the selected soldier ("green-infantry")."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.reported: Any = None  # the finished game already written to the Mission Report
         self.hover: Hover | None = None
         self.preview: queries.MovePreview | None = None
         self.dice: DiceOnTable | None = None
@@ -77,7 +80,6 @@ class LittleSoldiersController(GameController):
         self.aim: tuple[float, float] | None = None
         self._reach_key: Any = None
         self._reach: Any = None
-        self._rolls = 0
         self.overlay_listeners: list[Any] = []
         """Called when only what explains a choice changed (hover, aim): cheap redraws."""
         super().__init__(*args, **kwargs)
@@ -257,27 +259,24 @@ class LittleSoldiersController(GameController):
         return self.play(Throw(direction, strength))
 
     # ------------------------------------------------------------ what actions do
-    def _before_play(self, seat: int, action: Any) -> None:
-        if not isinstance(action, (Order, Reroll, Throw)):
-            return
-        steps = queries.unfold(self.match.state, seat, action)
-        prev = steps[0].state
-        for step in steps[1:]:
-            if isinstance(step.action, Roll):
-                a = prev.attack
-                faces = list(a.faces)
-                for i, f in zip(a.pending, step.action.faces):
-                    faces[i] = f
-                self._rolls += 1
-                self.dice = DiceOnTable([str(f) for f in faces], tuple(a.pending), a.risky, self._rolls)
-                self.reroll_pick = set()
-            elif isinstance(step.action, Landing) and step.flight is not None:
-                fl = step.flight
-                self._rolls += 1
-                self.flight = Flight(prev.shot.kind, [p for _, p in fl.trajectory], list(fl.rotations),
-                                     [t for t, _ in fl.trajectory], step.action.face,
-                                     (step.action.x, step.action.y, step.action.z), self._rolls)
-            prev = step.state
+    def _sync_table(self) -> None:
+        """Show the dice and the throw the engine last resolved, as the view has them."""
+        picture = self.view_dict()
+        roll = picture.get("last_roll")
+        if roll is None:
+            self.dice = None
+        elif self.dice is None or roll["serial"] != self.dice.roll_id:
+            self.dice = DiceOnTable(list(roll["faces"]), tuple(roll["rolled"]), roll["risky"], roll["serial"])
+            self.reroll_pick = set()
+        throw = picture.get("last_throw")
+        if throw is None:
+            self.flight = None
+        elif self.flight is None or throw["serial"] != self.flight.flight_id:
+            fl = queries.flight(self.view())
+            assert fl is not None
+            self.flight = Flight(throw["kind"], [p for _, p in fl.trajectory], list(fl.rotations),
+                                 [t for t, _ in fl.trajectory], throw["face"], tuple(throw["landing"]),
+                                 throw["serial"])
 
     def _overlay_changed(self) -> None:
         for listener in list(self.overlay_listeners):
@@ -288,11 +287,28 @@ class LittleSoldiersController(GameController):
         self.aim = None
         if self.phase() != "reroll":
             self.reroll_pick = set()
+        self._sync_table()
+        self._report_mission()
         super()._after_action()
+
+    def _report_mission(self) -> None:
+        """A finished co-op mission goes into the player's Mission Report, once."""
+        state = self.match.state
+        if self.reported is state or not state.is_over() or state.mission not in COOP_MISSIONS:
+            return
+        self.reported = state
+        try:
+            record_mission(state)
+        except OSError as err:
+            self.message = f"The Mission Report could not be saved ({err.strerror})."
+            return
+        result = state.result()
+        self.message = "Mission Report updated" + (": mission accomplished!" if result and result.winners else ".")
 
     def undo(self) -> bool:
         ok = super().undo()
         self.preview = self.hover = None
+        self._sync_table()
         return ok
 
     def restart(self, seed: int | None = None) -> None:

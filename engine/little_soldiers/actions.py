@@ -257,6 +257,7 @@ class Landing:
     z: float
     face: str
     teleporters: tuple[str, ...] = ()
+    seed: int = 0  # the scatter seed the physics threw with: replaying it redraws the flight
 
 
 @dataclass(frozen=True, slots=True)

@@ -86,10 +86,13 @@ class BattleRoyaleRules:
 
     def _sample_parachute(self, rng) -> Landing:
         start, direction, strength = self.shot_aim
-        got = self.terrain.throw("mortar", start, direction, strength, rng.getrandbits(32))
-        return Landing(got.x, got.y, got.z, "token", ())
+        seed = rng.getrandbits(32)
+        got = self.terrain.throw("mortar", start, direction, strength, seed)
+        return Landing(got.x, got.y, got.z, "token", (), seed)
 
     def _on_para_landing(self, action: Landing) -> None:
+        start, direction, strength = self.shot_aim
+        self.show_throw("mortar", start, direction, strength, action)
         self.landing_at = (float(action.x), float(action.y), float(action.z))
         self.log(f"The green Move token lands at ({action.x:.1f}, {action.y:.1f}).")
         self.phase = "deploy"

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, TYPE_CHECKING
 
 from engine.core.record import write_atomic
+from engine.core.userdir import user_dir
 from engine.little_soldiers import mission_data as M
 
 if TYPE_CHECKING:
@@ -29,11 +30,7 @@ MODES = ("easy", "super_soldiers")
 
 
 def profile_path() -> Path:
-    env = os.environ.get("TOYBOX_HOME")
-    if env:
-        return Path(env) / PROFILE_FILE
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "toybox" / PROFILE_FILE
+    return user_dir() / PROFILE_FILE
 
 
 def _read(path: Path) -> dict[str, Any]:

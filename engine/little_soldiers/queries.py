@@ -10,8 +10,9 @@ app draws is what the engine decides:
 - :func:`sight_rays` - every line-of-sight ray from an attacker's head to a
   target's head, with the blocked flags;
 - :func:`range_band` - the shortest cord (green, red, yellow) reaching a figure;
-- :func:`unfold` - the steps one action goes through, each chance outcome
-  (dice, throws) with the state after it, and a throw's full flight.
+- :func:`flight` - the full flight of the last throw, for the animation.
+
+The dice of the last roll are in the view itself (``last_roll``).
 """
 
 from __future__ import annotations
@@ -20,11 +21,10 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core.protocol import CHANCE, State, View
+from engine.core.protocol import View
 from engine.geometry.throws import Landing as Flight
 from engine.geometry.throws import throw as physics_throw
-from engine.little_soldiers.actions import Landing, Move
-from engine.little_soldiers.terrain import Terrain, Throw3D
+from engine.little_soldiers.actions import Move
 
 
 def _truth(state_or_view: Any) -> Any:
@@ -76,7 +76,7 @@ def sight_rays(state_or_view: Any, attacker: str, target: str):
     (``engine.geometry`` Sight: ``.rays`` with ``blocked``, ``.valid``)."""
     t = _truth(state_or_view)
     a, b = t.soldiers[attacker], t.soldiers[target]
-    terrain: Terrain = t.terrain
+    terrain = t.terrain
     return terrain.bf.line_of_sight(terrain.head(a.spot), terrain.head(b.spot), terrain.head_radius)
 
 
@@ -92,57 +92,14 @@ def range_band(state_or_view: Any, attacker: str, target: str) -> str | None:
     return None
 
 
-@dataclass(frozen=True)
-class Step:
-    """One step of an action: the action or chance outcome, the state after it
-    (a private copy) and, for a throw's landing, the simulated flight."""
-
-    seat: int
-    action: Any
-    state: State
-    flight: Flight | None = None
-
-
-class _FlightRecorder:
-    """Stands in for a clone's Terrain: answers like it, and keeps the full
-    flight of the throw it simulates (Terrain.throw keeps only the landing)."""
-
-    def __init__(self, terrain: Terrain) -> None:
-        self._terrain = terrain
-        self.flight: Flight | None = None
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._terrain, name)
-
-    def throw(self, kind: str, start, direction: float, strength: float, seed: int) -> Throw3D:
-        a = math.radians(direction)
-        flight = physics_throw(self._terrain.bf, kind, start[:2], (math.cos(a), math.sin(a)), strength, seed)
-        self.flight = flight
-        # as Terrain.throw turns the physics' landing into the rules' (a test pins them equal)
-        x, y, z = (float(v) for v in flight.position)
-        tele = tuple(self._terrain._teleporter_id(t) for t in flight.teleporters)
-        return Throw3D(round(x, 4), round(y, 4), round(z, 4), str(flight.face),
-                       tuple(t for t in tele if t) if self._terrain.objects_on else ())
-
-
-def unfold(state: State, seat: int, action: Any) -> list[Step]:
-    """What applying ``action`` for ``seat`` will do, step by step, on a copy:
-    the action, then every chance step its seeded generator resolves (dice
-    rolled, a throw's landing with its flight), exactly as ``state.apply``
-    would. Raises IllegalAction like apply; ``state`` is left untouched."""
-    clone = state.clone()
-    rng = clone.rng
-    clone.rng = None  # an unseeded state waits at each chance step
-    clone.apply(seat, action)
-    steps = [Step(seat, action, clone.clone())]
-    while rng is not None and clone.chance_pending():
-        recorder = _FlightRecorder(clone.terrain)
-        clone.terrain = recorder  # type: ignore[assignment]
-        try:
-            outcome = clone.sample_chance(rng)
-        finally:
-            clone.terrain = recorder._terrain
-        clone.apply(CHANCE, outcome)
-        flight = recorder.flight if isinstance(outcome, Landing) else None
-        steps.append(Step(CHANCE, outcome, clone.clone(), flight))
-    return steps
+def flight(state_or_view: Any) -> Flight | None:
+    """The full flight of the last Grenade flick, Mortar launch or parachute
+    (the view's ``last_throw``): the same physics with the same scatter seed,
+    so it ends exactly where the engine landed it. None before any throw."""
+    t = _truth(state_or_view)
+    last = t.last_throw
+    if last is None:
+        return None
+    a = math.radians(last.direction)
+    return physics_throw(t.terrain.bf, last.kind, last.start[:2], (math.cos(a), math.sin(a)), last.strength,
+                         last.landing.seed)

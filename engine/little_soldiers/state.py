@@ -166,6 +166,43 @@ class Shot:
                 "strength": self.strength, "practice": self.practice, "landing": land, "hq": self.hq}
 
 
+@dataclass(frozen=True)
+class LastRoll:
+    """The dice on the table after the latest roll (public: everyone sees dice).
+
+    ``serial`` counts rolls, so a viewer knows a new roll happened even when
+    the faces repeat; ``rolled`` are the dice this roll threw (all on a first
+    roll, the rerolled ones after)."""
+
+    serial: int
+    who: str  # "attack" or "threat"
+    faces: tuple[str, ...]
+    rolled: tuple[int, ...]
+    risky: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"serial": self.serial, "who": self.who, "faces": list(self.faces), "rolled": list(self.rolled),
+                "risky": self.risky}
+
+
+@dataclass(frozen=True)
+class LastThrow:
+    """The latest Grenade flick or Mortar launch and where it landed; with the
+    landing's scatter seed the physics redraws the same flight."""
+
+    serial: int
+    kind: str
+    start: tuple[float, ...]
+    direction: float
+    strength: float
+    landing: Landing
+
+    def to_dict(self) -> dict[str, Any]:
+        land = self.landing
+        return {"serial": self.serial, "kind": self.kind, "start": list(self.start), "direction": self.direction,
+                "strength": self.strength, "seed": land.seed, "landing": [land.x, land.y, land.z], "face": land.face}
+
+
 class LittleSoldiersState(TacticsRules, KingOfTheHillRules, BattleRoyaleRules, ThreatRules, State):
     game = "little-soldiers"
 
@@ -220,6 +257,8 @@ class LittleSoldiersState(TacticsRules, KingOfTheHillRules, BattleRoyaleRules, T
         self.practice_left = [self.chosen.practice_shots] * self.num_seats
         self.wiped: set[str] = set()
         self.measured: dict[str, Any] = {}
+        self.last_roll: LastRoll | None = None
+        self.last_throw: LastThrow | None = None
         self.outcome: Result | None = None
         self.base_terrain = terrain
         self.terrains: dict[tuple[str, ...], Terrain] = {(): terrain}  # shared by clones: immutable terrains
@@ -392,8 +431,9 @@ class LittleSoldiersState(TacticsRules, KingOfTheHillRules, BattleRoyaleRules, T
                 faces.append(table[rng.randrange(len(table))])
             return Roll(tuple(faces))
         shot = self.shot
-        got = self.terrain.throw(shot.kind, shot.start, shot.direction, shot.strength, rng.getrandbits(32))
-        return Landing(got.x, got.y, got.z, got.face, got.teleporters)
+        seed = rng.getrandbits(32)
+        got = self.terrain.throw(shot.kind, shot.start, shot.direction, shot.strength, seed)
+        return Landing(got.x, got.y, got.z, got.face, got.teleporters, seed)
 
     def _shot_faces(self, kind: str) -> tuple[str, ...]:
         return self.chosen.grenade_die_faces if kind == "grenade" else tuple(self.chosen.mortar_token_sides)
@@ -1025,6 +1065,7 @@ class LittleSoldiersState(TacticsRules, KingOfTheHillRules, BattleRoyaleRules, T
         a = self.attack
         for i, f in zip(a.pending, action.faces):
             a.faces[i] = f
+        self.show_roll("attack", a.faces, a.pending, a.risky)
         self.log(f"Dice: {', '.join(a.faces)}.")
         a.pending = ()
         if a.rerolls > 0:
@@ -1237,8 +1278,19 @@ class LittleSoldiersState(TacticsRules, KingOfTheHillRules, BattleRoyaleRules, T
                  f"({start[0]:.1f}, {start[1]:.1f}), {action.direction:.0f} degrees, strength {action.strength:.2f}.")
         self.phase = LANDING
 
+    def show_roll(self, who: str, faces: Any, rolled: tuple[int, ...], risky: bool = False) -> None:
+        """Remember the dice on the table after a roll, for views (the app tumbles them)."""
+        self.last_roll = LastRoll(self.last_roll.serial + 1 if self.last_roll else 1, who,
+                                  tuple(str(f) for f in faces), tuple(rolled), risky)
+
+    def show_throw(self, kind: str, start: Any, direction: float, strength: float, landing: Landing) -> None:
+        """Remember the last throw with its seed, so its flight can be redrawn."""
+        self.last_throw = LastThrow(self.last_throw.serial + 1 if self.last_throw else 1, kind,
+                                    tuple(float(v) for v in start), float(direction), float(strength), landing)
+
     def _on_landing(self, action: Landing) -> None:
         shot = self.shot
+        self.show_throw(shot.kind, shot.start, shot.direction, shot.strength, action)
         self.shot = Shot(shot.kind, shot.thrower, shot.start, shot.direction, shot.strength, shot.practice, action,
                          shot.hq)
         what = "Grenade die" if shot.kind == "grenade" else "Mortar token"
@@ -1476,6 +1528,8 @@ class LittleSoldiersState(TacticsRules, KingOfTheHillRules, BattleRoyaleRules, T
             "switches": dict(self.switches),
             "practice_left": list(self.practice_left),
             "measured": self.measured,
+            "last_roll": self.last_roll.to_dict() if self.last_roll else None,
+            "last_throw": self.last_throw.to_dict() if self.last_throw else None,
             "result": self.outcome.to_dict() if self.outcome else None,
             "mission": self.mission,
             **(self._koth_to_dict() if self.mission == M.KING_OF_THE_HILL else {}),

@@ -229,6 +229,7 @@ class ThreatRules:
     def _on_threat_roll(self, action: Roll) -> None:
         for i, f in zip(self.threat_pending, action.faces):
             self.threat_dice[i] = f
+        self.show_roll("threat", self.threat_dice, self.threat_pending)
         self.log(f"Threat dice: {', '.join(str(f) for f in self.threat_dice)}.")
         if not self.threat_rerolled:
             self.threat_rerolled = True

@@ -89,3 +89,20 @@ def test_the_dice_show_the_engines_roll(overlays):
     for die in overlays["die_pixels"]:
         want = [255 * c for c in FACE_RGB[die["face"]][:3]]
         assert all(abs(a - w) < 80 for a, w in zip(die["rgb"], want)), die
+
+
+def test_a_finished_coop_mission_is_written_to_the_mission_report(toybox_home):
+    from engine.little_soldiers.mission_report import mission_report
+
+    c = LittleSoldiersController.new(
+        "little-soldiers", {"mission": "a-new-threat", "players": 1}, Seats(("random",)), seed=3
+    )
+    c.run_bots()
+    assert c.is_over()
+    report = mission_report()
+    cell = report[c.match.state.mission]["easy"]["1"]
+    result = c.match.state.result()
+    assert cell["won"] == bool(result.winners)
+    assert c.message.startswith("Mission Report updated")
+    c.run_bots()  # nothing more to play, and the game is not counted twice
+    assert mission_report() == report

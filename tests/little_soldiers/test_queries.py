@@ -7,10 +7,9 @@ import math
 import shapely
 from ls_helpers import battlefield, box, position
 
-from engine.core.protocol import CHANCE
-from engine.little_soldiers.actions import Landing, Move, Order, Roll, Throw
+from engine.little_soldiers.actions import Move, Order, Throw
 from engine.little_soldiers.config import Config
-from engine.little_soldiers.queries import move_preview, range_band, reach, sight_rays, unfold
+from engine.little_soldiers.queries import flight, move_preview, range_band, reach, sight_rays
 from engine.little_soldiers.state import new_game
 
 SPOTS = {"green-infantry": (20, 30), "green-grenadier": (20, 45), "yellow-infantry": (80, 30),
@@ -73,30 +72,26 @@ def test_range_band_uses_the_games_cords():
         assert range_band(s, "green-infantry", "yellow-infantry") == name, (name, d)
 
 
-def test_unfold_shows_the_dice_the_seeded_state_then_rolls():
+def test_the_view_shows_the_dice_of_the_last_roll():
     s = seeded()
     stay(s, "green-infantry")
-    before = s.to_dict()
-    steps = unfold(s, 0, Order("green-infantry", "attack", "yellow-infantry"))
-    assert s.to_dict() == before  # read-only
-    rolls = [st for st in steps if isinstance(st.action, Roll)]
-    assert rolls and rolls[0].seat == CHANCE
+    assert s.view(1).to_dict()["last_roll"] is None
     s.apply(0, Order("green-infantry", "attack", "yellow-infantry"))
-    assert steps[-1].state.to_dict() == s.to_dict()
-    assert list(rolls[0].action.faces) == [f for f in rolls[0].state.to_dict()["attack"]["faces"]]
-    assert any(e.text == f"Dice: {', '.join(rolls[0].action.faces)}." for e in s.events)
+    shown = s.view(1).to_dict()["last_roll"]  # dice are public: the opponent sees them too
+    assert shown["serial"] == 1 and shown["who"] == "attack" and shown["rolled"] == [0, 1, 2, 3, 4]
+    assert shown["faces"] == s.to_dict()["attack"]["faces"]
+    assert any(e.text == f"Dice: {', '.join(shown['faces'])}." for e in s.events)
 
 
-def test_unfold_gives_a_throws_flight_ending_where_the_engine_lands_it():
+def test_flight_redraws_the_last_throw_ending_where_the_engine_landed_it():
     s = seeded([box("wall", 40, 30, 2, 14, 20)], spots={**SPOTS, "yellow-infantry": (46, 30)})
     stay(s, "green-infantry")
     s.apply(0, Order("green-grenadier", "special"))
-    steps = unfold(s, 0, Throw(-20.0, 0.25))
-    landing = [st for st in steps if isinstance(st.action, Landing)][0]
-    flight = landing.flight
-    assert flight is not None and len(flight.trajectory) > 5
+    assert flight(s) is None
     s.apply(0, Throw(-20.0, 0.25))
-    assert steps[-1].state.to_dict() == s.to_dict()
-    end = flight.trajectory[-1][1]
-    assert math.dist(end, (landing.action.x, landing.action.y, landing.action.z)) < 1e-3
-    assert s.measured["landing"] == [landing.action.x, landing.action.y, landing.action.z]
+    last = s.view(0).to_dict()["last_throw"]
+    assert last["kind"] == "grenade" and last["direction"] == -20.0 and last["strength"] == 0.25
+    path = flight(s.view(1))
+    assert path is not None and len(path.trajectory) > 5
+    assert math.dist(path.trajectory[-1][1], last["landing"]) < 1e-3
+    assert s.measured["landing"] == last["landing"]
