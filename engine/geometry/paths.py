@@ -330,17 +330,17 @@ class MoveGraph:
         """Convex pieces of everything that is not free space."""
         if self._obstacle_tree is None:
             parts = list(self._obstacles) if self._obstacles is not None else []
-            minx, miny, maxx, maxy = self.free.bounds if not self.free.is_empty else (0, 0, 1, 1)
-            pad = 1.0
-            frame = shapely.box(minx - pad, miny - pad, maxx + pad, maxy + pad)
+            # The non-free space inside the free space's convex hull, cut
+            # into triangles (convex): the pockets where the zone is not
+            # convex, and holes not covered by given obstacles. Beyond the
+            # convex hull nothing needs a shadow: sources and the region
+            # both lie in the hull, and so does every segment between them.
             if self._obstacles is not None:
-                # The outside of the free space's outer rings, cut into
-                # triangles (convex): it casts shadows where the zone is not
-                # convex. Holes are covered by the given obstacles.
-                hull = shapely.union_all([Polygon(p.exterior) for p in shapely.get_parts(self.free)])
-                outside = frame.difference(hull)
+                # Holes are covered by the given obstacles.
+                covered = shapely.union_all([Polygon(p.exterior) for p in shapely.get_parts(self.free)])
             else:
-                outside = frame.difference(self.free)
+                covered = self.free
+            outside = self.free.convex_hull.difference(covered)
             if not outside.is_empty:
                 parts.extend(shapely.get_parts(shapely.constrained_delaunay_triangles(outside)))
             self._parts = parts
@@ -384,10 +384,13 @@ class MoveGraph:
         reach = (rho + 1.0) / np.maximum(cos_half, 1e-3)
         far = centres[owner] + unit * reach[owner][:, None]
         far = np.where(real[:, None], far, pts)
+        # Each pair's points as one linestring (a hull only needs its
+        # vertices): built straight from the coordinate array, where a
+        # multipoint would first make one Point object per coordinate.
         allpts = np.vstack([pts, far])
         idx = np.concatenate([owner, owner])
         order = np.argsort(idx, kind="stable")
-        return shapely.convex_hull(shapely.multipoints(allpts[order], indices=idx[order]))
+        return shapely.convex_hull(shapely.linestrings(allpts[order], indices=idx[order]))
 
     def _part_coords(self):
         if not hasattr(self, "_coords"):
