@@ -154,3 +154,16 @@ def test_edit_rebuilds_graph(wall_field):
     opened = wall_field.without_scenery("wall")
     assert opened.path_length((40, 50), (60, 50), R) == pytest.approx(20.0)
     assert wall_field.path_length((40, 50), (60, 50), R) == before
+
+
+def test_reachable_region_near_the_zone_edge_is_not_overshadowed():
+    # Near the edge of the play zone the outside of the (convex) zone used to
+    # cast shadows from corners there and cut reachable ground out of the
+    # region. (28.2, 77.9) is 16.1 cm of cord away from the start.
+    from engine.geometry import Battlefield
+    from engine.geometry.bench import REFERENCE
+
+    bf = Battlefield.load(REFERENCE)
+    start, target = (15.793897896996686, 67.60594566996423), (28.164171535267045, 77.89976675789922)
+    assert bf.path_length(start, target, R) < 20
+    assert bf.reachable_region(start, 20, R).covers(Point(*target))
