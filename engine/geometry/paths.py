@@ -215,12 +215,18 @@ class MoveGraph:
             dist[i, j] = w
             dist[j, i] = w
         hop = np.where(np.isfinite(dist), np.arange(n)[None, :], -1)
+        # Floyd-Warshall, in place in preallocated buffers: n passes of five
+        # whole-matrix operations and no allocation (new arrays each pass
+        # cost nearly twice the time).
+        via = np.empty_like(dist)
+        limit = np.empty_like(dist)
+        better = np.empty(dist.shape, dtype=bool)
         for k in range(n):
-            via = dist[:, k : k + 1] + dist[k : k + 1, :]
-            better = via < dist - 1e-12
-            if better.any():
-                dist = np.where(better, via, dist)
-                hop = np.where(better, hop[:, k : k + 1], hop)
+            np.add(dist[:, k : k + 1], dist[k : k + 1, :], out=via)
+            np.subtract(dist, 1e-12, out=limit)
+            np.less(via, limit, out=better)
+            np.copyto(dist, via, where=better)
+            np.copyto(hop, hop[:, k : k + 1], where=better)
         return dist, hop
 
     def _inside(self, p) -> bool:
