@@ -41,6 +41,8 @@ CYLINDER_SIDES = 24
 ON_BOUNDARY = 1e-6
 # Quarter-circle segments of the discs in reachable_region (inscribed).
 DISC_QUAD_SEGS = 16
+# Grid (cm) of the snap-rounded overlay that reachable_region falls back on.
+SNAP_GRID = 1e-9
 
 
 def grown_parts(bf: Battlefield, base_radius: float, solids=None) -> list[Polygon]:
@@ -331,17 +333,31 @@ class MoveGraph:
         radii = np.array([r for _, r in sources])
         discs = shapely.buffer(shapely.points(centres), radii, quad_segs=DISC_QUAD_SEGS)
         src, part = tree.query(discs, predicate="intersects")
+        hulls = self._shadow_hulls(centres[src], radii[src], part) if len(src) else None
+        try:
+            return self._cut_and_join(discs.copy(), src, hulls)
+        except shapely.errors.GEOSException:
+            # Floating-point overlay can fail (or return an invalid polygon
+            # that makes the next operation fail) when hull edges run along
+            # a disc's earlier cuts: a source on a corner shared by several
+            # parts, as around a piece standing on a Level top. Snap-rounded
+            # overlay on a 1e-9 cm grid is robust; it costs about twice as
+            # much, so it is only the fallback.
+            return self._cut_and_join(discs, src, hulls, grid_size=SNAP_GRID)
+
+    def _cut_and_join(self, discs: np.ndarray, src: np.ndarray, hulls, grid_size: float | None = None) -> shapely.Geometry:
+        """Each disc minus its shadow hulls, united and clipped to the free
+        space. ``src`` (sorted) names the disc of each hull."""
         if len(src):
-            hulls = self._shadow_hulls(centres[src], radii[src], part)
             # Cut each disc by its hulls in rounds: round j removes the j-th
-            # hull of every source at once (query output is sorted by source).
+            # hull of every source at once.
             first = np.concatenate([[0], np.flatnonzero(np.diff(src)) + 1])
             rank = np.arange(len(src)) - np.repeat(first, np.diff(np.append(first, len(src))))
             for j in range(int(rank.max()) + 1):
                 sel = rank == j
-                discs[src[sel]] = shapely.difference(discs[src[sel]], hulls[sel])
-        region = shapely.union_all(discs)
-        return region.intersection(self.free)
+                discs[src[sel]] = shapely.difference(discs[src[sel]], hulls[sel], grid_size=grid_size)
+        region = shapely.union_all(discs, grid_size=grid_size)
+        return shapely.intersection(region, self.free, grid_size=grid_size)
 
     def _shadow_parts(self):
         """Convex pieces of everything that is not free space."""

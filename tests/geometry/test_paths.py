@@ -167,3 +167,18 @@ def test_reachable_region_near_the_zone_edge_is_not_overshadowed():
     start, target = (15.793897896996686, 67.60594566996423), (28.164171535267045, 77.89976675789922)
     assert bf.path_length(start, target, R) < 20
     assert bf.reachable_region(start, 20, R).covers(Point(*target))
+
+
+def test_reachable_region_on_a_level_top_around_a_stacked_piece():
+    # Sources on the corners of the matchbox standing on the shoebox: GEOS's
+    # floating-point overlay failed here ("TopologyException"). A 45 cm cord
+    # reaches the whole top.
+    from engine.geometry import Battlefield
+    from engine.geometry.bench import REFERENCE
+
+    bf = Battlefield.load(REFERENCE)
+    start = (17.012903311387007, 58.57601349927084)
+    region = bf.reachable_region(start, 45, R, "shoebox-west")
+    free = bf.free_space(R, "shoebox-west")
+    assert region.is_valid
+    assert region.area == pytest.approx(free.area, rel=1e-9)
