@@ -415,7 +415,10 @@ class MoveGraph:
         cos_span = np.cos(span)
         cos_half = np.sqrt(np.maximum((1.0 + cos_span) / 2.0, 0.0))
         reach = (rho + 1.0) / np.maximum(cos_half, 1e-3)
-        far = centres[owner] + unit * reach[owner][:, None]
+        # Never pull a corner in: one beyond the reach stays where it is
+        # (pushed to the common reach it would land in front of the part,
+        # and the hull would hide ground the source sees).
+        far = centres[owner] + unit * np.maximum(reach[owner], dist)[:, None]
         far = np.where(real[:, None], far, pts)
         # Each pair's points as one linestring (a hull only needs its
         # vertices): built straight from the coordinate array, where a

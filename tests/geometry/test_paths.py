@@ -182,3 +182,16 @@ def test_reachable_region_on_a_level_top_around_a_stacked_piece():
     free = bf.free_space(R, "shoebox-west")
     assert region.is_valid
     assert region.area == pytest.approx(free.area, rel=1e-9)
+
+
+def test_reachable_region_keeps_ground_in_front_of_a_far_piece():
+    # The phone's far corners lie beyond the cord's reach from the start;
+    # shadow hulls used to pull them in, in front of the phone, and hide
+    # (43.6, 63.1), in plain view 18.1 cm away.
+    from engine.geometry import Battlefield
+    from engine.geometry.bench import REFERENCE
+
+    bf = Battlefield.load(REFERENCE)
+    start, target = (51.67536244970134, 46.94388571505126), (43.63493082467358, 63.140278957088505)
+    assert bf.shortest_path(start, target, R) == [start, target]
+    assert bf.reachable_region(start, 20, R).covers(Point(*target))
