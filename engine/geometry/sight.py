@@ -29,6 +29,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from itertools import chain
 
 import numpy as np
 
@@ -110,50 +111,93 @@ def disc_pattern(n: int) -> np.ndarray:
     return out
 
 
+@lru_cache(maxsize=16)
+def _pattern_rows(n: int) -> tuple[np.ndarray, np.ndarray]:
+    """``disc_pattern(n)`` as rows (1, px, py), shape (3, n), and each
+    sample's depth term sqrt(1 - px^2 - py^2), 0 on the rim. Read-only:
+    cached."""
+    pattern = disc_pattern(n)
+    rows = np.vstack([np.ones(n), pattern[:, 0], pattern[:, 1]])
+    depth = np.sqrt(np.maximum(1.0 - (pattern * pattern).sum(axis=1), 0.0))
+    depth[: n // 2] = 0.0
+    rows.flags.writeable = False
+    depth.flags.writeable = False
+    return rows, depth
+
+
+def _silhouette_frames(eyes: np.ndarray, centers: np.ndarray, radii: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per pair, the matrix whose columns are (a u, rho v1, rho v2), laid out
+    (3, P, 3) as [component, pair, column], and q = r / d, shape (P,).
+
+    For an eye at distance d from a head of radius r, with u the unit view
+    direction and (v1, v2) a frame across it (v1 horizontal; x when the view
+    is vertical), the head's silhouette is the circle of tangency: centre at
+    a = d - r^2/d along u, radius rho = r sqrt(1 - r^2/d^2).
+
+    :meth:`SightEngine.line_of_sight` repeats this arithmetic on Python
+    floats, operation for operation: keep the two in step.
+    """
+    view = centers - eyes
+    vx, vy, vz = view[:, 0], view[:, 1], view[:, 2]
+    safe = np.maximum(np.sqrt(vx * vx + vy * vy + vz * vz), 1e-12)
+    ux, uy, uz = vx / safe, vy / safe, vz / safe
+    across = np.sqrt(ux * ux + uy * uy)
+    vertical = across < 1e-9
+    across[vertical] = 1.0
+    w1x = np.where(vertical, 1.0, uy / across)
+    w1y = np.where(vertical, 0.0, -ux / across)
+    ratio = np.clip(radii / safe, 0.0, 1.0)
+    a = safe - radii * ratio
+    rho = radii * np.sqrt(1.0 - ratio * ratio)
+    frames = np.empty((3, len(eyes), 3))
+    frames[0, :, 0] = a * ux
+    frames[1, :, 0] = a * uy
+    frames[2, :, 0] = a * uz
+    frames[0, :, 1] = rho * w1x
+    frames[1, :, 1] = rho * w1y
+    frames[2, :, 1] = 0.0
+    # v2 = v1 x u, with v1's z = 0.
+    frames[0, :, 2] = rho * (w1y * uz)
+    frames[1, :, 2] = rho * -(w1x * uz)
+    frames[2, :, 2] = rho * (w1x * uy - w1y * ux)
+    return frames, ratio
+
+
+def _head_rays(eyes: np.ndarray, centers: np.ndarray, radii: np.ndarray, n: int) -> np.ndarray:
+    """Directions from each eye to its ``n`` head samples (sample - eye),
+    component-major: shape (3, P, n). Every numpy operation then runs along
+    the samples (a trailing axis of 3 makes numpy's loops crawl), and
+    ``dirs.reshape(3, -1).T`` is the (P n, 3) ray array without a copy.
+
+    The disc sample p = (px, py) sits at a u + rho (px v1 + py v2) from the
+    eye (see :func:`_silhouette_frames`): one 3x3 by 3xn matrix product per
+    pair, done as a single product for all pairs. The ray through it first
+    meets the sphere at the fraction
+
+        s = d / (d + r sqrt(1 - |p|^2)) = 1 / (1 + q sqrt(1 - |p|^2))
+
+    of the way (solve |s D - d u|^2 = r^2 for D = a u + rho p: the roots
+    collapse to this). On the rim |p| = 1, so s = 1: the tangent point.
+    """
+    frames, q = _silhouette_frames(eyes, centers, radii)
+    rows, depth = _pattern_rows(n)
+    dirs = (frames.reshape(-1, 3) @ rows).reshape(3, len(eyes), n)
+    dirs *= 1.0 / (1.0 + q[:, None] * depth)
+    return dirs
+
+
 def head_samples(eyes: np.ndarray, centers: np.ndarray, radii: np.ndarray, n: int) -> np.ndarray:
     """Sample points on the visible part of each target head, shape (P, n, 3).
 
-    For an eye at distance d from a head of radius r the silhouette is the
-    circle of tangency: centre c - (r^2/d) u, radius r sqrt(1 - r^2/d^2),
-    with u the unit view direction. Rim samples (the first n // 2) are the
-    tangent points themselves; inner samples are where the ray through the
-    silhouette disc first meets the sphere.
+    The first n // 2 are on the rim of the head's silhouette seen from the
+    eye (the tangent points); the rest are where the rays through the
+    silhouette disc first meet the sphere. See :func:`_head_rays`.
     """
     eyes = np.asarray(eyes, dtype=float).reshape(-1, 3)
     centers = np.asarray(centers, dtype=float).reshape(-1, 3)
     radii = np.broadcast_to(np.asarray(radii, dtype=float), (len(eyes),))
-    view = centers - eyes
-    dist = np.sqrt((view * view).sum(axis=1))
-    safe = np.maximum(dist, 1e-12)
-    u = view / safe[:, None]
-    # A horizontal axis across the view, then the third axis; a vertical view
-    # uses x.
-    v1 = np.column_stack([u[:, 1], -u[:, 0], np.zeros(len(u))])
-    n1 = np.sqrt((v1 * v1).sum(axis=1))
-    vertical = n1 < 1e-9
-    v1[vertical] = (1.0, 0.0, 0.0)
-    n1[vertical] = 1.0
-    v1 /= n1[:, None]
-    v2 = np.cross(v1, u)
-    ratio = np.clip(radii / safe, 0.0, 1.0)
-    mid = centers - (radii * ratio)[:, None] * u
-    rho = radii * np.sqrt(1.0 - ratio**2)
-    pattern = disc_pattern(n)
-    # q = mid + rho * (px * v1 + py * v2), as one batched matrix product.
-    basis = np.stack([v1, v2], axis=1) * rho[:, None, None]  # (P, 2, 3)
-    q = np.matmul(pattern[None, :, :], basis) + mid[:, None, :]
-    rim = n // 2
-    if rim < n:
-        # First intersection of eye + s (q - eye) with the sphere, inner only.
-        dvec = q[:, rim:] - eyes[:, None, :]
-        w = (eyes - centers)[:, None, :]
-        a = (dvec * dvec).sum(axis=2)
-        b = 2.0 * (dvec * w).sum(axis=2)
-        c = (w * w).sum(axis=2) - (radii**2)[:, None]
-        disc = np.maximum(b * b - 4.0 * a * c, 0.0)
-        s = np.clip((-b - np.sqrt(disc)) / (2.0 * a), 0.0, 1.0)
-        q[:, rim:] = eyes[:, None, :] + s[..., None] * dvec
-    return q
+    ends = _head_rays(eyes, centers, radii, n) + eyes.T[:, :, None]
+    return np.ascontiguousarray(ends.transpose(1, 2, 0))
 
 
 # --- the exact oracle ----------------------------------------------------------------
@@ -334,6 +378,7 @@ class SightEngine:
         self.solids = tuple(solids)
         self.ids = tuple(s.id for s in self.solids)
         self._scene = None
+        self._owner = np.full(1, -1, dtype=np.int64)
         if backend not in ("auto", "embree", "oracle"):
             raise ValueError(f"unknown backend {backend!r}")
         if backend in ("auto", "embree") and self.solids:
@@ -344,13 +389,23 @@ class SightEngine:
                 if backend == "embree":
                     raise
             else:
+                # Every triangle in one Embree geometry: the plain INTERSECT
+                # query then returns the triangle index alone (no per-ray
+                # u, v, normal and distance arrays to fill), and _owner names
+                # its solid; a miss (-1) picks the trailing -1.
+                tris = [np.asarray(s.mesh.triangles, dtype=np.float32) for s in self.solids]
                 scene = rtcore_scene.EmbreeScene()
-                # One geometry per solid, in order: Embree's geomID is the
-                # solid's index, which names the blocker.
-                for solid in self.solids:
-                    TriangleMesh(scene, np.ascontiguousarray(solid.mesh.triangles, dtype=np.float32))
+                TriangleMesh(scene, np.ascontiguousarray(np.concatenate(tris)))
+                owner = np.repeat(np.arange(len(tris), dtype=np.int64), [len(t) for t in tris])
+                self._owner = np.append(owner, -1)
                 self._scene = scene
         self.backend = "embree" if self._scene is not None else "oracle"
+
+    def _cast(self, origins: np.ndarray, dirs: np.ndarray) -> np.ndarray:
+        """Embree on float32 (N, 3) origins and directions (any strides):
+        the index of the first solid on each segment t in [0, 1], or -1."""
+        prim = self._scene.run(origins, dirs, dists=1.0, query="INTERSECT")
+        return self._owner[prim]
 
     def first_hits(self, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
         """Index of the solid blocking each segment (-1: clear), one batched
@@ -361,12 +416,8 @@ class SightEngine:
             return np.full(len(starts), -1, dtype=np.int64)
         if self._scene is None:
             return oracle_first_hits(self.solids, starts, ends)
-        origins = np.ascontiguousarray(starts, dtype=np.float32)
-        dirs = np.ascontiguousarray(ends - starts, dtype=np.float32)
         # Unnormalised directions: the segment is t in [0, 1].
-        far = np.ones(len(origins), dtype=np.float32)
-        out = self._scene.run(origins, dirs, dists=far, query="INTERSECT", output=1)
-        return out["geomID"].astype(np.int64)
+        return self._cast(starts.astype(np.float32), (ends - starts).astype(np.float32))
 
     def sight_many(self, pairs: Sequence, rays: int | None = None) -> SightBatch:
         """``pairs`` is a sequence of (eye, head_center, head_radius); every
@@ -375,24 +426,90 @@ class SightEngine:
         if len(pairs) == 0:
             empty = np.zeros((0, n, 3))
             return SightBatch(empty, empty, np.zeros((0, n), dtype=np.int64), np.zeros(0, dtype=bool), self.ids)
-        eyes = np.array([p[0] for p in pairs], dtype=float).reshape(-1, 3)
-        centers = np.array([p[1] for p in pairs], dtype=float).reshape(-1, 3)
-        radii = np.array([p[2] for p in pairs], dtype=float)
-        return self.sight_arrays(eyes, centers, radii, n)
+        # One flat read of every number (three list-to-array conversions of
+        # tuples cost more than the head sampling).
+        flat = np.fromiter(
+            chain.from_iterable((*eye, *center, radius) for eye, center, radius in pairs),
+            dtype=float,
+            count=7 * len(pairs),
+        ).reshape(-1, 7)
+        return self.sight_arrays(flat[:, 0:3], flat[:, 3:6], flat[:, 6], n)
 
     def sight_arrays(self, eyes: np.ndarray, centers: np.ndarray, radii: np.ndarray, n: int = DEFAULT_RAYS) -> SightBatch:
         """The array form of :meth:`sight_many`: eyes and centers (P, 3), radii (P,)."""
+        eyes = np.asarray(eyes, dtype=float).reshape(-1, 3)
+        centers = np.asarray(centers, dtype=float).reshape(-1, 3)
+        radii = np.broadcast_to(np.asarray(radii, dtype=float), (len(eyes),))
         count = len(eyes)
-        ends = head_samples(eyes, centers, radii, n)
+        dirs = _head_rays(eyes, centers, radii, n)
+        # (P, n, 3) views of component-major arrays: no transposing copy.
+        ends = (dirs + eyes.T[:, :, None]).transpose(1, 2, 0)
         starts = np.broadcast_to(eyes[:, None, :], ends.shape)
-        hits = self.first_hits(starts.reshape(-1, 3), ends.reshape(-1, 3)).reshape(count, n)
+        if not self.solids:
+            hits = np.full((count, n), -1, dtype=np.int64)
+        elif self._scene is None:
+            hits = oracle_first_hits(self.solids, starts.reshape(-1, 3), ends.reshape(-1, 3)).reshape(count, n)
+        else:
+            origins = np.repeat(eyes.astype(np.float32), n, axis=0)
+            hits = self._cast(origins, dirs.astype(np.float32).reshape(3, -1).T).reshape(count, n)
         # An eye inside (or touching) the target head sees nothing sensible.
         view = centers - eyes
-        degenerate = (view * view).sum(axis=1) <= np.asarray(radii) ** 2
+        degenerate = (view * view).sum(axis=1) <= radii**2
         return SightBatch(starts, ends, hits, degenerate, self.ids)
 
     def line_of_sight(self, eye, head_center, head_radius: float, rays: int | None = None) -> Sight:
-        return self.sight_many([(eye, head_center, head_radius)], rays)[0]
+        """One check. The arithmetic of :func:`_silhouette_frames` and
+        :func:`_head_rays` on Python floats, then one Embree call: at 64 rays
+        a check is dominated by per-call overhead, so this path makes as few
+        numpy calls as it can. Same arithmetic as :meth:`sight_many`, so the
+        same rays (the tests hold the two to equality)."""
+        n = DEFAULT_RAYS if rays is None else int(rays)
+        ex, ey, ez = float(eye[0]), float(eye[1]), float(eye[2])
+        vx, vy, vz = float(head_center[0]) - ex, float(head_center[1]) - ey, float(head_center[2]) - ez
+        r = float(head_radius)
+        d = math.sqrt(vx * vx + vy * vy + vz * vz)
+        if self._scene is None or d <= r or r < 0.0 or d < 1e-12:
+            # The oracle, and eyes inside the head: the general path.
+            return self.sight_many([(eye, head_center, head_radius)], n)[0]
+        ux, uy, uz = vx / d, vy / d, vz / d
+        across = math.sqrt(ux * ux + uy * uy)
+        if across < 1e-9:
+            w1x, w1y = 1.0, 0.0
+        else:
+            w1x, w1y = uy / across, -ux / across
+        q = r / d
+        a = d - r * q
+        rho = r * math.sqrt(1.0 - q * q)
+        rows, depth = _pattern_rows(n)
+        # The frame's columns (a u, rho v1, rho v2), then the eye.
+        frame = np.array(
+            [
+                [a * ux, rho * w1x, rho * (w1y * uz), ex],
+                [a * uy, rho * w1y, rho * -(w1x * uz), ey],
+                [a * uz, 0.0, rho * (w1x * uy - w1y * ux), ez],
+            ]
+        )
+        dirs = frame[:, :3] @ rows
+        s = depth * q
+        s += 1.0
+        dirs *= np.divide(1.0, s, out=s)
+        ends = (dirs + frame[:, 3:]).T
+        starts = np.empty((n, 3))
+        starts[:] = frame[:, 3]
+        # A transposed view: Embree takes any strides.
+        prim = self._scene.run(starts.astype(np.float32), dirs.T.astype(np.float32), dists=1.0, query="INTERSECT")
+        blocker_index = self._owner[prim]
+        blocked = blocker_index >= 0
+        n_blocked = int(np.count_nonzero(blocked))
+        return Sight(
+            valid=n_blocked == 0,
+            visible_fraction=1.0 - n_blocked / n,
+            starts=starts,
+            ends=ends,
+            blocked=blocked,
+            blocker_index=blocker_index,
+            blocker_ids=self.ids,
+        )
 
 
 class SightBatch(Sequence):

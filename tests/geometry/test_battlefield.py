@@ -3,6 +3,7 @@ path of the bad field."""
 
 import copy
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -114,3 +115,21 @@ def test_mesh_scenery_loads(tmp_path):
     solid = bf.solid("toy")
     assert solid.top == pytest.approx(10.0)
     assert solid.footprint.area > 0
+
+
+def test_edits_carry_unchanged_solids_over():
+    # Edits reuse the solids of unchanged pieces, re-indexed: they must be
+    # what a fresh load of the edited battlefield builds.
+    import numpy as np
+
+    from engine.geometry.bench import REFERENCE
+
+    bf = Battlefield.load(REFERENCE)
+    moved = bf.with_scenery(replace(bf.piece("mug-west"), at=(50.0, 12.0, 0.0)))
+    for edited in (bf.without_scenery("shoebox-west"), moved):
+        fresh = Battlefield.from_dict(edited.to_dict())
+        assert [s.id for s in edited.solids] == [s.id for s in fresh.solids]
+        for a, b in zip(edited.solids, fresh.solids):
+            assert a.index == b.index and a.kind == b.kind and a.footprint.equals(b.footprint)
+            assert np.array_equal(a.mesh.triangles, b.mesh.triangles)
+    assert moved.solid("mug-west").footprint.centroid.x == pytest.approx(50.0)

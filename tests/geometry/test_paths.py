@@ -154,3 +154,44 @@ def test_edit_rebuilds_graph(wall_field):
     opened = wall_field.without_scenery("wall")
     assert opened.path_length((40, 50), (60, 50), R) == pytest.approx(20.0)
     assert wall_field.path_length((40, 50), (60, 50), R) == before
+
+
+def test_reachable_region_near_the_zone_edge_is_not_overshadowed():
+    # Near the edge of the play zone the outside of the (convex) zone used to
+    # cast shadows from corners there and cut reachable ground out of the
+    # region. (28.2, 77.9) is 16.1 cm of cord away from the start.
+    from engine.geometry import Battlefield
+    from engine.geometry.bench import REFERENCE
+
+    bf = Battlefield.load(REFERENCE)
+    start, target = (15.793897896996686, 67.60594566996423), (28.164171535267045, 77.89976675789922)
+    assert bf.path_length(start, target, R) < 20
+    assert bf.reachable_region(start, 20, R).covers(Point(*target))
+
+
+def test_reachable_region_on_a_level_top_around_a_stacked_piece():
+    # Sources on the corners of the matchbox standing on the shoebox: GEOS's
+    # floating-point overlay failed here ("TopologyException"). A 45 cm cord
+    # reaches the whole top.
+    from engine.geometry import Battlefield
+    from engine.geometry.bench import REFERENCE
+
+    bf = Battlefield.load(REFERENCE)
+    start = (17.012903311387007, 58.57601349927084)
+    region = bf.reachable_region(start, 45, R, "shoebox-west")
+    free = bf.free_space(R, "shoebox-west")
+    assert region.is_valid
+    assert region.area == pytest.approx(free.area, rel=1e-9)
+
+
+def test_reachable_region_keeps_ground_in_front_of_a_far_piece():
+    # The phone's far corners lie beyond the cord's reach from the start;
+    # shadow hulls used to pull them in, in front of the phone, and hide
+    # (43.6, 63.1), in plain view 18.1 cm away.
+    from engine.geometry import Battlefield
+    from engine.geometry.bench import REFERENCE
+
+    bf = Battlefield.load(REFERENCE)
+    start, target = (51.67536244970134, 46.94388571505126), (43.63493082467358, 63.140278957088505)
+    assert bf.shortest_path(start, target, R) == [start, target]
+    assert bf.reachable_region(start, 20, R).covers(Point(*target))

@@ -106,3 +106,35 @@ def test_removed_scenery_no_longer_blocks(wall_field):
     opened = wall_field.without_scenery("wall")
     assert opened.line_of_sight((40, 50, 4.2), (60, 50, 4.2), HEAD).valid
     assert not wall_field.line_of_sight((40, 50, 4.2), (60, 50, 4.2), HEAD).valid
+
+
+def test_single_check_casts_the_batch_rays():
+    # line_of_sight has its own lean path; it must cast the same rays as
+    # sight_many and reach the same answers, pair for pair.
+    from engine.geometry import Battlefield
+    from engine.geometry.bench import FIGURINES, REFERENCE
+
+    bf = Battlefield.load(REFERENCE)
+    heads = [head_center(k, xy, bf.surface_height(*xy)) for k, xy in FIGURINES]
+    pairs = [(a, b, HEAD) for a in heads for b in heads if a is not b]
+    batch = bf.sight_many(pairs)
+    for pair, many in zip(pairs, batch):
+        one = bf.line_of_sight(*pair)
+        assert np.array_equal(one.starts, many.starts)
+        assert np.allclose(one.ends, many.ends, rtol=0.0, atol=1e-12)
+        assert np.array_equal(one.blocker_index, many.blocker_index)
+        assert one.valid == many.valid and one.visible_fraction == many.visible_fraction
+    # The oracle engine answers the same on these (no grazing ray decides a pair).
+    oracle = SightEngine(bf.solids, backend="oracle")
+    assert list(oracle.sight_many(pairs).valid) == list(batch.valid)
+
+
+def test_sight_degenerate_and_vertical_views(wall_field):
+    # An eye inside the target head sees nothing; a vertical view still
+    # gets a frame (x across it) and a full set of rays.
+    inside = wall_field.line_of_sight((20, 20, 4.2), (20, 20.3, 4.2), HEAD)
+    assert not inside.valid and inside.visible_fraction == 0.0
+    above = wall_field.line_of_sight((20, 20, 14.2), (20, 20, 4.2), HEAD)
+    assert above.valid and len(above.rays) == 64
+    pts = head_samples(np.array([[20, 20, 14.2]]), np.array([[20, 20, 4.2]]), np.array([HEAD]), 64)[0]
+    assert np.allclose(np.linalg.norm(pts - (20, 20, 4.2), axis=1), HEAD)
