@@ -42,11 +42,12 @@ SESSION_KEYS: frozenset[str] = frozenset(k for s in SHORTCUTS if not s.window_on
 WINDOW_KEYS: frozenset[str] = frozenset(k for s in SHORTCUTS if s.window_only for k in s.keys)
 
 
-def help_lines(terrain: bool = False) -> tuple[str, str]:
-    """The two help lines of the window: the mouse, then every shortcut
-    (the balance map only for battlefields)."""
-    shown = [s for s in SHORTCUTS if not (terrain and s.window_only)]
-    return MOUSE_HELP, "  |  ".join(f"{s.label}: {s.does}" for s in shown)
+def help_lines(terrain: bool = False) -> tuple[str, str, str]:
+    """The help lines of the window: the mouse, then every shortcut over two
+    lines (the balance map only for battlefields)."""
+    shown = [f"{s.label}: {s.does}" for s in SHORTCUTS if not (terrain and s.window_only)]
+    half = (len(shown) + 1) // 2
+    return MOUSE_HELP, "  |  ".join(shown[:half]), "  |  ".join(shown[half:])
 
 
 def key_name(key: str, ctrl: bool, shift: bool) -> str:
