@@ -123,7 +123,7 @@ class PickerPanel:
             self.buttons[entry.label] = b
         if not entries:
             Text(parent=self.root, text="(no folders or mesh files here)", position=(-0.27, 0.2, -0.6), scale=0.75)
-        for label_, dx, action in (("< page", -0.2, lambda: self.on_page(-1)), ("page >", 0.0, lambda: self.on_page(1)),
+        for label_, dx, action in (("previous page", -0.2, lambda: self.on_page(-1)), ("next page", 0.0, lambda: self.on_page(1)),
                                    ("Cancel", 0.2, self.on_cancel)):
             b = Button(parent=self.root, text=label_, scale=(0.17, 0.04), position=(dx, -0.29, -0.6),
                        color=color.rgb(0.3, 0.3, 0.36), text_size=0.75)

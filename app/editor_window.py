@@ -113,6 +113,8 @@ class EditorWindow:
              color=color.light_gray)
         self.problems = Text(parent=ui, text="", position=uwindow.top_right + (-0.415, -0.515), origin=(-0.5, 0.5),
                              scale=0.72)
+        Entity(parent=ui, model="quad", color=panel, origin=(-0.5, -0.5), position=uwindow.bottom_left,
+               scale=(uwindow.aspect_ratio, 0.135), z=1)  # under the status and help lines
         self.balance = Text(parent=ui, text="", position=uwindow.top_right + (-0.415, -0.76), origin=(-0.5, 0.5),
                             scale=0.72, color=color.rgb(0.85, 0.88, 1.0))
         self.status = Text(parent=ui, text="", position=uwindow.bottom_left + (0.02, 0.088), origin=(-0.5, -0.5),

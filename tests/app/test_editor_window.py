@@ -86,6 +86,6 @@ def test_editor_fields_keys_handles_and_picker_in_the_window(tmp_path):
     assert facts["status_after_g"] == "Grid snap 1 cm: off."
     r, g, b = facts["handle_pixel"]
     assert r > 180 and g > 150 and b < 110, facts["handle_pixel"]  # a yellow corner handle
-    assert facts["picker_buttons"] == ["..", "tower.stl", "< page", "page >", "Cancel"]
+    assert facts["picker_buttons"] == ["..", "tower.stl", "previous page", "next page", "Cancel"]
     assert facts["imported"] == "tower-1" and facts["picker_after"] == []
     assert facts["inputs_after"] == ["x", "y", "z", "rotation", "height", "scale"]  # a mesh: no width or depth
