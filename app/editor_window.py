@@ -8,10 +8,18 @@ maps under the scenery (B cycles them) and the fairness line at the bottom.
 Toy Battle terrains open flat, as a board seen from above: bases and H.Q.s
 as discs, paths as beams, regions with their medals at their centre.
 
+The selection's numbers are typed into fields on the right (Enter applies
+one undoable edit; a typo gets a sentence in the status line). The
+play-zone tool draws the table's outline corner by corner and shows its
+corners as handles to drag; a selected hatched zone shows its corners too;
+the mesh tool opens an in-window file picker. The help line at the bottom
+is printed from the shortcut table the session handles
+(``app.editor.shortcuts``).
+
 Everything the window does is a call on :class:`app.editor.session.EditorSession`
 (the tests drive that without a window); validation and balance are the
-engine's. Ctrl+Z / Ctrl+Y undo and redo, Ctrl+S saves (refused with the list
-while the level has problems).
+engine's. Ctrl+Z / Ctrl+Y undo and redo, Ctrl+S saves (refused, with the
+number of problems, while the level has any).
 """
 
 from __future__ import annotations
@@ -24,6 +32,8 @@ from typing import Any
 from app import frames, window
 from app.battlefield_scene import SELECTED, add_battlefield, add_heat_map, add_segment
 from app.editor.session import BATTLEFIELD_TOOLS, TERRAIN_TOOLS, EditorSession
+from app.editor.shortcuts import SESSION_KEYS, WINDOW_KEYS, help_lines, key_name
+from app.editor_panels import FieldsPanel, PickerPanel
 from app.pointer import mouse_on_plane
 from app.scene_mesh import MeshBuilder
 from app.table import Table, label, static_entity
@@ -32,6 +42,8 @@ OVERLAYS = (None, "green sees", "yellow sees", "green reaches", "yellow reaches"
 GIZMO_X = (0.92, 0.25, 0.22, 1.0)
 GIZMO_Y = (0.30, 0.85, 0.35, 1.0)
 GIZMO_RING = (0.30, 0.55, 0.98, 1.0)
+HANDLE = (1.0, 0.85, 0.25, 1.0)
+DRAFT = (1.0, 0.55, 0.15, 1.0)
 TERRAIN_SCALE = 1.2
 """Board percent -> cm on the flat table, so a terrain fills a 120 cm board."""
 
@@ -69,9 +81,9 @@ class EditorWindow:
         self.ui = ui
         panel = color.rgba(0.06, 0.07, 0.09, 0.88)
         Entity(parent=ui, model="quad", color=panel, origin=(-0.5, 0.5), position=uwindow.top_left + (0.01, -0.07),
-               scale=(0.2, 0.86), z=1)
+               scale=(0.2, 0.8), z=1)
         Entity(parent=ui, model="quad", color=panel, origin=(0.5, 0.5), position=uwindow.top_right + (-0.01, -0.07),
-               scale=(0.42, 0.86), z=1)
+               scale=(0.42, 0.8), z=1)
         name = session.doc.path.name if session.doc.path else "untitled"
         self.title = Text(parent=ui, text="", position=uwindow.top_left + (0.02, -0.02), origin=(-0.5, 0.5), scale=1.2,
                           color=color.rgb(1, 0.95, 0.7))
@@ -95,18 +107,22 @@ class EditorWindow:
             self.bar[label_] = b
         Text(parent=ui, text="Selection", position=uwindow.top_right + (-0.415, -0.085), origin=(-0.5, 0.5), scale=0.95,
              color=color.light_gray)
-        self.fields = Text(parent=ui, text="", position=uwindow.top_right + (-0.415, -0.12), origin=(-0.5, 0.5),
-                           scale=0.75, color=color.white)
-        Text(parent=ui, text="Problems", position=uwindow.top_right + (-0.415, -0.43), origin=(-0.5, 0.5), scale=0.95,
+        corner = uwindow.top_right
+        self.fields = FieldsPanel(ui, (corner[0] - 0.415, corner[1] - 0.12), self.submit_field)
+        Text(parent=ui, text="Problems", position=uwindow.top_right + (-0.415, -0.48), origin=(-0.5, 0.5), scale=0.95,
              color=color.light_gray)
-        self.problems = Text(parent=ui, text="", position=uwindow.top_right + (-0.415, -0.465), origin=(-0.5, 0.5),
+        self.problems = Text(parent=ui, text="", position=uwindow.top_right + (-0.415, -0.515), origin=(-0.5, 0.5),
                              scale=0.72)
-        self.status = Text(parent=ui, text="", position=uwindow.bottom_left + (0.02, 0.075), origin=(-0.5, -0.5),
+        Entity(parent=ui, model="quad", color=panel, origin=(-0.5, -0.5), position=uwindow.bottom_left,
+               scale=(uwindow.aspect_ratio, 0.135), z=1)  # under the status and help lines
+        self.balance = Text(parent=ui, text="", position=uwindow.top_right + (-0.415, -0.76), origin=(-0.5, 0.5),
+                            scale=0.72, color=color.rgb(0.85, 0.88, 1.0))
+        self.status = Text(parent=ui, text="", position=uwindow.bottom_left + (0.02, 0.088), origin=(-0.5, -0.5),
                            scale=0.85, color=color.rgb(0.9, 0.92, 1.0))
-        self.help = Text(parent=ui, position=uwindow.bottom_left + (0.02, 0.03), origin=(-0.5, -0.5), scale=0.72,
-                         color=color.rgb(0.7, 0.72, 0.78),
-                         text="click: use the tool  |  drag: move (arrows: along x / y, ring: turn)  |  R: turn  "
-                              "|  PgUp/PgDn: height  |  +/-: scale  |  Del  |  Ctrl+Z/Y  |  Ctrl+S  |  B: balance")
+        self.help = Text(parent=ui, position=uwindow.bottom_left + (0.02, 0.012), origin=(-0.5, -0.5), scale=0.66,
+                         color=color.rgb(0.7, 0.72, 0.78), text="\n".join(help_lines(terrain)))
+        self.picker = PickerPanel(ui, self.choose_file, self.page_picker, self.close_picker)
+        self._submitted_frame = -1
         self.driver = Entity(name="editor-driver")
         self.driver.input = self.input
         self.driver.update = self.update
@@ -133,8 +149,8 @@ class EditorWindow:
             b.color = color.rgb(0.85, 0.62, 0.2) if tool == s.tool else color.rgb(0.22, 0.26, 0.33)
         dirty = " *" if s.doc.dirty else ""
         self.title.text = f"{self.file_name}{dirty}  -  {s.data.get('name', '')}"
-        fields = s.fields()
-        self.fields.text = "\n".join(f"{k}:  {_fmt(v)}" for k, v in fields.items()) or "nothing selected"
+        self.fields.show(s)
+        self.picker.show(s)
         problems = s.problems()
         if problems:
             wrapped = [textwrap.fill(p, 58, initial_indent="- ", subsequent_indent="  ") for p in problems[:8]]
@@ -144,15 +160,19 @@ class EditorWindow:
             self.problems.text = "none: the level can be saved"
             self.problems.color = color.rgb(0.5, 0.9, 0.55)
         line = s.message.splitlines()[0] if s.message else ""
+        if not s.snapping and "Grid snap" not in line:
+            line = (line + "   " if line else "") + "[grid snap off]"
+        self.status.text = line
+        self.balance.text = ""
         if s.mode == "battlefield" and s.battlefield() is not None:
             b = s.balance()
             if b is not None:
-                shown = f"   [map: {self.overlay}]" if self.overlay else ""
-                line = (line + "   " if line else "") + "Balance: " + b.summary() + shown
-        self.status.text = line
+                shown = f"\n[map: {self.overlay}]" if self.overlay else ""
+                self.balance.text = textwrap.fill("Balance: " + b.summary(), 46) + shown
 
     def _draw_battlefield(self, mb: MeshBuilder) -> None:
         s = self.session
+        self._draw_outlines(mb)
         bf = s.battlefield()
         if bf is None:
             return
@@ -184,6 +204,19 @@ class EditorWindow:
             ring = list(bf.zones[sel.key].polygon.exterior.coords)
             for a, b2 in zip(ring, ring[1:]):
                 add_segment(mb, (a[0], a[1], 0.5), (b2[0], b2[1], 0.5), SELECTED, 0.5)
+
+    def _draw_outlines(self, mb: MeshBuilder) -> None:
+        """The play zone being drawn (its corners and edges so far) and the
+        corner handles that can be dragged now; drawn even while the level
+        does not load, so a bad outline can be dragged back."""
+        s = self.session
+        draft = s.draft
+        for a, b in zip(draft, draft[1:]):
+            add_segment(mb, (a[0], a[1], 0.6), (b[0], b[1], 0.6), DRAFT, 0.6)
+        for x, y in draft:
+            mb.add_box((x, y, 0.0), (1.6, 1.6, 1.2), DRAFT)
+        for _, (x, y) in s.handles():
+            mb.add_box((x, y, 0.0), (2.0, 2.0, 1.4), HANDLE)
 
     def _draw_gizmo(self, mb: MeshBuilder, at: tuple[float, float, float], footprint: Any) -> None:
         minx, miny, maxx, maxy = footprint.bounds
@@ -219,20 +252,44 @@ class EditorWindow:
             rgb = (0.25, 0.45, 0.95, 1.0) if nid in blue else (0.90, 0.25, 0.22, 1.0) if nid in red else (0.95, 0.93, 0.85, 1.0)
             if node.get("special"):
                 mb.add_cylinder((x, y, 0.1), 3.4, 0.5, (0.75, 0.45, 0.9, 1.0), sides=24)
-            if sel is not None and sel.key == nid or nid in self.session.pending:
+            if sel is not None and sel.kind == "node" and sel.key == nid or nid in self.session.pending:
                 mb.add_cylinder((x, y, 0.05), 3.9, 0.4, SELECTED, sides=24)
             mb.add_cylinder((x, y, 0.1), 2.6, 1.0, rgb, sides=24)
             label(self.labels, nid, (x, y, 2.0), 2.2, (0.1, 0.1, 0.1, 1), billboard=False).rotation_x = 90
         for r, region in enumerate(d["regions"]):
             if region.get("pos"):
                 x, y = region["pos"][0] * k, region["pos"][1] * k
+                if sel is not None and sel.kind == "region" and sel.key == r:
+                    mb.add_cylinder((x, y, 0.05), 3.0, 0.25, SELECTED, sides=5)
                 mb.add_cylinder((x, y, 0.1), 2.0, 0.3, (0.95, 0.78, 0.2, 1.0), sides=5)
                 label(self.labels, f"{region['medals']}", (x, y, 1.2), 2.0, (0.3, 0.2, 0.0, 1), billboard=False).rotation_x = 90
 
     # ------------------------------------------------------------------ commands
     def set_tool(self, tool: str) -> None:
-        self.session.tool = tool
-        self.session.pending = []
+        self.session.set_tool(tool)
+        self.refresh()
+
+    def submit_field(self, name: str, text: str) -> None:
+        """Enter in a number field: one undoable edit, or a sentence."""
+        from panda3d.core import ClockObject
+
+        self._submitted_frame = ClockObject.getGlobalClock().getFrameCount()
+        self.session.type_field(name, text)
+        self.fields.show(self.session, force=True)
+        self.refresh()
+
+    def choose_file(self, name: str) -> None:
+        self.session.choose_file(name)
+        self.refresh()
+
+    def page_picker(self, delta: int) -> None:
+        if self.session.picker is not None:
+            self.session.picker.page += delta
+        self.refresh()
+
+    def close_picker(self) -> None:
+        self.session.picker = None
+        self.session.message = ""
         self.refresh()
 
     def undo(self) -> None:
@@ -259,19 +316,33 @@ class EditorWindow:
             return (p[0] / TERRAIN_SCALE, p[1] / TERRAIN_SCALE)
         return p
 
+    def _over_ui(self) -> bool:
+        """Is the mouse over a button, a field or the picker (not the table)?"""
+        from ursina import mouse
+
+        node = mouse.hovered_entity
+        while node is not None:
+            if node is self.ui:
+                return True
+            node = node.parent
+        return False
+
     def input(self, key: str) -> None:
-        from ursina import held_keys, mouse
+        from panda3d.core import ClockObject
+        from ursina import held_keys
 
         s = self.session
+        if self.fields.typing:
+            return  # the keys are text for the field
         if key == "left mouse down":
-            if mouse.hovered_entity is not None and mouse.hovered_entity.parent is self.ui:
-                return  # a button
+            if self._over_ui() or s.picker is not None:
+                return  # a button, a field, or the open picker
             p = self._table_point()
             if p is None:
                 return
             self.axis = self._gizmo_handle()
             self._ring_applied = False
-            if self.axis is not None or (s.tool == "select" and s.begin_drag(*p)):
+            if self.axis is not None or s.begin_drag(*p):
                 if self.axis in ("x", "y"):
                     s.begin_drag(*self._gizmo_grab())
                 self._last = p
@@ -285,14 +356,14 @@ class EditorWindow:
             s.end_drag()
             self.axis = None
             self.refresh()
-        elif key == "b" and s.mode == "battlefield":
-            self.cycle_overlay()
         else:
-            ctrl = "ctrl+" if held_keys["control"] else ""
-            shift = "shift+" if held_keys["shift"] and key == "r" else ""
-            name = f"{ctrl}{shift}{key}".replace("ctrl+ctrl", "ctrl")
-            if name in ("ctrl+z", "ctrl+y", "ctrl+s", "delete", "r", "shift+r", "page up", "page down", "+", "=",
-                        "-", "left arrow", "right arrow", "up arrow", "down arrow"):
+            name = key_name(key, bool(held_keys["control"]), bool(held_keys["shift"]))
+            if name == "enter" and ClockObject.getGlobalClock().getFrameCount() == self._submitted_frame:
+                return  # that Enter applied a typed field
+            if name in WINDOW_KEYS:
+                if name == "b" and s.mode == "battlefield":
+                    self.cycle_overlay()
+            elif name in SESSION_KEYS:
                 s.key(name)
                 self.refresh()
 
@@ -343,12 +414,6 @@ class EditorWindow:
         self.refresh()
 
 
-def _fmt(value: Any) -> str:
-    if isinstance(value, float):
-        return f"{value:g}"
-    return "-" if value is None else str(value)
-
-
 def render(session: EditorSession, out: str | Path, size: tuple[int, int] = (1440, 900), overlay: str | None = None) -> Any:
     """Draw the editor offscreen to a PNG (tests, docs/screenshots)."""
     app = window.start(offscreen=True, size=size, title="Toybox - level editor")
@@ -361,9 +426,19 @@ def render(session: EditorSession, out: str | Path, size: tuple[int, int] = (144
     return app, win
 
 
-def run(file: str | None, size: str = "1440x900") -> int:
+def run(file: str | None, size: str = "1440x900", mesh: str | None = None) -> int:
+    """Open the editor; ``mesh`` (``--import``) is imported first, selected.
+    Without a display, ``--import`` still works: the mesh is added and the
+    file saved (refused, with the problems, when the level is not valid)."""
     session = EditorSession.open(file)
+    if mesh is not None and not session.import_mesh(mesh):
+        print(f"toybox edit: {session.message}")
+        return 1
     if not window.display_available():
+        if mesh is not None:
+            saved = session.save()
+            print(f"toybox edit: {session.message}" + ("" if saved else "\n" + "\n".join(session.problems())))
+            return 0 if saved else 1
         print("toybox edit: no display to open the window on.")
         return 2
     w, _, h = size.partition("x")

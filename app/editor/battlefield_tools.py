@@ -48,11 +48,12 @@ def new_battlefield(name: str = "New battlefield", width: float = 120.0, depth: 
     }
 
 
-def battlefield_problems(data: dict[str, Any]) -> list[str]:
-    """Everything wrong with a battlefield, as sentences; empty when it can be played."""
+def battlefield_problems(data: dict[str, Any], root: Path | None = None) -> list[str]:
+    """Everything wrong with a battlefield, as sentences; empty when it can be
+    played. Mesh files are looked up under ``root`` (default: the repository)."""
     from engine.geometry.validation import check
 
-    return [str(p) for p in check(data)]
+    return [str(p) for p in check(data, root)]
 
 
 def open_battlefield(path: str | Path) -> LevelDocument:
@@ -329,6 +330,31 @@ def resize_box(data: dict[str, Any], piece_id: str, width: float, depth: float) 
     if box is None:
         raise ValueError(f"'{piece_id}' is not a box.")
     return SetValue(("scenery", i, "shape", "box"), [float(width), float(depth), float(box[2])])
+
+
+def set_bottom(data: dict[str, Any], piece_id: str, z: float, root: Path | None = None) -> Edit:
+    """Type a piece's bottom height ``z`` (cm above the table); the pieces
+    resting on it go up or down with it. The loader lists a piece left
+    floating in the air."""
+    if z < 0:
+        raise ValueError("A piece's bottom cannot be below the table (z = 0).")
+    i = piece_index(data, piece_id)
+    dz = float(z) - float(data["scenery"][i]["at"][2])
+    return Batch((SetValue(("scenery", i, "at", 2), round(float(z), 6)), *_lift(data, piece_id, dz, root)),
+                 f"z {piece_id}")
+
+
+def landing_z(data: dict[str, Any], piece_id: str, xy: Point2, root: Path | None = None) -> float:
+    """Where ``piece_id`` comes to rest when its centre is put at ``xy``: on
+    the highest top of the other pieces under that point (a matchbox dropped
+    on a shoebox), else on the table. Pieces resting on it do not count."""
+    from shapely.geometry import Point
+
+    solids = _solids(data, root)
+    skip = {piece_id, *resting_on(data, piece_id, root)}
+    point = Point(float(xy[0]), float(xy[1]))
+    tops = [s.top for s in solids.values() if s.id not in skip and s.footprint.covers(point)]
+    return round(max(tops), 6) if tops else 0.0
 
 
 def stack(data: dict[str, Any], piece_id: str, onto: str, root: Path | None = None) -> Edit:

@@ -48,6 +48,7 @@ def editor(out_png: str, level: str) -> dict[str, Any]:
         "tools": list(win.tool_buttons),
         "problems": win.problems.text,
         "status": win.status.text,
+        "balance": win.balance.text,
         "selected_top": rgb_at(out_png, window.project(app, (c.x - 11, c.y - 6, solid.top))),
         "gizmo_x": rgb_at(out_png, window.project(app, (g["at"][0] + g["reach"] * 0.6, g["at"][1], g["at"][2]))),
     }
@@ -68,6 +69,60 @@ def editor_invalid(out_png: str) -> dict[str, Any]:
     app, win = render(s, out_png)
     win.save()
     return {"problems": win.problems.text, "status": win.status.text, "saved": Path(out_png).with_suffix(".json").exists()}
+
+
+@scenario
+def editor_typing(out_png: str) -> dict[str, Any]:
+    """The window's own widgets: typed fields with Enter, keys while typing,
+    the help line, the play-zone handles and the mesh file picker."""
+    import shutil
+
+    import trimesh
+
+    from app import window
+    from app.editor.session import EditorSession, Selection
+    from app.editor_window import render
+
+    work = Path(out_png).parent
+    level = work / "levels.json"
+    shutil.copy(ROOT / "levels" / "little_soldiers" / "levels.json", level)
+    (work / "meshes-in").mkdir(exist_ok=True)
+    trimesh.creation.box((5, 5, 12)).export(work / "meshes-in" / "tower.stl")
+    s = EditorSession.open(level, root=work)
+    s.import_folder = work / "meshes-in"
+    s.selection = Selection("piece", "shoebox-west")
+    app, win = render(s, out_png)
+    facts: dict[str, Any] = {"inputs": list(win.fields.inputs)}
+    height = win.fields.inputs["height"]
+    height.active = True
+    height.text = "12"
+    win.input("r")  # typing: the key is text, not "turn"
+    facts["rotation_while_typing"] = s.fields()["rotation"]
+    height.input("enter")  # what Ursina sends the field on Enter
+    win.input("enter")  # the same Enter reaches the window: swallowed
+    facts["height"] = s.fields()["height"]
+    facts["status_after_enter"] = win.status.text
+    win.fields.inputs["x"].text = "abc"
+    win.fields.inputs["x"].active = True
+    win.fields.inputs["x"].input("enter")
+    facts["status_after_typo"] = win.status.text
+    win.input("control")
+    facts["help"] = win.help.text
+    win.input("g")
+    facts["status_after_g"] = win.status.text
+    win.set_tool("play-zone")
+    window.step(app, 1)
+    window.screenshot(app, out_png)
+    facts["handle_pixel"] = rgb_at(out_png, window.project(app, (0.0, 0.0, 1.4)))
+    win.set_tool("mesh")
+    s.click(100, 60)
+    win.refresh()
+    facts["picker_buttons"] = list(win.picker.buttons)
+    win.picker.buttons["tower.stl"].on_click()
+    facts["imported"] = s.selection.key if s.selection else None
+    facts["picker_after"] = list(win.picker.buttons)
+    facts["inputs_after"] = list(win.fields.inputs)
+    return facts
 
 
 @scenario

@@ -31,9 +31,9 @@ def test_editor_screenshot_shows_the_selection_gizmo_and_balance(tmp_path):
     png = tmp_path / "editor.png"
     facts = run(tmp_path, "editor", str(png), "levels/little_soldiers/levels.json")
     _png_ok(png)
-    assert facts["tools"][:3] == ["select", "box", "cylinder"] and "hill" in facts["tools"]
+    assert facts["tools"][:3] == ["select", "play-zone", "box"] and {"mesh", "hill"} <= set(facts["tools"])
     assert facts["problems"] == "none: the level can be saved"
-    assert "fairness 1.00, even" in facts["status"] and "[map: green sees]" in facts["status"]
+    assert "fairness 1.00, even" in facts["balance"] and "[map: green sees]" in facts["balance"]
     r, g, b = facts["gizmo_x"]
     assert r > 150 and g < 110 and b < 110, facts["gizmo_x"]  # the red x arrow
 
@@ -41,7 +41,7 @@ def test_editor_screenshot_shows_the_selection_gizmo_and_balance(tmp_path):
 def test_editor_lists_problems_and_refuses_to_save(tmp_path):
     facts = run(tmp_path, "editor_invalid", str(tmp_path / "bad.png"))
     assert facts["problems"] == "- Scenery 'box-1' overlaps scenery 'box-2'."
-    assert facts["status"].startswith("The level was not saved; fix these first:")
+    assert facts["status"] == "Not saved: 1 problem (listed on the right)."
     assert facts["saved"] is False
 
 
@@ -72,3 +72,20 @@ def test_ursina_raycast_agrees_with_the_engine(tmp_path):
         assert level["engine_blocked"] > 20, name  # the grid really tests blocked lines
     assert facts["unexplained"] == []  # disagreements only on grazing rays
     assert facts["rate"] >= 0.98
+
+
+def test_editor_fields_keys_handles_and_picker_in_the_window(tmp_path):
+    png = tmp_path / "typing.png"
+    facts = run(tmp_path, "editor_typing", str(png))
+    _png_ok(png)
+    assert facts["inputs"] == ["x", "y", "z", "rotation", "width", "depth", "height", "scale"]
+    assert facts["rotation_while_typing"] == 0.0  # R typed into a field does not turn the piece
+    assert facts["height"] == 12.0 and facts["status_after_enter"] == "Height set to 12."
+    assert facts["status_after_typo"] == "'abc' is not a number; type the x (cm) as digits, e.g. 12.5."
+    assert "Ctrl+Z: undo" in facts["help"] and "G: grid snap" in facts["help"] and "B: balance map" in facts["help"]
+    assert facts["status_after_g"] == "Grid snap 1 cm: off."
+    r, g, b = facts["handle_pixel"]
+    assert r > 180 and g > 150 and b < 110, facts["handle_pixel"]  # a yellow corner handle
+    assert facts["picker_buttons"] == ["..", "tower.stl", "previous page", "next page", "Cancel"]
+    assert facts["imported"] == "tower-1" and facts["picker_after"] == []
+    assert facts["inputs_after"] == ["x", "y", "z", "rotation", "height", "scale"]  # a mesh: no width or depth
