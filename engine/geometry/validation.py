@@ -149,6 +149,11 @@ def scenery_problems(bf: Battlefield) -> list[Problem]:
     return out
 
 
+OFF_TABLE_KINDS = frozenset({"threat_target"})
+"""Tokens the books place outside the Play Zone: a Threat's Target symbol is
+printed on the box bottom standing beside it (Mission Book, A New Threat, B)."""
+
+
 def token_problems(bf: Battlefield) -> list[Problem]:
     """Tokens out of the play zone or inside scenery; tokens said to lie on a
     piece (``"on": id``, the Flag counter on the hill) must be on its top."""
@@ -165,6 +170,8 @@ def token_problems(bf: Battlefield) -> list[Problem]:
                 out.append(Problem(where, f"{name} is on '{on}', which is not on the battlefield."))
             elif not bf.solid(on).footprint.covers(centre):
                 out.append(Problem(where, f"{name} is not on top of '{on}'.", (on,)))
+            continue
+        if token.kind in OFF_TABLE_KINDS:
             continue
         if not zone.covers(centre.buffer(data.TOKEN_RADIUS, quad_segs=8)):
             out.append(Problem(where, f"{name} is outside the play zone."))
