@@ -28,10 +28,12 @@ from app.scene_mesh import MeshBuilder
 from app.seats import SEAT_RGB
 from app.soldiers_scene import build_battlefield, draw_path, draw_rays, draw_region, translucent
 from app.table import Table, label, picker, rgba, static_entity
+from engine.little_soldiers import queries
 
 MESHES = Path(__file__).resolve().parents[1] / "meshes" / "figurines"
 TARGET_RGB = (0.35, 1.0, 0.35, 1.0)
 SELECT_RGB = (1.0, 1.0, 1.0, 1.0)
+DEPLOY_RGBA = (0.25, 0.85, 0.35, 0.45)
 REACH_RGBA = (1.0, 0.88, 0.15, 0.38)
 CORD_RGB = (1.0, 0.85, 0.10, 1.0)
 REFUSED_RGB = (1.0, 0.25, 0.2, 1.0)
@@ -73,6 +75,9 @@ class LittleSoldiersView:
         self.table = Table(w + 40, d + 2 * (CARD_D + 14), center=(self.center[0] - 6, self.center[1]))
         self.home()
         self.static = build_battlefield(self.table.root, self.battlefield)
+        for token in self.battlefield.tokens:  # the number decides where a revealed Block token deploys
+            if token.kind == "deployment" and token.props.get("number") is not None:
+                label(self.static, str(token.props["number"]), (token.at[0], token.at[1], 2.5), 2.2, (0.1, 0.1, 0.1, 1))
         floor = picker(self.table.root, (self.center[0], self.center[1], -0.5), (w + 30, d + 30, 0.5), lambda: None,
                        name="table-picker")
         floor.on_click = self._clicked_table
@@ -257,6 +262,11 @@ class LittleSoldiersView:
                                         colour, sides=12)
                 if s["spot"] is None:  # in the HQ: a little figure base on the card
                     mb.add_cylinder((cx + CARD_W / 2 - 2.2, cy - 1.5, 0.22), 1.2, 0.4, (*rgb, 1.0), sides=16)
+                if ident == self.controller.selected:
+                    mb.add_box((cx, cy, 0.0), (CARD_W + 2.0, CARD_D + 2.0, 0.06), (*SELECT_RGB[:3], 1.0))
+                # The card is how a soldier still in the HQ is picked for deployment.
+                picker(self.dynamic, (cx, cy, 0.0), (CARD_W, CARD_D, 0.6),
+                       lambda i=ident: self.controller.click_soldier(i), name=f"card-{ident}")
 
     def _hq_labels(self) -> None:
         v = self.controller.view_dict()
@@ -418,6 +428,11 @@ class LittleSoldiersView:
         self.overlay = Entity(parent=self.table.root, name="overlay")
         c = self.controller
         info: list[str] = []
+        if c.my_turn() and c.phase() == "deploy":
+            area = queries.deploy_area(c.view())
+            if not area.is_empty:
+                draw_region(self.overlay, area, 0.5, DEPLOY_RGBA, name="deploy-area")
+                info.append("Green: where the soldier may be deployed. Click there.")
         region = c.reach()
         sel = c.soldier(c.selected) if c.selected else None
         z = self.battlefield.surface_z(sel["spot"]["surface"]) if sel and sel["spot"] else 0.0

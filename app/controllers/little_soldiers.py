@@ -101,6 +101,20 @@ class LittleSoldiersController(GameController):
     def phase(self) -> str:
         return str(self.view().phase)  # type: ignore[attr-defined]
 
+    def status(self) -> str:
+        """Whose turn, and on your turn what the engine asks for now."""
+        line = super().status()
+        if not self.my_turn():
+            return line
+        hint = {
+            "deploy": f"deploy a soldier from your HQ beside Deployment token {self.view_dict().get('block')}",
+            "move": "click a soldier, then where its yellow cord takes it",
+            "order": "give an Order: click a valid target to attack, or choose below",
+            "reroll": "click dice to reroll them, or keep them",
+            "throw": "drag on the table to aim the throw",
+        }.get(self.phase())
+        return f"{line[:-1]}: {hint}." if hint and line.endswith(".") else line
+
     def targets(self) -> list[str]:
         """Enemies the selected soldier can see whole (the engine's line of sight)."""
         if self.selected is None or self.soldier(self.selected)["spot"] is None:
@@ -178,7 +192,9 @@ class LittleSoldiersController(GameController):
     def click_table(self, x: float, y: float) -> bool:
         """Deploy or move the selected soldier to the table point (x, y) in cm."""
         if self.selected is None:
-            self.message = "Select one of your soldiers first."
+            self.message = ("Click one of your soldiers (on the table, or its card in your HQ) first."
+                            if self.phase() != "deploy" else
+                            "Click the card of a soldier in your HQ first, then a spot beside the Deployment token.")
             self._changed()
             return False
         kind = Deploy if self.phase() == "deploy" else Move

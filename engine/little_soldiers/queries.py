@@ -5,6 +5,7 @@ clone of one) and answers with the same geometry the rules use, so what the
 app draws is what the engine decides:
 
 - :func:`reach` - the yellow cord's reach of a soldier, bending around scenery;
+- :func:`deploy_area` - where the soldier being deployed may stand;
 - :func:`move_preview` - the path and length a Move to a point would take, and
   why it would be refused;
 - :func:`sight_rays` - every line-of-sight ray from an attacker's head to a
@@ -24,6 +25,7 @@ from typing import Any
 from engine.core.protocol import View
 from engine.geometry.throws import Landing as Flight
 from engine.geometry.throws import throw as physics_throw
+from engine.little_soldiers import data as D
 from engine.little_soldiers.actions import Move
 
 
@@ -52,6 +54,22 @@ class MovePreview:
     cord: float
     path: tuple[tuple[float, float], ...]
     """The corners of the shortest path (the bent cord), start first."""
+
+
+def deploy_area(state_or_view: Any):
+    """Where a soldier may be deployed now: base centres within green distance
+    of the revealed Deployment token's number, on free table (the disc the
+    rules measure, ``Terrain.deploy_reason``); empty when nobody deploys."""
+    import shapely
+    from shapely.geometry import Point
+
+    t = _truth(state_or_view)
+    terrain = t.terrain
+    at = terrain.deployment.get(t.block) if t.phase == "deploy" and t.block is not None else None
+    if at is None:
+        return shapely.Polygon()
+    reach = terrain.base_radius + D.TOKEN_RADIUS + t.chosen.green_length + terrain.contact
+    return Point(at).buffer(reach, quad_segs=16).intersection(terrain.bf.free_space(terrain.base_radius))
 
 
 def move_preview(state_or_view: Any, seat: int, soldier: str, x: float, y: float) -> MovePreview:

@@ -16,7 +16,8 @@ def test_a_click_on_the_table_deploys_through_the_engine():
     c.run_bots()
     assert c.my_turn() and c.phase() == "deploy"
     assert not c.click_table(50.0, 50.0)
-    assert "select" in c.message.lower()
+    assert "card of a soldier in your hq" in c.message.lower()
+    assert c.status() == "Your turn: deploy a soldier from your HQ beside Deployment token 1."
     mine = [s["id"] for s in c.soldiers() if s["team"] in c.my_teams() and s["spot"] is None]
     c.click_soldier(mine[0])
     assert not c.click_table(-500.0, -500.0)  # off the table: the engine's sentence

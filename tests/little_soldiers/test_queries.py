@@ -95,3 +95,21 @@ def test_flight_redraws_the_last_throw_ending_where_the_engine_landed_it():
     assert path is not None and len(path.trajectory) > 5
     assert math.dist(path.trajectory[-1][1], last["landing"]) < 1e-3
     assert s.measured["landing"] == last["landing"]
+
+
+def test_deploy_area_is_where_the_engine_accepts_a_deployment():
+    from engine.little_soldiers.actions import Deploy
+    from engine.little_soldiers.queries import deploy_area
+
+    s = new_game(Config.from_dict({}), 2)
+    assert s.phase == "deploy"
+    seat = s.to_act()[0]
+    soldier = next(i for g in s.generals if g.seat == seat for i in g.soldiers if s.soldiers[i].spot is None)
+    area = deploy_area(s.view(seat))
+    assert area.area > 0
+    inside = area.representative_point()
+    assert s.check(seat, Deploy(soldier, inside.x, inside.y)) is None
+    token = s.terrain.deployment[s.block]
+    far = (token[0] + 40.0, token[1]) if token[0] < 60 else (token[0] - 40.0, token[1])
+    assert not area.contains(shapely.Point(far))
+    assert s.check(seat, Deploy(soldier, far[0], far[1])) is not None
