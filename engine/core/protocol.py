@@ -103,6 +103,8 @@ class State(ABC):
         if reason is not None:
             raise IllegalAction(reason)
         self._apply(seat, action)
+        if seat == CHANCE:  # a forced outcome is a roll or a shuffle too: undo stops here
+            self.irreversible += 1
         if self.rng is not None and self.chance_pending():
             self._settle_chance(self.rng)
 

@@ -203,3 +203,13 @@ def test_actions_round_trip_through_json():
     codec = get_game("little-battle").codec
     for action in (Keep(P(3)), Attack(P(10), 1)):
         assert codec.decode(json.loads(json.dumps(codec.encode(action)))) == action
+
+
+def test_a_forced_chance_outcome_also_stops_undo():
+    from engine.core import CHANCE
+    from engine.little_battle import Shuffle, new_game
+
+    state = new_game(Config(players=3))
+    before = state.irreversible
+    state.apply(CHANCE, Shuffle("chests", tuple(range(18))))
+    assert state.irreversible == before + 1
