@@ -3,10 +3,13 @@ up easily". A base may rest on the table or on a Level top when the whole
 disc fits there, inside the play zone, touching but not overlapping scenery
 or another figurine.
 
-Every scenery piece is a vertical extrusion of its footprint (mesh files use
-the union of their triangles' shadows), so the collision test of a base
-resting on a surface is exact in 2D: disc against footprints, plus the
-height intervals for other figurines.
+Boxes, cylinders and prisms are vertical extrusions of their footprints, so
+the collision test of a base resting on a surface is exact in 2D: disc
+against footprints, plus the height intervals for other figurines. A mesh
+file need not be an extrusion (a bridge's arch, a chair): where its shadow
+touches the base, the figurine — a cylinder of its base radius and height —
+is tested against the mesh's triangles in 3D with trimesh's collision
+(FCL), so a figurine may stand under the arch.
 """
 
 from __future__ import annotations
@@ -47,6 +50,32 @@ def other_discs(others: Iterable) -> list[tuple[float, float, float, float]]:
     return out
 
 
+def figurine_hits_mesh(bf: Battlefield, solid, base: Sequence[float], base_radius: float, height: float) -> bool:
+    """Does a figurine standing at ``base`` (x, y, z of its base centre)
+    intersect the mesh piece? Triangles against the cylinder with FCL, plus
+    the cylinder's axis inside a closed mesh (FCL meshes are surfaces, so a
+    figurine wholly inside would otherwise pass). Without FCL installed, the
+    footprint's verdict (overlap) stands."""
+    try:
+        import fcl
+        from trimesh.collision import mesh_to_BVH
+    except ImportError:
+        return True
+    import numpy as np
+
+    key = ("fcl", solid.id)  # the battlefield's derived cache: dropped when its scenery changes
+    if key not in bf._cache:
+        bf._cache[key] = fcl.CollisionObject(mesh_to_BVH(solid.mesh), fcl.Transform())
+    x, y, z = float(base[0]), float(base[1]), float(base[2])
+    body = fcl.CollisionObject(fcl.Cylinder(base_radius, height), fcl.Transform(np.array([x, y, z + height / 2.0])))
+    if fcl.collide(bf._cache[key], body, fcl.CollisionRequest(), fcl.CollisionResult()):
+        return True
+    if solid.mesh.is_watertight:
+        axis = np.array([[x, y, z + height * f] for f in (0.05, 0.5, 0.95)])
+        return bool(solid.mesh.contains(axis).any())
+    return False
+
+
 def check_placement(
     bf: Battlefield,
     xy: Sequence[float],
@@ -70,6 +99,8 @@ def check_placement(
             if solid.bottom > height:
                 continue
             if solid.footprint.distance(centre) < base_radius - TOUCH:
+                if solid.kind == "mesh" and not figurine_hits_mesh(bf, solid, (x, y, 0.0), base_radius, height):
+                    continue
                 return f"the base overlaps the scenery '{solid.id}'"
     else:
         try:
