@@ -419,6 +419,63 @@ def little_battle_reveal(out_png: str) -> dict[str, Any]:
     return facts
 
 
+def ui_rects(root: Any) -> list[dict[str, Any]]:
+    """Every enabled Button and Text under ``root``: its text and its box in
+    camera.ui units (left, bottom, right, top), for overlap checks."""
+    from ursina import Button, Text, camera
+
+    def walk(e: Any) -> Any:
+        for child in getattr(e, "children", []):
+            yield child
+            yield from walk(child)
+
+    out = []
+    for e in walk(root):
+        if not isinstance(e, (Button, Text)) or not e.enabled or not e.visible_self:
+            continue
+        if isinstance(e, Text) and isinstance(e.parent, Button):
+            continue  # a button's own label
+        if isinstance(e, Text) and not e.text:
+            continue
+        p = e.get_position(camera.ui)
+        sx, sy = e.get_scale(camera.ui)[0], e.get_scale(camera.ui)[1]
+        if isinstance(e, Text):
+            w, h = e.width * sx / e.scale_x if e.scale_x else 0, e.height * sy / e.scale_y if e.scale_y else 0
+            ox, oy = e.origin
+            left, top = p[0] - (ox + 0.5) * w, p[1] - (oy - 0.5) * h
+            out.append({"text": e.text, "box": [left, top - h, left + w, top], "kind": "text"})
+        else:
+            out.append({"text": e.text, "box": [p[0] - sx / 2, p[1] - sy / 2, p[0] + sx / 2, p[1] + sy / 2],
+                        "kind": "button"})
+    return out
+
+
+@scenario
+def start_screen_layout() -> dict[str, Any]:
+    """Every start screen (each game, Little Soldiers with a mission and 2 Against 2):
+    the buttons and labels shown, with their boxes, and the window's edges."""
+    from ursina import window as uwindow
+
+    from app import window
+    from app.start_screen import StartChoice, StartScreen, level_choices
+
+    app = window.start(offscreen=True, size=(1280, 720))
+    screens = {}
+    for name, choice in {
+        "little-soldiers": StartChoice("little-soldiers"),
+        "ls-mission-2v2": StartChoice("little-soldiers", {"mission": "king_of_the_hill",
+                                                          "modules": ["two_vs_two"], "players": 4}),
+        "toy-battle": StartChoice("toy-battle"),
+        "little-battle": StartChoice("little-battle", {"players": 5}),
+    }.items():
+        screen = StartScreen(lambda c: None, lambda p: None, choice, message="a message")
+        window.step(app, 1)
+        screens[name] = {"rects": ui_rects(screen.root), "levels": level_choices(choice.game),
+                         "effective": screen.effective_level()}
+        screen.destroy()
+    return {"screens": screens, "edges": [uwindow.left[0], uwindow.bottom[1], uwindow.right[0], uwindow.top[1]]}
+
+
 def main() -> None:
     name, out, *args = sys.argv[1:]
     facts = SCENARIOS[name](*args)

@@ -1,0 +1,41 @@
+"""Found by playing with a mouse: windows and screens that did not fit.
+
+The start screen showed 4 of the 10 battlefields (the Mission button covered
+the 4th), and windows opened taller than a 1280x720 screen, their top cut off.
+"""
+
+from __future__ import annotations
+
+from app.window import SCREEN_MARGIN, fit_to_screen
+
+
+def overlaps(a: list[float], b: list[float], slack: float = 0.002) -> bool:
+    return a[0] < b[2] - slack and b[0] < a[2] - slack and a[1] < b[3] - slack and b[1] < a[3] - slack
+
+
+def test_windows_fit_the_screen():
+    assert fit_to_screen((1280, 720), None) == (1280, 720)
+    assert fit_to_screen((1280, 720), (1920, 1080)) == (1280, 720)
+    w, h = fit_to_screen((1440, 900), (1280, 720))
+    assert w <= 1280 - SCREEN_MARGIN[0] and h <= 720 - SCREEN_MARGIN[1]
+    assert abs(w / h - 1440 / 900) < 0.01
+    w, h = fit_to_screen((1280, 720), (1280, 720))
+    assert h <= 720 - SCREEN_MARGIN[1]
+
+
+def test_start_screens_offer_every_level_and_nothing_overlaps(probe):
+    facts = probe("start_screen_layout")
+    left, bottom, right, top = facts["edges"]
+    for name, screen in facts["screens"].items():
+        rects = screen["rects"]
+        texts = [r["text"] for r in rects]
+        for level in screen["levels"]:
+            assert level.replace("-", " ") in texts, f"{name}: no button for {level}"
+        for i, a in enumerate(rects):
+            box = a["box"]
+            assert left <= box[0] and box[2] <= right and bottom <= box[1] and box[3] <= top, (name, a)
+            for b in rects[i + 1:]:
+                assert not overlaps(box, b["box"]), f"{name}: {a['text']!r} overlaps {b['text']!r}"
+    assert facts["screens"]["little-soldiers"]["effective"] == "bootcamp"
+    assert facts["screens"]["ls-mission-2v2"]["effective"] == "king-of-the-hill"
+    assert "King of the Hill" in [r["text"] for r in facts["screens"]["ls-mission-2v2"]["rects"]]
