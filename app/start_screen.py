@@ -28,6 +28,13 @@ def level_choices(game: str) -> list[str]:
     return sorted(p.stem for p in folder.glob("*.json"))
 
 
+def level_value(game: str, name: str) -> str:
+    """The config value for a level button: Toy Battle takes a terrain name,
+    Little Soldiers a battlefield file (a bare name was refused: "no
+    battlefield file at 'levels'", so no level button could start a game)."""
+    return f"levels/little_soldiers/{name}.json" if game == "little-soldiers" else name
+
+
 @dataclass
 class StartChoice:
     """What the start screen (or the command line) chose."""
@@ -81,7 +88,7 @@ class StartScreen:
         c = self.choice
         key = "level" if c.game == "little-soldiers" else "terrain"
         if c.config.get(key):
-            return str(c.config[key])
+            return Path(str(c.config[key])).stem
         if c.game == "little-soldiers":
             from engine.little_soldiers import config as ls_config
 
@@ -124,7 +131,8 @@ class StartScreen:
             for i, name in enumerate(level_choices(c.game)):
                 row, col = divmod(i, LEVEL_COLUMNS)
                 self._button(name.replace("-", " "), (-0.36 + col * 0.215, y - row * 0.065),
-                             lambda n=name, k=key: self._set(k, n), on=current == name, width=0.205)
+                             lambda n=name, k=key: self._set(k, level_value(c.game, n)), on=current == name,
+                             width=0.205)
             y -= 0.065 * ((len(level_choices(c.game)) + LEVEL_COLUMNS - 1) // LEVEL_COLUMNS) + 0.01
             if c.game == "little-soldiers":
                 y = self._soldiers_options(y)

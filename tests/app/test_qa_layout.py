@@ -39,3 +39,17 @@ def test_start_screens_offer_every_level_and_nothing_overlaps(probe):
     assert facts["screens"]["little-soldiers"]["effective"] == "bootcamp"
     assert facts["screens"]["ls-mission-2v2"]["effective"] == "king-of-the-hill"
     assert "King of the Hill" in [r["text"] for r in facts["screens"]["ls-mission-2v2"]["rects"]]
+
+
+def test_every_start_screen_level_starts_a_game():
+    """Every level button's value is one the engine loads ('bootcamp' alone was refused)."""
+    from engine.core.games import get_game
+
+    from app.start_screen import level_choices, level_value
+
+    for game in ("little-soldiers", "toy-battle"):
+        info = get_game(game)
+        key = "level" if game == "little-soldiers" else "terrain"
+        for name in level_choices(game):
+            config = info.config_from_dict({key: level_value(game, name)})
+            info.new_game(config, 1)
