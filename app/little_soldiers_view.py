@@ -148,13 +148,19 @@ class LittleSoldiersView:
 
         if mouse.world_point is None:
             return
-        x, y, _ = frames.to_engine(mouse.world_point)
+        x, y, surface = self._surface_point(mouse.world_point)
         c = self.controller
         if c.phase() == "throw" and c.my_turn():
             self._dragging = True
             c.aim_at(x, y)
             return
-        c.click_table(x, y)
+        c.click_table(x, y, surface)
+
+    def _surface_point(self, world_point: Any) -> tuple[float, float, str | None]:
+        """The walkable point under the mouse (a Level top it passes over first)."""
+        from ursina import camera
+
+        return self.controller.pick_surface(frames.to_engine(camera.world_position), frames.to_engine(world_point))
 
     def input(self, key: str) -> None:
         if key == "left mouse up" and self._dragging:
@@ -166,7 +172,10 @@ class LittleSoldiersView:
 
         if mouse.hovered_entity is not self.floor or mouse.world_point is None:
             return None
-        x, y, _ = frames.to_engine(mouse.world_point)
+        if self._dragging:  # aiming is measured on the table plane
+            x, y, _ = frames.to_engine(mouse.world_point)
+            return (x, y)
+        x, y, _ = self._surface_point(mouse.world_point)
         return (x, y)
 
     def update(self) -> None:
