@@ -440,7 +440,7 @@ def ui_rects(root: Any) -> list[dict[str, Any]]:
         p = e.get_position(camera.ui)
         sx, sy = e.get_scale(camera.ui)[0], e.get_scale(camera.ui)[1]
         if isinstance(e, Text):
-            w, h = e.width * sx / e.scale_x if e.scale_x else 0, e.height * sy / e.scale_y if e.scale_y else 0
+            w, h = e.width * sx, e.height * sy
             ox, oy = e.origin
             left, top = p[0] - (ox + 0.5) * w, p[1] - (oy - 0.5) * h
             out.append({"text": e.text, "box": [left, top - h, left + w, top], "kind": "text"})
@@ -474,6 +474,44 @@ def start_screen_layout() -> dict[str, Any]:
                          "effective": screen.effective_level()}
         screen.destroy()
     return {"screens": screens, "edges": [uwindow.left[0], uwindow.bottom[1], uwindow.right[0], uwindow.top[1]]}
+
+
+@scenario
+def little_soldiers_dice_reroll_mid_tumble(workdir: str) -> dict[str, Any]:
+    """A second roll while the first dice still tumble (a bot rolls 0.45 s
+    after you; the tumble lasts 0.9 s): the frame loop crashed on the
+    destroyed dice, taking the window down."""
+    from engine.little_soldiers.actions import Move
+
+    from app import window
+    from app.render import render
+
+    box: dict[str, Any] = {}
+
+    def setup(r: Any) -> None:
+        _ls_to_green_move(r.controller)
+        box["c"] = r.controller
+
+    res = render("little-soldiers", {}, Path(workdir) / "plain.png", seed=3, moves=0, before_shot=setup)
+    app, view, c = res.app, res.screen.view, box["c"]
+    me = [s for s in c.soldiers() if s["team"] in c.my_teams() and s["spot"]][0]["id"]
+    enemy = [s for s in c.soldiers() if s["team"] not in c.my_teams() and s["spot"]][0]["id"]
+    _mixed_sight(c, me, enemy)
+    spot = c.soldier(me)["spot"]
+    assert c.play(Move(me, spot["x"], spot["y"]))
+    c.click_soldier(c.targets()[0])
+    window.step(app, 1)
+    tumbling = sum(1 for a in view._anim if a["kind"] == "tumble")
+    rerolled = False
+    if c.phase() == "reroll":
+        for i in range(len(c.dice.faces)):
+            c.click_die(i)
+        rerolled = c.reroll()
+    window.step(app, 3)
+    c.dice = None  # and the dice cleared away mid-tumble
+    view.redraw()
+    window.step(app, 3)
+    return {"tumbling": tumbling, "rerolled": rerolled, "phase": c.phase()}
 
 
 def main() -> None:

@@ -63,3 +63,22 @@ def test_a_click_on_a_level_top_climbs_and_the_mouse_ray_finds_the_top():
     c.click_soldier(a.soldier)
     assert c.click_table(x, y, surface), c.message
     assert c.soldier(a.soldier)["spot"]["surface"] == piece
+
+
+def test_a_new_roll_while_dice_tumble_does_not_crash_the_window(probe, tmp_path):
+    facts = probe("little_soldiers_dice_reroll_mid_tumble", str(tmp_path), timeout=240)
+    assert facts["tumbling"] > 0
+
+
+def test_staying_put_is_a_button():
+    """The zero Move needed a click exactly on the soldier's spot, where its figurine only selects it."""
+    c = LittleSoldiersController.new("little-soldiers", {}, Seats(("human", "random")), seed=2)
+    _to_green_move(c, random.Random(1))
+    stays = [(label, a) for label, a in c.choices() if "stays" in label]
+    assert stays
+    label, stay = stays[0]
+    before = c.soldier(stay.soldier)["spot"]
+    c.click_soldier(stay.soldier)
+    assert [lbl for lbl, _ in c.choices()] == [f"{stay.soldier} stays where it is"]
+    assert c.choose(stay), c.message
+    assert c.soldier(stay.soldier)["spot"] == before and c.phase() != "move"
