@@ -18,6 +18,16 @@ LOG_LINES = 13
 LOG_WIDTH = 46
 
 
+def text_width(text: str, text_size: float = 1.0) -> float:
+    """The width in camera.ui units of a one-line label at ``text_size``."""
+    from ursina import Text, destroy
+
+    probe = Text(text=text, enabled=False)
+    width = probe.width * text_size
+    destroy(probe)
+    return float(width)
+
+
 class Hud:
     def __init__(self, controller: GameController, on_menu: Callable[[], None] | None = None) -> None:
         from ursina import Button, Entity, Text, camera, color, window
@@ -89,15 +99,18 @@ class Hud:
             self.overlay.enabled = False
 
     def _choices(self) -> None:
-        from ursina import Button, Entity, color, destroy
+        from ursina import Button, Entity, color, destroy, window
 
         destroy(self.choice_bar)
         self.choice_bar = Entity(parent=self.root, name="choices")
         if not self.controller.my_turn():
             return
+        right = window.right[0] - 0.02
         for i, (text, action) in enumerate(self.controller.choices()[:8]):
-            b = Button(parent=self.choice_bar, text=text, scale=(0.3, 0.05), position=(0.62, -0.42 + i * 0.058),
-                       color=color.rgb(0.22, 0.42, 0.55), text_size=0.75)
+            width = max(0.3, text_width(text, 0.75) + 0.04)  # long engine sentences overflowed a fixed 0.3
+            b = Button(parent=self.choice_bar, text=text, scale=(width, 0.05),
+                       position=(right - width / 2, -0.42 + i * 0.058), color=color.rgb(0.22, 0.42, 0.55),
+                       text_size=0.75)
             b.on_click = lambda a=action: self.controller.choose(a)
 
     def _show_overlay(self, text: str, button: str, action: Callable[[], None]) -> None:

@@ -156,11 +156,24 @@ class LittleSoldiersController(GameController):
             if n:
                 out.insert(0, (f"Reroll {n} selected {'die' if n == 1 else 'dice'}", Reroll(tuple(sorted(self.reroll_pick)))))
             return out
+        if phase == "move" and self.my_turn():
+            # The zero Move: the only way to stay was a click exactly on the soldier's own spot,
+            # where its figurine catches the click and only selects it.
+            out = []
+            for ident in ([self.selected] if self.selected else []) + sorted(self._my_movers()):
+                s = self.soldier(ident)
+                stay = Move(ident, s["spot"]["x"], s["spot"]["y"])
+                if not self.explain(stay) and all(a != stay for _, a in out):
+                    out.append((f"{ident} stays where it is", stay))
+            return out[:1] if self.selected in {a.soldier for _, a in out} else out
         actions = self.legal()
         if phase == "order" and self.selected is not None:
             mine = [a for a in actions if isinstance(a, Order) and a.soldier == self.selected]
             actions = mine or actions
         return [(str(a), a) for a in actions]
+
+    def _my_movers(self) -> list[str]:
+        return [s["id"] for s in self.soldiers() if s["spot"] is not None and s["team"] in self.my_teams()]
 
     def shot_kind(self) -> str | None:
         shot = self.view_dict().get("shot")
