@@ -59,11 +59,14 @@ class Hud:
             b.on_click = action
             self.buttons[name] = b
         self.choice_bar = Entity(parent=ui, name="choices")
-        self.overlay = Entity(parent=ui, enabled=False, name="overlay")
-        Entity(parent=self.overlay, model="quad", color=color.rgba(0.05, 0.06, 0.09, 0.94), scale=(4, 2), z=0.1)
+        # In front of the whole HUD (the log and buttons showed through the hand-over screen),
+        # and its backdrop takes the clicks, so nothing behind it can be pressed.
+        self.overlay = Entity(parent=ui, enabled=False, name="overlay", z=-5)
+        Entity(parent=self.overlay, model="quad", color=color.rgba(0.05, 0.06, 0.09, 0.97), scale=(4, 2), z=0.1,
+               collider="box", name="overlay-backdrop")
         self.overlay_text = Text(parent=self.overlay, text="", origin=(0, 0), position=(0, 0.12), scale=1.8,
                                  color=color.white)
-        self.overlay_button = Button(parent=self.overlay, text="", scale=(0.42, 0.07), position=(0, -0.06),
+        self.overlay_button = Button(parent=self.overlay, text="", scale=(0.56, 0.07), position=(0, -0.06),
                                      color=color.rgb(0.2, 0.45, 0.3))
         self.overlay_menu = Button(parent=self.overlay, text="Menu", scale=(0.2, 0.06), position=(0, -0.16),
                                    color=color.rgb(0.3, 0.3, 0.36))
