@@ -28,6 +28,15 @@ def text_width(text: str, text_size: float = 1.0) -> float:
     return float(width)
 
 
+def fit_text(text: str, text_size: float, width: float) -> str:
+    """``text`` cut with an ellipsis so it is at most ``width`` camera.ui units wide."""
+    if text_width(text, text_size) <= width:
+        return text
+    while len(text) > 1 and text_width(text + "...", text_size) > width:
+        text = text[:-1]
+    return text.rstrip() + "..."
+
+
 class Hud:
     def __init__(self, controller: GameController, on_menu: Callable[[], None] | None = None) -> None:
         from ursina import Button, Entity, Text, camera, color, window

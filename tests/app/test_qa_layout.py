@@ -56,3 +56,12 @@ def test_every_start_screen_level_starts_a_game():
             except ValueError as err:
                 assert "no battlefield file" not in str(err) and "mission" in name.replace("-", " ") or \
                     "Deployment token" in str(err), (name, err)
+
+
+def test_the_los_panel_rounds_a_dragged_figurines_place():
+    """A dragged figurine printed '(79.5395, 17.7705)', running past the panel."""
+    from app.editor.los_session import LosSession
+
+    s = LosSession.open("levels/little_soldiers/levels.json")
+    s.place("target", 79.5395, 17.7705)
+    assert "(79.5, 17.8)" in s.where("target") and "79.5395" not in s.report()
