@@ -34,6 +34,7 @@ from app.battlefield_scene import SELECTED, add_battlefield, add_heat_map, add_s
 from app.editor.session import BATTLEFIELD_TOOLS, TERRAIN_TOOLS, EditorSession
 from app.editor.shortcuts import SESSION_KEYS, WINDOW_KEYS, help_lines, key_name
 from app.editor_panels import FieldsPanel, PickerPanel
+from app.hud import fit_text
 from app.pointer import mouse_on_plane
 from app.scene_mesh import MeshBuilder
 from app.table import Table, label, static_entity
@@ -132,6 +133,7 @@ class EditorWindow:
     def refresh(self) -> None:
         """Redraw the scene and the panels from the session."""
         from ursina import Entity, color, destroy
+        from ursina import window as uwindow
 
         s = self.session
         if self.scene is not None:
@@ -148,12 +150,13 @@ class EditorWindow:
         for tool, b in self.tool_buttons.items():
             b.color = color.rgb(0.85, 0.62, 0.2) if tool == s.tool else color.rgb(0.22, 0.26, 0.33)
         dirty = " *" if s.doc.dirty else ""
-        self.title.text = f"{self.file_name}{dirty}  -  {s.data.get('name', '')}"
+        self.title.text = fit_text(f"{self.file_name}{dirty}  -  {s.data.get('name', '')}", 1.2,
+                                   (uwindow.top_right[0] - 0.79 - 0.05) - (uwindow.top_left[0] + 0.02) - 0.02)
         self.fields.show(s)
         self.picker.show(s)
         problems = s.problems()
         if problems:
-            wrapped = [textwrap.fill(p, 58, initial_indent="- ", subsequent_indent="  ") for p in problems[:8]]
+            wrapped = [textwrap.fill(p, 44, initial_indent="- ", subsequent_indent="  ") for p in problems[:8]]
             self.problems.text = "\n".join(wrapped) + (f"\n... and {len(problems) - 8} more" if len(problems) > 8 else "")
             self.problems.color = color.rgb(1, 0.55, 0.45)
         else:

@@ -18,6 +18,25 @@ LOG_LINES = 13
 LOG_WIDTH = 46
 
 
+def text_width(text: str, text_size: float = 1.0) -> float:
+    """The width in camera.ui units of a one-line label at ``text_size``."""
+    from ursina import Text, destroy
+
+    probe = Text(text=text, enabled=False)
+    width = probe.width * text_size
+    destroy(probe)
+    return float(width)
+
+
+def fit_text(text: str, text_size: float, width: float) -> str:
+    """``text`` cut with an ellipsis so it is at most ``width`` camera.ui units wide."""
+    if text_width(text, text_size) <= width:
+        return text
+    while len(text) > 1 and text_width(text + "...", text_size) > width:
+        text = text[:-1]
+    return text.rstrip() + "..."
+
+
 class Hud:
     def __init__(self, controller: GameController, on_menu: Callable[[], None] | None = None) -> None:
         from ursina import Button, Entity, Text, camera, color, window
@@ -49,11 +68,14 @@ class Hud:
             b.on_click = action
             self.buttons[name] = b
         self.choice_bar = Entity(parent=ui, name="choices")
-        self.overlay = Entity(parent=ui, enabled=False, name="overlay")
-        Entity(parent=self.overlay, model="quad", color=color.rgba(0.05, 0.06, 0.09, 0.94), scale=(4, 2), z=0.1)
+        # In front of the whole HUD (the log and buttons showed through the hand-over screen),
+        # and its backdrop takes the clicks, so nothing behind it can be pressed.
+        self.overlay = Entity(parent=ui, enabled=False, name="overlay", z=-5)
+        Entity(parent=self.overlay, model="quad", color=color.rgba(0.05, 0.06, 0.09, 0.97), scale=(4, 2), z=0.1,
+               collider="box", name="overlay-backdrop")
         self.overlay_text = Text(parent=self.overlay, text="", origin=(0, 0), position=(0, 0.12), scale=1.8,
                                  color=color.white)
-        self.overlay_button = Button(parent=self.overlay, text="", scale=(0.42, 0.07), position=(0, -0.06),
+        self.overlay_button = Button(parent=self.overlay, text="", scale=(0.56, 0.07), position=(0, -0.06),
                                      color=color.rgb(0.2, 0.45, 0.3))
         self.overlay_menu = Button(parent=self.overlay, text="Menu", scale=(0.2, 0.06), position=(0, -0.16),
                                    color=color.rgb(0.3, 0.3, 0.36))
@@ -89,15 +111,18 @@ class Hud:
             self.overlay.enabled = False
 
     def _choices(self) -> None:
-        from ursina import Button, Entity, color, destroy
+        from ursina import Button, Entity, color, destroy, window
 
         destroy(self.choice_bar)
         self.choice_bar = Entity(parent=self.root, name="choices")
         if not self.controller.my_turn():
             return
+        right = window.right[0] - 0.02
         for i, (text, action) in enumerate(self.controller.choices()[:8]):
-            b = Button(parent=self.choice_bar, text=text, scale=(0.3, 0.05), position=(0.62, -0.42 + i * 0.058),
-                       color=color.rgb(0.22, 0.42, 0.55), text_size=0.75)
+            width = max(0.3, text_width(text, 0.75) + 0.04)  # long engine sentences overflowed a fixed 0.3
+            b = Button(parent=self.choice_bar, text=text, scale=(width, 0.05),
+                       position=(right - width / 2, -0.42 + i * 0.058), color=color.rgb(0.22, 0.42, 0.55),
+                       text_size=0.75)
             b.on_click = lambda a=action: self.controller.choose(a)
 
     def _show_overlay(self, text: str, button: str, action: Callable[[], None]) -> None:

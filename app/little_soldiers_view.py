@@ -148,13 +148,19 @@ class LittleSoldiersView:
 
         if mouse.world_point is None:
             return
-        x, y, _ = frames.to_engine(mouse.world_point)
+        x, y, surface = self._surface_point(mouse.world_point)
         c = self.controller
         if c.phase() == "throw" and c.my_turn():
             self._dragging = True
             c.aim_at(x, y)
             return
-        c.click_table(x, y)
+        c.click_table(x, y, surface)
+
+    def _surface_point(self, world_point: Any) -> tuple[float, float, str | None]:
+        """The walkable point under the mouse (a Level top it passes over first)."""
+        from ursina import camera
+
+        return self.controller.pick_surface(frames.to_engine(camera.world_position), frames.to_engine(world_point))
 
     def input(self, key: str) -> None:
         if key == "left mouse up" and self._dragging:
@@ -166,7 +172,10 @@ class LittleSoldiersView:
 
         if mouse.hovered_entity is not self.floor or mouse.world_point is None:
             return None
-        x, y, _ = frames.to_engine(mouse.world_point)
+        if self._dragging:  # aiming is measured on the table plane
+            x, y, _ = frames.to_engine(mouse.world_point)
+            return (x, y)
+        x, y, _ = self._surface_point(mouse.world_point)
         return (x, y)
 
     def update(self) -> None:
@@ -304,12 +313,14 @@ class LittleSoldiersView:
 
         d = self.controller.dice
         if d is None:
+            self._drop_animations("tumble")  # a tumble of destroyed dice crashed the frame loop
             destroy(self.dice_root)
             self.dice_root = Entity(parent=self.table.root, name="dice")
             self.dice_entities, self.dice_labels = [], []
             return
         if d.roll_id != self._dice_id:
             self._dice_id = d.roll_id
+            self._drop_animations("tumble")  # a tumble of destroyed dice crashed the frame loop
             destroy(self.dice_root)
             self.dice_root = Entity(parent=self.table.root, name="dice")
             self.dice_entities, self.dice_labels = [], []
@@ -378,6 +389,7 @@ class LittleSoldiersView:
         if f is None or f.flight_id == self._flight_id:
             return
         self._flight_id = f.flight_id
+        self._drop_animations("flight")
         destroy(self.flight_root)
         self.flight_root = Entity(parent=self.table.root, name="flight")
         mb = MeshBuilder()
@@ -392,11 +404,17 @@ class LittleSoldiersView:
         trail = draw_path(self.flight_root, f.points, (1.0, 1.0, 1.0, 1.0), radius=0.12, name="trail")
         self._anim.append({"kind": "flight", "piece": piece, "t": 0.0, "flight": f, "trail": trail})
 
+    def _drop_animations(self, kind: str) -> None:
+        self._anim = [a for a in self._anim if a["kind"] != kind]
+
     def _animate(self, dt: float) -> None:
         from ursina import Vec3
 
         keep = []
         for a in self._anim:
+            moved = a["body"] if a["kind"] == "tumble" else a["piece"]
+            if moved.is_empty():  # its entity was destroyed by a redraw: nothing left to move
+                continue
             a["t"] += dt
             if a["kind"] == "tumble":
                 k = min(1.0, a["t"] / TUMBLE_S)
@@ -489,6 +507,9 @@ class LittleSoldiersView:
         self.info.text = "\n".join(line for text in info for line in textwrap.wrap(text, 70))
         if self.info.text:
             self.info.create_background(padding=0.012, radius=0.01, color=color.rgba(0.05, 0.06, 0.09, 0.8))
+        elif getattr(self.info, "_background", None) is not None:  # an empty dark box stayed behind
+            destroy(self.info._background)
+            self.info._background = None
 
     def destroy(self) -> None:
         from ursina import destroy

@@ -78,7 +78,7 @@ class Shell:
         self.screen = GameScreen(ctl, on_menu=lambda: self.show_start(choice))
 
 
-def run(choice: StartChoice | None, seed: int | None = None, size: tuple[int, int] = (1280, 760),
+def run(choice: StartChoice | None, seed: int | None = None, size: tuple[int, int] = (1280, 720),
         frames_then_exit: int = 0) -> int:
     """Open the window; ``choice`` None shows the start screen. ``frames_then_exit``
     > 0 renders that many frames and returns (used to time the first frame)."""

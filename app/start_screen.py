@@ -16,6 +16,8 @@ from app.seats import KINDS, SEAT_NAMES, Seats, default_bot, seat_label
 
 GAME_TITLES = {"little-soldiers": "Little Soldiers", "toy-battle": "Toy Battle", "little-battle": "Little Battle"}
 REPO = Path(__file__).resolve().parents[1]
+LEVEL_COLUMNS = 5
+"""Level / terrain / module buttons per row on the start screen."""
 
 
 def level_choices(game: str) -> list[str]:
@@ -24,6 +26,13 @@ def level_choices(game: str) -> list[str]:
     if game == "little-battle" or not folder.is_dir():
         return []
     return sorted(p.stem for p in folder.glob("*.json"))
+
+
+def level_value(game: str, name: str) -> str:
+    """The config value for a level button: Toy Battle takes a terrain name,
+    Little Soldiers a battlefield file (a bare name was refused: "no
+    battlefield file at 'levels'", so no level button could start a game)."""
+    return f"levels/little_soldiers/{name}.json" if game == "little-soldiers" else name
 
 
 @dataclass
@@ -59,7 +68,7 @@ class StartScreen:
         self.root = Entity(parent=camera.ui, name="start-screen")
         Entity(parent=self.root, model="quad", color=color.rgb(0.12, 0.13, 0.16), scale=(4, 2), z=1)
         Text(parent=self.root, text="Toybox", origin=(0, 0), position=(0, 0.4), scale=3, color=color.white)
-        self.message = Text(parent=self.root, text=message, origin=(0, 0), position=(0, -0.42), scale=1,
+        self.message = Text(parent=self.root, text=message, origin=(0, 0), position=(0, -0.465), scale=1,
                             color=color.rgb(1, 0.55, 0.45))
         self.body = Entity(parent=self.root)
         self._build()
@@ -73,6 +82,27 @@ class StartScreen:
         b.on_click = action
         return b
 
+    def effective_level(self) -> str:
+        """The battlefield / terrain name the game will use: the chosen one,
+        else the mission's, else the engine's default (shown highlighted)."""
+        c = self.choice
+        key = "level" if c.game == "little-soldiers" else "terrain"
+        if c.config.get(key):
+            return Path(str(c.config[key])).stem
+        if c.game == "little-soldiers":
+            from engine.little_soldiers import config as ls_config
+
+            mission = ls_config.MISSIONS.get(c.config.get("mission"))  # type: ignore[arg-type]
+            value = mission.level if mission else ls_config.DEFAULT_LEVEL
+        else:
+            try:
+                from engine.core.games import get_game
+
+                value = getattr(get_game(c.game).config_from_dict({}), key, "")
+            except (ValueError, ImportError, AttributeError, KeyError):
+                return ""
+        return Path(str(value)).stem
+
     def _build(self) -> None:
         from ursina import Entity, Text, color, destroy
 
@@ -83,60 +113,77 @@ class StartScreen:
             self._button(title, (-0.3 + i * 0.3, 0.27), lambda g=game: self._set_game(g), on=c.game == game)
         y = 0.17
         if c.game == "little-battle":
-            Text(parent=self.body, text="Players", position=(-0.45, y), origin=(-0.5, 0), scale=1, color=color.white)
+            Text(parent=self.body, text="Players", position=(-0.66, y), origin=(-0.5, 0), scale=1, color=color.white)
             for i, n in enumerate((3, 4, 5)):
-                self._button(str(n), (-0.15 + i * 0.12, y), lambda n=n: self._set("players", n),
+                self._button(str(n), (-0.36 + i * 0.12, y), lambda n=n: self._set("players", n),
                              on=c.config.get("players", 4) == n, width=0.1)
             chiefs = bool(c.config.get("chiefs", False))
-            self._button("Chiefs variant: " + ("on" if chiefs else "off"), (0.3, y),
+            self._button("Chiefs variant: " + ("on" if chiefs else "off"), (0.1, y),
                          lambda: self._set("chiefs", not chiefs), on=chiefs, width=0.3)
+            y -= 0.075
         else:
+            # every shipped file gets a button, LEVEL_COLUMNS to a row (only 4 were shown, and the
+            # Mission button covered the 4th)
             key = "level" if c.game == "little-soldiers" else "terrain"
-            choices = level_choices(c.game)
-            Text(parent=self.body, text=key.capitalize(), position=(-0.45, y), origin=(-0.5, 0), scale=1,
+            current = self.effective_level()
+            Text(parent=self.body, text=key.capitalize(), position=(-0.66, y), origin=(-0.5, 0), scale=1,
                  color=color.white)
-            for i, name in enumerate(choices[:4]):
-                self._button(name, (-0.15 + i * 0.21, y), lambda n=name, k=key: self._set(k, n),
-                             on=c.config.get(key) == name, width=0.2)
+            for i, name in enumerate(level_choices(c.game)):
+                row, col = divmod(i, LEVEL_COLUMNS)
+                self._button(name.replace("-", " "), (-0.36 + col * 0.215, y - row * 0.065),
+                             lambda n=name, k=key: self._set(k, level_value(c.game, n)), on=current == name,
+                             width=0.205)
+            y -= 0.065 * ((len(level_choices(c.game)) + LEVEL_COLUMNS - 1) // LEVEL_COLUMNS) + 0.01
             if c.game == "little-soldiers":
-                self._soldiers_options(y)
+                y = self._soldiers_options(y)
         seats = c.normalized_seats()
         names = SEAT_NAMES[c.game]
-        Text(parent=self.body, text="Seats (click to change)", position=(-0.45, -0.01), origin=(-0.5, 0), scale=1,
-             color=color.white)
+        Text(parent=self.body, text="Seats", position=(-0.66, y), origin=(-0.5, 0), scale=1, color=color.white)
+        Text(parent=self.body, text="(click to change)", position=(-0.66, y - 0.035), origin=(-0.5, 0), scale=0.7,
+             color=color.light_gray)
         for s, kind in enumerate(seats.kinds):
             row, col = divmod(s, 3)
             name = names[s] if s < len(names) else f"player {s + 1}"
-            self._button(f"{name}: {kind}", (-0.3 + col * 0.3, -0.07 - row * 0.07), lambda s=s: self._cycle(s),
+            self._button(f"{name}: {kind}", (-0.23 + col * 0.28, y - row * 0.065), lambda s=s: self._cycle(s),
                          on=kind == "human")
-        self._button("Start", (0, -0.24), self._start, on=True, width=0.3)
+        y -= 0.065 * ((len(seats.kinds) + 2) // 3) + 0.02
+        self._button("Start", (0, y), self._start, on=True, width=0.3)
         if userdir.autosave_path(c.game).exists():
-            self._button("Resume the last game", (0, -0.31), lambda: self.on_resume(userdir.autosave_path(c.game)),
-                         width=0.36)
+            self._button("Resume the last game", (0, y - 0.065),
+                         lambda: self.on_resume(userdir.autosave_path(c.game)), width=0.36)
 
-    def _soldiers_options(self, y: float) -> None:
+    def _soldiers_options(self, y: float) -> float:
         """Modules (toggles) and mission (cycled) as the engine lists them, so
-        new ones appear here without app changes; the engine checks the mix."""
+        new ones appear here without app changes; the engine checks the mix.
+        Returns the height below them."""
         from ursina import Text, color
 
         from engine.little_soldiers import config as ls_config
 
         c = self.choice
         on = list(c.config.get("modules", []))
-        Text(parent=self.body, text="Modules", position=(-0.66, y - 0.085), origin=(-0.5, 0), scale=0.9,
-             color=color.white)
+        required: set[str] = set()
+        missions = dict(getattr(ls_config, "MISSIONS", {}))
+        current = c.config.get("mission")
+        if current in missions:
+            required = set(missions[current].required)
+        Text(parent=self.body, text="Modules", position=(-0.66, y), origin=(-0.5, 0), scale=1, color=color.white)
         for i, mod in enumerate(ls_config.MODULES):
-            self._button(mod.replace("_", " "), (-0.45 + i * 0.19, y - 0.085), lambda m=mod: self._toggle_module(m),
-                         on=mod in on, width=0.18)
-        missions = list(getattr(ls_config, "MISSIONS", ()))
+            row, col = divmod(i, LEVEL_COLUMNS)
+            self._button(mod.replace("_", " ") + (" (mission)" if mod in required and mod not in on else ""),
+                         (-0.36 + col * 0.215, y - row * 0.065), lambda m=mod: self._toggle_module(m),
+                         on=mod in on or mod in required, width=0.205)
+        y -= 0.065 * ((len(ls_config.MODULES) + LEVEL_COLUMNS - 1) // LEVEL_COLUMNS) + 0.01
         if missions:
-            current = c.config.get("mission")
-            self._button(f"Mission: {current or 'none'}", (0.62, y), lambda: self._cycle_mission(missions),
-                         on=current is not None, width=0.3)
+            Text(parent=self.body, text="Mission", position=(-0.66, y), origin=(-0.5, 0), scale=1, color=color.white)
+            title = missions[current].title if current in missions else "none (click for the next)"
+            self._button(title, (-0.2, y), lambda: self._cycle_mission(list(missions)), on=current is not None,
+                         width=0.32)
         if "two_vs_two" in on:
             for i, n in enumerate((3, 4)):
-                self._button(f"{n} players", (0.55 + i * 0.16, y - 0.085 - 0.065),
-                             lambda n=n: self._set("players", n), on=c.config.get("players") == n, width=0.15)
+                self._button(f"{n} players", (0.2 + i * 0.16, y), lambda n=n: self._set("players", n),
+                             on=c.config.get("players") == n, width=0.15)
+        return y - 0.075
 
     def _toggle_module(self, module: str) -> None:
         mods = list(self.choice.config.get("modules", []))
@@ -155,6 +202,7 @@ class StartScreen:
             self.choice.config.pop("mission", None)
         else:
             self.choice.config["mission"] = nxt
+        self.choice.config.pop("level", None)  # the mission's battlefield, shown highlighted
         self._build()
 
     def _set_game(self, game: str) -> None:

@@ -32,9 +32,45 @@ def display_available() -> bool:
     return True
 
 
+SCREEN_MARGIN = (0, 40)
+"""px kept free around an on-screen window (width, height): the title bar
+and a desktop panel, so the whole window, title included, is visible."""
+
+
+def fit_to_screen(size: tuple[int, int], screen: tuple[int, int] | None) -> tuple[int, int]:
+    """``size`` shrunk (aspect kept) so the window fits on a ``screen`` of
+    (width, height) pixels with :data:`SCREEN_MARGIN` left; as asked when the
+    screen is unknown or big enough."""
+    if screen is None:
+        return size
+    room_w, room_h = screen[0] - SCREEN_MARGIN[0], screen[1] - SCREEN_MARGIN[1]
+    k = min(1.0, room_w / size[0], room_h / size[1])
+    return (int(size[0] * k), int(size[1] * k)) if k < 1.0 else size
+
+
+def screen_size() -> tuple[int, int] | None:
+    """The main monitor's size in pixels, or None when it cannot be asked."""
+    try:
+        from screeninfo import get_monitors
+
+        monitors = get_monitors()
+    except Exception:  # noqa: BLE001 - no monitor info: keep the asked size
+        return None
+    if not monitors:
+        return None
+    main = next((m for m in monitors if getattr(m, "is_primary", False)), monitors[0])
+    return (int(main.width), int(main.height))
+
+
 def start(offscreen: bool, size: tuple[int, int] = (1280, 720), title: str = "Toybox") -> Any:
-    """The Ursina application (one per process: Ursina is a singleton)."""
+    """The Ursina application (one per process: Ursina is a singleton).
+
+    On screen the window is shrunk to fit the monitor (a 1440x900 editor on a
+    1280x720 screen had its title and bottom row cut off)."""
     from panda3d.core import loadPrcFileData
+
+    if not offscreen:
+        size = fit_to_screen(size, screen_size())
 
     if offscreen:
         loadPrcFileData("toybox-offscreen", OFFSCREEN_PRC)

@@ -112,6 +112,10 @@ class GameController:
         return self.play(action)
 
     def events(self) -> list[str]:
+        """The shown seat's log; nothing while the computer is being handed
+        over (the log showed the last player's hand to the next one)."""
+        if self.handover_to is not None:
+            return []
         return [e.text for e in self.view().events]
 
     # ------------------------------------------------------------ acting

@@ -32,11 +32,32 @@ class LittleBattleController(GameController):
         return list(self.view_dict()["hand"])
 
     def scoreline(self) -> str:
+        if self.handover_to is not None:  # the gold is the last player's
+            return ""
         v = self.view_dict()
         gold = v["gold"][v["seat"]]
         chests = sum(len(l) for l in v["loot"])
         left = sum(len(p) for p in v["beach"])
         return f"Deal {v['deal']}, {v['phase']}. Your gold: {gold}. Chests on the beach: {left}, won: {chests}."
+
+    def status(self) -> str:
+        """Whose turn, and on your turn what to click ("Your turn" alone left new players guessing)."""
+        line = super().status()
+        if not self.my_turn():
+            return line
+        legal = self.legal()
+        keep, attack = any(isinstance(a, Keep) for a in legal), any(isinstance(a, Attack) for a in legal)
+        if self.selected is None:
+            hint = "pick a card from your hand" if (keep or attack) else ""
+        elif keep and attack:
+            hint = f"click your Ship to keep {self.selected}, or a lit pile to attack it"
+        elif keep:
+            hint = f"click your Ship (lit) to keep {self.selected}"
+        elif attack:
+            hint = f"click a lit pile to attack it with {self.selected}"
+        else:
+            hint = f"{self.selected} cannot be played now: pick another card"
+        return f"{line[:-1]}: {hint}." if hint and line.endswith(".") else line
 
     def phase(self) -> str:
         return str(self.view_dict()["phase"])

@@ -25,6 +25,12 @@ from engine.little_soldiers.mission_report import record_mission
 
 from app.controllers.base import GameController
 
+def _point(x: float, y: float) -> Any:
+    from shapely.geometry import Point
+
+    return Point(x, y)
+
+
 BAND_WORDS = {"green": "green range", "red": "red range", "yellow": "yellow range", None: "out of range"}
 
 
@@ -150,11 +156,24 @@ class LittleSoldiersController(GameController):
             if n:
                 out.insert(0, (f"Reroll {n} selected {'die' if n == 1 else 'dice'}", Reroll(tuple(sorted(self.reroll_pick)))))
             return out
+        if phase == "move" and self.my_turn():
+            # The zero Move: the only way to stay was a click exactly on the soldier's own spot,
+            # where its figurine catches the click and only selects it.
+            out = []
+            for ident in ([self.selected] if self.selected else []) + sorted(self._my_movers()):
+                s = self.soldier(ident)
+                stay = Move(ident, s["spot"]["x"], s["spot"]["y"])
+                if not self.explain(stay) and all(a != stay for _, a in out):
+                    out.append((f"{ident} stays where it is", stay))
+            return out[:1] if self.selected in {a.soldier for _, a in out} else out
         actions = self.legal()
         if phase == "order" and self.selected is not None:
             mine = [a for a in actions if isinstance(a, Order) and a.soldier == self.selected]
             actions = mine or actions
         return [(str(a), a) for a in actions]
+
+    def _my_movers(self) -> list[str]:
+        return [s["id"] for s in self.soldiers() if s["spot"] is not None and s["team"] in self.my_teams()]
 
     def shot_kind(self) -> str | None:
         shot = self.view_dict().get("shot")
@@ -189,19 +208,70 @@ class LittleSoldiersController(GameController):
         self._changed()
         return True
 
-    def click_table(self, x: float, y: float) -> bool:
-        """Deploy or move the selected soldier to the table point (x, y) in cm."""
+    def click_table(self, x: float, y: float, surface: str | None = None) -> bool:
+        """Deploy or move the selected soldier to the point (x, y) in cm on
+        ``surface`` (a Level piece's top, None for the table)."""
         if self.selected is None:
             self.message = ("Click one of your soldiers (on the table, or its card in your HQ) first."
                             if self.phase() != "deploy" else
                             "Click the card of a soldier in your HQ first, then a spot beside the Deployment token.")
             self._changed()
             return False
-        kind = Deploy if self.phase() == "deploy" else Move
-        ok = self.play(kind(self.selected, float(x), float(y)))
+        if self.phase() == "deploy":
+            action: Any = Deploy(self.selected, float(x), float(y))
+        else:
+            action = self.move_for(x, y, surface)
+        ok = self.play(action)
         if ok:
             self.preview = None
         return ok
+
+    def pick_surface(self, origin: tuple[float, float, float], through: tuple[float, float, float]
+                     ) -> tuple[float, float, str | None]:
+        """Where the mouse ray from ``origin`` through ``through`` (engine cm)
+        first meets a walkable surface: the top of a Level piece it passes
+        over, else the table. The view's picker is the table plane, so a click
+        on a Level's top landed on the table behind it before."""
+        terrain = self.view().terrain  # type: ignore[attr-defined]
+        ox, oy, oz = origin
+        dx, dy, dz = (through[0] - ox, through[1] - oy, through[2] - oz)
+        best: tuple[float, float, float, str | None] | None = None
+        if abs(dz) > 1e-9:
+            for pid in terrain.level_pieces():
+                top = terrain.z(pid)
+                t = (top - oz) / dz
+                if t <= 0:
+                    continue
+                px, py = ox + t * dx, oy + t * dy
+                if terrain.bf.solid(pid).footprint.buffer(0.5).contains(_point(px, py)) and (best is None or t < best[0]):
+                    best = (t, px, py, pid)
+            if best is not None:
+                return (best[1], best[2], best[3])
+            t = -oz / dz
+            return (ox + t * dx, oy + t * dy, None)
+        return (through[0], through[1], None)
+
+    def move_for(self, x: float, y: float, surface: str | None = None) -> Move:
+        """The Move a click at (x, y) on ``surface`` means: a plain Move on the
+        soldier's own surface, else (Levels) a climb where the cord touches the
+        clicked Level piece, or down at the edge of the one it stands on. The
+        app had no way to climb at all: it only ever sent plain Moves."""
+        assert self.selected is not None
+        plain = Move(self.selected, float(x), float(y))
+        s = self.soldier(self.selected)
+        here = s["spot"]["surface"] if s["spot"] else None
+        if not self.match.config.has("levels") or s["spot"] is None:  # type: ignore[attr-defined]
+            return plain
+        if surface == here and not self.explain(plain):
+            return plain
+        terrain = self.view().terrain  # type: ignore[attr-defined]
+        piece = surface if surface not in (None, here) else here
+        if piece is None:
+            return plain
+        ring = terrain.bf.solid(piece).footprint.exterior
+        edge = ring.interpolate(ring.project(_point(x, y)))
+        climb = Move(self.selected, round(edge.x, 3), round(edge.y, 3), climb=True)
+        return climb if (not self.explain(climb) or surface != here) else plain
 
     def hover_table(self, x: float, y: float) -> queries.MovePreview | None:
         """The bent cord from the selected soldier to (x, y) while it may move."""

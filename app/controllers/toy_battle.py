@@ -37,19 +37,43 @@ class ToyBattleController(GameController):
         m, r = v["medals"], v["reserve_sizes"]
         return f"Medals: blue {m[0]}, red {m[1]} (objective {v['objective']}). Reserves: blue {r[0]}, red {r[1]}."
 
+    def status(self) -> str:
+        """Whose turn, and on your turn what to do now ("Your turn." alone left new players guessing)."""
+        line = super().status()
+        if not self.my_turn():
+            return line
+        if self.pending() is not None:
+            if self.aim is not None:
+                hint = "click the highlighted base where it goes"
+            elif any(isinstance(a, Place) for a in self.legal()) and self.selected is None:
+                hint = f"{self.pending()}: click a troop in your rack, then a highlighted base, or choose below"
+            elif self.highlighted_slots():
+                hint = f"{self.pending()}: click a highlighted base, or choose below"
+            else:
+                hint = f"{self.pending()}: choose below"
+        elif self.selected is not None:
+            hint = f"click a highlighted base for {self.selected}, or another troop"
+        elif self.rack():
+            hint = "click a troop in your rack, then a highlighted base" + (
+                "; or draw troops" if any(isinstance(a, Draw) for a in self.legal()) else "")
+        else:
+            hint = "draw troops"
+        return f"{line[:-1]}: {hint}." if line.endswith(".") else line
+
     def pending(self) -> str | None:
         return self.view_dict()["pending"]
 
     def highlighted_slots(self) -> list[str]:
         """Nodes the engine accepts now for the picked troop, or for the pending effect."""
         legal = self.legal()
+        places = {a.node for a in legal if isinstance(a, Place) and a.troop == self.selected}
         if self.pending() is not None:
             if self.aim is not None:
                 return sorted({a.to for a in legal if isinstance(a, UseEffect) and a.target == self.aim and a.to})
-            return sorted({a.target for a in legal if isinstance(a, UseEffect) and a.target and a.target in self._nodes()})
-        if self.selected is None:
-            return []
-        return sorted({a.node for a in legal if isinstance(a, Place) and a.troop == self.selected})
+            # an effect may be an extra placement (Cap'n): the engine then offers Place actions
+            return sorted(places | {a.target for a in legal
+                                    if isinstance(a, UseEffect) and a.target and a.target in self._nodes()})
+        return sorted(places)
 
     def choices(self) -> list[tuple[str, Any]]:
         """Buttons for the non-board choices now: draw, or the effect's options."""
@@ -81,11 +105,13 @@ class ToyBattleController(GameController):
     def click_node(self, node: str) -> bool:
         """Place the picked troop here, or aim the pending effect here."""
         legal = self.legal()
+        if self.selected is not None and self.aim is None and Place(self.selected, node) in legal:
+            return self.play(Place(self.selected, node))  # also an effect's extra placement
         if self.pending() is not None:
             if self.aim is not None:
-                fit = [a for a in legal if isinstance(a, UseEffect) and a.target == self.aim and a.to == node]
-                self.aim = None
-                return self.play(fit[0] if fit else UseEffect(self.aim, node))
+                aim, self.aim = self.aim, None  # (the refusal was asked about UseEffect(None, node))
+                fit = [a for a in legal if isinstance(a, UseEffect) and a.target == aim and a.to == node]
+                return self.play(fit[0] if fit else UseEffect(aim, node))
             fit = [a for a in legal if isinstance(a, UseEffect) and a.target == node]
             if any(a.to is not None for a in fit):
                 self.aim = node

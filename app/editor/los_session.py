@@ -138,7 +138,7 @@ class LosSession:
         fig = self.figurines[role]
         s = fig.spot
         on = "the table" if s.surface is None else f"'{s.surface}' (Level {s.level})"
-        return f"{fig.kind} at ({s.x:g}, {s.y:g}) on {on}"
+        return f"{fig.kind} at ({round(s.x, 1):g}, {round(s.y, 1):g}) on {on}"
 
     def report(self) -> str:
         lines = [f"{role}: {self.where(role)}" for role in ROLES]

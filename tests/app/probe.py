@@ -419,6 +419,101 @@ def little_battle_reveal(out_png: str) -> dict[str, Any]:
     return facts
 
 
+def ui_rects(root: Any) -> list[dict[str, Any]]:
+    """Every enabled Button and Text under ``root``: its text and its box in
+    camera.ui units (left, bottom, right, top), for overlap checks."""
+    from ursina import Button, Text, camera
+
+    def walk(e: Any) -> Any:
+        for child in getattr(e, "children", []):
+            yield child
+            yield from walk(child)
+
+    out = []
+    for e in walk(root):
+        if not isinstance(e, (Button, Text)) or not e.enabled or not e.visible_self:
+            continue
+        if isinstance(e, Text) and isinstance(e.parent, Button):
+            continue  # a button's own label
+        if isinstance(e, Text) and not e.text:
+            continue
+        p = e.get_position(camera.ui)
+        sx, sy = e.get_scale(camera.ui)[0], e.get_scale(camera.ui)[1]
+        if isinstance(e, Text):
+            w, h = e.width * sx, e.height * sy
+            ox, oy = e.origin
+            left, top = p[0] - (ox + 0.5) * w, p[1] - (oy - 0.5) * h
+            out.append({"text": e.text, "box": [left, top - h, left + w, top], "kind": "text"})
+        else:
+            out.append({"text": e.text, "box": [p[0] - sx / 2, p[1] - sy / 2, p[0] + sx / 2, p[1] + sy / 2],
+                        "kind": "button"})
+    return out
+
+
+@scenario
+def start_screen_layout() -> dict[str, Any]:
+    """Every start screen (each game, Little Soldiers with a mission and 2 Against 2):
+    the buttons and labels shown, with their boxes, and the window's edges."""
+    from ursina import window as uwindow
+
+    from app import window
+    from app.start_screen import StartChoice, StartScreen, level_choices
+
+    app = window.start(offscreen=True, size=(1280, 720))
+    screens = {}
+    for name, choice in {
+        "little-soldiers": StartChoice("little-soldiers"),
+        "ls-mission-2v2": StartChoice("little-soldiers", {"mission": "king_of_the_hill",
+                                                          "modules": ["two_vs_two"], "players": 4}),
+        "toy-battle": StartChoice("toy-battle"),
+        "little-battle": StartChoice("little-battle", {"players": 5}),
+    }.items():
+        screen = StartScreen(lambda c: None, lambda p: None, choice, message="a message")
+        window.step(app, 1)
+        screens[name] = {"rects": ui_rects(screen.root), "levels": level_choices(choice.game),
+                         "effective": screen.effective_level()}
+        screen.destroy()
+    return {"screens": screens, "edges": [uwindow.left[0], uwindow.bottom[1], uwindow.right[0], uwindow.top[1]]}
+
+
+@scenario
+def little_soldiers_dice_reroll_mid_tumble(workdir: str) -> dict[str, Any]:
+    """A second roll while the first dice still tumble (a bot rolls 0.45 s
+    after you; the tumble lasts 0.9 s): the frame loop crashed on the
+    destroyed dice, taking the window down."""
+    from engine.little_soldiers.actions import Move
+
+    from app import window
+    from app.render import render
+
+    box: dict[str, Any] = {}
+
+    def setup(r: Any) -> None:
+        _ls_to_green_move(r.controller)
+        box["c"] = r.controller
+
+    res = render("little-soldiers", {}, Path(workdir) / "plain.png", seed=3, moves=0, before_shot=setup)
+    app, view, c = res.app, res.screen.view, box["c"]
+    me = [s for s in c.soldiers() if s["team"] in c.my_teams() and s["spot"]][0]["id"]
+    enemy = [s for s in c.soldiers() if s["team"] not in c.my_teams() and s["spot"]][0]["id"]
+    _mixed_sight(c, me, enemy)
+    spot = c.soldier(me)["spot"]
+    assert c.play(Move(me, spot["x"], spot["y"]))
+    c.click_soldier(c.targets()[0])
+    window.step(app, 1)
+    tumbling = sum(1 for a in view._anim if a["kind"] == "tumble")
+    rerolled = False
+    if c.phase() == "reroll":
+        for i in range(len(c.dice.faces)):
+            c.click_die(i)
+        rerolled = c.reroll()
+    window.step(app, 3)
+    c.dice = None  # and the dice cleared away mid-tumble
+    view.redraw()
+    window.step(app, 3)
+    return {"tumbling": tumbling, "rerolled": rerolled, "phase": c.phase()}
+
+
 def main() -> None:
     name, out, *args = sys.argv[1:]
     facts = SCENARIOS[name](*args)

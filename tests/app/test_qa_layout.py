@@ -1,0 +1,67 @@
+"""Found by playing with a mouse: windows and screens that did not fit.
+
+The start screen showed 4 of the 10 battlefields (the Mission button covered
+the 4th), and windows opened taller than a 1280x720 screen, their top cut off.
+"""
+
+from __future__ import annotations
+
+from app.window import SCREEN_MARGIN, fit_to_screen
+
+
+def overlaps(a: list[float], b: list[float], slack: float = 0.002) -> bool:
+    return a[0] < b[2] - slack and b[0] < a[2] - slack and a[1] < b[3] - slack and b[1] < a[3] - slack
+
+
+def test_windows_fit_the_screen():
+    assert fit_to_screen((1280, 720), None) == (1280, 720)
+    assert fit_to_screen((1280, 720), (1920, 1080)) == (1280, 720)
+    w, h = fit_to_screen((1440, 900), (1280, 720))
+    assert w <= 1280 - SCREEN_MARGIN[0] and h <= 720 - SCREEN_MARGIN[1]
+    assert abs(w / h - 1440 / 900) < 0.01
+    w, h = fit_to_screen((1280, 720), (1280, 720))
+    assert h <= 720 - SCREEN_MARGIN[1]
+
+
+def test_start_screens_offer_every_level_and_nothing_overlaps(probe):
+    facts = probe("start_screen_layout")
+    left, bottom, right, top = facts["edges"]
+    for name, screen in facts["screens"].items():
+        rects = screen["rects"]
+        texts = [r["text"] for r in rects]
+        for level in screen["levels"]:
+            assert level.replace("-", " ") in texts, f"{name}: no button for {level}"
+        for i, a in enumerate(rects):
+            box = a["box"]
+            assert left <= box[0] and box[2] <= right and bottom <= box[1] and box[3] <= top, (name, a)
+            for b in rects[i + 1:]:
+                assert not overlaps(box, b["box"]), f"{name}: {a['text']!r} overlaps {b['text']!r}"
+    assert facts["screens"]["little-soldiers"]["effective"] == "bootcamp"
+    assert facts["screens"]["ls-mission-2v2"]["effective"] == "king-of-the-hill"
+    assert "King of the Hill" in [r["text"] for r in facts["screens"]["ls-mission-2v2"]["rects"]]
+
+
+def test_every_start_screen_level_starts_a_game():
+    """Every level button's value is one the engine loads ('bootcamp' alone was refused)."""
+    from engine.core.games import get_game
+
+    from app.start_screen import level_choices, level_value
+
+    for game in ("little-soldiers", "toy-battle"):
+        info = get_game(game)
+        key = "level" if game == "little-soldiers" else "terrain"
+        for name in level_choices(game):
+            try:  # a mission's battlefield may be refused without its mission, in a sentence
+                info.new_game(info.config_from_dict({key: level_value(game, name)}), 1)
+            except ValueError as err:
+                assert "no battlefield file" not in str(err) and "mission" in name.replace("-", " ") or \
+                    "Deployment token" in str(err), (name, err)
+
+
+def test_the_los_panel_rounds_a_dragged_figurines_place():
+    """A dragged figurine printed '(79.5395, 17.7705)', running past the panel."""
+    from app.editor.los_session import LosSession
+
+    s = LosSession.open("levels/little_soldiers/levels.json")
+    s.place("target", 79.5395, 17.7705)
+    assert "(79.5, 17.8)" in s.where("target") and "79.5395" not in s.report()
