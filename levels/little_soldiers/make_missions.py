@@ -31,7 +31,6 @@ Switch: the pieces a Threat Action of that number removes), ``threat`` and
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -179,10 +178,18 @@ BATTLEFIELDS = {
 
 
 def main() -> int:
+    """Save each layout through the level editor's document: the editor's own
+    checks (engine.geometry.validation) refuse a bad layout, the save is atomic."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+    from app.editor.battlefield_tools import battlefield_problems
+    from app.editor.document import LevelDocument
+
     out = Path(__file__).resolve().parent
     for name, make in BATTLEFIELDS.items():
         checked = Battlefield.from_dict(make()).to_dict()  # refuses a bad layout with the field's path
-        (out / name).write_text(json.dumps(checked, indent=1) + "\n", encoding="utf-8")
+        LevelDocument(checked, battlefield_problems).save(out / name)
         print(f"wrote {out / name}")
     return 0
 
