@@ -72,10 +72,13 @@ estimate stays a probability rather than a verdict."""
 
 
 def win_probability(state: "ToyBattleState", seat: int) -> float:
-    """``evaluate`` squashed into [0, 1] by a logistic: 1 or 0 once over."""
+    """The score's margin squashed into [0, 1] by a logistic: 1 or 0 once
+    over. ``evaluate`` is not quite antisymmetric (a threatened H.Q. weighs
+    more than a threat), so the margin is taken both ways; the two seats'
+    probabilities then sum to 1, as rewards of a two-player game do."""
     if state.is_over():
         return 1.0 if state.winner == seat else 0.0
-    x = evaluate(state, seat) / SCALE
+    x = (evaluate(state, seat) - evaluate(state, 1 - seat)) / (2.0 * SCALE)
     if x < -60.0:
         return 0.0
     return 1.0 / (1.0 + math.exp(-x))

@@ -46,6 +46,7 @@ def test_toy_battle_evaluate_is_a_probability_and_exact_once_over():
             for seat in (0, 1):
                 value = state.evaluate(seat)
                 assert 0.0 <= value <= 1.0
+            assert abs(state.evaluate(0) + state.evaluate(1) - 1.0) < 1e-9
             seat = state.to_act()[0]
             state.apply(seat, bots[seat].choose(state.view(seat)))
         winner = state.result().winners[0]
