@@ -353,10 +353,13 @@ class HeuristicBot:
         return moves[max(scores)[1]]
 
     @staticmethod
-    def _fields_off(state) -> int:
-        return sum(1 for t in state.threats_in_play() if state.field_off(t))
+    def _fields_off(state) -> float:
+        """Force Fields switched off, a field that needs several switches
+        (Octocutie's Head: 2 and 4 together) counting each one as a share."""
+        return sum(sum(1 for n in t.switches if not state.ff_up[n]) / len(t.switches)
+                   for t in state.threats_in_play())
 
-    def _coop_value(self, state, seat: int, has_orders: bool, fields_before: int) -> float:
+    def _coop_value(self, state, seat: int, has_orders: bool, fields_before: float) -> float:
         """How good a co-op position is for the General about to give an Order."""
         if state.is_over():
             result = state.result()
@@ -367,7 +370,7 @@ class HeuristicBot:
             attacks = [o for o in tview.legal_actions() if isinstance(o, Order) and o.target in state.threats]
             if attacks:
                 value += max(self._attack_value(tview, o) for o in attacks)
-        value += COOP_FIELD_OFF * max(0, self._fields_off(state) - fields_before)
+        value += COOP_FIELD_OFF * max(0.0, self._fields_off(state) - fields_before)
         in_play = [x for x in state.soldiers.values() if x.in_play]
         outlook = tview.threat_outlook([x.spot for x in in_play])
         danger = self._threat_attack_chance(state)
