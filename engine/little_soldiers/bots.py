@@ -191,7 +191,11 @@ class HeuristicBot:
         if o.kind == "move":
             return 0.3 + spread
         if me.kind == "infantry":
-            useful = max((min(R.SCOUT_SHIELDS, view.defense(t.id)) for t in view.threats() if t.in_play), default=0)
+            # With Super Soldiers a revealed 4 clears the Threats' Shields: Scout
+            # only a Threat whose field is already off, so an Attack can follow.
+            wiped = view.config.has("super_soldier")
+            useful = max((min(R.SCOUT_SHIELDS, view.defense(t.id)) for t in view.threats()
+                          if t.in_play and (not wiped or view.field_off(t.id))), default=0)
             return (COOP_SCOUT * useful / R.SCOUT_SHIELDS if useful else -1.0) + spread
         if me.kind in ("operator", "grenadier"):
             reach = MORTAR_REACH if me.kind == "operator" else 0.8 * GRENADE_REACH
@@ -226,7 +230,8 @@ class HeuristicBot:
             if t not in pieces or not hasattr(pieces[t], "switches"):
                 return -10.0  # never on an ally
             useful = min(o.targets.count(t), view.defense(t))
-            value += useful * (1.0 + (0.5 if view.field_off(t) else 0.0) + 0.1 * (6 - self._remaining(view, pieces[t])))
+            open_bonus = 2.0 if view.config.has("super_soldier") else 0.5  # a 4 clears them (Super Soldiers)
+            value += useful * (1.0 + (open_bonus if view.field_off(t) else 0.0) + 0.1 * (6 - self._remaining(view, pieces[t])))
         return value
 
     def _shift(self, view, options: list[ShiftShield]) -> ShiftShield:

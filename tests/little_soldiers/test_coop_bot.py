@@ -47,3 +47,15 @@ def test_coop_bot_scouts_where_shields_still_lower_a_defense():
     s.apply(0, Order("green-infantry", "special"))
     choice = HeuristicBot(0).choose(s.view(0))
     assert isinstance(choice, Shields) and "pinky" not in choice.targets
+
+
+def test_coop_bot_with_super_soldiers_does_not_scout_a_threat_behind_its_field():
+    """A revealed 4 clears the Threats' Shields: Scouting a Threat no one can
+    attack yet is wasted, so the bot gives another Order."""
+    s = place(threat_game(modules=("super_soldier",)), {"green-infantry": (50, 22)}, tokens={0: 1})
+    stay(s, "green-infantry")
+    order = HeuristicBot(0).choose(s.view(0))
+    assert isinstance(order, Order) and order.kind != "special"
+    s.ff_up[1] = False  # Pinky's field off, yet Pinky not in sight from behind the wall: Scout it
+    order = HeuristicBot(0).choose(s.view(0))
+    assert isinstance(order, Order) and order.kind == "special"
