@@ -66,10 +66,12 @@ def cmd_sim(args: argparse.Namespace) -> int:
     for g in range(args.games):
         seed = args.seed + g
         bots = [make_bot(k, info.name, seed * 31 + s) for s, k in enumerate(kinds)]
-        if args.iterations and any(k == "search" for k in kinds):
-            for b in bots:
-                if b.name == "search":
+        for b in bots:
+            if b.name == "search":
+                if args.iterations:
                     b.iterations = args.iterations
+                if args.time_limit:
+                    b.time_limit = args.time_limit
         state = play_out(info.new_game(config, seed), bots)
         result = state.result()
         assert result is not None
@@ -201,6 +203,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bots", default="random", help="one bot for all seats or one per seat: random, heuristic, search")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--iterations", type=int, default=0, help="search bot iterations per decision")
+    p.add_argument("--time-limit", type=float, default=0.0,
+                   help="search bot seconds per decision, on top of --iterations (play then depends on the machine)")
     _add_config_flags(p)
     p.set_defaults(func=cmd_sim)
 

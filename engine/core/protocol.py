@@ -148,6 +148,16 @@ class State(ABC):
     def to_dict(self) -> dict[str, Any]:
         """The whole truth as plain JSON data (for hashing, tests, debugging)."""
 
+    def evaluate(self, seat: int) -> float | None:
+        """The game's own estimate of ``seat``'s reward from here, in [0, 1]
+        (the scale of ``Result.reward``), or None when the game offers none.
+
+        Search bots call it on determinized samples to cut random playouts
+        short; a game overrides it when a cheap look at the position says
+        more about who is ahead than random play to the end does.
+        """
+        return None
+
     # ------------------------------------------------------------ helpers
     def seat_name(self, seat: int) -> str:
         return "chance" if seat == CHANCE else f"player {seat + 1}"

@@ -205,6 +205,43 @@ def _moves(state, seat, n, rng) -> list[Move]:
             before = len(out)
             add(Move(s.id, round(x, 2), round(y, 2)))
             got += len(out) - before
+        if state.threats:
+            for x, y in _switch_points(state, s, cord):
+                add(Move(s.id, x, y))
+    return out
+
+
+SWITCH_OVERSHOOT = (0.0, 5.0, 10.0, 15.0)
+"""Co-op: cm past a Force Field Switch, on the line from the soldier, that
+switch-directed Moves end at (a Move flips the switches its path touches)."""
+
+SWITCH_RING = 8
+"""Co-op: Moves ending in contact with a switch, spread round it."""
+
+
+def _switch_points(state, s, cord: float) -> list[tuple[float, float]]:
+    """Co-op missions: destinations whose Move touches a face-up Force Field
+    Switch that still protects an unbroken Threat. Random samples rarely
+    cross a token 2.5 cm wide, and flipping one is the whole point of the
+    Move: run straight through it (stopping at several distances past, to
+    step out of cover toward the Threat) or stop in contact round it."""
+    wanted = {n for t in state.threats_in_play() for n in t.switches if state.ff_up[n]}
+    touch = state.terrain.base_radius + D.TOKEN_RADIUS
+    out: list[tuple[float, float]] = []
+    for n in sorted(wanted):
+        at = state.ff_at[n]
+        dx, dy = at[0] - s.spot.x, at[1] - s.spot.y
+        dist = math.hypot(dx, dy)
+        if s.spot.surface is not None or dist > cord + touch:
+            continue
+        if dist > 1e-6:
+            ux, uy = dx / dist, dy / dist
+            for extra in SWITCH_OVERSHOOT:
+                if dist + extra <= cord:
+                    out.append((round(at[0] + extra * ux, 2), round(at[1] + extra * uy, 2)))
+        for k in range(SWITCH_RING):
+            a = 2 * math.pi * k / SWITCH_RING
+            out.append((round(at[0] + touch * math.cos(a), 2), round(at[1] + touch * math.sin(a), 2)))
     return out
 
 

@@ -301,6 +301,13 @@ class ToyBattleState(State):
     def view(self, seat: int) -> "ToyBattleView":
         return ToyBattleView(self, seat)
 
+    def evaluate(self, seat: int) -> float:
+        """The heuristic bot's score as a win probability in [0, 1], so that
+        search bots can cut playouts short (``engine.toy_battle.evaluation``)."""
+        from engine.toy_battle.evaluation import win_probability
+
+        return win_probability(self, seat)
+
     def clone(self) -> "ToyBattleState":
         new = object.__new__(ToyBattleState)
         d = self.__dict__.copy()
