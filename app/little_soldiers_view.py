@@ -59,6 +59,17 @@ def figurine_facts(kind: str) -> dict[str, Any]:
     return json.loads((MESHES / f"{kind}.json").read_text(encoding="utf-8"))
 
 
+def fit_on_card(text: Any, width_cm: float) -> None:
+    """Shrink a flat label so it is at most ``width_cm`` wide on the table (as
+    large as it can be read, never past the card's edge)."""
+    from ursina import scene
+
+    lo, hi = text.getTightBounds(scene)
+    wide = abs(hi[0] - lo[0]) / frames.length_to_ursina(1.0) if lo is not None else 0.0
+    if wide > width_cm:
+        text.scale *= width_cm / wide
+
+
 class LittleSoldiersView:
     def __init__(self, controller: LittleSoldiersController) -> None:
         from ursina import Entity, Text, camera, color
@@ -105,11 +116,26 @@ class LittleSoldiersView:
         controller.overlay_listeners.append(self.draw_overlay)
         self.redraw()
 
+    FREE_FILM = (-0.96, 0.42, -0.9, 0.5)
+    """The room the HUD leaves on the film (x0, x1, y0, y1): title and hint box
+    above, the event log on the right."""
+
     def home(self) -> None:
+        """Frame the table, the Battle Track, both HQs and the dice (the 'h' key)."""
         minx, miny, maxx, maxy = self.bounds
-        w, d = maxx - minx, maxy - miny
-        self.table.home(pitch=54.0, distance=1.45 * max(w, d) + 95,
-                        target=(self.center[0] + 0.2 * w, self.center[1] - 0.06 * d, 0))
+        v = self.controller.view_dict()
+        n = self.controller.view().chosen.flag_steps_to_victory  # type: ignore[attr-defined]
+        pts: list[tuple[float, float, float]] = [(minx, miny, 0), (maxx, miny, 0), (minx, maxy, 0), (maxx, maxy, 0)]
+        for step in (-n, n):
+            x, y, _ = self.track_point(step)
+            pts += [(x - 3.5, y - 3.5, 0), (x + 3.5, y + 3.5, 0)]
+        for g in v["generals"]:
+            ti = self._team_index(g["team"])
+            for slot in (0, len(g["soldiers"])):
+                cx, cy, _ = self.card_point(ti, slot)
+                pts += [(cx - CARD_W / 2, cy - CARD_D / 2, 0), (cx + CARD_W / 2, cy + CARD_D / 2, 0)]
+        pts.append(self.die_point(5))
+        self.table.frame(pts, self.FREE_FILM, pitch=54.0)
 
     # ------------------------------------------------------------ points
     def soldier_point(self, soldier: dict[str, Any]) -> tuple[float, float, float] | None:
@@ -261,7 +287,7 @@ class LittleSoldiersView:
                     piles = ((g["tokens"], -3.5), (g["lid"], 0.5), (g["bottom"], 4.5))
                     for n, dx in piles:
                         for j in range(n):
-                            mb.add_cylinder((cx + dx, cy - 1.6, 0.22 + 0.3 * j), 1.1, 0.26, ORDER_RGB, sides=14)
+                            mb.add_cylinder((cx + dx, cy - 2.3, 0.22 + 0.3 * j), 1.1, 0.26, ORDER_RGB, sides=14)
                     continue
                 s = soldiers[ident]
                 rows = ((s["hearts"], HEART_RGB), (s["shields"], SHIELD_RGB), (s["orders"], ORDER_RGB))
@@ -286,13 +312,17 @@ class LittleSoldiersView:
                 slot = slots.get(ti, 0)
                 slots[ti] = slot + 1
                 cx, cy, _ = self.card_point(ti, slot)
-                if ident is None:
-                    text = f"{g['name']}: orders {g['tokens']}, lid {g['lid']}"
+                if ident is None:  # two short lines: one ran past the card's edge
+                    text = f"{g['name']}\nOrders {g['tokens']}  Lid {g['lid']}"
+                    at, size = (cx, cy + CARD_D / 2 - 2.6, 0.4), 2.0
                 else:
                     s = next(x for x in v["soldiers"] if x["id"] == ident)
-                    text = s["kind"].capitalize() + (" (HQ)" if s["spot"] is None else "")
-                label(self.dynamic, text, (cx, cy + CARD_D / 2 - 1.5, 0.4), 1.5 if ident else 1.3,
-                      color=(0.1, 0.1, 0.12, 1), billboard=False).rotation_x = 90
+                    text = s["kind"].capitalize() + ("\nin HQ" if s["spot"] is None else "")
+                    at, size = (cx, cy + CARD_D / 2 - (2.6 if s["spot"] is None else 1.8), 0.4), 2.2
+                t = label(self.dynamic, text, at, size, color=(0.1, 0.1, 0.12, 1), billboard=False,
+                          name=f"card-label-{ident or g['team']}")
+                t.rotation_x = 90
+                fit_on_card(t, CARD_W - 1.2)
 
     def _battle_track(self, mb: MeshBuilder) -> None:
         v = self.controller.view_dict()

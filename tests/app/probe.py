@@ -514,6 +514,50 @@ def little_soldiers_dice_reroll_mid_tumble(workdir: str) -> dict[str, Any]:
     return {"tumbling": tumbling, "rerolled": rerolled, "phase": c.phase()}
 
 
+@scenario
+def little_soldiers_framing(out_png: str, level: str = "") -> dict[str, Any]:
+    """The home view: where the Battle Track's squares, both HQs' card corners
+    and the play zone's corners are drawn (pixels), the room the HUD leaves,
+    and each HQ card label's width on the table (cm)."""
+    from ursina import scene
+
+    from app import frames, window
+    from app.little_soldiers_view import CARD_D, CARD_W
+    from app.render import render
+
+    res = render("little-soldiers", {"level": level} if level else {}, out_png, seed=2, moves=6, size=(1280, 720))
+    view, c = res.screen.view, res.controller
+    view.home()
+    window.step(res.app, 1)
+    n = c.view().chosen.flag_steps_to_victory
+    pts: dict[str, Any] = {}
+    for step in range(-n, n + 1):
+        x, y, _ = view.track_point(step)
+        for dx in (-3.5, 3.5):
+            for dy in (-3.5, 3.5):
+                pts[f"track{step}{dx}{dy}"] = (x + dx, y + dy, 0.0)
+    v = c.view_dict()
+    for g in v["generals"]:
+        ti = view._team_index(g["team"])
+        for slot in range(len(g["soldiers"]) + 1):
+            cx, cy, _ = view.card_point(ti, slot)
+            for dx in (-CARD_W / 2, CARD_W / 2):
+                for dy in (-CARD_D / 2, CARD_D / 2):
+                    pts[f"card-{g['team']}-{slot}{dx}{dy}"] = (cx + dx, cy + dy, 0.0)
+    minx, miny, maxx, maxy = view.bounds
+    for x in (minx, maxx):
+        for y in (miny, maxy):
+            pts[f"zone{x}{y}"] = (x, y, 0.0)
+    at = {k: window.project(res.app, p) for k, p in pts.items()}
+    labels = {}
+    for e in scene.entities:
+        if getattr(e, "name", "").startswith("card-label-") and e.enabled:
+            lo, hi = e.getTightBounds(scene)
+            labels[e.name] = abs(hi[0] - lo[0]) / frames.length_to_ursina(1.0)
+    return {"at": at, "free": list(view.FREE_FILM), "labels": labels, "card_w": CARD_W,
+            "size": [res.app.win.getXSize(), res.app.win.getYSize()]}
+
+
 def main() -> None:
     name, out, *args = sys.argv[1:]
     facts = SCENARIOS[name](*args)
