@@ -366,7 +366,7 @@ class LittleSoldiersView:
                 text = FACE_TEXT.get(face, face)
                 if text:
                     t = Text(parent=body, text=text, origin=(0, 0), scale=frames.length_to_ursina(1.5) * 40,
-                             position=Vec3(*frames.to_ursina((0, 0, DIE_CM / 2 + 0.05))),
+                             position=Vec3(*frames.to_ursina((0, 0, DIE_CM / 2 + 0.25))),
                              color=rgba((0.1, 0.08, 0.05) if face in ("lightning", "blank") else (1, 1, 1)))
                     t.rotation_x = 90
                 picker(self.dice_root, (x, y, 0.0), (DIE_CM + 0.6, DIE_CM + 0.6, DIE_CM + 0.5),
@@ -394,7 +394,7 @@ class LittleSoldiersView:
         mb = MeshBuilder()
         mb.add_box((0, 0, -h), (DIE_CM, DIE_CM, DIE_CM), body)
         inset = h * 0.78
-        eps = h + 0.03
+        eps = h + 0.15  # clear of the box face: 0.03 cm z-fought on the software depth buffer
         mb.add_polygon([(-inset, -inset, eps), (inset, -inset, eps), (inset, inset, eps), (-inset, inset, eps)],
                        FACE_RGB.get(top, (0.8, 0.8, 0.8, 1.0)), (0, 0, 1))
         sides = [((1, 0, 0), (0, 1, 0), (0, 0, 1)), ((-1, 0, 0), (0, 1, 0), (0, 0, 1)),
