@@ -164,13 +164,39 @@ class LittleSoldiersController(GameController):
                 s = self.soldier(ident)
                 stay = Move(ident, s["spot"]["x"], s["spot"]["y"])
                 if not self.explain(stay) and all(a != stay for _, a in out):
-                    out.append((f"{ident} stays where it is", stay))
+                    out.append((f"{self.name(ident)} stays where it is", stay))
             return out[:1] if self.selected in {a.soldier for _, a in out} else out
         actions = self.legal()
         if phase == "order" and self.selected is not None:
             mine = [a for a in actions if isinstance(a, Order) and a.soldier == self.selected]
             actions = mine or actions
-        return [(str(a), a) for a in actions]
+        return [(self.label(a), a) for a in actions]
+
+    def name(self, ident: str) -> str:
+        """A soldier as a player reads it: "green-infantry-2" -> "Green Infantry 2"."""
+        return " ".join(part.capitalize() for part in ident.split("-"))
+
+    def label(self, action: Any) -> str:
+        """A choice as a player reads it ("Green Grenadier: Throw a Grenade"),
+        never the engine's id ("order green-grenadier: special"). Only the
+        button's text: the action stays the engine's."""
+        import re
+
+        from engine.little_soldiers.rules_data import SPECIAL_ACTIONS
+
+        if isinstance(action, Order):
+            try:
+                kind = self.soldier(action.soldier)["kind"]
+            except StopIteration:
+                kind = ""
+            does = {"attack": "Attack", "move": "Move", "special": SPECIAL_ACTIONS.get(kind, "Special")}
+            text = f"{self.name(action.soldier)}: {does.get(action.kind, action.kind)}"
+            return text + (f" {self.name(action.target)}" if action.target else "")
+        text = str(action)
+        ids = sorted((s["id"] for s in self.soldiers()), key=len, reverse=True)
+        if ids:
+            text = re.sub("|".join(re.escape(i) for i in ids), lambda m: self.name(m.group(0)), text)
+        return text[:1].upper() + text[1:]
 
     def _my_movers(self) -> list[str]:
         return [s["id"] for s in self.soldiers() if s["spot"] is not None and s["team"] in self.my_teams()]

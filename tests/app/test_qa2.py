@@ -16,3 +16,32 @@ def test_little_soldiers_home_view_frames_track_and_both_hqs_clear_of_the_hud(pr
     assert any(k.startswith("card-label-") and "-" not in k[len("card-label-"):] for k in facts["labels"])
     for name, width in facts["labels"].items():
         assert 0 < width <= facts["card_w"] - 1.0, (name, width)
+
+
+def test_little_soldiers_choices_read_as_names_not_engine_ids():
+    """Buttons said "order green-grenadier: special"; a player reads
+    "Green Grenadier: Throw a Grenade". The actions stay the engine's."""
+    import random
+
+    from engine.little_soldiers.actions import Order, Reroll
+
+    from app.controllers.little_soldiers import LittleSoldiersController
+    from app.seats import Seats
+
+    c = LittleSoldiersController.new("little-soldiers", {}, Seats(("human", "random")), seed=4)
+    assert c.label(Order("green-grenadier", "special")) == "Green Grenadier: Throw a Grenade"
+    assert c.label(Order("green-infantry", "attack", "yellow-sniper")) == "Green Infantry: Attack Yellow Sniper"
+    assert c.label(Reroll(())) == "Keep the dice"
+    rng = random.Random(1)
+    seen = 0
+    for _ in range(120):
+        c.run_bots()
+        if c.is_over():
+            break
+        for text, action in c.choices():
+            assert action in c.legal() or c.phase() in ("reroll", "move"), (text, action)
+            assert not any(s["id"] in text for s in c.soldiers()), text
+            seen += 1
+        acts = c.view().candidate_actions(8, rng)  # type: ignore[attr-defined]
+        c.play(rng.choice(acts))
+    assert seen
