@@ -75,6 +75,26 @@ class ToyBattleController(GameController):
                                     if isinstance(a, UseEffect) and a.target and a.target in self._nodes()})
         return sorted(places)
 
+    hovered: str | None = None
+    """The rack troop under the mouse, whose effect the view explains."""
+
+    def troop_help(self, name: str | None = None) -> str:
+        """What a troop does, from the engine's troop data: the hovered rack
+        troop, else the selected one ("" for none). The rack showed only
+        names and strengths, so a player could not tell what a troop does."""
+        from engine.toy_battle.data import TROOP_EFFECTS, TROOP_NAMES, TROOP_TITLES
+
+        name = name or self.hovered or self.selected
+        if name not in TROOP_NAMES:
+            return ""
+        kind = TROOP_NAMES.index(name)
+        strength = "joker" if kind == 0 else f"strength {kind}"
+        return f"{TROOP_TITLES[kind]} ({strength}): {TROOP_EFFECTS[kind]}"
+
+    def hover_troop(self, name: str | None) -> None:
+        self.hovered = name
+        self._changed()
+
     def choices(self) -> list[tuple[str, Any]]:
         """Buttons for the non-board choices now: draw, or the effect's options."""
         out: list[tuple[str, Any]] = []

@@ -558,6 +558,28 @@ def little_soldiers_framing(out_png: str, level: str = "") -> dict[str, Any]:
             "size": [res.app.win.getXSize(), res.app.win.getYSize()]}
 
 
+@scenario
+def toy_battle_framing(out_png: str) -> dict[str, Any]:
+    """Toy Battle's home view (board corners and both rack rows, as film
+    points) and the help box after hovering a rack troop."""
+    from app import window
+    from app.render import render
+
+    res = render("toy-battle", {}, out_png, seed=2, moves=0, size=(1280, 720))
+    view, c = res.screen.view, res.controller
+    view.home()
+    cx, cy = view.center
+    w, d = view.extent
+    front, back = view.rack_rows()
+    pts = [(cx + sx * w / 2, cy + sy * d / 2, 0.0) for sx in (-1, 1) for sy in (-1, 1)]
+    pts += [(cx, front - 3.5, 0.0), (cx, back + 5.0, 1.0)]
+    troop = c.rack()[0]
+    c.hover_troop(troop)
+    window.step(res.app, 1)
+    return {"film": [view.table.film(p) for p in pts], "free": list(view.FREE_FILM), "troop": troop,
+            "help": view.help.text, "help_visible": bool(view.help.enabled)}
+
+
 def main() -> None:
     name, out, *args = sys.argv[1:]
     facts = SCENARIOS[name](*args)

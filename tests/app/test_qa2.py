@@ -45,3 +45,16 @@ def test_little_soldiers_choices_read_as_names_not_engine_ids():
         acts = c.view().candidate_actions(8, rng)  # type: ignore[attr-defined]
         c.play(rng.choice(acts))
     assert seen
+
+
+def test_toy_battle_rack_troops_say_what_they_do_and_the_racks_are_framed(probe, tmp_path):
+    """The rack showed 'Skully 1' and nothing of its effect; the opponent's
+    rack sat under the turn line."""
+    from engine.toy_battle.data import TROOP_EFFECTS, TROOP_NAMES
+
+    facts = probe("toy_battle_framing", str(tmp_path / "tb.png"))
+    effect = TROOP_EFFECTS[TROOP_NAMES.index(facts["troop"])]
+    assert " ".join(facts["help"].split()) .endswith(" ".join(effect.split())), facts["help"]
+    x0, x1, y0, y1 = facts["free"]
+    for f in facts["film"]:
+        assert f is not None and x0 - 0.02 <= f[0] <= x1 + 0.02 and y0 - 0.02 <= f[1] <= y1 + 0.02, f
