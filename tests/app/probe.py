@@ -580,6 +580,36 @@ def toy_battle_framing(out_png: str) -> dict[str, Any]:
             "help": view.help.text, "help_visible": bool(view.help.enabled)}
 
 
+@scenario
+def little_battle_ship_labels(out_png: str) -> dict[str, Any]:
+    """5 players: where each ship's sail and label are drawn (pixel rows and
+    boxes), and every ship inside the room the HUD leaves."""
+    import math
+
+    from ursina import scene
+
+    from app import window
+    from app.little_battle_view import ship_position
+    from app.render import render
+
+    res = render("little-battle", {"players": 5}, out_png, seed=2, moves=0, size=(1280, 720))
+    view = res.screen.view
+    view.home()
+    window.step(res.app, 1)
+    ships = []
+    for rel in range(1, 5):
+        x, y, heading = ship_position(rel, 5)
+        c, s_ = math.cos(math.radians(heading)), math.sin(math.radians(heading))
+        sail = [window.project(res.app, (x + c * dx, y + s_ * dx, z)) for dx in (-4, 4) for z in (2, 8.2)]
+        ships.append({"sail": sail, "film": view.table.film((x, y, 12.1))})
+    labels = {}
+    for e in scene.entities:
+        if getattr(e, "name", "").startswith("ship-label-") and e.enabled:
+            labels[e.name] = window.project(res.app, tuple(__import__("app.frames", fromlist=["x"]).to_engine(e.world_position)))
+    return {"ships": ships, "labels": labels, "free": list(view.FREE_FILM),
+            "seat": res.controller.viewer}
+
+
 def main() -> None:
     name, out, *args = sys.argv[1:]
     facts = SCENARIOS[name](*args)

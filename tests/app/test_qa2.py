@@ -58,3 +58,21 @@ def test_toy_battle_rack_troops_say_what_they_do_and_the_racks_are_framed(probe,
     x0, x1, y0, y1 = facts["free"]
     for f in facts["film"]:
         assert f is not None and x0 - 0.02 <= f[0] <= x1 + 0.02 and y0 - 0.02 <= f[1] <= y1 + 0.02, f
+
+
+def test_little_battle_ship_labels_clear_the_flags_and_all_ships_are_framed(probe, tmp_path):
+    """Ship labels floated at the sail's height and covered the flags; at 5
+    players the far ships sat under the turn line."""
+    facts = probe("little_battle_ship_labels", str(tmp_path / "lb.png"))
+    x0, x1, y0, y1 = facts["free"]
+    others = [name for name in facts["labels"] if name != f"ship-label-{facts['seat']}"]
+    assert len(others) == 4
+    for ship in facts["ships"]:
+        fx, fy = ship["film"]
+        assert x0 - 0.02 <= fx <= x1 + 0.02 and y0 - 0.02 <= fy <= y1 + 0.02, ship
+        assert all(p is not None for p in ship["sail"])
+    rows = sorted(facts["labels"][n][1] for n in others)
+    sails = sorted(max(p[1] for p in ship["sail"]) for ship in facts["ships"])
+    # each label's centre is well below (nearer the player than) the bottom of the sail it names
+    for label_row, sail_bottom in zip(rows, sails):
+        assert label_row > sail_bottom + 12, (rows, sails)
