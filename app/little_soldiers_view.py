@@ -432,6 +432,8 @@ class LittleSoldiersView:
         piece = Entity(parent=self.flight_root, model=mb.build(), double_sided=True, name="thrown")
         piece.position = Vec3(*frames.to_ursina(f.points[0]))
         trail = draw_path(self.flight_root, f.points, (1.0, 1.0, 1.0, 1.0), radius=0.12, name="trail")
+        if trail is not None:  # drawn whole at the start, it gave the landing away before the piece flew
+            trail.enabled = False
         self._anim.append({"kind": "flight", "piece": piece, "t": 0.0, "flight": f, "trail": trail})
 
     def _drop_animations(self, kind: str) -> None:
@@ -461,6 +463,8 @@ class LittleSoldiersView:
                 a["piece"].position = Vec3(*frames.to_ursina(f.points[idx]))
                 if t < f.times[-1]:
                     keep.append(a)
+                elif a["trail"] is not None and not a["trail"].is_empty():
+                    a["trail"].enabled = True  # landed: the path it took stays on the table
         self._anim = keep
 
     def finish_animations(self) -> None:

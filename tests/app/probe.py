@@ -610,6 +610,63 @@ def little_battle_ship_labels(out_png: str) -> dict[str, Any]:
             "seat": res.controller.viewer}
 
 
+def _ls_to_my_throw(c: Any, kind: str = "grenadier") -> None:
+    """Random legal play, with the soldier's special Order when offered, until the human throws."""
+    import random
+
+    from engine.little_soldiers.actions import Order
+
+    rng = random.Random(1)
+    for _ in range(400):
+        c.run_bots()
+        if c.phase() == "throw" and c.my_turn():
+            return
+        acts = c.view().candidate_actions(30, rng)
+        sp = [a for a in acts if isinstance(a, Order) and a.kind == "special" and kind in a.soldier]
+        c.play(sp[0] if sp else rng.choice(acts))
+    raise AssertionError("no throw reached")
+
+
+@scenario
+def little_soldiers_throw(workdir: str) -> dict[str, Any]:
+    """Aim by drag (aim_at, release) and watch the flight: mid-flight the piece
+    is between the start and the landing and the trail is hidden; landed, the
+    piece is at the landing and the trail shows."""
+    import math
+
+    from app import frames, window
+    from app.controllers.little_soldiers import LittleSoldiersController
+    from app.render import render
+    from app.seats import Seats
+
+    box: dict[str, Any] = {}
+
+    def setup(r: Any) -> None:
+        c = r.controller
+        _ls_to_my_throw(c)
+        box["c"] = c
+
+    res = render("little-soldiers", {}, Path(workdir) / "throw.png", seed=1, moves=0, before_shot=setup)
+    app, view, c = res.app, res.screen.view, box["c"]
+    o = c.shot_origin()
+    aim = c.aim_at(o[0] + 30.0, o[1] + 5.0)
+    window.step(app, 1)
+    arrow = any(e.name == "aim" for e in view.overlay.children)
+    assert c.release_aim()
+    f = c.flight
+    view._animate(0.0)
+    view._animate(f.times[-1] / 2)
+    piece = next(e for e in view.flight_root.children if e.name == "thrown")
+    trail = next(e for e in view.flight_root.children if e.name == "trail")
+    mid = list(frames.to_engine(piece.position))
+    mid_trail = bool(trail.enabled)
+    view.finish_animations()
+    end = list(frames.to_engine(piece.position))
+    return {"aim": list(aim), "arrow": arrow, "start": list(f.points[0]), "landing": list(f.points[-1]),
+            "mid": mid, "mid_trail": mid_trail, "end": end, "end_trail": bool(trail.enabled),
+            "kind": f.kind}
+
+
 def main() -> None:
     name, out, *args = sys.argv[1:]
     facts = SCENARIOS[name](*args)

@@ -76,3 +76,15 @@ def test_little_battle_ship_labels_clear_the_flags_and_all_ships_are_framed(prob
     # each label's centre is well below (nearer the player than) the bottom of the sail it names
     for label_row, sail_bottom in zip(rows, sails):
         assert label_row > sail_bottom + 12, (rows, sails)
+
+
+def test_a_throw_is_aimed_by_drag_and_flies_before_its_trail_shows(probe, tmp_path):
+    """The flight's whole trail was drawn at the release, giving the landing
+    away before the piece had flown."""
+    import math
+
+    f = probe("little_soldiers_throw", str(tmp_path))
+    assert f["arrow"] and 0 < f["aim"][1] <= 1 and abs(f["aim"][0] - math.degrees(math.atan2(5, 30))) < 0.5
+    assert not f["mid_trail"] and f["end_trail"]
+    assert math.dist(f["end"], f["landing"]) < 0.5
+    assert math.dist(f["mid"], f["landing"]) > 0.5 and math.dist(f["mid"], f["start"]) > 0.5
