@@ -176,12 +176,23 @@ class LittleSoldiersController(GameController):
         """A soldier as a player reads it: "green-infantry-2" -> "Green Infantry 2"."""
         return " ".join(part.capitalize() for part in ident.split("-"))
 
+    def events(self) -> list[str]:
+        """The log with soldiers named as on their cards ("green-grenadier moves" read as an id)."""
+        return [self.named(e) for e in super().events()]
+
+    def named(self, text: str) -> str:
+        """``text`` with every soldier id replaced by its name."""
+        import re
+
+        ids = sorted((s["id"] for s in self.soldiers()), key=len, reverse=True)
+        if not ids:
+            return text
+        return re.sub(r"\b(?:" + "|".join(re.escape(i) for i in ids) + r")\b(?!-)", lambda m: self.name(m.group(0)), text)
+
     def label(self, action: Any) -> str:
         """A choice as a player reads it ("Green Grenadier: Throw a Grenade"),
         never the engine's id ("order green-grenadier: special"). Only the
         button's text: the action stays the engine's."""
-        import re
-
         from engine.little_soldiers.rules_data import SPECIAL_ACTIONS
 
         if isinstance(action, Order):
@@ -192,10 +203,7 @@ class LittleSoldiersController(GameController):
             does = {"attack": "Attack", "move": "Move", "special": SPECIAL_ACTIONS.get(kind, "Special")}
             text = f"{self.name(action.soldier)}: {does.get(action.kind, action.kind)}"
             return text + (f" {self.name(action.target)}" if action.target else "")
-        text = str(action)
-        ids = sorted((s["id"] for s in self.soldiers()), key=len, reverse=True)
-        if ids:
-            text = re.sub("|".join(re.escape(i) for i in ids), lambda m: self.name(m.group(0)), text)
+        text = self.named(str(action))
         return text[:1].upper() + text[1:]
 
     def _my_movers(self) -> list[str]:

@@ -45,6 +45,8 @@ def test_little_soldiers_choices_read_as_names_not_engine_ids():
         acts = c.view().candidate_actions(8, rng)  # type: ignore[attr-defined]
         c.play(rng.choice(acts))
     assert seen
+    log = " ".join(c.events())
+    assert "Green " in log and not any(s["id"] in log for s in c.soldiers()), log
 
 
 def test_toy_battle_rack_troops_say_what_they_do_and_the_racks_are_framed(probe, tmp_path):
