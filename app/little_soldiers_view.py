@@ -86,6 +86,11 @@ class LittleSoldiersView:
         self.table = Table(w + 40, d + 2 * (CARD_D + 14), center=(self.center[0] - 6, self.center[1]))
         self.home()
         self.static = build_battlefield(self.table.root, self.battlefield)
+        for piece, solid in zip(self.battlefield.scenery, self.battlefield.solids):
+            if piece.object:  # the purple pieces said nothing of what they are
+                c = solid.footprint.centroid
+                label(self.static, piece.object.replace("_", " ").capitalize(), (c.x, c.y, solid.top + 3.0), 2.0,
+                      (0.95, 0.85, 1.0, 1), name=f"object-label-{piece.id}")
         for token in self.battlefield.tokens:  # the number decides where a revealed Block token deploys
             if token.kind == "deployment" and token.props.get("number") is not None:
                 label(self.static, str(token.props["number"]), (token.at[0], token.at[1], 2.5), 2.2, (0.1, 0.1, 0.1, 1))

@@ -19,7 +19,7 @@ from typing import Any
 
 from engine.core.protocol import CHANCE
 from engine.little_soldiers import queries
-from engine.little_soldiers.actions import Deploy, Move, Order, Reroll, Throw
+from engine.little_soldiers.actions import Activate, Deploy, Jump, Move, Order, Reroll, Shields, Teleport, Throw
 from engine.little_soldiers.mission_data import COOP_MISSIONS
 from engine.little_soldiers.mission_report import record_mission
 
@@ -118,7 +118,14 @@ class LittleSoldiersController(GameController):
             "order": "give an Order: click a valid target to attack, or choose below",
             "reroll": "click dice to reroll them, or keep them",
             "throw": "drag on the table to aim the throw",
+            "teleport": "click the table beside the Teleporter your soldier arrives at",
+            "jump": "click the table in the direction to bounce (a straight full-cord Move)",
         }.get(self.phase())
+        if hint is None:  # Scout, Radar, Shield shift, Objects...: the engine's own sentence for the step
+            helper = getattr(self.match.state, "_phase_help", None)
+            hint = helper().rstrip(".") if helper else None
+            if hint and hint.startswith("the game is in its"):
+                hint = None
         return f"{line[:-1]}: {hint}." if hint and line.endswith(".") else line
 
     def targets(self) -> list[str]:
@@ -166,6 +173,8 @@ class LittleSoldiersController(GameController):
                 if not self.explain(stay) and all(a != stay for _, a in out):
                     out.append((f"{self.name(ident)} stays where it is", stay))
             return out[:1] if self.selected in {a.soldier for _, a in out} else out
+        if phase == "teleport" and self.my_turn() and not self.explain(Activate(None)):
+            return [("Stay here (do not teleport)", Activate(None))]
         actions = self.legal()
         if phase == "order" and self.selected is not None:
             mine = [a for a in actions if isinstance(a, Order) and a.soldier == self.selected]
@@ -203,7 +212,16 @@ class LittleSoldiersController(GameController):
             does = {"attack": "Attack", "move": "Move", "special": SPECIAL_ACTIONS.get(kind, "Special")}
             text = f"{self.name(action.soldier)}: {does.get(action.kind, action.kind)}"
             return text + (f" {self.name(action.target)}" if action.target else "")
+        if isinstance(action, Shields) and action.targets:
+            counts: dict[str, int] = {}
+            for t in action.targets:
+                counts[t] = counts.get(t, 0) + 1
+            return "Shields: " + ", ".join(f"{n} on {self.name(t)}" for t, n in counts.items())
         text = self.named(str(action))
+        for piece in self.view().terrain.bf.scenery:  # type: ignore[attr-defined]
+            if piece.object and piece.id in text:  # "activate phone": the Marshmallow is a phone on the table
+                what = piece.object.replace("_", " ").capitalize()
+                text = text.replace(piece.id, f"the {what} ({piece.id.replace('-', ' ')})")
         return text[:1].upper() + text[1:]
 
     def _my_movers(self) -> list[str]:
@@ -245,6 +263,8 @@ class LittleSoldiersController(GameController):
     def click_table(self, x: float, y: float, surface: str | None = None) -> bool:
         """Deploy or move the selected soldier to the point (x, y) in cm on
         ``surface`` (a Level piece's top, None for the table)."""
+        if self.phase() in ("teleport", "jump") and self.my_turn():
+            return self.play(self.object_move_for(x, y))
         if self.selected is None:
             self.message = ("Click one of your soldiers (on the table, or its card in your HQ) first."
                             if self.phase() != "deploy" else
@@ -284,6 +304,43 @@ class LittleSoldiersController(GameController):
             t = -oz / dz
             return (ox + t * dx, oy + t * dy, None)
         return (through[0], through[1], None)
+
+    def object_move_for(self, x: float, y: float) -> Any:
+        """A click while an Object moves a soldier: the Marshmallow's bounce
+        towards (x, y), or the Teleporter arrival beside the Teleporter nearest
+        the click (the click itself, else the nearest spot touching it). These
+        steps have no listed actions, and the app only sent Moves, so a player
+        who activated one was stuck."""
+        v = self.view_dict()
+        user = self.soldier(v["object_user"])["spot"]
+        if self.phase() == "jump":
+            return Jump(round(math.degrees(math.atan2(y - user["y"], x - user["x"])), 2))
+        terrain = self.view().terrain  # type: ignore[attr-defined]
+        click = _point(x, y)
+        others = [o for o in terrain.objects if o.kind == "teleporter" and o.id != v["object_active"]]
+        if not others:
+            return Teleport("", x, y)
+        dest = min(others, key=lambda o: self.object_shape(o).distance(click))
+        first = Teleport(dest.id, round(x, 3), round(y, 3))
+        if not self.explain(first):
+            return first
+        foot = self.object_shape(dest)
+        r = float(getattr(terrain, "base_radius", 1.5))
+        for gap in (r + 0.05, r + 0.25, r + 0.5, r + 1.0, r + 2.0):
+            ring = foot.buffer(gap).exterior
+            p = ring.interpolate(ring.project(click))
+            t = Teleport(dest.id, round(p.x, 3), round(p.y, 3))
+            if not self.explain(t):
+                return t
+        return first
+
+    def object_shape(self, obj: Any) -> Any:
+        """An Object's footprint on the table (shapely): its scenery piece, or its token."""
+        from engine.little_soldiers import data as D
+
+        if obj.piece is None:
+            return _point(*obj.at).buffer(D.TOKEN_RADIUS)
+        return self.view().terrain.bf.solid(obj.piece).footprint  # type: ignore[attr-defined]
 
     def move_for(self, x: float, y: float, surface: str | None = None) -> Move:
         """The Move a click at (x, y) on ``surface`` means: a plain Move on the
