@@ -92,6 +92,12 @@ class LittleSoldiersView:
                 label(self.static, piece.object.replace("_", " ").capitalize(), (c.x, c.y, solid.top + 3.0), 2.0,
                       (0.95, 0.85, 1.0, 1), name=f"object-label-{piece.id}")
         for token in self.battlefield.tokens:  # the number decides where a revealed Block token deploys
+            if token.kind == "threat_target" and token.props.get("threat"):  # blank white discs before
+                label(self.static, f"{str(token.props['threat']).capitalize()} (Threat target)",
+                      (token.at[0], token.at[1], 3.0), 1.8, (1.0, 0.8, 0.85, 1), name="threat-label")
+            elif token.kind == "force_field_switch":
+                label(self.static, "Force Field switch", (token.at[0], token.at[1], 3.0), 1.6, (0.8, 0.9, 1.0, 1),
+                      name="switch-label")
             if token.kind == "deployment" and token.props.get("number") is not None:
                 label(self.static, str(token.props["number"]), (token.at[0], token.at[1], 2.5), 2.2, (0.1, 0.1, 0.1, 1))
         floor = picker(self.table.root, (self.center[0], self.center[1], -0.5), (w + 30, d + 30, 0.5), lambda: None,
@@ -486,7 +492,7 @@ class LittleSoldiersView:
         c = self.controller
         info: list[str] = []
         if c.my_turn() and c.phase() == "deploy":
-            area = queries.deploy_area(c.view())
+            area = queries.deploy_area(c.view(), c.selected)
             if not area.is_empty:
                 draw_region(self.overlay, area, 0.5, DEPLOY_RGBA, name="deploy-area")
                 info.append("Green: where the soldier may be deployed. Click there.")

@@ -19,7 +19,7 @@ from typing import Any
 
 from engine.core.protocol import CHANCE
 from engine.little_soldiers import queries
-from engine.little_soldiers.actions import Activate, Deploy, Jump, Move, Order, Reroll, Shields, Teleport, Throw
+from engine.little_soldiers.actions import Activate, Deploy, Jump, Lead, Move, Order, Reroll, Shields, Teleport, Throw
 from engine.little_soldiers.mission_data import COOP_MISSIONS
 from engine.little_soldiers.mission_report import record_mission
 
@@ -113,13 +113,16 @@ class LittleSoldiersController(GameController):
         if not self.my_turn():
             return line
         hint = {
-            "deploy": f"deploy a soldier from your HQ beside Deployment token {self.view_dict().get('block')}",
+            "deploy": (f"deploy a soldier from your HQ beside Deployment token {self.view_dict().get('block')}"
+                       if self.view_dict().get("block") is not None else  # the missions: 'token None'
+                       "click a soldier's card in your HQ, then a spot in the green area"),
             "move": "click a soldier, then where its yellow cord takes it",
             "order": "give an Order: click a valid target to attack, or choose below",
             "reroll": "click dice to reroll them, or keep them",
             "throw": "drag on the table to aim the throw",
             "teleport": "click the table beside the Teleporter your soldier arrives at",
             "jump": "click the table in the direction to bounce (a straight full-cord Move)",
+            "lead": "choose the General who plays first this round (button, bottom right)",
         }.get(self.phase())
         if hint is None:  # Scout, Radar, Shield shift, Objects...: the engine's own sentence for the step
             helper = getattr(self.match.state, "_phase_help", None)
@@ -212,6 +215,9 @@ class LittleSoldiersController(GameController):
             does = {"attack": "Attack", "move": "Move", "special": SPECIAL_ACTIONS.get(kind, "Special")}
             text = f"{self.name(action.soldier)}: {does.get(action.kind, action.kind)}"
             return text + (f" {self.name(action.target)}" if action.target else "")
+        if isinstance(action, Lead):  # "General 1 plays first" named no General on the table
+            names = {g["index"]: g["name"] for g in self.view_dict()["generals"]}
+            return f"{names.get(action.general, f'General {action.general + 1}')} plays first this round"
         if isinstance(action, Shields) and action.targets:
             counts: dict[str, int] = {}
             for t in action.targets:

@@ -107,6 +107,10 @@ def test_objects_choices_and_turn_line_say_what_a_player_does():
                                                          "modules": ["objects"]}, Seats(("human", "random")), seed=0)
     assert c.label(Activate("phone")) == "Activate the Marshmallow (phone)"
     assert c.label(Shields(("yellow-infantry", "yellow-infantry"))) == "Shields: 2 on Yellow Infantry"
+    solo = LittleSoldiersController.new("little-soldiers", {"mission": "a_new_threat", "players": 1},
+                                        Seats(("human",)), seed=3)
+    assert [t for t, _ in solo.choices()] == ["Dinosaur plays first this round"]
+    assert "choose the General who plays first" in solo.status()
     rng = random.Random(0)
     for _ in range(300):
         c.run_bots()
