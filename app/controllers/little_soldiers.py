@@ -498,5 +498,19 @@ class LittleSoldiersController(GameController):
         self.dice = self.flight = None
         super().restart(seed)
 
+    def load(self, path: Any) -> bool:
+        """A loaded game shows its own last roll (the dice stayed those of the game before, or none)."""
+        old = (self.match, self.dice, self.flight, self.selected)
+        self.dice = self.flight = None
+        self.selected = None
+        self.preview = self.hover = None
+        ok = super().load(path)
+        if not ok:
+            self.match, self.dice, self.flight, self.selected = old
+            return False
+        self._sync_table()
+        self._changed()
+        return True
+
 
 __all__ = ["CHANCE", "DiceOnTable", "Flight", "Hover", "LittleSoldiersController"]

@@ -667,6 +667,38 @@ def little_soldiers_throw(workdir: str) -> dict[str, Any]:
             "kind": f.kind}
 
 
+@scenario
+def load_another_battlefield(workdir: str) -> dict[str, Any]:
+    """Bootcamp on the table, then Load a save from the Objects battlefield
+    (and one with a last roll): the view is rebuilt for the loaded battlefield
+    and shows the loaded dice."""
+    import random
+
+    from app import window
+    from app.controllers.little_soldiers import LittleSoldiersController
+    from app.render import render
+    from app.seats import Seats
+
+    other = LittleSoldiersController.new("little-soldiers", {"level": "levels/little_soldiers/objects.json",
+                                                             "modules": ["objects"]}, Seats(("human", "random")), seed=1)
+    rng = random.Random(1)
+    for _ in range(200):
+        other.run_bots()
+        if other.view_dict().get("last_roll") and other.my_turn():
+            break
+        other.play(rng.choice(other.view().candidate_actions(20, rng)))
+    path = Path(workdir) / "objects-save.json"
+    other.save(path)
+    res = render("little-soldiers", {}, Path(workdir) / "before.png", seed=2, moves=4)
+    screen = res.screen
+    before = screen.view.battlefield.name
+    ok = res.controller.load(path)
+    window.step(res.app, 2)
+    return {"ok": ok, "before": before, "after": screen.view.battlefield.name,
+            "dice": screen.view.dice_shown(), "roll": other.view_dict()["last_roll"]["faces"],
+            "objects": sorted(e.name for e in screen.view.static.children if e.name.startswith("object-label-"))}
+
+
 def main() -> None:
     name, out, *args = sys.argv[1:]
     facts = SCENARIOS[name](*args)

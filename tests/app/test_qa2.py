@@ -185,3 +185,13 @@ def test_teleporter_and_marshmallow_can_be_used_by_mouse():
         if done == {"teleport", "jump"}:
             break
     assert done == {"teleport", "jump"}, done
+
+
+def test_loading_a_save_from_another_battlefield_redraws_the_table(probe, tmp_path):
+    """Load kept the battlefield the window opened with (Bootcamp drawn, the
+    Objects game played on it), and the dice of the loaded game's last roll
+    were not shown."""
+    f = probe("load_another_battlefield", str(tmp_path))
+    assert f["ok"] and f["before"] != f["after"] and "Objects" in f["after"], f
+    assert f["objects"], f
+    assert f["dice"] == f["roll"], f
