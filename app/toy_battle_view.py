@@ -55,11 +55,13 @@ class ToyBattleView:
             picker(self.table.root, (p[0], p[1], 0.0), (2 * r, 2 * r, 3.0), lambda n=nid: self.controller.click_node(n),
                    name=f"node-{nid}")
         controller.listeners.append(self.redraw)
+        controller.help_listeners.append(self._troop_help)
         self.redraw()
 
-    FREE_FILM = (-0.96, 0.42, -0.95, 0.58)
+    FREE_FILM = (-0.96, 0.42, -0.84, 0.58)
     """The room the HUD leaves (film x0, x1, y0, y1): title, turn and score
-    lines above, the event log right."""
+    lines above, the event log right. The engine's message line
+    runs along the bottom (a 'Loaded ...' line lay over the rack)."""
 
     def home(self) -> None:
         """Frame the board and both racks (the opponent's sat under the turn line); the 'h' key."""
@@ -195,6 +197,8 @@ class ToyBattleView:
         from ursina import destroy
 
         destroy(self.help)
+        if self._troop_help in self.controller.help_listeners:
+            self.controller.help_listeners.remove(self._troop_help)
         if self.redraw in self.controller.listeners:
             self.controller.listeners.remove(self.redraw)
         self.table.destroy()

@@ -574,10 +574,12 @@ def toy_battle_framing(out_png: str) -> dict[str, Any]:
     pts = [(cx + sx * w / 2, cy + sy * d / 2, 0.0) for sx in (-1, 1) for sy in (-1, 1)]
     pts += [(cx, front - 3.5, 0.0), (cx, back + 5.0, 1.0)]
     troop = c.rack()[0]
+    card = next(e for e in view.dynamic.children if e.name.startswith(f"troop-{troop}-"))
     c.hover_troop(troop)
     window.step(res.app, 1)
     return {"film": [view.table.film(p) for p in pts], "free": list(view.FREE_FILM), "troop": troop,
-            "help": view.help.text, "help_visible": bool(view.help.enabled)}
+            "help": view.help.text, "help_visible": bool(view.help.enabled),
+            "card_kept": not card.is_empty()}
 
 
 @scenario

@@ -56,7 +56,8 @@ def test_toy_battle_rack_troops_say_what_they_do_and_the_racks_are_framed(probe,
 
     facts = probe("toy_battle_framing", str(tmp_path / "tb.png"))
     effect = TROOP_EFFECTS[TROOP_NAMES.index(facts["troop"])]
-    assert " ".join(facts["help"].split()) .endswith(" ".join(effect.split())), facts["help"]
+    assert " ".join(facts["help"].split()).endswith(" ".join(effect.split())), facts["help"]
+    assert facts["card_kept"]  # hovering must not rebuild the card under the mouse (clicks were lost)
     x0, x1, y0, y1 = facts["free"]
     for f in facts["film"]:
         assert f is not None and x0 - 0.02 <= f[0] <= x1 + 0.02 and y0 - 0.02 <= f[1] <= y1 + 0.02, f
@@ -195,3 +196,13 @@ def test_loading_a_save_from_another_battlefield_redraws_the_table(probe, tmp_pa
     assert f["ok"] and f["before"] != f["after"] and "Objects" in f["after"], f
     assert f["objects"], f
     assert f["dice"] == f["roll"], f
+
+
+def test_the_load_list_names_the_autosave(tmp_path):
+    """The autosave was listed as the bare game name ('little soldiers')."""
+    from app.hud import save_title
+
+    auto = tmp_path / "little-soldiers.json"
+    auto.write_text("{}")
+    assert save_title(auto, autosave=True).startswith("Autosave (the last game), ")
+    assert save_title(tmp_path / "little-soldiers-20261129-155157.json").startswith("Saved ")
