@@ -59,9 +59,10 @@ def card_rgb(name: str) -> tuple[float, float, float]:
 class LittleBattleView:
     """Draws a :class:`LittleBattleController`'s game and turns clicks into its calls."""
 
-    FREE_FILM = (-0.96, 0.42, -0.95, 0.6)
+    FREE_FILM = (-0.96, 0.42, -0.84, 0.6)
     """The room the HUD leaves (film x0, x1, y0, y1): title and turn lines
-    above, the event log right. At 5 players the far ships sat under the turn line."""
+    above, the event log right. At 5 players the far ships sat under the turn line. The engine's message line
+    runs along the bottom (a 'Loaded ...' line lay over the rack)."""
 
     def home(self) -> None:
         """Frame every ship with its mast and label, the beach, your hand and the nap corner; the 'h' key."""

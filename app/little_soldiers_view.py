@@ -127,9 +127,10 @@ class LittleSoldiersView:
         controller.overlay_listeners.append(self.draw_overlay)
         self.redraw()
 
-    FREE_FILM = (-0.96, 0.42, -0.9, 0.5)
+    FREE_FILM = (-0.96, 0.42, -0.84, 0.5)
     """The room the HUD leaves on the film (x0, x1, y0, y1): title and hint box
-    above, the event log on the right."""
+    above, the event log on the right. The engine's message line
+    runs along the bottom (a 'Loaded ...' line lay over the rack)."""
 
     def home(self) -> None:
         """Frame the table, the Battle Track, both HQs and the dice (the 'h' key)."""
