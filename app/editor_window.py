@@ -73,11 +73,7 @@ class EditorWindow:
             self.center = ((max(xs) + min(xs)) / 2, (max(ys) + min(ys)) / 2)
         self.size = (w, d)
         self.table = Table(w + 24, d + 24, center=self.center)
-        if terrain:
-            self.table.home(pitch=89.0, distance=1.55 * max(w, d), target=(self.center[0] + 0.1 * w, self.center[1], 0))
-        else:
-            self.table.home(pitch=55.0, distance=1.9 * max(w, d) + 50,
-                            target=(self.center[0] + 0.04 * w, self.center[1] - 0.04 * d, 0))
+        self.home()
         ui = Entity(parent=camera.ui, name="editor-ui")
         self.ui = ui
         panel = color.rgba(0.06, 0.07, 0.09, 0.88)
@@ -128,6 +124,22 @@ class EditorWindow:
         self.driver.input = self.input
         self.driver.update = self.update
         self.refresh()
+
+    def free_film(self) -> tuple[float, float, float, float]:
+        """The room between the panels on the film (x0, x1, y0, y1): the tool
+        column left, Selection/Problems right, the button row above, the
+        status and help lines below."""
+        from ursina import window as uwindow
+
+        half = uwindow.aspect_ratio / 2
+        return ((-half + 0.23) / half, (half - 0.45) / half, (-0.5 + 0.15) / 0.5, (0.5 - 0.08) / 0.5)
+
+    def home(self) -> None:
+        """Frame the table between the panels (they covered its sides); the H key."""
+        w, d = self.size
+        cx, cy = self.center
+        corners = [(cx + sx * (w / 2 + 4), cy + sy * (d / 2 + 4), 0.0) for sx in (-1, 1) for sy in (-1, 1)]
+        self.table.frame(corners, self.free_film(), pitch=89.0 if self.session.mode == "terrain" else 55.0)
 
     # ------------------------------------------------------------------ drawing
     def refresh(self) -> None:
@@ -366,6 +378,8 @@ class EditorWindow:
             if name in WINDOW_KEYS:
                 if name == "b" and s.mode == "battlefield":
                     self.cycle_overlay()
+                elif name == "h":
+                    self.home()
             elif name in SESSION_KEYS:
                 s.key(name)
                 self.refresh()

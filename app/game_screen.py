@@ -36,11 +36,26 @@ class GameScreen:
 
         self.controller = controller
         self.view = make_view(controller)
+        self._shown = self._what_is_drawn()
+        controller.replaced_listeners.append(self._replaced)
         self.hud = Hud(controller, on_menu)
         self._wait = BOT_DELAY
         self.ticker = Entity(name="game-ticker")
         self.ticker.update = self.update
         self.ticker.input = self.input
+
+    def _what_is_drawn(self) -> Any:
+        return (repr(self.controller.match.config), self.controller.match.state.num_seats)
+
+    def _replaced(self) -> None:
+        """A loaded save on another battlefield/terrain or with other players:
+        the table was still drawn for the old one (the wrong scenery, and
+        clicks measured against it)."""
+        if self._what_is_drawn() == self._shown:
+            return
+        self.view.destroy()
+        self.view = make_view(self.controller)
+        self._shown = self._what_is_drawn()
 
     def update(self) -> None:
         from ursina import time
@@ -63,5 +78,7 @@ class GameScreen:
         from ursina import destroy
 
         destroy(self.ticker)
+        if self._replaced in self.controller.replaced_listeners:
+            self.controller.replaced_listeners.remove(self._replaced)
         self.hud.destroy()
         self.view.destroy()

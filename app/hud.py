@@ -37,6 +37,18 @@ def fit_text(text: str, text_size: float, width: float) -> str:
     return text.rstrip() + "..."
 
 
+def save_title(path: Any, autosave: bool = False) -> str:
+    """A Load list line: 'Autosave (the last game), 29 Nov 15:51:02' or 'Saved 29 Nov 15:51:02' (the
+    autosave read as the bare game name, 'little soldiers')."""
+    import time as _time
+
+    try:
+        when = _time.strftime("%d %b %H:%M:%S", _time.localtime(path.stat().st_mtime))
+    except OSError:
+        when = path.stem
+    return f"Autosave (the last game), {when}" if autosave else f"Saved {when}"
+
+
 class Hud:
     def __init__(self, controller: GameController, on_menu: Callable[[], None] | None = None) -> None:
         from ursina import Button, Entity, Text, camera, color, window
@@ -161,7 +173,7 @@ class Hud:
             self.controller.load(path)
 
         for i, path in enumerate(found[:8]):
-            b = Button(parent=panel, text=path.stem.replace("-", " "), scale=(0.6, 0.05), position=(0, -0.01 - i * 0.06),
+            b = Button(parent=panel, text=save_title(path, path == auto), scale=(0.6, 0.05), position=(0, -0.01 - i * 0.06),
                        color=color.rgb(0.22, 0.42, 0.55), text_size=0.75)
             b.on_click = lambda p=path: pick(p)
         close = Button(parent=panel, text="Cancel", scale=(0.2, 0.045), position=(0, -0.01 - min(8, len(found)) * 0.06),

@@ -59,12 +59,28 @@ def card_rgb(name: str) -> tuple[float, float, float]:
 class LittleBattleView:
     """Draws a :class:`LittleBattleController`'s game and turns clicks into its calls."""
 
+    FREE_FILM = (-0.96, 0.42, -0.84, 0.6)
+    """The room the HUD leaves (film x0, x1, y0, y1): title and turn lines
+    above, the event log right. At 5 players the far ships sat under the turn line. The engine's message line
+    runs along the bottom (a 'Loaded ...' line lay over the rack)."""
+
+    def home(self) -> None:
+        """Frame every ship with its mast and label, the beach, your hand and the nap corner; the 'h' key."""
+        n = self.controller.view_dict()["players"]
+        pts: list[tuple[float, float, float]] = []
+        for rel in range(n):
+            x, y, _ = ship_position(rel, n)
+            pts += [(x - 9, y + 5, 12.1), (x + 9, y + 5, 12.1), (x, y - 11.5, 0.5)]
+        pts += [(-17.0, 21.0, 0.0), (17.0, -13.0, 0.0), (-40.0, HAND_Y - 6.0, 0.0), (46.0, -37.0, 0.0),
+                (45.0, -22.0, 1.0)]
+        self.table.frame(pts, self.FREE_FILM, pitch=60.0)
+
     def __init__(self, controller: LittleBattleController) -> None:
         from ursina import Entity
 
         self.controller = controller
         self.table = Table(TABLE_W, TABLE_D)
-        self.table.home(pitch=60.0, distance=185.0, target=(17.0, -3.0, 0.0))
+        self.home()
         beach = MeshBuilder()
         beach.add_cylinder((0.0, 4.0, 0.0), 17.0, 0.15, SAND, sides=40)
         self.static = static_entity(self.table.root, beach, "beach")
@@ -215,9 +231,10 @@ class LittleBattleView:
             text = f"{seat_label('little-battle', s)}{ready}\nhand {v['hand_sizes'][s]} · ship {on_ship} · chests {len(loot)}"
             if gold is not None:
                 text += f" · {gold} gold"
-            at = (x, y + 6.0, 5.0) if rel else (x + 27.0, y, 1.0)
+            # in front of the ship, on the table (at the sail's height it covered the flag); yours beside it
+            at = (x, y - 10.0, 0.5) if rel else (x + 27.0, y, 1.0)
             label(self.dynamic, text, at, 1.6,
-                  (1, 1, 0.85, 1) if s in v["to_act"] else (0.85, 0.85, 0.85, 1))
+                  (1, 1, 0.85, 1) if s in v["to_act"] else (0.85, 0.85, 0.85, 1), name=f"ship-label-{s}")
             if rel == 0 and not hidden:
                 picker(self.dynamic, (x, y, 0.0), (17.0, 7.0, 6.0), self.controller.click_ship, name="ship")
                 for i, name in enumerate(v["ship"]):

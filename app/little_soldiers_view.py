@@ -59,6 +59,17 @@ def figurine_facts(kind: str) -> dict[str, Any]:
     return json.loads((MESHES / f"{kind}.json").read_text(encoding="utf-8"))
 
 
+def fit_on_card(text: Any, width_cm: float) -> None:
+    """Shrink a flat label so it is at most ``width_cm`` wide on the table (as
+    large as it can be read, never past the card's edge)."""
+    from ursina import scene
+
+    lo, hi = text.getTightBounds(scene)
+    wide = abs(hi[0] - lo[0]) / frames.length_to_ursina(1.0) if lo is not None else 0.0
+    if wide > width_cm:
+        text.scale *= width_cm / wide
+
+
 class LittleSoldiersView:
     def __init__(self, controller: LittleSoldiersController) -> None:
         from ursina import Entity, Text, camera, color
@@ -75,7 +86,18 @@ class LittleSoldiersView:
         self.table = Table(w + 40, d + 2 * (CARD_D + 14), center=(self.center[0] - 6, self.center[1]))
         self.home()
         self.static = build_battlefield(self.table.root, self.battlefield)
+        for piece, solid in zip(self.battlefield.scenery, self.battlefield.solids):
+            if piece.object:  # the purple pieces said nothing of what they are
+                c = solid.footprint.centroid
+                label(self.static, piece.object.replace("_", " ").capitalize(), (c.x, c.y, solid.top + 3.0), 2.0,
+                      (0.95, 0.85, 1.0, 1), name=f"object-label-{piece.id}")
         for token in self.battlefield.tokens:  # the number decides where a revealed Block token deploys
+            if token.kind == "threat_target" and token.props.get("threat"):  # blank white discs before
+                label(self.static, f"{str(token.props['threat']).capitalize()} (Threat target)",
+                      (token.at[0], token.at[1], 3.0), 1.8, (1.0, 0.8, 0.85, 1), name="threat-label")
+            elif token.kind == "force_field_switch":
+                label(self.static, "Force Field switch", (token.at[0], token.at[1], 3.0), 1.6, (0.8, 0.9, 1.0, 1),
+                      name="switch-label")
             if token.kind == "deployment" and token.props.get("number") is not None:
                 label(self.static, str(token.props["number"]), (token.at[0], token.at[1], 2.5), 2.2, (0.1, 0.1, 0.1, 1))
         floor = picker(self.table.root, (self.center[0], self.center[1], -0.5), (w + 30, d + 30, 0.5), lambda: None,
@@ -105,11 +127,27 @@ class LittleSoldiersView:
         controller.overlay_listeners.append(self.draw_overlay)
         self.redraw()
 
+    FREE_FILM = (-0.96, 0.42, -0.84, 0.5)
+    """The room the HUD leaves on the film (x0, x1, y0, y1): title and hint box
+    above, the event log on the right. The engine's message line
+    runs along the bottom (a 'Loaded ...' line lay over the rack)."""
+
     def home(self) -> None:
+        """Frame the table, the Battle Track, both HQs and the dice (the 'h' key)."""
         minx, miny, maxx, maxy = self.bounds
-        w, d = maxx - minx, maxy - miny
-        self.table.home(pitch=54.0, distance=1.45 * max(w, d) + 95,
-                        target=(self.center[0] + 0.2 * w, self.center[1] - 0.06 * d, 0))
+        v = self.controller.view_dict()
+        n = self.controller.view().chosen.flag_steps_to_victory  # type: ignore[attr-defined]
+        pts: list[tuple[float, float, float]] = [(minx, miny, 0), (maxx, miny, 0), (minx, maxy, 0), (maxx, maxy, 0)]
+        for step in (-n, n):
+            x, y, _ = self.track_point(step)
+            pts += [(x - 3.5, y - 3.5, 0), (x + 3.5, y + 3.5, 0)]
+        for g in v["generals"]:
+            ti = self._team_index(g["team"])
+            for slot in (0, len(g["soldiers"])):
+                cx, cy, _ = self.card_point(ti, slot)
+                pts += [(cx - CARD_W / 2, cy - CARD_D / 2, 0), (cx + CARD_W / 2, cy + CARD_D / 2, 0)]
+        pts.append(self.die_point(5))
+        self.table.frame(pts, self.FREE_FILM, pitch=54.0)
 
     # ------------------------------------------------------------ points
     def soldier_point(self, soldier: dict[str, Any]) -> tuple[float, float, float] | None:
@@ -261,7 +299,7 @@ class LittleSoldiersView:
                     piles = ((g["tokens"], -3.5), (g["lid"], 0.5), (g["bottom"], 4.5))
                     for n, dx in piles:
                         for j in range(n):
-                            mb.add_cylinder((cx + dx, cy - 1.6, 0.22 + 0.3 * j), 1.1, 0.26, ORDER_RGB, sides=14)
+                            mb.add_cylinder((cx + dx, cy - 2.3, 0.22 + 0.3 * j), 1.1, 0.26, ORDER_RGB, sides=14)
                     continue
                 s = soldiers[ident]
                 rows = ((s["hearts"], HEART_RGB), (s["shields"], SHIELD_RGB), (s["orders"], ORDER_RGB))
@@ -286,13 +324,17 @@ class LittleSoldiersView:
                 slot = slots.get(ti, 0)
                 slots[ti] = slot + 1
                 cx, cy, _ = self.card_point(ti, slot)
-                if ident is None:
-                    text = f"{g['name']}: orders {g['tokens']}, lid {g['lid']}"
+                if ident is None:  # two short lines: one ran past the card's edge
+                    text = f"{g['name']}\nOrders {g['tokens']}  Lid {g['lid']}"
+                    at, size = (cx, cy + CARD_D / 2 - 2.6, 0.4), 2.0
                 else:
                     s = next(x for x in v["soldiers"] if x["id"] == ident)
-                    text = s["kind"].capitalize() + (" (HQ)" if s["spot"] is None else "")
-                label(self.dynamic, text, (cx, cy + CARD_D / 2 - 1.5, 0.4), 1.5 if ident else 1.3,
-                      color=(0.1, 0.1, 0.12, 1), billboard=False).rotation_x = 90
+                    text = s["kind"].capitalize() + ("\nin HQ" if s["spot"] is None else "")
+                    at, size = (cx, cy + CARD_D / 2 - (2.6 if s["spot"] is None else 1.8), 0.4), 2.2
+                t = label(self.dynamic, text, at, size, color=(0.1, 0.1, 0.12, 1), billboard=False,
+                          name=f"card-label-{ident or g['team']}")
+                t.rotation_x = 90
+                fit_on_card(t, CARD_W - 1.2)
 
     def _battle_track(self, mb: MeshBuilder) -> None:
         v = self.controller.view_dict()
@@ -336,7 +378,7 @@ class LittleSoldiersView:
                 text = FACE_TEXT.get(face, face)
                 if text:
                     t = Text(parent=body, text=text, origin=(0, 0), scale=frames.length_to_ursina(1.5) * 40,
-                             position=Vec3(*frames.to_ursina((0, 0, DIE_CM / 2 + 0.05))),
+                             position=Vec3(*frames.to_ursina((0, 0, DIE_CM / 2 + 0.25))),
                              color=rgba((0.1, 0.08, 0.05) if face in ("lightning", "blank") else (1, 1, 1)))
                     t.rotation_x = 90
                 picker(self.dice_root, (x, y, 0.0), (DIE_CM + 0.6, DIE_CM + 0.6, DIE_CM + 0.5),
@@ -364,7 +406,7 @@ class LittleSoldiersView:
         mb = MeshBuilder()
         mb.add_box((0, 0, -h), (DIE_CM, DIE_CM, DIE_CM), body)
         inset = h * 0.78
-        eps = h + 0.03
+        eps = h + 0.15  # clear of the box face: 0.03 cm z-fought on the software depth buffer
         mb.add_polygon([(-inset, -inset, eps), (inset, -inset, eps), (inset, inset, eps), (-inset, inset, eps)],
                        FACE_RGB.get(top, (0.8, 0.8, 0.8, 1.0)), (0, 0, 1))
         sides = [((1, 0, 0), (0, 1, 0), (0, 0, 1)), ((-1, 0, 0), (0, 1, 0), (0, 0, 1)),
@@ -402,6 +444,8 @@ class LittleSoldiersView:
         piece = Entity(parent=self.flight_root, model=mb.build(), double_sided=True, name="thrown")
         piece.position = Vec3(*frames.to_ursina(f.points[0]))
         trail = draw_path(self.flight_root, f.points, (1.0, 1.0, 1.0, 1.0), radius=0.12, name="trail")
+        if trail is not None:  # drawn whole at the start, it gave the landing away before the piece flew
+            trail.enabled = False
         self._anim.append({"kind": "flight", "piece": piece, "t": 0.0, "flight": f, "trail": trail})
 
     def _drop_animations(self, kind: str) -> None:
@@ -431,6 +475,8 @@ class LittleSoldiersView:
                 a["piece"].position = Vec3(*frames.to_ursina(f.points[idx]))
                 if t < f.times[-1]:
                     keep.append(a)
+                elif a["trail"] is not None and not a["trail"].is_empty():
+                    a["trail"].enabled = True  # landed: the path it took stays on the table
         self._anim = keep
 
     def finish_animations(self) -> None:
@@ -447,7 +493,7 @@ class LittleSoldiersView:
         c = self.controller
         info: list[str] = []
         if c.my_turn() and c.phase() == "deploy":
-            area = queries.deploy_area(c.view())
+            area = queries.deploy_area(c.view(), c.selected)
             if not area.is_empty:
                 draw_region(self.overlay, area, 0.5, DEPLOY_RGBA, name="deploy-area")
                 info.append("Green: where the soldier may be deployed. Click there.")

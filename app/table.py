@@ -56,6 +56,58 @@ class Table:
         camera.clip_plane_near = max(0.5, camera_distance_units(distance) * 0.05)
         camera.clip_plane_far = camera_distance_units(distance) * 4
 
+    def film(self, point: Sequence[float]) -> tuple[float, float] | None:
+        """Where an engine point lands on the film (-1..1 each way, y up), or
+        None when it is behind the camera; outside the window gives |x| or |y| > 1."""
+        import math
+
+        from panda3d.core import Point3
+        from ursina import camera, scene
+
+        p = camera.getRelativePoint(scene, Point3(*frames.to_ursina(point)))
+        if p[2] <= 1e-6:  # Ursina's camera: x right, y up, z forward
+            return None
+        fov = camera.lens.getFov()
+        return (p[0] / p[2] / math.tan(math.radians(fov[0] / 2)), p[1] / p[2] / math.tan(math.radians(fov[1] / 2)))
+
+    def frame(self, points: Sequence[Sequence[float]], rect: tuple[float, float, float, float] = (-1, 1, -1, 1),
+              pitch: float = 52.0, yaw: float = 0.0) -> None:
+        """Home the camera so that every engine point is drawn inside ``rect``
+        (film x0, x1, y0, y1; -1..1, y up): the room the HUD leaves. Fixed
+        framings by hand put the Battle Track off the left edge and the far
+        HQ cards under the hint box."""
+        xs = [p[0] for p in points]
+        ys = [p[1] for p in points]
+        target = [sum(xs) / len(xs), sum(ys) / len(ys)]
+        distance = 1.6 * max(max(xs) - min(xs), max(ys) - min(ys)) + 30
+        x0, x1, y0, y1 = rect
+        for _ in range(14):
+            self.home(pitch=pitch, yaw=yaw, distance=distance, target=(target[0], target[1], 0.0))
+            seen = [self.film(p) for p in points]
+            if any(f is None for f in seen):
+                distance *= 1.5
+                continue
+            fx = [f[0] for f in seen]  # type: ignore[index]
+            fy = [f[1] for f in seen]  # type: ignore[index]
+            scale = max((max(fx) - min(fx)) / (x1 - x0), (max(fy) - min(fy)) / (y1 - y0))
+            # move the target so the points' box centre lands on the rect's centre
+            ex, ey = (x0 + x1) / 2 - (max(fx) + min(fx)) / 2, (y0 + y1) / 2 - (max(fy) + min(fy)) / 2
+            t = (target[0], target[1], 0.0)
+            c0, cx, cy = self.film(t), self.film((t[0] + 1, t[1], 0)), self.film((t[0], t[1] + 1, 0))
+            if c0 is None or cx is None or cy is None:
+                distance *= 1.5
+                continue
+            a, b = cx[0] - c0[0], cy[0] - c0[0]
+            c, d = cx[1] - c0[1], cy[1] - c0[1]
+            det = a * d - b * c
+            if abs(det) > 1e-12:  # the target moves against the film shift we want
+                target[0] -= (d * ex - b * ey) / det
+                target[1] -= (-c * ex + a * ey) / det
+            distance *= scale
+            if abs(scale - 1) < 0.01 and abs(ex) < 0.01 and abs(ey) < 0.01:
+                break
+        self.home(pitch=pitch, yaw=yaw, distance=distance, target=(target[0], target[1], 0.0))
+
     def destroy(self) -> None:
         from ursina import destroy
 
@@ -101,7 +153,7 @@ def picker(parent: Any, center: Sequence[float], size: Sequence[float], on_click
 
 
 def label(parent: Any, text: str, at: Sequence[float], height: float = 2.0, color: Sequence[float] = (1, 1, 1, 1),
-          billboard: bool = True) -> Any:
+          billboard: bool = True, name: str = "label") -> Any:
     """A text label floating at an engine point, ``height`` cm tall per line."""
     from ursina import Text, Vec3, Vec4
 
@@ -113,5 +165,6 @@ def label(parent: Any, text: str, at: Sequence[float], height: float = 2.0, colo
         scale=frames.length_to_ursina(height) * 40,
         color=Vec4(*rgba(color)),
         billboard=billboard,
+        name=name,
     )
     return t

@@ -40,8 +40,11 @@ class ToyBattleView:
         self.center = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
         self.extent = (max(xs) - min(xs) + 24, max(ys) - min(ys) + 24)
         self.table = Table(self.extent[0] + 70, self.extent[1] + 40, center=self.center)
-        self.table.home(pitch=60.0, distance=1.9 * self.extent[1] + 95,
-                        target=(self.center[0] + 28, self.center[1] - 4, 0))
+        self.home()
+        from ursina import Text, camera, color, window
+
+        self.help = Text(parent=camera.ui, text="", position=window.top_left + (0.02, -0.16), origin=(-0.5, 0.5),
+                         scale=0.8, color=color.rgb(0.95, 0.97, 1.0), name="troop-help")
         self.static = static_entity(self.table.root, self._board(), "terrain")
         self.dynamic = Entity(parent=self.table.root)
         for i, nid in enumerate(self.terrain.ids):
@@ -52,7 +55,27 @@ class ToyBattleView:
             picker(self.table.root, (p[0], p[1], 0.0), (2 * r, 2 * r, 3.0), lambda n=nid: self.controller.click_node(n),
                    name=f"node-{nid}")
         controller.listeners.append(self.redraw)
+        controller.help_listeners.append(self._troop_help)
         self.redraw()
+
+    FREE_FILM = (-0.96, 0.42, -0.84, 0.58)
+    """The room the HUD leaves (film x0, x1, y0, y1): title, turn and score
+    lines above, the event log right. The engine's message line
+    runs along the bottom (a 'Loaded ...' line lay over the rack)."""
+
+    def home(self) -> None:
+        """Frame the board and both racks (the opponent's sat under the turn line); the 'h' key."""
+        cx, cy = self.center
+        w, d = self.extent
+        front, back = self.rack_rows()
+        pts = [(cx + sx * w / 2, cy + sy * d / 2, 0.0) for sx in (-1, 1) for sy in (-1, 1)]
+        pts += [(cx, front - 4.5, 0.0), (cx, back + 6.0, 2.0)]  # a full rack is about the board's width
+        self.table.frame(pts, self.FREE_FILM, pitch=60.0)
+
+    def rack_rows(self) -> tuple[float, float]:
+        """The y of your rack (in front) and the opponent's (behind)."""
+        cy = self.center[1]
+        return cy - self.extent[1] / 2 - 9.0, cy + self.extent[1] / 2 + 8.0
 
     def at(self, nid: str) -> tuple[float, float]:
         p = self.terrain.pos[self.terrain.index[nid]]
@@ -115,12 +138,26 @@ class ToyBattleView:
                   (x, y, 3.5 + len(stack) * TILE_H), 1.7, (1, 1, 1, 1))
         self._racks(mb, v)
         static_entity(self.dynamic, mb, "toy-battle-pieces")
+        self._troop_help()
+
+    def _troop_help(self) -> None:
+        """What the hovered (else the picked) rack troop does, in a box under the turn lines."""
+        import textwrap
+
+        from ursina import color, destroy
+
+        text = self.controller.troop_help() if self.controller.handover_to is None else ""
+        self.help.text = "\n".join(textwrap.wrap(text, 64))
+        if self.help.text:
+            self.help.create_background(padding=0.012, radius=0.01, color=color.rgba(0.05, 0.06, 0.09, 0.85))
+        elif getattr(self.help, "_background", None) is not None:
+            destroy(self.help._background)
+            self.help._background = None
 
     def _racks(self, mb: MeshBuilder, v: dict[str, Any]) -> None:
         me = v["seat"]
         cx, cy = self.center
-        front = cy - self.extent[1] / 2 - 9.0
-        back = cy + self.extent[1] / 2 + 8.0
+        front, back = self.rack_rows()
         if self.controller.handover_to is None:
             rack = v["rack"]
             down = list(v["face_down"])
@@ -136,7 +173,8 @@ class ToyBattleView:
                            rgba((0.4, 0.4, 0.4)) if is_down else rgba(COLOUR_RGB[v["colour"]]))
                 label(self.dynamic, TROOP_TITLES.get(name, name), (x, front, 3.5 if sel else 2.2), 1.7)
                 picker(self.dynamic, (x, front, 0.0), (9.0, 7.0, 2.0), lambda n=name: self.controller.click_troop(n),
-                       name=f"troop-{name}-{i}")
+                       name=f"troop-{name}-{i}",
+                       on_hover=lambda inside, n=name: self.controller.hover_troop(n if inside else None))
         opp = v["opponent_rack"]
         other = ("blue", "red")[1 - me]
         for i in range(opp["size"]):
@@ -156,6 +194,11 @@ class ToyBattleView:
         return (x, y - r - 0.7, 0.9)
 
     def destroy(self) -> None:
+        from ursina import destroy
+
+        destroy(self.help)
+        if self._troop_help in self.controller.help_listeners:
+            self.controller.help_listeners.remove(self._troop_help)
         if self.redraw in self.controller.listeners:
             self.controller.listeners.remove(self.redraw)
         self.table.destroy()

@@ -30,6 +30,9 @@ class GameController:
             raise ValueError(f"{len(seats.kinds)} seat kinds for a {match.state.num_seats}-seat game")
         self.match = match
         self.seats = seats
+        self.replaced_listeners: list[Any] = []
+        """Called when Load put in a match (before the listeners): the screen
+        rebuilds its view if the battlefield, terrain or players changed."""
         self.autosave = autosave
         self.bot_seed = bot_seed
         self.bots: dict[int, Any] = {
@@ -213,9 +216,19 @@ class GameController:
             self.message = str(err)
             self._changed()
             return False
+        if match.state.num_seats != len(self.seats.kinds):  # a 5-player save into a 3-player table
+            from app.seats import parse_seats
+
+            self.seats = parse_seats(self.game, None, match.state.num_seats)
+            self.bots = {s: make_bot(k, match.info.name, self.bot_seed * 31 + s)
+                         for s, k in enumerate(self.seats.kinds) if k != "human"}
+            humans = self.seats.humans()
+            self.viewer = humans[0] if humans else 0
         self.match = match
         self.handover_to = None
         self._pick_viewer()
+        for replaced in list(self.replaced_listeners):  # another battlefield/terrain: the view is rebuilt
+            replaced()
         self.message = f"Loaded {path}."
         self._changed()
         return True

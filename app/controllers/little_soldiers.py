@@ -19,7 +19,7 @@ from typing import Any
 
 from engine.core.protocol import CHANCE
 from engine.little_soldiers import queries
-from engine.little_soldiers.actions import Deploy, Move, Order, Reroll, Throw
+from engine.little_soldiers.actions import Activate, Deploy, Jump, Lead, Move, Order, Reroll, Shields, Teleport, Throw
 from engine.little_soldiers.mission_data import COOP_MISSIONS
 from engine.little_soldiers.mission_report import record_mission
 
@@ -113,12 +113,22 @@ class LittleSoldiersController(GameController):
         if not self.my_turn():
             return line
         hint = {
-            "deploy": f"deploy a soldier from your HQ beside Deployment token {self.view_dict().get('block')}",
+            "deploy": (f"deploy a soldier from your HQ beside Deployment token {self.view_dict().get('block')}"
+                       if self.view_dict().get("block") is not None else  # the missions: 'token None'
+                       "click a soldier's card in your HQ, then a spot in the green area"),
             "move": "click a soldier, then where its yellow cord takes it",
             "order": "give an Order: click a valid target to attack, or choose below",
             "reroll": "click dice to reroll them, or keep them",
             "throw": "drag on the table to aim the throw",
+            "teleport": "click the table beside the Teleporter your soldier arrives at",
+            "jump": "click the table in the direction to bounce (a straight full-cord Move)",
+            "lead": "choose the General who plays first this round (button, bottom right)",
         }.get(self.phase())
+        if hint is None:  # Scout, Radar, Shield shift, Objects...: the engine's own sentence for the step
+            helper = getattr(self.match.state, "_phase_help", None)
+            hint = helper().rstrip(".") if helper else None
+            if hint and hint.startswith("the game is in its"):
+                hint = None
         return f"{line[:-1]}: {hint}." if hint and line.endswith(".") else line
 
     def targets(self) -> list[str]:
@@ -164,13 +174,61 @@ class LittleSoldiersController(GameController):
                 s = self.soldier(ident)
                 stay = Move(ident, s["spot"]["x"], s["spot"]["y"])
                 if not self.explain(stay) and all(a != stay for _, a in out):
-                    out.append((f"{ident} stays where it is", stay))
+                    out.append((f"{self.name(ident)} stays where it is", stay))
             return out[:1] if self.selected in {a.soldier for _, a in out} else out
+        if phase == "teleport" and self.my_turn() and not self.explain(Activate(None)):
+            return [("Stay here (do not teleport)", Activate(None))]
         actions = self.legal()
         if phase == "order" and self.selected is not None:
             mine = [a for a in actions if isinstance(a, Order) and a.soldier == self.selected]
             actions = mine or actions
-        return [(str(a), a) for a in actions]
+        return [(self.label(a), a) for a in actions]
+
+    def name(self, ident: str) -> str:
+        """A soldier as a player reads it: "green-infantry-2" -> "Green Infantry 2"."""
+        return " ".join(part.capitalize() for part in ident.split("-"))
+
+    def events(self) -> list[str]:
+        """The log with soldiers named as on their cards ("green-grenadier moves" read as an id)."""
+        return [self.named(e) for e in super().events()]
+
+    def named(self, text: str) -> str:
+        """``text`` with every soldier id replaced by its name."""
+        import re
+
+        ids = sorted((s["id"] for s in self.soldiers()), key=len, reverse=True)
+        if not ids:
+            return text
+        return re.sub(r"\b(?:" + "|".join(re.escape(i) for i in ids) + r")\b(?!-)", lambda m: self.name(m.group(0)), text)
+
+    def label(self, action: Any) -> str:
+        """A choice as a player reads it ("Green Grenadier: Throw a Grenade"),
+        never the engine's id ("order green-grenadier: special"). Only the
+        button's text: the action stays the engine's."""
+        from engine.little_soldiers.rules_data import SPECIAL_ACTIONS
+
+        if isinstance(action, Order):
+            try:
+                kind = self.soldier(action.soldier)["kind"]
+            except StopIteration:
+                kind = ""
+            does = {"attack": "Attack", "move": "Move", "special": SPECIAL_ACTIONS.get(kind, "Special")}
+            text = f"{self.name(action.soldier)}: {does.get(action.kind, action.kind)}"
+            return text + (f" {self.name(action.target)}" if action.target else "")
+        if isinstance(action, Lead):  # "General 1 plays first" named no General on the table
+            names = {g["index"]: g["name"] for g in self.view_dict()["generals"]}
+            return f"{names.get(action.general, f'General {action.general + 1}')} plays first this round"
+        if isinstance(action, Shields) and action.targets:
+            counts: dict[str, int] = {}
+            for t in action.targets:
+                counts[t] = counts.get(t, 0) + 1
+            return "Shields: " + ", ".join(f"{n} on {self.name(t)}" for t, n in counts.items())
+        text = self.named(str(action))
+        for piece in self.view().terrain.bf.scenery:  # type: ignore[attr-defined]
+            if piece.object and piece.id in text:  # "activate phone": the Marshmallow is a phone on the table
+                what = piece.object.replace("_", " ").capitalize()
+                text = text.replace(piece.id, f"the {what} ({piece.id.replace('-', ' ')})")
+        return text[:1].upper() + text[1:]
 
     def _my_movers(self) -> list[str]:
         return [s["id"] for s in self.soldiers() if s["spot"] is not None and s["team"] in self.my_teams()]
@@ -211,6 +269,8 @@ class LittleSoldiersController(GameController):
     def click_table(self, x: float, y: float, surface: str | None = None) -> bool:
         """Deploy or move the selected soldier to the point (x, y) in cm on
         ``surface`` (a Level piece's top, None for the table)."""
+        if self.phase() in ("teleport", "jump") and self.my_turn():
+            return self.play(self.object_move_for(x, y))
         if self.selected is None:
             self.message = ("Click one of your soldiers (on the table, or its card in your HQ) first."
                             if self.phase() != "deploy" else
@@ -250,6 +310,43 @@ class LittleSoldiersController(GameController):
             t = -oz / dz
             return (ox + t * dx, oy + t * dy, None)
         return (through[0], through[1], None)
+
+    def object_move_for(self, x: float, y: float) -> Any:
+        """A click while an Object moves a soldier: the Marshmallow's bounce
+        towards (x, y), or the Teleporter arrival beside the Teleporter nearest
+        the click (the click itself, else the nearest spot touching it). These
+        steps have no listed actions, and the app only sent Moves, so a player
+        who activated one was stuck."""
+        v = self.view_dict()
+        user = self.soldier(v["object_user"])["spot"]
+        if self.phase() == "jump":
+            return Jump(round(math.degrees(math.atan2(y - user["y"], x - user["x"])), 2))
+        terrain = self.view().terrain  # type: ignore[attr-defined]
+        click = _point(x, y)
+        others = [o for o in terrain.objects if o.kind == "teleporter" and o.id != v["object_active"]]
+        if not others:
+            return Teleport("", x, y)
+        dest = min(others, key=lambda o: self.object_shape(o).distance(click))
+        first = Teleport(dest.id, round(x, 3), round(y, 3))
+        if not self.explain(first):
+            return first
+        foot = self.object_shape(dest)
+        r = float(getattr(terrain, "base_radius", 1.5))
+        for gap in (r + 0.05, r + 0.25, r + 0.5, r + 1.0, r + 2.0):
+            ring = foot.buffer(gap).exterior
+            p = ring.interpolate(ring.project(click))
+            t = Teleport(dest.id, round(p.x, 3), round(p.y, 3))
+            if not self.explain(t):
+                return t
+        return first
+
+    def object_shape(self, obj: Any) -> Any:
+        """An Object's footprint on the table (shapely): its scenery piece, or its token."""
+        from engine.little_soldiers import data as D
+
+        if obj.piece is None:
+            return _point(*obj.at).buffer(D.TOKEN_RADIUS)
+        return self.view().terrain.bf.solid(obj.piece).footprint  # type: ignore[attr-defined]
 
     def move_for(self, x: float, y: float, surface: str | None = None) -> Move:
         """The Move a click at (x, y) on ``surface`` means: a plain Move on the
@@ -400,6 +497,20 @@ class LittleSoldiersController(GameController):
     def restart(self, seed: int | None = None) -> None:
         self.dice = self.flight = None
         super().restart(seed)
+
+    def load(self, path: Any) -> bool:
+        """A loaded game shows its own last roll (the dice stayed those of the game before, or none)."""
+        old = (self.match, self.dice, self.flight, self.selected)
+        self.dice = self.flight = None
+        self.selected = None
+        self.preview = self.hover = None
+        ok = super().load(path)
+        if not ok:
+            self.match, self.dice, self.flight, self.selected = old
+            return False
+        self._sync_table()
+        self._changed()
+        return True
 
 
 __all__ = ["CHANCE", "DiceOnTable", "Flight", "Hover", "LittleSoldiersController"]

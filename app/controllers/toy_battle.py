@@ -52,7 +52,10 @@ class ToyBattleController(GameController):
             else:
                 hint = f"{self.pending()}: choose below"
         elif self.selected is not None:
-            hint = f"click a highlighted base for {self.selected}, or another troop"
+            from engine.toy_battle.data import TROOP_NAMES, TROOP_TITLES
+
+            title = TROOP_TITLES[TROOP_NAMES.index(self.selected)] if self.selected in TROOP_NAMES else self.selected
+            hint = f"click a highlighted base for {title}, or another troop"
         elif self.rack():
             hint = "click a troop in your rack, then a highlighted base" + (
                 "; or draw troops" if any(isinstance(a, Draw) for a in self.legal()) else "")
@@ -74,6 +77,38 @@ class ToyBattleController(GameController):
             return sorted(places | {a.target for a in legal
                                     if isinstance(a, UseEffect) and a.target and a.target in self._nodes()})
         return sorted(places)
+
+    hovered: str | None = None
+    """The rack troop under the mouse, whose effect the view explains."""
+
+    @property
+    def help_listeners(self) -> list[Any]:
+        """Called when only the hovered troop changed (the view's help line)."""
+        if "_help_listeners" not in self.__dict__:
+            self.__dict__["_help_listeners"] = []
+        return self.__dict__["_help_listeners"]
+
+    def troop_help(self, name: str | None = None) -> str:
+        """What a troop does, from the engine's troop data: the hovered rack
+        troop, else the selected one ("" for none). The rack showed only
+        names and strengths, so a player could not tell what a troop does."""
+        from engine.toy_battle.data import TROOP_EFFECTS, TROOP_NAMES, TROOP_TITLES
+
+        name = name or self.hovered or self.selected
+        if name not in TROOP_NAMES:
+            return ""
+        kind = TROOP_NAMES.index(name)
+        strength = "joker" if kind == 0 else f"strength {kind}"
+        return f"{TROOP_TITLES[kind]} ({strength}): {TROOP_EFFECTS[kind]}"
+
+    def hover_troop(self, name: str | None) -> None:
+        """Only the help line changes: a full redraw rebuilt the rack card
+        under the mouse, which hovered again, and clicks on the rack were lost."""
+        if name == self.hovered:
+            return
+        self.hovered = name
+        for listener in list(self.help_listeners):
+            listener()
 
     def choices(self) -> list[tuple[str, Any]]:
         """Buttons for the non-board choices now: draw, or the effect's options."""

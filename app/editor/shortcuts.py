@@ -35,6 +35,7 @@ SHORTCUTS: tuple[Shortcut, ...] = (
     Shortcut(("enter",), "Enter", "close outline"),
     Shortcut(("escape",), "Esc", "cancel"),
     Shortcut(("b",), "B", "balance map", window_only=True),
+    Shortcut(("h",), "H", "home view", window_only=True),
 )
 MOUSE_HELP = "click: use the tool  |  drag: move (gizmo arrows: along x / y, ring: turn; corners: reshape)"
 
@@ -45,7 +46,7 @@ WINDOW_KEYS: frozenset[str] = frozenset(k for s in SHORTCUTS if s.window_only fo
 def help_lines(terrain: bool = False) -> tuple[str, str, str]:
     """The help lines of the window: the mouse, then every shortcut over two
     lines (the balance map only for battlefields)."""
-    shown = [f"{s.label}: {s.does}" for s in SHORTCUTS if not (terrain and s.window_only)]
+    shown = [f"{s.label}: {s.does}" for s in SHORTCUTS if not (terrain and s.does == "balance map")]
     half = (len(shown) + 1) // 2
     return MOUSE_HELP, "  |  ".join(shown[:half]), "  |  ".join(shown[half:])
 

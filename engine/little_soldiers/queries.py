@@ -56,20 +56,42 @@ class MovePreview:
     """The corners of the shortest path (the bent cord), start first."""
 
 
-def deploy_area(state_or_view: Any):
+def deploy_area(state_or_view: Any, soldier: str | None = None):
     """Where a soldier may be deployed now: base centres within green distance
     of the revealed Deployment token's number, on free table (the disc the
-    rules measure, ``Terrain.deploy_reason``); empty when nobody deploys."""
+    rules measure, ``Terrain.deploy_reason``); empty when nobody deploys.
+
+    Without a Block token (the co-op missions, Advanced Tactics) a soldier
+    deploys at green distance from any of its anchors (``deploy_anchors``):
+    pass ``soldier`` (else the current General's first soldier in its HQ)."""
     import shapely
     from shapely.geometry import Point
 
     t = _truth(state_or_view)
     terrain = t.terrain
-    at = terrain.deployment.get(t.block) if t.phase == "deploy" and t.block is not None else None
+    if t.phase != "deploy":
+        return shapely.Polygon()
+    free = terrain.bf.free_space(terrain.base_radius)
+    green = t.chosen.green_length + terrain.contact
+    if t.block is None:
+        from engine.little_soldiers import mission_data as M
+
+        if getattr(t, "mission", None) == M.BATTLE_ROYALE:  # parachuted in: no area to shade
+            return shapely.Polygon()
+        s = t.soldiers.get(soldier) if soldier else None
+        if s is None:
+            s = next((x for x in t.soldiers.values() if x.general == t.current and not x.in_play and not x.out), None)
+        if s is None or not hasattr(t, "deploy_anchors"):
+            return shapely.Polygon()
+        tokens, chain = t.deploy_anchors(s)
+        discs = [Point(at).buffer(terrain.base_radius + D.TOKEN_RADIUS + green, quad_segs=16) for at in tokens]
+        discs += [Point(o.xy).buffer(2 * terrain.base_radius + green, quad_segs=16) for o in chain]
+        return shapely.union_all(discs).intersection(free) if discs else shapely.Polygon()
+    at = terrain.deployment.get(t.block)
     if at is None:
         return shapely.Polygon()
-    reach = terrain.base_radius + D.TOKEN_RADIUS + t.chosen.green_length + terrain.contact
-    return Point(at).buffer(reach, quad_segs=16).intersection(terrain.bf.free_space(terrain.base_radius))
+    reach = terrain.base_radius + D.TOKEN_RADIUS + green
+    return Point(at).buffer(reach, quad_segs=16).intersection(free)
 
 
 def move_preview(state_or_view: Any, seat: int, soldier: str, x: float, y: float) -> MovePreview:

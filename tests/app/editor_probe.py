@@ -30,6 +30,14 @@ def rgb_at(png: str, at: tuple[int, int] | None) -> list[int] | None:
     return [round(c[0] * 255), round(c[1] * 255), round(c[2] * 255)]
 
 
+def framing(win: Any) -> dict[str, Any]:
+    """Where the table's corners land on the film, and the room between the panels."""
+    w, d = win.size
+    cx, cy = win.center
+    corners = [win.table.film((cx + sx * w / 2, cy + sy * d / 2, 0.0)) for sx in (-1, 1) for sy in (-1, 1)]
+    return {"corners": corners, "free": list(win.free_film())}
+
+
 @scenario
 def editor(out_png: str, level: str) -> dict[str, Any]:
     """The editor on a battlefield: a piece selected, the balance map shown."""
@@ -51,6 +59,7 @@ def editor(out_png: str, level: str) -> dict[str, Any]:
         "balance": win.balance.text,
         "selected_top": rgb_at(out_png, window.project(app, (c.x - 11, c.y - 6, solid.top))),
         "gizmo_x": rgb_at(out_png, window.project(app, (g["at"][0] + g["reach"] * 0.6, g["at"][1], g["at"][2]))),
+        **framing(win),
     }
 
 
@@ -133,7 +142,7 @@ def terrain(out_png: str) -> dict[str, Any]:
 
     s = EditorSession.open(ROOT / "levels" / "toy_battle" / "castle-field.json")
     app, win = render(s, out_png)
-    return {"mode": s.mode, "tools": list(win.tool_buttons), "problems": win.problems.text}
+    return {"mode": s.mode, "tools": list(win.tool_buttons), "problems": win.problems.text, **framing(win)}
 
 
 @scenario

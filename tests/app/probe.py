@@ -514,6 +514,193 @@ def little_soldiers_dice_reroll_mid_tumble(workdir: str) -> dict[str, Any]:
     return {"tumbling": tumbling, "rerolled": rerolled, "phase": c.phase()}
 
 
+@scenario
+def little_soldiers_framing(out_png: str, level: str = "") -> dict[str, Any]:
+    """The home view: where the Battle Track's squares, both HQs' card corners
+    and the play zone's corners are drawn (pixels), the room the HUD leaves,
+    and each HQ card label's width on the table (cm)."""
+    from ursina import scene
+
+    from app import frames, window
+    from app.little_soldiers_view import CARD_D, CARD_W
+    from app.render import render
+
+    res = render("little-soldiers", {"level": level} if level else {}, out_png, seed=2, moves=6, size=(1280, 720))
+    view, c = res.screen.view, res.controller
+    view.home()
+    window.step(res.app, 1)
+    n = c.view().chosen.flag_steps_to_victory
+    pts: dict[str, Any] = {}
+    for step in range(-n, n + 1):
+        x, y, _ = view.track_point(step)
+        for dx in (-3.5, 3.5):
+            for dy in (-3.5, 3.5):
+                pts[f"track{step}{dx}{dy}"] = (x + dx, y + dy, 0.0)
+    v = c.view_dict()
+    for g in v["generals"]:
+        ti = view._team_index(g["team"])
+        for slot in range(len(g["soldiers"]) + 1):
+            cx, cy, _ = view.card_point(ti, slot)
+            for dx in (-CARD_W / 2, CARD_W / 2):
+                for dy in (-CARD_D / 2, CARD_D / 2):
+                    pts[f"card-{g['team']}-{slot}{dx}{dy}"] = (cx + dx, cy + dy, 0.0)
+    minx, miny, maxx, maxy = view.bounds
+    for x in (minx, maxx):
+        for y in (miny, maxy):
+            pts[f"zone{x}{y}"] = (x, y, 0.0)
+    at = {k: window.project(res.app, p) for k, p in pts.items()}
+    labels = {}
+    for e in scene.entities:
+        if getattr(e, "name", "").startswith("card-label-") and e.enabled:
+            lo, hi = e.getTightBounds(scene)
+            labels[e.name] = abs(hi[0] - lo[0]) / frames.length_to_ursina(1.0)
+    return {"at": at, "free": list(view.FREE_FILM), "labels": labels, "card_w": CARD_W,
+            "size": [res.app.win.getXSize(), res.app.win.getYSize()]}
+
+
+@scenario
+def toy_battle_framing(out_png: str) -> dict[str, Any]:
+    """Toy Battle's home view (board corners and both rack rows, as film
+    points) and the help box after hovering a rack troop."""
+    from app import window
+    from app.render import render
+
+    res = render("toy-battle", {}, out_png, seed=2, moves=0, size=(1280, 720))
+    view, c = res.screen.view, res.controller
+    view.home()
+    cx, cy = view.center
+    w, d = view.extent
+    front, back = view.rack_rows()
+    pts = [(cx + sx * w / 2, cy + sy * d / 2, 0.0) for sx in (-1, 1) for sy in (-1, 1)]
+    pts += [(cx, front - 3.5, 0.0), (cx, back + 5.0, 1.0)]
+    troop = c.rack()[0]
+    card = next(e for e in view.dynamic.children if e.name.startswith(f"troop-{troop}-"))
+    c.hover_troop(troop)
+    window.step(res.app, 1)
+    return {"film": [view.table.film(p) for p in pts], "free": list(view.FREE_FILM), "troop": troop,
+            "help": view.help.text, "help_visible": bool(view.help.enabled),
+            "card_kept": not card.is_empty()}
+
+
+@scenario
+def little_battle_ship_labels(out_png: str) -> dict[str, Any]:
+    """5 players: where each ship's sail and label are drawn (pixel rows and
+    boxes), and every ship inside the room the HUD leaves."""
+    import math
+
+    from ursina import scene
+
+    from app import window
+    from app.little_battle_view import ship_position
+    from app.render import render
+
+    res = render("little-battle", {"players": 5}, out_png, seed=2, moves=0, size=(1280, 720))
+    view = res.screen.view
+    view.home()
+    window.step(res.app, 1)
+    ships = []
+    for rel in range(1, 5):
+        x, y, heading = ship_position(rel, 5)
+        c, s_ = math.cos(math.radians(heading)), math.sin(math.radians(heading))
+        sail = [window.project(res.app, (x + c * dx, y + s_ * dx, z)) for dx in (-4, 4) for z in (2, 8.2)]
+        ships.append({"sail": sail, "film": view.table.film((x, y, 12.1))})
+    labels = {}
+    for e in scene.entities:
+        if getattr(e, "name", "").startswith("ship-label-") and e.enabled:
+            labels[e.name] = window.project(res.app, tuple(__import__("app.frames", fromlist=["x"]).to_engine(e.world_position)))
+    return {"ships": ships, "labels": labels, "free": list(view.FREE_FILM),
+            "seat": res.controller.viewer}
+
+
+def _ls_to_my_throw(c: Any, kind: str = "grenadier") -> None:
+    """Random legal play, with the soldier's special Order when offered, until the human throws."""
+    import random
+
+    from engine.little_soldiers.actions import Order
+
+    rng = random.Random(1)
+    for _ in range(400):
+        c.run_bots()
+        if c.phase() == "throw" and c.my_turn():
+            return
+        acts = c.view().candidate_actions(30, rng)
+        sp = [a for a in acts if isinstance(a, Order) and a.kind == "special" and kind in a.soldier]
+        c.play(sp[0] if sp else rng.choice(acts))
+    raise AssertionError("no throw reached")
+
+
+@scenario
+def little_soldiers_throw(workdir: str) -> dict[str, Any]:
+    """Aim by drag (aim_at, release) and watch the flight: mid-flight the piece
+    is between the start and the landing and the trail is hidden; landed, the
+    piece is at the landing and the trail shows."""
+    import math
+
+    from app import frames, window
+    from app.controllers.little_soldiers import LittleSoldiersController
+    from app.render import render
+    from app.seats import Seats
+
+    box: dict[str, Any] = {}
+
+    def setup(r: Any) -> None:
+        c = r.controller
+        _ls_to_my_throw(c)
+        box["c"] = c
+
+    res = render("little-soldiers", {}, Path(workdir) / "throw.png", seed=1, moves=0, before_shot=setup)
+    app, view, c = res.app, res.screen.view, box["c"]
+    o = c.shot_origin()
+    aim = c.aim_at(o[0] + 30.0, o[1] + 5.0)
+    window.step(app, 1)
+    arrow = any(e.name == "aim" for e in view.overlay.children)
+    assert c.release_aim()
+    f = c.flight
+    view._animate(0.0)
+    view._animate(f.times[-1] / 2)
+    piece = next(e for e in view.flight_root.children if e.name == "thrown")
+    trail = next(e for e in view.flight_root.children if e.name == "trail")
+    mid = list(frames.to_engine(piece.position))
+    mid_trail = bool(trail.enabled)
+    view.finish_animations()
+    end = list(frames.to_engine(piece.position))
+    return {"aim": list(aim), "arrow": arrow, "start": list(f.points[0]), "landing": list(f.points[-1]),
+            "mid": mid, "mid_trail": mid_trail, "end": end, "end_trail": bool(trail.enabled),
+            "kind": f.kind}
+
+
+@scenario
+def load_another_battlefield(workdir: str) -> dict[str, Any]:
+    """Bootcamp on the table, then Load a save from the Objects battlefield
+    (and one with a last roll): the view is rebuilt for the loaded battlefield
+    and shows the loaded dice."""
+    import random
+
+    from app import window
+    from app.controllers.little_soldiers import LittleSoldiersController
+    from app.render import render
+    from app.seats import Seats
+
+    other = LittleSoldiersController.new("little-soldiers", {"level": "levels/little_soldiers/objects.json",
+                                                             "modules": ["objects"]}, Seats(("human", "random")), seed=1)
+    rng = random.Random(1)
+    for _ in range(200):
+        other.run_bots()
+        if other.view_dict().get("last_roll") and other.my_turn():
+            break
+        other.play(rng.choice(other.view().candidate_actions(20, rng)))
+    path = Path(workdir) / "objects-save.json"
+    other.save(path)
+    res = render("little-soldiers", {}, Path(workdir) / "before.png", seed=2, moves=4)
+    screen = res.screen
+    before = screen.view.battlefield.name
+    ok = res.controller.load(path)
+    window.step(res.app, 2)
+    return {"ok": ok, "before": before, "after": screen.view.battlefield.name,
+            "dice": screen.view.dice_shown(), "roll": other.view_dict()["last_roll"]["faces"],
+            "objects": sorted(e.name for e in screen.view.static.children if e.name.startswith("object-label-"))}
+
+
 def main() -> None:
     name, out, *args = sys.argv[1:]
     facts = SCENARIOS[name](*args)

@@ -36,6 +36,14 @@ def test_editor_screenshot_shows_the_selection_gizmo_and_balance(tmp_path):
     assert "fairness 1.00, even" in facts["balance"] and "[map: green sees]" in facts["balance"]
     r, g, b = facts["gizmo_x"]
     assert r > 150 and g < 110 and b < 110, facts["gizmo_x"]  # the red x arrow
+    _between_the_panels(facts)
+
+
+def _between_the_panels(facts: dict) -> None:
+    """The panels covered the table's sides: the home view frames it between them."""
+    x0, x1, y0, y1 = facts["free"]
+    for fx, fy in facts["corners"]:
+        assert x0 - 0.01 <= fx <= x1 + 0.01 and y0 - 0.01 <= fy <= y1 + 0.01, (fx, fy, facts["free"])
 
 
 def test_editor_lists_problems_and_refuses_to_save(tmp_path):
@@ -50,6 +58,7 @@ def test_terrain_opens_in_board_mode(tmp_path):
     facts = run(tmp_path, "terrain", str(png))
     _png_ok(png)
     assert facts["mode"] == "terrain" and "connect" in facts["tools"] and "region" in facts["tools"]
+    _between_the_panels(facts)
     assert facts["problems"] == "none: the level can be saved"
 
 

@@ -79,6 +79,6 @@ def test_staying_put_is_a_button():
     label, stay = stays[0]
     before = c.soldier(stay.soldier)["spot"]
     c.click_soldier(stay.soldier)
-    assert [lbl for lbl, _ in c.choices()] == [f"{stay.soldier} stays where it is"]
+    assert [lbl for lbl, _ in c.choices()] == [f"{c.name(stay.soldier)} stays where it is"]
     assert c.choose(stay), c.message
     assert c.soldier(stay.soldier)["spot"] == before and c.phase() != "move"

@@ -113,3 +113,28 @@ def test_deploy_area_is_where_the_engine_accepts_a_deployment():
     far = (token[0] + 40.0, token[1]) if token[0] < 60 else (token[0] - 40.0, token[1])
     assert not area.contains(shapely.Point(far))
     assert s.check(seat, Deploy(soldier, far[0], far[1])) is not None
+
+
+def test_deploy_area_without_a_block_token_follows_the_free_deployment():
+    """The co-op missions deploy at green distance from any Deployment token;
+    the area was empty there (it only knew the revealed Block token), so the
+    app shaded nothing and said 'beside Deployment token None'."""
+    import random
+
+    from engine.little_soldiers.actions import Deploy, Lead
+    from engine.little_soldiers.queries import deploy_area
+
+    s = new_game(Config.from_dict({"mission": "a_new_threat", "players": 1}), 1)
+    s.apply(0, Lead(0)) if s.phase == "lead" else None
+    assert s.phase == "deploy" and s.block is None
+    area = deploy_area(s.view(0), "green-infantry")
+    assert area.area > 0
+    rng = random.Random(2)
+    minx, miny, maxx, maxy = area.bounds
+    for _ in range(60):
+        x, y = rng.uniform(minx - 10, maxx + 10), rng.uniform(miny - 10, maxy + 10)
+        p = shapely.Point(x, y)
+        if area.buffer(-0.3).contains(p):
+            assert s.check(0, Deploy("green-infantry", x, y)) is None, (x, y)
+        elif not area.buffer(0.3).contains(p):
+            assert s.check(0, Deploy("green-infantry", x, y)) is not None, (x, y)
