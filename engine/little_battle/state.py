@@ -282,7 +282,7 @@ class LittleBattleState(State):
         scores = [self.gold(s) for s in range(self.num_seats)]
         res = scores_result(scores, "")
         who = " and ".join(f"player {w + 1}" for w in res.winners)
-        reason = f"{who} {'share the win' if len(res.winners) > 1 else 'wins'} with {scores[res.winners[0]]} gold."
+        reason = f"{who.capitalize()} {'share the win' if len(res.winners) > 1 else 'wins'} with {scores[res.winners[0]]} gold."
         return Result(res.winners, res.scores, reason)
 
     # ---------------------------------------------------------- copies, data
