@@ -19,7 +19,7 @@ import itertools
 import math
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from engine.core.protocol import CHANCE, Event, IllegalAction, Result, State, View
 from engine.little_soldiers import rules_data as R
@@ -1391,12 +1391,7 @@ class LittleSoldiersState(TacticsRules, KingOfTheHillRules, BattleRoyaleRules, T
         if abs(self.flag) >= n:
             self._game_over()
             return
-        if self._active_tokens() == 0:
-            if all(g.lid == 0 for g in self.generals):
-                self._game_over()
-            else:
-                self.log(f"No Order tokens left on the Generals: round {self.round} is over.")
-                self._next_round()
+        if self._round_spent(self._next_round):
             return
         order = self._deploy_order((self.current + 1) % len(self.generals))
         for g in order:
@@ -1419,6 +1414,19 @@ class LittleSoldiersState(TacticsRules, KingOfTheHillRules, BattleRoyaleRules, T
             self._game_over()
             return
         self._next_round()
+
+    def _round_spent(self, next_round: Callable[[], None]) -> bool:
+        """End of Turn: "no Order tokens left on the Generals" ends the round
+        (``next_round``), or the game when the lids are empty too. True when
+        that settled the turn."""
+        if self._active_tokens() != 0:
+            return False
+        if all(g.lid == 0 for g in self.generals):
+            self._game_over()
+        else:
+            self.log(f"No Order tokens left on the Generals: round {self.round} is over.")
+            next_round()
+        return True
 
     def _next_round(self) -> None:
         if self.star is not None:

@@ -289,12 +289,7 @@ class ThreatRules:
         if self.track <= 0:
             self._game_over()
             return
-        if self._active_tokens() == 0:
-            if all(g.lid == 0 for g in self.generals):
-                self._game_over()
-            else:
-                self.log(f"No Order tokens left on the Generals: round {self.round} is over.")
-                self._start_round()
+        if self._round_spent(self._start_round):
             return
         for g in self._deploy_order((self.current + 1) % len(self.generals)):
             if self._own_in_play(g):
