@@ -25,7 +25,13 @@ def level_choices(game: str) -> list[str]:
     folder = REPO / "levels" / ("little_soldiers" if game == "little-soldiers" else "toy_battle")
     if game == "little-battle" or not folder.is_dir():
         return []
-    return sorted(p.stem for p in folder.glob("*.json"))
+    names = sorted(p.stem for p in folder.glob("*.json"))
+    if game == "little-soldiers":  # a mission's battlefield plays only with its mission: the mission row picks it
+        from engine.little_soldiers.config import MISSIONS
+
+        own = {Path(m.level).stem for m in MISSIONS.values()}
+        names = [n for n in names if n not in own]
+    return names
 
 
 def level_value(game: str, name: str) -> str:
