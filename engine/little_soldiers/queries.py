@@ -25,7 +25,6 @@ from typing import Any
 from engine.core.protocol import View
 from engine.geometry.throws import Landing as Flight
 from engine.geometry.throws import throw as physics_throw
-from engine.little_soldiers import data as D
 from engine.little_soldiers.actions import Move
 
 
@@ -59,7 +58,7 @@ class MovePreview:
 def deploy_area(state_or_view: Any, soldier: str | None = None):
     """Where a soldier may be deployed now: base centres within green distance
     of the revealed Deployment token's number, on free table (the disc the
-    rules measure, ``Terrain.deploy_reason``); empty when nobody deploys.
+    rules measure, ``deploy_discs``); empty when nobody deploys.
 
     Without a Block token (the co-op missions, Advanced Tactics) a soldier
     deploys at green distance from any of its anchors (``deploy_anchors``):
@@ -68,30 +67,21 @@ def deploy_area(state_or_view: Any, soldier: str | None = None):
     from shapely.geometry import Point
 
     t = _truth(state_or_view)
-    terrain = t.terrain
     if t.phase != "deploy":
         return shapely.Polygon()
-    free = terrain.bf.free_space(terrain.base_radius)
-    green = t.chosen.green_length + terrain.contact
-    if t.block is None:
-        from engine.little_soldiers import mission_data as M
+    from engine.little_soldiers import mission_data as M
 
-        if getattr(t, "mission", None) == M.BATTLE_ROYALE:  # parachuted in: no area to shade
-            return shapely.Polygon()
-        s = t.soldiers.get(soldier) if soldier else None
-        if s is None:
-            s = next((x for x in t.soldiers.values() if x.general == t.current and not x.in_play and not x.out), None)
-        if s is None or not hasattr(t, "deploy_anchors"):
-            return shapely.Polygon()
-        tokens, chain = t.deploy_anchors(s)
-        discs = [Point(at).buffer(terrain.base_radius + D.TOKEN_RADIUS + green, quad_segs=16) for at in tokens]
-        discs += [Point(o.xy).buffer(2 * terrain.base_radius + green, quad_segs=16) for o in chain]
-        return shapely.union_all(discs).intersection(free) if discs else shapely.Polygon()
-    at = terrain.deployment.get(t.block)
-    if at is None:
+    if getattr(t, "mission", None) == M.BATTLE_ROYALE:  # parachuted in: no area to shade
         return shapely.Polygon()
-    reach = terrain.base_radius + D.TOKEN_RADIUS + green
-    return Point(at).buffer(reach, quad_segs=16).intersection(free)
+    s = t.soldiers.get(soldier) if soldier else None
+    if s is None:
+        s = next((x for x in t.soldiers.values() if x.general == t.current and not x.in_play and not x.out), None)
+    if s is None:
+        return shapely.Polygon()
+    discs = [Point(c).buffer(r, quad_segs=16) for c, r in t.deploy_discs(s)]
+    if not discs:
+        return shapely.Polygon()
+    return shapely.union_all(discs).intersection(t.terrain.bf.free_space(t.terrain.base_radius))
 
 
 def move_preview(state_or_view: Any, seat: int, soldier: str, x: float, y: float) -> MovePreview:

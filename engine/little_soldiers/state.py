@@ -665,12 +665,21 @@ class LittleSoldiersState(TacticsRules, KingOfTheHillRules, BattleRoyaleRules, T
         middle = self.terrain.bf.play_zone.centroid.y  # chosen: the side the token is nearer
         return R.TEAMS[0] if token.at[1] < middle else R.TEAMS[1]
 
-    def _free_deploy_reason(self, s: Soldier, spot: Spot) -> str | None:
+    def deploy_discs(self, s: Soldier) -> list[tuple[tuple[float, float], float]]:
+        """Where ``s`` may deploy now, as discs (centre, radius) for its base
+        centre: green distance from the revealed Deployment token, or, with no
+        Block token (co-op missions, Advanced Tactics), from any of its
+        anchors. Free table and other figurines are checked apart."""
+        green = self.chosen.green_length
+        if self.block is not None:
+            at = self.terrain.deployment.get(self.block)
+            return [] if at is None else [(at, self.terrain.token_reach(green))]
         tokens, chain = self.deploy_anchors(s)
-        green = self.chosen.green_length + self.terrain.contact
-        near_token = any(math.dist(at, spot.xy) - self.terrain.base_radius - D.TOKEN_RADIUS <= green for at in tokens)
-        near_soldier = any(math.dist(o.xy, spot.xy) - 2 * self.terrain.base_radius <= green for o in chain)
-        if not (near_token or near_soldier):
+        return ([(at, self.terrain.token_reach(green)) for at in tokens]
+                + [(o.xy, self.terrain.soldier_reach(green)) for o in chain])
+
+    def _free_deploy_reason(self, s: Soldier, spot: Spot) -> str | None:
+        if not any(math.dist(centre, spot.xy) <= reach for centre, reach in self.deploy_discs(s)):
             what = "a Deployment token" + (" of your colour or one of your soldiers in play"
                                            if self.config.has("advanced_tactics") else "")
             return f"Deploy at green distance ({self.chosen.green_length:g} cm) from {what}."

@@ -350,6 +350,15 @@ class Terrain:
                     out[n] = t.at
         return out
 
+    def token_reach(self, green: float) -> float:
+        """How far a base centre may be from a Deployment token's centre: the
+        base touches a green Move token (``green`` cm) laid against the token."""
+        return self.base_radius + D.TOKEN_RADIUS + green + self.contact
+
+    def soldier_reach(self, green: float) -> float:
+        """The same from another soldier's base centre (chain deployment)."""
+        return 2 * self.base_radius + green + self.contact
+
     def deploy_reason(self, number: int, spot: Spot, green: float, others: Sequence[Spot]) -> str | None:
         """Placed "at green distance from the Deployment token of that same
         number ... as long as it remains in contact with the token": the base
@@ -359,8 +368,8 @@ class Terrain:
             return f"This battlefield has no Deployment token {number}."
         if spot.surface is not None:
             return "Soldiers deploy onto the table (Level 0)."
-        gap = math.dist(at, spot.xy) - self.base_radius - D.TOKEN_RADIUS
-        if gap > green + self.contact:
+        if math.dist(at, spot.xy) > self.token_reach(green):
+            gap = math.dist(at, spot.xy) - self.base_radius - D.TOKEN_RADIUS
             return f"That spot is {gap:.1f} cm from Deployment token {number}; green distance is {green:.0f} cm."
         return self.placement_reason(spot, others)
 
