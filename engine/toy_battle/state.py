@@ -284,6 +284,20 @@ class ToyBattleState(State):
             self._raise(seat, KIND_OF_NAME[action.target])
         self._advance()
 
+    def chance_outcomes(self) -> list[tuple[Any, float]] | None:
+        """The first player (even odds) and a blind pick (a tile's odds are
+        its share of the rack); a shuffle's orders are too many to list."""
+        phase = self.phase
+        if phase == SETUP_FIRST:
+            return [(FirstPlayer(0), 0.5), (FirstPlayer(1), 0.5)]
+        if phase == CHANCE_PICK:
+            tiles = self._pick_tiles(1 - self.seat, include_face_down=self.pending[0] == "xb42-pick")  # type: ignore[index]
+            counts: dict[tuple[int, bool], int] = {}
+            for tile in tiles:
+                counts[tile] = counts.get(tile, 0) + 1
+            return [(Pick(TROOP_NAMES[k], d), n / len(tiles)) for (k, d), n in sorted(counts.items())]
+        return None
+
     def sample_chance(self, rng: random.Random) -> Any:
         phase = self.phase
         if phase in (SETUP_BLUE, SETUP_RED):
