@@ -32,6 +32,14 @@ CHANCE = -1
 """The seat that acts at chance steps (shuffles, dice rolls, throws)."""
 
 
+def inexact(seat: Any, action: Any) -> str | None:
+    """Why ``seat`` or ``action`` is not exactly of its declared type, or None
+    (``engine.core.actions.type_error``): the first thing every check asks."""
+    if type(seat) is not int:
+        return f"There is no seat {seat!r}: seats are whole numbers."
+    return type_error(action)
+
+
 class IllegalAction(ValueError):
     """An action that the rules forbid now; the message is for a player."""
 
@@ -100,7 +108,12 @@ class State(ABC):
         """Every legal action of ``seat`` now (empty when it need not act)."""
 
     def check(self, seat: int, action: Any) -> str | None:
-        """Why ``action`` is illegal for ``seat`` now, or None when legal."""
+        """Why ``action`` is illegal for ``seat`` now, or None when legal.
+
+        A game's own check starts with ``inexact(seat, action)``, as this one does."""
+        exact = inexact(seat, action)
+        if exact is not None:
+            return exact
         if self.is_over():
             return "The game is over."
         if seat not in self.to_act():
@@ -115,9 +128,7 @@ class State(ABC):
         The action's types are checked exactly first (``Lead(0.0)`` is not
         ``Lead(0)``, ``True`` is not 1), then the game's rules.
         """
-        if type(seat) is not int:
-            raise IllegalAction(f"There is no seat {seat!r}: seats are whole numbers.")
-        reason = type_error(action)
+        reason = inexact(seat, action)
         if reason is None:
             reason = self.check(seat, action)
         if reason is not None:

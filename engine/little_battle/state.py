@@ -14,7 +14,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core.protocol import CHANCE, Event, Result, State, View, scores_result
+from engine.core.protocol import CHANCE, Event, Result, State, View, inexact, scores_result
 from engine.core.secrecy import NOBODY, Slice, backs
 from engine.little_battle.cards import Adventurer, Chest
 from engine.little_battle.config import Config
@@ -135,6 +135,9 @@ class LittleBattleState(State):
         return []
 
     def check(self, seat: int, action: Any) -> str | None:
+        exact = inexact(seat, action)  # Lead(0.0) equals Lead(0): the types are held exactly first
+        if exact is not None:
+            return exact
         if self.phase is OVER:
             return "The game is over."
         if seat == CHANCE:

@@ -22,7 +22,7 @@ import random
 from dataclasses import dataclass, fields
 from typing import Any
 
-from engine.core.protocol import CHANCE, Event, Result, State, View
+from engine.core.protocol import CHANCE, Event, Result, State, View, inexact
 from engine.core.secrecy import NOBODY, Slice
 from engine.toy_battle.actions import (
     DRAW,
@@ -98,9 +98,7 @@ class Config:
             raise ValueError(f"terrain: expected a terrain name or path, not {self.terrain!r}.")
         if not isinstance(self.first_games, bool):
             raise ValueError(f"first_games: expected true or false, not {self.first_games!r}.")
-        if self.first_player is not None and (
-            isinstance(self.first_player, bool) or self.first_player not in (0, 1)
-        ):
+        if self.first_player is not None and (type(self.first_player) is not int or self.first_player not in (0, 1)):
             raise ValueError(f"first_player: expected 0 (blue), 1 (red) or null, not {self.first_player!r}.")
         if self.objective is not None and (
             not isinstance(self.objective, int) or isinstance(self.objective, bool) or self.objective < 1
@@ -208,6 +206,9 @@ class ToyBattleState(State):
         return []  # a shuffle has too many outcomes to list: check() validates one
 
     def check(self, seat: int, action: Any) -> str | None:
+        exact = inexact(seat, action)  # Lead(0.0) equals Lead(0): the types are held exactly first
+        if exact is not None:
+            return exact
         if self.phase == OVER:
             return "The game is over."
         if seat not in self.to_act():
