@@ -12,12 +12,13 @@ generation and connection checks are plain loops over ints.
 
 from __future__ import annotations
 
-import json
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from engine.core.files import DataError, config_path, load_json
 from engine.toy_battle.data import COLOURS, PLACEMENT_LIMITS, SPECIAL_CODES
 
 FORMAT = 1
@@ -30,7 +31,7 @@ ALL_KINDS = 0xFF
 """Bit mask of the 8 troop kinds: a base without a placement limit."""
 
 
-class TerrainError(ValueError):
+class TerrainError(DataError):
     """A terrain file or dict that is not a valid terrain; says which field."""
 
 
@@ -69,13 +70,9 @@ class Terrain:
         """Read and check a terrain file; TerrainError names the file and field."""
         p = Path(path)
         try:
-            text = p.read_text(encoding="utf-8")
-        except OSError as err:
-            raise TerrainError(f"{p}: cannot read the terrain ({err.strerror}).") from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as err:
-            raise TerrainError(f"{p}: not valid JSON (line {err.lineno}, column {err.colno}: {err.msg}).") from None
+            data = load_json(p, "terrain")
+        except DataError as err:
+            raise TerrainError(str(err)) from None
         try:
             return cls.from_dict(data)
         except TerrainError as err:
@@ -90,7 +87,7 @@ class Terrain:
             if not p.exists():
                 known = ", ".join(sorted(q.stem for q in LEVELS_DIR.glob("*.json")))
                 raise TerrainError(f"unknown terrain {name_or_path!r}; the box has {known}.")
-        p = p.resolve()
+        p = config_path(p).resolve()  # one rule for every game: relative to the project root
         try:
             stamp = p.stat().st_mtime_ns
         except OSError as err:
@@ -315,6 +312,8 @@ def _pos(value: Any, where: str) -> tuple[float, float] | None:
         or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)
     ):
         raise TerrainError(f"{where}: must be [x, y] (two numbers) or null, not {value!r}.")
+    if not all(math.isfinite(v) for v in value):
+        raise TerrainError(f"{where}: must be two finite numbers, not {value!r}.")
     return (float(value[0]), float(value[1]))
 
 
