@@ -63,7 +63,7 @@ class Shell:
         try:
             record = load_record(path)
             match = Match.from_record(record, str(path))
-        except RecordError as err:
+        except (RecordError, ValueError) as err:
             self.show_start(message=str(err))
             return
         cls = controller_class(record.game)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from engine.core.record import write_atomic
+from engine.core.files import load_json, write_atomic
 
 JsonPath = tuple[str | int, ...]
 Validator = Callable[[dict[str, Any]], list[str]]
@@ -141,10 +141,7 @@ class LevelDocument:
     def open(cls, path: str | Path, validator: Validator) -> "LevelDocument":
         """Open a level file; a file that is not JSON is refused with its position."""
         p = Path(path)
-        try:
-            data = json.loads(p.read_text(encoding="utf-8"))
-        except json.JSONDecodeError as err:
-            raise ValueError(f"{p}: not valid JSON (line {err.lineno}, column {err.colno}: {err.msg}).") from None
+        data = load_json(p, "level")  # regular files only, size and depth limits: a DataError sentence
         if not isinstance(data, dict):
             raise ValueError(f"{p}: a level file holds a JSON object.")
         return cls(data, validator, p)
