@@ -7,8 +7,11 @@ run of 200 simulated games builds the geometry once, not 200 times.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from functools import lru_cache
 from pathlib import Path
+from typing import Any, Mapping
 
 from engine.core.files import config_path, load_json
 from engine.geometry.battlefield import Battlefield, BattlefieldError
@@ -33,3 +36,21 @@ def load_battlefield(path: str) -> Battlefield:
         return _load(str(full))
     except BattlefieldError as err:
         raise ValueError(f"{path}: {err}") from None
+
+
+_EMBEDDED: dict[str, Battlefield] = {}
+
+
+def embedded_battlefield(data: Mapping[str, Any]) -> Battlefield:
+    """A battlefield a saved game carries, built once per content (keyed by its
+    hash, so a run of games from one save builds the geometry once)."""
+    key = hashlib.sha256(json.dumps(data, sort_keys=True).encode("utf-8")).hexdigest()
+    if key not in _EMBEDDED:
+        try:
+            bf = Battlefield.from_dict(dict(data))
+        except BattlefieldError as err:
+            raise ValueError(f"battlefield_data: {err}") from None
+        if len(_EMBEDDED) >= 8:
+            _EMBEDDED.pop(next(iter(_EMBEDDED)))
+        _EMBEDDED[key] = bf
+    return _EMBEDDED[key]

@@ -239,6 +239,9 @@ class Config:
     squads: tuple[tuple[str, ...], ...] | None = None
     overrides: Mapping[str, Any] = field(default_factory=dict)
     mission: str | None = None
+    battlefield_data: Mapping[str, Any] | None = field(default=None, compare=False, repr=False)
+    """The battlefield itself, as a saved game embeds it: when given, ``level``
+    is only its label and no battlefield file is read."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.players, int) or isinstance(self.players, bool):
@@ -248,6 +251,8 @@ class Config:
         level = self.level or (MISSIONS[mission].level if mission else DEFAULT_LEVEL)
         if not isinstance(level, str) or not level:
             raise ValueError("level must be a battlefield file path")
+        if self.battlefield_data is not None and not isinstance(self.battlefield_data, Mapping):
+            raise ValueError("battlefield_data must be a battlefield (a JSON object)")
         object.__setattr__(self, "level", level)
         mods = tuple(self.modules)
         for m in mods:
@@ -368,6 +373,18 @@ class Config:
         if self.players == 4:
             return general
         return (0, 1, 0, 2)[general]
+
+    def battlefield(self) -> Any:
+        """The Battlefield played on: the embedded one, else the ``level`` file."""
+        from engine.little_soldiers.battlefields import embedded_battlefield, load_battlefield
+
+        if self.battlefield_data is not None:
+            return embedded_battlefield(self.battlefield_data)
+        return load_battlefield(self.level)
+
+    def embedded(self) -> dict[str, Any]:
+        """What a saved game carries besides the config: the battlefield played on."""
+        return {"battlefield_data": self.battlefield().to_dict()}
 
     def to_dict(self) -> dict[str, Any]:
         return {
