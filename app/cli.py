@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from engine.core.files import DataError, parse_json, portable_path
+from engine.core.files import DataError, allow_outside, parse_json, portable_path
 from engine.core.games import GAME_MODULES, get_game
 
 GAMES = tuple(GAME_MODULES)
@@ -140,6 +140,12 @@ def _add_config_flags(p: argparse.ArgumentParser) -> None:
     p.add_argument("--mission", help="Little Soldiers: mission name")
     p.add_argument("--modules", help="Little Soldiers: comma-separated modules")
     p.add_argument("--option", action="append", metavar="KEY=VALUE", help="any other config value (JSON)")
+    _add_allow_outside(p)
+
+
+def _add_allow_outside(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--allow-outside", action="store_true",
+                   help="let files (records, battlefields) name levels and meshes outside the project and user folder")
 
 
 def cmd_sim(args: argparse.Namespace) -> int:
@@ -306,6 +312,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("replay", help="replay a record; print the final state and events")
     p.add_argument("file", type=user_path)
     p.add_argument("--pretty", action="store_true")
+    _add_allow_outside(p)
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("rules", help="the rules summary and the data values in use")
@@ -342,12 +349,14 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("edit", help="the level editor: Little Soldiers battlefields and Toy Battle terrains")
     p.add_argument("file", nargs="?", type=user_path, help="level file to open (created on first save when missing)")
     p.add_argument("--size", default="1440x900", help="window WIDTHxHEIGHT in pixels")
+    _add_allow_outside(p)
     p.add_argument("--import", dest="import_mesh", metavar="MESH",
                    help="add a glTF/OBJ/STL mesh as scenery in the middle of the table (no display: add it and save)")
     p.set_defaults(func=cmd_edit)
 
     p = sub.add_parser("los", help="line-of-sight debugger: the window, or one answer with --from and --to")
     p.add_argument("file", type=user_path, help="battlefield file")
+    _add_allow_outside(p)
     p.add_argument("--from", dest="start", metavar="X,Y[,LEVEL]", help="where the attacker stands (cm)")
     p.add_argument("--to", dest="end", metavar="X,Y[,LEVEL]", help="where the target stands (cm)")
     p.add_argument("--attacker", default="infantry", help="attacker type: infantry, sniper, operator, grenadier")
@@ -364,6 +373,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
     except SystemExit as stop:  # argparse: --help (0) or a refused argument (2)
         return stop.code if isinstance(stop.code, int) else EXIT_BAD_INPUT
+    allow_outside(bool(getattr(args, "allow_outside", False)))
     try:
         return int(args.func(args) or 0)
     except ValueError as err:  # bad input (DataError and every config error): one sentence, no traceback

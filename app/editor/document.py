@@ -190,7 +190,11 @@ class LevelDocument:
         target = Path(path) if path is not None else self.path
         if target is None:
             raise ValueError("Choose where to save the level.")
-        write_atomic(target, json.dumps(self.data, indent=1) + "\n")
+        try:
+            text = json.dumps(self.data, indent=1, allow_nan=False) + "\n"
+        except ValueError:  # NaN or Infinity: JSON has no such numbers, never write them
+            raise LevelInvalid(["a value is not a finite number (NaN or Infinity); fix it before saving"]) from None
+        write_atomic(target, text)
         self.path = target
         self.dirty = False
         return target

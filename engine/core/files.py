@@ -17,6 +17,8 @@ a symlink to the file it names.
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import errno
 import json
 import math
@@ -25,7 +27,7 @@ import stat
 import tempfile
 import time
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Iterator, Mapping
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 """The project root (where ``levels/`` and ``meshes/`` live)."""
@@ -182,12 +184,66 @@ def _size(n: int) -> str:
 # ------------------------------------------------------------------ paths
 
 
-def config_path(text: str | os.PathLike[str]) -> Path:
+_ALLOW_OUTSIDE = contextvars.ContextVar("toybox_allow_outside", default=False)
+_FROM_FILE = contextvars.ContextVar("toybox_paths_from_file", default=False)
+
+
+def allow_outside(allowed: bool = True) -> None:
+    """The user's ``--allow-outside``: paths named in files may point anywhere."""
+    _ALLOW_OUTSIDE.set(allowed)
+
+
+def outside_allowed() -> bool:
+    return _ALLOW_OUTSIDE.get()
+
+
+@contextlib.contextmanager
+def paths_from_file() -> Iterator[None]:
+    """While reading a record, the paths its config names come from a file the
+    user may not have written: they must stay inside the project or the user
+    folder (unless ``--allow-outside``), so a record never reads arbitrary files."""
+    token = _FROM_FILE.set(True)
+    try:
+        yield
+    finally:
+        _FROM_FILE.reset(token)
+
+
+def is_inside(path: str | os.PathLike[str], *roots: str | os.PathLike[str]) -> bool:
+    """Whether ``path`` (symlinks resolved) lies inside one of ``roots``."""
+    real = Path(os.path.realpath(path))
+    for root in roots:
+        try:
+            real.relative_to(os.path.realpath(root))
+            return True
+        except ValueError:
+            continue
+    return False
+
+
+def check_inside(path: str | os.PathLike[str], where: str, *roots: str | os.PathLike[str]) -> None:
+    """Refuse a path named in a file that leaves ``roots`` (default: the project
+    and the user folder), unless the user passed ``--allow-outside``."""
+    from engine.core.userdir import user_dir
+
+    bounds = roots or (PROJECT_ROOT, user_dir())
+    if outside_allowed() or is_inside(path, *bounds):
+        return
+    raise DataError(f"{where}: {path} is outside {' and '.join(str(b) for b in bounds)}; "
+                    f"Toybox reads files there only with --allow-outside.")
+
+
+def config_path(text: str | os.PathLike[str], where: str = "config") -> Path:
     """Where a path written in a config or record points: relative paths
     resolve against the project root, for every game (never the current
-    folder, which changes with where Toybox is started)."""
+    folder, which changes with where Toybox is started). Inside a record
+    (``paths_from_file``) the path must stay inside the project or the user
+    folder unless ``--allow-outside``."""
     p = Path(text).expanduser()
-    return p if p.is_absolute() else PROJECT_ROOT / p
+    full = p if p.is_absolute() else PROJECT_ROOT / p
+    if _FROM_FILE.get():
+        check_inside(full, where)
+    return full
 
 
 def portable_path(text: str | os.PathLike[str]) -> str:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.core.files import RECORD_MAX_BYTES, DataError, describe, load_json, write_atomic
+from engine.core.files import RECORD_MAX_BYTES, DataError, describe, load_json, paths_from_file, write_atomic
 from engine.core.games import GameInfo, UnknownGame, get_game
 from engine.core.protocol import IllegalAction, State
 
@@ -119,10 +119,11 @@ def replay(record: Record, where: str = "record") -> State:
     """The state a record reaches; refuses an illegal step and names it."""
     info = get_game(record.game)
     try:
-        config = info.config_from_dict(record.config)
+        with paths_from_file():  # a path in a record never reads a file outside the project
+            config = info.config_from_dict(record.config)
+            state = info.new_game(config, record.seed)
     except ValueError as err:
         raise RecordError(f"{where}: bad config: {err}") from None
-    state = info.new_game(config, record.seed)
     for step, (seat, action) in enumerate(record.actions, start=1):
         try:
             state.apply(seat, action)

@@ -19,7 +19,7 @@ from engine.geometry.battlefield import Battlefield, BattlefieldError
 
 def resolve(path: str) -> Path:
     """Relative paths resolve against the project root, as for every game."""
-    return config_path(path)
+    return config_path(path, "level")
 
 
 @lru_cache(maxsize=8)

@@ -87,7 +87,7 @@ class Terrain:
             if not p.exists():
                 known = ", ".join(sorted(q.stem for q in LEVELS_DIR.glob("*.json")))
                 raise TerrainError(f"unknown terrain {name_or_path!r}; the box has {known}.")
-        p = config_path(p).resolve()  # one rule for every game: relative to the project root
+        p = config_path(p, "terrain").resolve()  # one rule for every game: relative to the project root
         try:
             stamp = p.stat().st_mtime_ns
         except OSError as err:
@@ -122,6 +122,7 @@ class Terrain:
         positions: dict[str, tuple[float, float] | None] = {}
         for bid, info in bases.items():
             where = f"bases.{bid}"
+            _check_id(bid, where)
             if not isinstance(info, dict):
                 raise TerrainError(f"{where}: must be an object with pos and special.")
             positions[bid] = _pos(info.get("pos"), f"{where}.pos")
@@ -144,6 +145,7 @@ class Terrain:
                 where = f"hqs.{colour}[{i}]"
                 if not isinstance(hid, str):
                     raise TerrainError(f"{where}: node ids are strings, not {hid!r}.")
+                _check_id(hid, where)
                 if hid in bases:
                     raise TerrainError(f"{where}: {hid!r} is a base; an H.Q. is not a base.")
                 if hid in owner:
@@ -317,6 +319,17 @@ def _pos(value: Any, where: str) -> tuple[float, float] | None:
     return (float(value[0]), float(value[1]))
 
 
+MAX_ID_LENGTH = 32
+"""Chosen: the longest node id a terrain may use (the box's are 1-3 characters)."""
+
+
+def _check_id(nid: str, where: str) -> None:
+    """A node id is a short, visible name: not empty, no surrounding spaces."""
+    if not nid or nid != nid.strip() or len(nid) > MAX_ID_LENGTH or not nid.isprintable():
+        raise TerrainError(f"{where}: a node id is 1 to {MAX_ID_LENGTH} visible characters without "
+                           f"surrounding spaces, not {nid[:40]!r}.")
+
+
 def _special(value: Any, where: str) -> str | None:
     if value is None:
         return None
@@ -332,7 +345,7 @@ def _list(pos: tuple[float, float] | None) -> list[float] | None:
 
 def _id_key(nid: str) -> tuple[int, int | str]:
     """Sort ids numerically when they are numbers ("9" before "10")."""
-    return (0, int(nid)) if nid.isdigit() else (1, nid)
+    return (0, int(nid)) if nid.isascii() and nid.isdigit() else (1, nid)  # "²" is a digit int() refuses
 
 
 def limit_mask(code: str | None) -> int:
