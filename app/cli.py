@@ -20,6 +20,7 @@ import json
 import math
 import os
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any, Callable, Sequence
@@ -103,8 +104,13 @@ def writable_file(text: str) -> str:
     folder = path.parent
     while not folder.exists() and folder != folder.parent:
         folder = folder.parent
-    if not folder.is_dir() or not os.access(folder, os.W_OK | os.X_OK):
-        raise argparse.ArgumentTypeError(f"{text}: cannot write there (the folder {folder} is not writable)")
+    try:
+        if not folder.is_dir():
+            raise OSError
+        with tempfile.TemporaryFile(dir=folder):  # a real try: access() says yes to root on read-only mounts
+            pass
+    except OSError:
+        raise argparse.ArgumentTypeError(f"{text}: cannot write there (the folder {folder} is not writable)") from None
     return str(path)
 
 
