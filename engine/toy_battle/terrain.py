@@ -333,7 +333,7 @@ def _check_id(nid: str, where: str) -> None:
 def _special(value: Any, where: str) -> str | None:
     if value is None:
         return None
-    if value not in SPECIAL_CODES:
+    if not isinstance(value, str) or value not in SPECIAL_CODES:
         known = ", ".join(sorted(SPECIAL_CODES))
         raise TerrainError(f"{where}: unknown special {value!r}; known specials are {known} (or null).")
     return value
