@@ -282,7 +282,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 def cmd_edit(args: argparse.Namespace) -> int:
     from app.editor_window import run
 
-    return run(args.file, size=args.size, mesh=args.import_mesh)
+    return run(args.file, size="{}x{}".format(*args.size), mesh=args.import_mesh)
 
 
 def cmd_los(args: argparse.Namespace) -> int:
@@ -354,7 +354,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("edit", help="the level editor: Little Soldiers battlefields and Toy Battle terrains")
     p.add_argument("file", nargs="?", type=user_path, help="level file to open (created on first save when missing)")
-    p.add_argument("--size", default="1440x900", help="window WIDTHxHEIGHT in pixels")
+    p.add_argument("--size", type=pixels, default=(1440, 900), help="window WIDTHxHEIGHT in pixels")
     _add_allow_outside(p)
     p.add_argument("--import", dest="import_mesh", metavar="MESH",
                    help="add a glTF/OBJ/STL mesh as scenery in the middle of the table (no display: add it and save)")

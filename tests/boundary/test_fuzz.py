@@ -179,13 +179,21 @@ def test_mutated_files_are_loaded_or_refused_with_a_sentence(name):
     _run(name, CI_EXAMPLES[name])
 
 
-@given(data=st.data())
-@settings(max_examples=60, deadline=None, database=None, derandomize=True, suppress_health_check=list(HealthCheck))
-def test_mutated_bytes_of_a_record_file_are_refused_with_a_sentence(tmp_path_factory, data):
-    _bytes_case(tmp_path_factory, data)
+def test_mutated_bytes_of_a_record_file_are_refused_with_a_sentence(tmp_path):
+    _run_bytes(tmp_path, 60)
 
 
-def _bytes_case(tmp_path_factory: Any, data: Any) -> None:
+def _run_bytes(tmp_path: Path, examples: int) -> None:
+    @settings(max_examples=examples, deadline=None, database=None, derandomize=examples < 1000,
+              suppress_health_check=list(HealthCheck))
+    @given(data=st.data())
+    def case(data: Any) -> None:
+        _bytes_case(tmp_path, data)
+
+    case()
+
+
+def _bytes_case(folder: Path, data: Any) -> None:
     COUNTS["record-bytes"] = COUNTS.get("record-bytes", 0) + 1
     raw = bytearray(json.dumps(record("little-battle", steps=10)).encode())
     op = data.draw(st.sampled_from(["truncate", "flip", "insert"]))
@@ -196,7 +204,7 @@ def _bytes_case(tmp_path_factory: Any, data: Any) -> None:
         raw[at] = data.draw(st.integers(0, 255))
     else:
         raw[at:at] = data.draw(st.binary(min_size=1, max_size=8))
-    path = Path(tmp_path_factory.mktemp("bytes")) / "r.json"
+    path = folder / "r.json"
     path.write_bytes(bytes(raw))
     try:
         replay(load_record(path), str(path))
@@ -212,7 +220,6 @@ def test_long_fuzz(name):
 
 
 @pytest.mark.fuzz
-@given(data=st.data())
-@settings(max_examples=LONG, deadline=None, database=None, suppress_health_check=list(HealthCheck))
-def test_long_fuzz_record_bytes(tmp_path_factory, data):
-    _bytes_case(tmp_path_factory, data)
+def test_long_fuzz_record_bytes(tmp_path):
+    _run_bytes(tmp_path, LONG)
+    print(f"\nfuzz record-bytes: {COUNTS.get('record-bytes', 0)} cases")
