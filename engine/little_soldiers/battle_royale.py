@@ -8,6 +8,8 @@ Mortar Shot from the HQ on each later turn. The last soldier standing wins.
 
 from __future__ import annotations
 
+from engine.little_soldiers.phases import After, Phase
+
 import math
 from typing import Any
 
@@ -17,7 +19,7 @@ from engine.little_soldiers import mission_data as M
 from engine.little_soldiers.actions import Deal, Landing, Parachute
 from engine.little_soldiers.terrain import Spot
 
-DEAL, PARACHUTE, PARA_LANDING = "deal", "parachute", "para_landing"
+DEAL, PARACHUTE, PARA_LANDING = Phase.DEAL, Phase.PARACHUTE, Phase.PARA_LANDING
 
 
 class BattleRoyaleRules:
@@ -95,7 +97,7 @@ class BattleRoyaleRules:
         self.show_throw("mortar", start, direction, strength, action)
         self.landing_at = (float(action.x), float(action.y), float(action.z))
         self.log(f"The green Move token lands at ({action.x:.1f}, {action.y:.1f}).")
-        self.phase = "deploy"
+        self.phase = Phase.DEPLOY
 
     def parachute_surface(self, x: float, y: float) -> str | None:
         return self.terrain.bf.surface_at(x, y) if self.config.has("levels") else None
@@ -142,17 +144,17 @@ class BattleRoyaleRules:
         self.log(f"{self._gname(g)} reveals Numbered Block token {self.turn_pos + 1}.")
         s = self.soldiers[self.generals[g].soldiers[0]]
         self.mover = None
-        self.after = "order"
+        self.after = After.ORDER
         self.attack = None
         self.shot = None
         if s.in_play:
-            self.phase = "move"
+            self.phase = Phase.MOVE
         else:
             from engine.little_soldiers.state import Shot
 
             self.log(f"{s.id} is out: {self._gname(g)} fires a Mortar Shot from the HQ.")
             self.shot = Shot("mortar", s.id, hq=g)
-            self.phase = "throw"
+            self.phase = Phase.THROW
 
     def hq_catapult(self, g: int) -> tuple[float, float, float]:
         """Where a player's HQ is: chosen as the Play Zone's edge in front of

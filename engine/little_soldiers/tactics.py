@@ -15,6 +15,8 @@ those cards never stop there.
 
 from __future__ import annotations
 
+from engine.little_soldiers.phases import After, Phase
+
 import json
 import random
 from dataclasses import dataclass, field
@@ -30,8 +32,8 @@ CARD_TYPES = ("general", "soldier", "reaction")
 EFFECTS = ("moves", "attacks", "retreat", "camouflage", "cancel_move", "bonus_orders")
 REACTION_TRIGGERS: Mapping[str, str] = {"camouflage": "attack", "cancel_move": "move"}
 
-DRAW, REACT, CARD_ATTACK = "draw", "react", "card_attack"
-AFTER_CARD = "card"
+DRAW, REACT, CARD_ATTACK = Phase.DRAW, Phase.REACT, Phase.CARD_ATTACK
+AFTER_CARD = After.CARD
 
 
 @dataclass(frozen=True)
@@ -261,9 +263,9 @@ class TacticsRules:
             return
         self.effect = Effect(card.name, action.soldier, card.effect, card.amount, resume)
         if card.effect == "moves":
-            self.mover, self.after, self.phase = action.soldier, AFTER_CARD, "move"
+            self.mover, self.after, self.phase = action.soldier, AFTER_CARD, Phase.MOVE
         elif card.effect == "retreat":
-            self.mover, self.after, self.phase = None, AFTER_CARD, "move"
+            self.mover, self.after, self.phase = None, AFTER_CARD, Phase.MOVE
         else:
             self.phase = CARD_ATTACK
 
@@ -295,13 +297,13 @@ class TacticsRules:
         elif e.kind == "moves":
             e.left -= 1
             if e.left > 0 and self.soldiers[e.soldier].in_play:
-                self.phase = "move"
+                self.phase = Phase.MOVE
                 return
         elif e.kind == "retreat":
             e.left -= 1
             if e.left > 0 and self.retreat_movers():
                 self.mover = None
-                self.phase = "move"
+                self.phase = Phase.MOVE
                 return
         self._effect_done()
 
@@ -316,9 +318,9 @@ class TacticsRules:
         self.after, self.mover, self.moves_left = after, mover, moves_left
         self.log(f"{e.card} is resolved.")
         if phase == "order" and self.can_order(self.current):
-            self.phase = "order"
+            self.phase = Phase.ORDER
         elif phase == "move" and self._own_in_play(self.current):
-            self.phase = "move"
+            self.phase = Phase.MOVE
         else:
             self._end_turn()
 
@@ -379,9 +381,9 @@ class TacticsRules:
             return
         self.window = None
         if w.trigger == "attack":
-            self.phase = "roll"
+            self.phase = Phase.ROLL
             return
-        self.phase = "move"
+        self.phase = Phase.MOVE
         if w.cancelled:
             s = self.soldiers[w.move.soldier]
             self.log(f"{s.id}'s Move is cancelled: it stays where it is.")

@@ -14,6 +14,8 @@ set, so a game builds each variant's geometry once.
 
 from __future__ import annotations
 
+from engine.little_soldiers.phases import After, Phase
+
 from typing import TYPE_CHECKING, Any
 
 from engine.core.protocol import Result
@@ -24,7 +26,7 @@ from engine.little_soldiers.actions import Lead, Roll, ThreatAction
 if TYPE_CHECKING:
     from engine.little_soldiers.terrain import Spot
 
-LEAD, THREAT_ACTION, THREAT_ROLL = "lead", "threat_action", "threat_roll"
+LEAD, THREAT_ACTION, THREAT_ROLL = Phase.LEAD, Phase.THREAT_ACTION, Phase.THREAT_ROLL
 
 
 class Threat:

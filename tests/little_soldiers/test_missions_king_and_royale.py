@@ -168,7 +168,7 @@ def test_br_broken_soldiers_leave_for_good_and_fire_a_mortar_from_the_hq():
     s.apply(1, Throw(90, 0.5))
     s.apply(CHANCE, Landing(20, 30, 0.0, "front"))
     assert s.soldiers["green-infantry"].hearts == 2 and s.current == 2
-    s.phase = "deal"  # a later round: the broken soldier is not deployed again
+    s.phase = DEAL  # a later round: the broken soldier is not deployed again
     s.deal_for = "turns"
     assert not any(sd.in_play for sd in [y])
 
