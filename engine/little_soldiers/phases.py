@@ -41,6 +41,7 @@ class Phase(StrEnum):
     DRAW = "draw"  # chance: a Tactics card
     REACT = "react"
     CARD_ATTACK = "card_attack"
+    CRATE = "crate"
     # Battle Royale
     DEAL = "deal"  # chance: the Numbered Block tokens
     PARACHUTE = "parachute"

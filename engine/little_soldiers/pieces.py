@@ -222,3 +222,42 @@ class LastThrow:
         return cls(int(data["serial"]), data["kind"], tuple(float(v) for v in data["start"]), float(data["direction"]),
                    float(data["strength"]), land)
 
+
+
+class Threat:
+    """A mission's Threat (or part of Octocutie): its Profile and the tokens in front of it."""
+
+    __slots__ = ("id", "name", "defense", "toughness", "switches", "target", "hearts", "shields", "broken")
+
+    def __init__(self, ident: str, name: str, defense: int, toughness: int, switches: tuple[int, ...],
+                 target: tuple[float, float, float]) -> None:
+        self.id = ident
+        self.name = name
+        self.defense = defense
+        self.toughness = toughness
+        self.switches = switches
+        self.target = target
+        self.hearts = 0
+        self.shields = 0
+        self.broken = False  # an Ouch token next to its Profile
+
+    @property
+    def in_play(self) -> bool:
+        return not self.broken
+
+    def copy(self) -> "Threat":
+        new = Threat(self.id, self.name, self.defense, self.toughness, self.switches, self.target)
+        new.hearts, new.shields, new.broken = self.hearts, self.shields, self.broken
+        return new
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "defense": self.defense, "toughness": self.toughness,
+                "switches": list(self.switches), "target": list(self.target), "hearts": self.hearts,
+                "shields": self.shields, "broken": self.broken}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "Threat":
+        new = cls(data["id"], data["name"], int(data["defense"]), int(data["toughness"]), tuple(data["switches"]),
+                  tuple(float(v) for v in data["target"]))
+        new.hearts, new.shields, new.broken = int(data["hearts"]), int(data["shields"]), bool(data["broken"])
+        return new

@@ -40,7 +40,7 @@ def invariants(state):
     """What no rule may create or destroy."""
     out = {"order": [state.order_tokens(g) for g in range(len(state.generals))]}
     if state.mission == M.KING_OF_THE_HILL:
-        out["candy"] = state.candy_reserve + sum(state.candy) + state.candy_discarded
+        out["candy"] = state.mission_part.candy_reserve + sum(state.mission_part.candy) + state.candy_discarded
     if state.config.has("advanced_tactics"):
         out["cards"] = state.tactics_cards_total()
         out["bonus"] = state.bonus_total()

@@ -70,7 +70,7 @@ def play_checked(config: Config, seed: int, bots=None, max_steps: int = 3000):
         actions.append((seat, action))
         assert [state.order_tokens(g) for g in range(len(state.generals))] == tokens0
         assert all(s.hearts >= 0 and s.shields >= 0 for s in state.soldiers.values())
-        assert -n <= state.flag <= n
+        assert -n <= state.mission_part.flag <= n
         if state.attack is not None:
             assert state.soldiers[state.attack.target].in_play or state.attack.hit_targets
     assert state.is_over(), "no end in sight"
