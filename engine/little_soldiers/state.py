@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping
 
-from engine.core.protocol import CHANCE, Event, Result, State
+from engine.core.protocol import CHANCE, Event, Result, State, inexact
 from engine.little_soldiers import rules_data as R
 from engine.little_soldiers.actions import Block, Order, Roll, Star
 from engine.little_soldiers.combat import Combat
@@ -213,6 +213,9 @@ class LittleSoldiersState(RoundPreparation, Movement, Combat, State):
         return candidates(self, seat, n, rng)
 
     def check(self, seat: int, action: Any) -> str | None:
+        exact = inexact(seat, action)  # Lead(0.0) equals Lead(0): the types are held exactly first
+        if exact is not None:
+            return exact
         phase = self.phase
         if phase is Phase.OVER:
             return "The game is over."
@@ -600,7 +603,7 @@ def make_terrain(config: Config, battlefield: Any | None = None) -> Terrain:
 
     from engine.little_soldiers.parts import MODULES
 
-    bf = battlefield if battlefield is not None else load_battlefield(config.level)
+    bf = battlefield if battlefield is not None else config.battlefield()
     _, chosen = chosen_values(config.overrides)
     parts = [MODULES[m] for m in config.modules]
     return Terrain(bf, any(p.climbing for p in parts), any(p.table_objects for p in parts), chosen.contact_tolerance)
