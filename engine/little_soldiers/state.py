@@ -20,6 +20,7 @@ import random
 from typing import Any, Mapping
 
 from engine.core.protocol import CHANCE, Event, Result, State, inexact
+from engine.core.secrecy import Slice
 from engine.little_soldiers import rules_data as R
 from engine.little_soldiers.actions import Block, Order, Roll, Star
 from engine.little_soldiers.combat import Combat
@@ -539,7 +540,7 @@ class LittleSoldiersState(RoundPreparation, Movement, Combat, State):
         new.window = self.window.copy() if self.window is not None else None
         new.practice_left = list(self.practice_left)
         new.measured = dict(self.measured)
-        new.parts = [p.copy(new) for p in self.parts]
+        new.parts = [p.copy(new) for p in self.parts]  # each part copies its own slice
         new.mission_part = new.parts[0]  # type: ignore[assignment]
         new._bind_parts()
         return new
@@ -584,6 +585,16 @@ class LittleSoldiersState(RoundPreparation, Movement, Combat, State):
         from engine.little_soldiers.state_data import load_state
 
         return load_state(cls, data, battlefield)
+
+    # ---------------------------------------------------------------- secrecy
+    def secrets(self) -> list[Slice]:
+        """Every part's secrets (``engine.core.secrecy``): the view and
+        ``determinize`` derive from them."""
+        return [sl for p in self.parts for sl in p.secrets()]
+
+    def settle_unseen(self, seat: int, rng: random.Random) -> None:
+        for p in self.parts:
+            p.resample(seat, rng)
 
     def view(self, seat: int):
         from engine.little_soldiers.view import LittleSoldiersView

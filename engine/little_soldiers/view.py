@@ -1,7 +1,7 @@
 """What one seat of Little Soldiers sees, and full states sampled from it.
 
-The secrets are declared by the parts that own them (``Part.hide`` and
-``Part.resample``): the other players' Tactics hands and the pile
+The secrets are declared by the parts that own them (``Part.secrets``,
+the core mechanism's ``Slice`` values): the other players' Tactics hands and the pile
 (Advanced Tactics), the Numbered Block tokens not yet revealed (Battle
 Royale), and any event logged to other seats only. ``to_dict`` and
 ``determinize`` are both derived from those declarations, so a sample never
@@ -44,16 +44,9 @@ class LittleSoldiersView(View):
             p.hide(out, self.seat)
         return out
 
-    def determinize(self, rng: random.Random) -> "LittleSoldiersState":
-        """A full state consistent with this view: every part re-deals what it
-        hides from this seat, the log keeps only the events this seat read,
-        and chance from here on is drawn afresh."""
-        s = self._truth.clone()
-        s.rng = random.Random(rng.getrandbits(64))
-        s.events = [e for e in s.events if e.visible_to(self.seat)]
-        for p in s.parts:
-            p.resample(self.seat, rng)
-        return s
+    # ``determinize`` is the core's (``engine.core.secrecy.determinize``): the
+    # parts' secrets hidden from this seat are re-dealt, the log keeps only the
+    # events this seat read, and chance from there on is drawn afresh.
 
     # ---------------------------------------------------------------- public state (nothing here is hidden)
     @property

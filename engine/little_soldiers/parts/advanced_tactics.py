@@ -13,7 +13,10 @@ could play one, so games without those cards never stop there.
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any, ClassVar
+
+from engine.core.secrecy import NOBODY, Slice
 
 from engine.little_soldiers import mission_data as M
 from engine.little_soldiers.actions import Activate, CardAttack, Draw, Move, Play
@@ -94,22 +97,22 @@ class AdvancedTactics(Part):
         self.crate_mover = data.get("crate_mover")
         self.crate_draws = int(data.get("crate_draws", 0))
 
-    def hide(self, data: dict[str, Any], seat: int) -> None:
-        """Another seat's hand and the pile's order are not this seat's to see."""
-        for g in data["generals"]:
-            if g["seat"] != seat:
-                g["hand"] = len(g["hand"])
-        data["deck"] = len(data["deck"])
+    def secrets(self) -> list[Slice]:
+        """Each General's hand, read by its seat only; the pile, by nobody."""
+        out = [Slice("hand", frozenset({gen.seat}), gen.hand, put=partial(_set_hand, gen))
+               for gen in self.state.generals]
+        out.append(Slice("deck", NOBODY, self.deck, put=self._set_deck))
+        return out
 
-    def resample(self, seat: int, rng: random.Random) -> None:
-        """The cards this seat has not seen (the pile, the other hands), dealt anew."""
-        others = [g for g in self.state.generals if g.seat != seat]
-        pool = list(self.deck) + [c for g in others for c in g.hand]
-        rng.shuffle(pool)
-        for g in others:
-            k = len(g.hand)
-            g.hand, pool = pool[:k], pool[k:]
-        self.deck = sorted(pool)
+    def _set_deck(self, cards: list[str]) -> None:
+        self.deck = sorted(cards)
+
+    def hide(self, data: dict[str, Any], seat: int) -> None:
+        """Another seat's hand and the pile show their sizes only."""
+        hands = [part.shown(seat) for part in self.secrets() if part.name == "hand"]
+        for g, shown_hand in zip(data["generals"], hands):
+            g["hand"] = sorted(shown_hand) if isinstance(shown_hand, list) else shown_hand
+        data["deck"] = len(self.deck)
 
     # ---------------------------------------------------------------- draws
     def begin_game(self) -> bool:
@@ -515,3 +518,7 @@ class AdvancedTactics(Part):
     def bonus_total(self) -> int:
         st = self.state
         return self.bonus_reserve + sum(g.bonus for g in st.generals) + sum(s.bonus for s in st.soldiers.values())
+
+
+def _set_hand(general: Any, cards: list[str]) -> None:
+    general.hand = list(cards)

@@ -29,6 +29,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Mapping
 
 from engine.core.protocol import Result
+from engine.core.secrecy import Slice
 from engine.little_soldiers.phases import Phase
 
 if TYPE_CHECKING:
@@ -98,12 +99,19 @@ class Part:
     def load(self, data: dict[str, Any]) -> None:
         """Read the slice back from ``to_dict`` output (``from_dict``)."""
 
+    def secrets(self) -> list[Slice]:
+        """What this part hides and from whom (``engine.core.secrecy``): the
+        view shows a slice's cover to the seats that may not read it, and
+        ``determinize`` re-deals the items hidden from the viewer."""
+        return []
+
     def hide(self, data: dict[str, Any], seat: int) -> None:
-        """Remove from the state's ``to_dict`` output what ``seat`` may not see."""
+        """Write into the state's ``to_dict`` output what ``seat`` sees of this
+        part's secrets (their covers, from ``secrets``)."""
 
     def resample(self, seat: int, rng: random.Random) -> None:
-        """Re-deal every fact this part hides from ``seat``, consistently with
-        what ``seat`` has seen (``determinize``)."""
+        """After the re-deal of ``determinize``: re-draw a hidden fact that is
+        not a plain deal of items (none so far)."""
 
     # ------------------------------------------------------------ set-up and rounds
     def setup(self) -> None:

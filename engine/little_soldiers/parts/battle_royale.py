@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import math
 import random
+from functools import partial
 from typing import Any, ClassVar
 
 from engine.core.protocol import Result
+from engine.core.secrecy import Slice
 from engine.little_soldiers import data as D
 from engine.little_soldiers import mission_data as M
 from engine.little_soldiers.actions import Deal, Landing, Parachute
@@ -81,22 +83,22 @@ class BattleRoyale(Mission):
         """How many Numbered Block tokens of the current deal are face up."""
         return min(len(self.turn_order), self.turn_pos + 1)
 
-    def hide(self, data: dict[str, Any], seat: int) -> None:
+    def secrets(self) -> list[Slice]:
+        """Each Numbered Block token not yet revealed, read by the player who
+        holds it: a face-down number (position) holding a General."""
         gens = self.state.generals
-        mine = [i for i, g in enumerate(self.turn_order) if gens[g].seat == seat]
-        data["turn_order"] = list(self.turn_order[:self.revealed()])
-        data["my_numbers"] = [i + 1 for i in mine]
+        return [Slice("numbered_block", frozenset({gens[g].seat}), (g,), put=partial(self._set_holder, i))
+                for i, g in enumerate(self.turn_order) if i >= self.revealed()]
 
-    def resample(self, seat: int, rng: random.Random) -> None:
-        """The other players' face-down numbers, dealt anew among the numbers
-        neither revealed nor held by this seat."""
-        gens = self.state.generals
-        fixed = self.revealed()
-        free = [i for i in range(fixed, len(self.turn_order)) if gens[self.turn_order[i]].seat != seat]
-        who = [self.turn_order[i] for i in free]
-        rng.shuffle(who)
-        for i, g in zip(free, who):
-            self.turn_order[i] = g
+    def _set_holder(self, position: int, holder: list[int]) -> None:
+        self.turn_order[position] = holder[0]
+
+    def hide(self, data: dict[str, Any], seat: int) -> None:
+        """The order up to the token just revealed, and this seat's own numbers."""
+        shown = self.revealed()
+        data["turn_order"] = list(self.turn_order[:shown])
+        data["my_numbers"] = [i + 1 for i, g in enumerate(self.turn_order)
+                              if self.state.generals[g].seat == seat]
 
     # ---------------------------------------------------------------- dealing and deploying
     def first_round(self) -> None:
