@@ -60,14 +60,15 @@ class HeuristicBot:
 
     name = "heuristic"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, candidates: int = CANDIDATES) -> None:
         self.rng = random.Random(seed)
+        self.candidates = candidates  # samples scored per continuous decision (the hard level scores more)
 
     # ------------------------------------------------------------------ entry
     def choose(self, view) -> Any:
         phase = view.phase
         legal = view.legal_actions()
-        options = legal or view.candidate_actions(CANDIDATES, self.rng)
+        options = legal or view.candidate_actions(self.candidates, self.rng)
         if not options:
             raise RuntimeError("HeuristicBot was asked to act with no legal action.")
         if len(options) == 1:
