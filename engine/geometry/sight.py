@@ -416,6 +416,11 @@ class SightEngine:
                 self._scene = scene
         self.backend = "embree" if self._scene is not None else "oracle"
 
+    @property
+    def raw_scene(self):
+        """The embreex scene (None on the oracle): for measuring the call floor."""
+        return self._scene
+
     def owner_of(self, prim: np.ndarray) -> np.ndarray:
         """The solid index of each Embree triangle index (-1: a miss)."""
         return self._owner[prim]
@@ -511,10 +516,10 @@ class SightEngine:
         if buffers is None:
             scale = np.empty(n, dtype=np.float32)
             frame_t = np.empty((3, 3), dtype=np.float32)
-            buffers = self._buffers[n] = (np.empty((n, 3), dtype=np.float32), np.empty((n, 3), dtype=np.float32),
-                                          scale, scale[:, None], frame_t, frame_t.reshape(-1))
-        origins, directions, scale, scale_column, frame_t, frame_flat = buffers
-        rows32, depth32 = _pattern_rows32(n)
+            rows32, depth32 = _pattern_rows32(n)
+            buffers = self._buffers[n] = [np.empty((n, 3), dtype=np.float32), np.empty((n, 3), dtype=np.float32),
+                                          scale, scale[:, None], frame_t, frame_t.reshape(-1), rows32, depth32, None]
+        origins, directions, scale, scale_column, frame_t, frame_flat, rows32, depth32, last_eye = buffers
         # The frame's columns (a u, rho v1, rho v2) as the rows of its
         # transpose, so the directions come out (n, 3) in one product.
         frame_flat[:] = (a * ux, a * uy, a * uz, rho * w1x, rho * w1y, 0.0,
@@ -524,7 +529,10 @@ class SightEngine:
         np.reciprocal(scale, out=scale)
         np.matmul(rows32, frame_t, out=directions)
         directions *= scale_column
-        origins[:] = (ex, ey, ez)
+        eye_key = (ex, ey, ez)
+        if eye_key != last_eye:  # one attacker's checks come in a row: its origins stay
+            origins[:] = eye_key
+            buffers[8] = eye_key
         prim = self._scene.run(origins, directions, dists=1.0, query="INTERSECT")
         n_blocked = int(np.count_nonzero(prim >= 0))
         return _CastSight(n_blocked == 0, 1.0 - n_blocked / n, self, (ex, ey, ez),
