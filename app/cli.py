@@ -86,6 +86,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
     wins = [0.0] * seats
     scores = [0.0] * seats
     by_kind: dict[str, list[float]] = {}  # kind -> [wins, games, seconds, decisions, slowest]
+    team_wins = 0  # games every seat won together (the co-op missions)
     start = time.perf_counter()
     progress = tqdm(range(args.games), desc=f"{info.name} {','.join(kinds)}", unit="game", file=sys.stderr,
                     disable=args.quiet or args.games < 2, mininterval=1.0, leave=False)
@@ -103,6 +104,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
         state = play_out(info.new_game(config, seed), bots)
         result = state.result()
         assert result is not None
+        team_wins += seats > 1 and set(result.winners) == set(range(seats))
         for s in range(seats):
             wins[s] += result.reward(s)
             scores[s] += result.scores[s]
@@ -123,6 +125,8 @@ def cmd_sim(args: argparse.Namespace) -> int:
         rows = [WinRate(f"seat {s + 1} ({kinds[s]})", wins[s], args.games) for s in range(seats)]
     else:
         rows = [WinRate(f"{k} (all seats)", v[0], int(v[1])) for k, v in by_kind.items()]
+    if team_wins:  # a shared win counts 1/k per seat above; the team's own rate says more
+        rows.append(WinRate("team (all seats win together)", team_wins, args.games))
     print(format_table(rows))
     for k, v in by_kind.items():
         if v[3]:
