@@ -38,4 +38,4 @@ def _kind(kind: str, game: str, seed: int, options: dict, time_limit: float | No
         if time_limit is not None and hasattr(bot, "time_limit"):
             bot.time_limit = time_limit
         return bot
-    raise ValueError(f"Unknown bot {kind!r}; choose one of {', '.join(bot_names())}.")
+    raise ValueError(f"Unknown bot {kind!r}; choose one of {', '.join(bot_names() + ('lookahead',))}.")

@@ -74,8 +74,10 @@ _declare(
 
 
 def bot_names() -> tuple[str, ...]:
-    """Every bot name ``make_bot`` takes: the kinds, then the levels."""
-    return ("random", "heuristic", "search", "lookahead") + tuple(d.value for d in Difficulty)
+    """The bots a player chooses from, for every game: the kinds that play
+    any game, then the levels. (``make_bot`` also takes "lookahead", which
+    needs a game's ``evaluate`` and discrete actions: Toy Battle's hard.)"""
+    return ("random", "heuristic", "search") + tuple(d.value for d in Difficulty)
 
 
 def level(game: str, difficulty: str | Difficulty) -> BotLevel:
