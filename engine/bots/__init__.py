@@ -23,6 +23,8 @@ def _kind(kind: str, game: str, seed: int, options: dict, time_limit: float | No
     if kind == "random":
         return RandomBot(seed)
     if kind == "search":
+        if options.pop("heuristic_rollouts", False):  # playouts by the game's heuristic bot
+            options["rollout_bot"] = lambda s: _kind("heuristic", game, s, {}, None)
         return SearchBot(seed, time_limit=time_limit, **options)
     if kind == "lookahead":
         return LookaheadBot(seed, time_limit=time_limit, **options)
@@ -38,4 +40,28 @@ def _kind(kind: str, game: str, seed: int, options: dict, time_limit: float | No
         if time_limit is not None and hasattr(bot, "time_limit"):
             bot.time_limit = time_limit
         return bot
+    extra = _game_bots(game).get(kind)
+    if extra is not None:
+        bot = extra(seed)
+        for key, value in options.items():
+            setattr(bot, key, value)
+        if time_limit is not None:
+            bot.time_limit = time_limit
+        return bot
     raise ValueError(f"Unknown bot {kind!r}; choose one of {', '.join(bot_names() + ('lookahead',))}.")
+
+
+def _game_bots(game: str) -> dict:
+    """A game's own bots beyond the heuristic (``EXTRA_BOTS`` in its bots module)."""
+    import importlib
+
+    from engine.core.games import GAME_MODULES
+
+    package = GAME_MODULES.get(game)
+    if package is None:
+        return {}
+    try:
+        module = importlib.import_module(package + ".bots")
+    except ImportError:
+        return {}
+    return dict(getattr(module, "EXTRA_BOTS", {}))

@@ -34,7 +34,7 @@ class BotLevel:
 
     game: str
     difficulty: Difficulty
-    kind: str  # "random", "heuristic", "search" or "lookahead"
+    kind: str  # "random", "heuristic", "search", "lookahead" or a game's own (EXTRA_BOTS)
     options: dict[str, Any] = field(default_factory=dict)
     time_limit: float | None = None  # seconds per decision
     note: str = ""
@@ -68,8 +68,8 @@ _declare(
     BotLevel("little-soldiers", Difficulty.EASY, "random", {}, None, "Moves and attacks at random."),
     BotLevel("little-soldiers", Difficulty.NORMAL, "heuristic", {}, None,
              "Attacks the weakest valid target, takes cover, climbs, throws at clusters."),
-    BotLevel("little-soldiers", Difficulty.HARD, "heuristic", {"candidates": 48}, 2.0,
-             "The heuristic over twice the sampled Moves."),
+    BotLevel("little-soldiers", Difficulty.HARD, "planner", {"width": 6, "samples": 6, "horizon": 10}, 2.0,
+             "The heuristic, improved by heuristic rollouts of each Move and Order."),
 )
 
 

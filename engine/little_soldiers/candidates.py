@@ -41,8 +41,6 @@ def candidates(state: "LittleSoldiersState", seat: int, n: int, rng: random.Rand
     if phase is S.DEPLOY:
         if state.mission == "battle_royale":
             return _parachute_deploys(state, seat, n, rng)
-        if state.block is None:
-            return _free_deploys(state, seat, n, rng)
         return _deploys(state, seat, n, rng)
     if phase is S.MOVE:
         out = _moves(state, seat, n, rng)
@@ -62,59 +60,60 @@ def candidates(state: "LittleSoldiersState", seat: int, n: int, rng: random.Rand
 
 
 def _deploys(state, seat, n, rng) -> list[Deploy]:
+    """Deployments at green distance from the revealed Deployment token (or,
+    with no Block token, from any anchor ``deploy_discs`` allows): spots
+    drawn in each disc's outer ring (where the base touches the green Move
+    token laid against the anchor) and kept where the base fits, checked in
+    one batch; the nearest fit to an anchor when none is drawn."""
     terrain = state.terrain
-    token = terrain.deployment[state.block]
-    hq = [s for s in state._own(state.current) if not s.in_play]
-    others = state._spots()
-    reach = terrain.base_radius + D.TOKEN_RADIUS
+    hq = [s for s in state._own(state.current) if not s.in_play and not s.out]
+    if state.block is None and state.config.has("advanced_tactics"):
+        hq = hq[:1]
     out: list[Deploy] = []
-    for _ in range(n * MAX_TRIES):
-        if len(out) >= n:
-            break
-        s = hq[rng.randrange(len(hq))]
-        a = rng.uniform(0, 2 * math.pi)
-        d = reach + rng.uniform(0, state.chosen.green_length)
-        x, y = round(token[0] + d * math.cos(a), 2), round(token[1] + d * math.sin(a), 2)
-        act = Deploy(s.id, x, y)
-        if state.check(seat, act) is None:
-            out.append(act)
-    if not out:
-        spot = terrain.nearest_fit(token, None, others, limit=state.chosen.green_length + reach)
-        if spot is not None:
-            for s in hq:
-                act = Deploy(s.id, spot.x, spot.y)
-                if state.check(seat, act) is None:
-                    out.append(act)
-    return out
-
-
-def _free_deploys(state, seat, n, rng) -> list[Deploy]:
-    """Co-op and Advanced Tactics: around any allowed Deployment token or own soldier."""
-    terrain = state.terrain
-    hq = [s for s in state._own(state.current) if not s.in_play]
-    out: list[Deploy] = []
-    for s in hq[:1] if state.config.has("advanced_tactics") else hq:
-        tokens, chain = state.deploy_anchors(s)
-        anchors = [(at, terrain.base_radius + D.TOKEN_RADIUS) for at in tokens] + \
-            [(sp.xy, 2 * terrain.base_radius) for sp in chain]
-        if not anchors:
+    for s in hq:
+        discs = state.deploy_discs(s)
+        if not discs:
             continue
-        for _ in range(max(2, n // len(hq)) * MAX_TRIES):
-            at, reach = anchors[rng.randrange(len(anchors))]
-            a = rng.uniform(0, 2 * math.pi)
-            d = reach + rng.uniform(0, state.chosen.green_length)
-            act = Deploy(s.id, round(at[0] + d * math.cos(a), 2), round(at[1] + d * math.sin(a), 2))
-            if state.check(seat, act) is None:
-                out.append(act)
-                if len(out) >= n:
-                    return out
-        if not out:
-            for at, reach in anchors:
-                spot = terrain.nearest_fit(at, None, state._spots(), limit=state.chosen.green_length + reach)
+        want = max(2, n // len(hq))
+        k = want * MAX_TRIES
+        u = np.array([rng.random() for _ in range(3 * k)])
+        pick = (u[:k] * len(discs)).astype(int)
+        centres = np.array([c for c, _ in discs])[pick]
+        radii = np.array([r for _, r in discs])[pick]
+        inner = np.maximum(radii - state.chosen.green_length - terrain.contact, 0.0)
+        d = inner + (radii - inner) * u[k:2 * k]
+        a = 2 * math.pi * u[2 * k:]
+        pts = np.round(centres + np.column_stack([d * np.cos(a), d * np.sin(a)]), 2)
+        # Rounding must not carry a spot out of its disc.
+        inside = np.hypot(pts[:, 0] - centres[:, 0], pts[:, 1] - centres[:, 1]) <= radii - 1e-6
+        pts = pts[inside]
+        pts = pts[_fits(state, pts, None, None)]
+        for x, y in pts[:want].tolist():
+            out.append(Deploy(s.id, x, y))
+        if not len(pts):
+            for at, reach in discs:
+                spot = terrain.nearest_fit(at, None, state._spots(), limit=reach)
                 if spot is not None and state.check(seat, Deploy(s.id, spot.x, spot.y)) is None:
                     out.append(Deploy(s.id, spot.x, spot.y))
                     break
     return out
+
+
+def _fits(state, pts: np.ndarray, surface: str | None, exclude: str | None) -> np.ndarray:
+    """Where a base fits, for many points at once (``Terrain.placement_reason``
+    in a batch): in the Play Zone, on free ground of ``surface``, clear of
+    every other figurine there."""
+    terrain = state.terrain
+    if len(pts) == 0:
+        return np.zeros(0, dtype=bool)
+    ok = shapely.intersects_xy(terrain.zone, pts[:, 0], pts[:, 1])
+    ok &= shapely.intersects_xy(terrain.free(surface), pts[:, 0], pts[:, 1])
+    others = [o.xy for o in state._spots(exclude=exclude) if o.surface == surface]
+    if others:
+        o = np.asarray(others)
+        gap = np.hypot(pts[:, 0, None] - o[None, :, 0], pts[:, 1, None] - o[None, :, 1])
+        ok &= (gap >= 2 * terrain.base_radius - 1e-6).all(axis=1)
+    return ok
 
 
 def _parachutes(state, n, rng) -> list[Parachute]:
@@ -259,21 +258,15 @@ def _spread(terrain, s, cord: float, k: int, rng) -> np.ndarray:
 
 def _reachable(state, s, points: np.ndarray, cord: float) -> np.ndarray:
     """The ``points`` (rounded) where soldier ``s``'s base fits and its
-    cord reaches, in order, duplicates dropped: the tests ``check`` makes of
+    cord reaches, in order: the tests ``check`` makes of
     a Move (``Terrain.move``) on many points at once."""
     if len(points) == 0:
         return points.reshape(0, 2)
     terrain = state.terrain
     pts = np.round(np.asarray(points, dtype=float).reshape(-1, 2), 2)
     surface = s.spot.surface
-    ok = shapely.intersects_xy(terrain.zone, pts[:, 0], pts[:, 1])
-    ok &= shapely.intersects_xy(terrain.free(surface), pts[:, 0], pts[:, 1])
+    ok = _fits(state, pts, surface, s.id)
     ok &= np.hypot(pts[:, 0] - s.spot.x, pts[:, 1] - s.spot.y) >= 1e-9
-    others = [o.xy for o in state._spots(exclude=s.id) if o.surface == surface]
-    if others:
-        o = np.asarray(others)
-        gap = np.hypot(pts[:, 0, None] - o[None, :, 0], pts[:, 1, None] - o[None, :, 1])
-        ok &= (gap >= 2 * terrain.base_radius - 1e-6).all(axis=1)
     pts = pts[ok]
     if len(pts) == 0:
         return pts
