@@ -23,8 +23,6 @@ def _kind(kind: str, game: str, seed: int, options: dict, time_limit: float | No
     if kind == "random":
         return RandomBot(seed)
     if kind == "search":
-        if options.pop("heuristic_rollouts", False):  # playouts by the game's heuristic bot
-            options["rollout_bot"] = lambda s: _kind("heuristic", game, s, {}, None)
         return SearchBot(seed, time_limit=time_limit, **options)
     if kind == "lookahead":
         return LookaheadBot(seed, time_limit=time_limit, **options)

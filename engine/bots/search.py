@@ -31,7 +31,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any, Callable
+from typing import Any
 
 from engine.bots.base import options
 from engine.core.protocol import State, View
@@ -70,12 +70,8 @@ class SearchBot:
         rollout_depth: int | None = 4,
         time_limit: float | None = None,
         decisive: bool = True,
-        rollout_bot: Callable[[int], Any] | None = None,
-        rollout_epsilon: float = 0.1,
     ) -> None:
         self.rng = random.Random(seed)
-        self.rollout_bot = rollout_bot
-        self.rollout_epsilon = rollout_epsilon
         self.iterations = iterations
         self.exploration = exploration
         self.rollout_depth = rollout_depth
@@ -91,19 +87,6 @@ class SearchBot:
             if decisive is not None:
                 return decisive
         root = _Node(view.seat)
-        self._policy = None
-        if self.rollout_bot is not None:
-            players: dict[int, Any] = {}
-
-            def policy(state: State, seat: int) -> Any:
-                if self.rng.random() < self.rollout_epsilon:
-                    return None  # a random action now and then: samples must not all play alike
-                bot = players.get(seat)
-                if bot is None:
-                    bot = players[seat] = self.rollout_bot(self.rng.randrange(2**31))
-                return bot.choose(state.view(seat))
-
-            self._policy = policy
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         for i in range(self.iterations):
             if deadline is not None and i and time.perf_counter() > deadline:
@@ -148,7 +131,7 @@ class SearchBot:
             state.apply(actor, best_action)
             path.append(best_child)
             node = best_child
-        reward = _playout(state, rng, self.rollout_depth, self._policy)
+        reward = _playout(state, rng, self.rollout_depth)
         cache: dict[int, float] = {}
         for n in path:
             value = cache.get(n.seat)
@@ -189,12 +172,10 @@ def _actions(state: State, seat: int, rng: random.Random, n: int = 8) -> list[An
     return list(sample(seat, n, rng)) if sample is not None else []
 
 
-def _playout(state: State, rng: random.Random, depth: int | None, policy: Any = None) -> Any:
-    """Play randomly (or by ``policy(state, seat)``, None meaning random)
-    from ``state`` (a sample, not the real game) and return ``seat ->
-    reward``: the result once the game is over, or the game's own estimate
-    after ``depth`` actions when it offers one. The policy reads the
-    sample's view of the seat it plays, never more."""
+def _playout(state: State, rng: random.Random, depth: int | None) -> Any:
+    """Play randomly from ``state`` (a sample, not the real game) and return
+    ``seat -> reward``: the result once the game is over, or the game's own
+    estimate after ``depth`` actions when it offers one."""
     estimate = state.evaluate if depth is not None else None
     steps = 0
     while not state.is_over():
@@ -203,11 +184,8 @@ def _playout(state: State, rng: random.Random, depth: int | None, policy: Any = 
                 return estimate
             estimate = None  # this game offers no estimate: play to the end
         for seat in state.to_act():
-            action = policy(state, seat) if policy is not None else None
-            if action is None:
-                acts = _actions(state, seat, rng)
-                action = acts[rng.randrange(len(acts))]
-            state.apply(seat, action)
+            acts = _actions(state, seat, rng)
+            state.apply(seat, acts[rng.randrange(len(acts))])
             steps += 1
     result = state.result()
     assert result is not None
