@@ -154,8 +154,31 @@ def _add_allow_outside(p: argparse.ArgumentParser) -> None:
                    help="let files (records, battlefields) name levels and meshes outside the project and user folder")
 
 
+class _Timed:
+    """A bot with a stopwatch: seconds spent choosing, and how many choices."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.seconds = 0.0
+        self.decisions = 0
+        self.slowest = 0.0
+
+    def choose(self, view: Any) -> Any:
+        start = time.perf_counter()
+        action = self.bot.choose(view)
+        spent = time.perf_counter() - start
+        self.seconds += spent
+        self.slowest = max(self.slowest, spent)
+        self.decisions += 1
+        return action
+
+
 def cmd_sim(args: argparse.Namespace) -> int:
+    from tqdm import tqdm
+
     from engine.bots import make_bot, play_out
+    from engine.core.stats import WinRate, format_table
 
     info = get_game(args.game)
     config = info.config_from_dict(_config_dict(args))
@@ -169,27 +192,52 @@ def cmd_sim(args: argparse.Namespace) -> int:
         return 2
     wins = [0.0] * seats
     scores = [0.0] * seats
+    by_kind: dict[str, list[float]] = {}  # kind -> [wins, games, seconds, decisions, slowest]
+    team_wins = 0  # games every seat won together (the co-op missions)
     start = time.perf_counter()
-    for g in range(args.games):
+    progress = tqdm(range(args.games), desc=f"{info.name} {','.join(kinds)}", unit="game", file=sys.stderr,
+                    disable=args.quiet or args.games < 2, mininterval=1.0, leave=False)
+    for g in progress:
         seed = args.seed + g
-        bots = [make_bot(k, info.name, seed * 31 + s) for s, k in enumerate(kinds)]
+        shift = g % seats if args.swap else 0  # --swap: bot k plays seat (k + shift) mod seats
+        seated = [kinds[(s - shift) % seats] for s in range(seats)]
+        bots = [_Timed(make_bot(k, info.name, seed * 31 + s)) for s, k in enumerate(seated)]
         for b in bots:
-            if b.name == "search":
+            if b.bot.name == "search":
                 if args.iterations:
-                    b.iterations = args.iterations
+                    b.bot.iterations = args.iterations
                 if args.time_limit:
-                    b.time_limit = args.time_limit
+                    b.bot.time_limit = args.time_limit
         state = play_out(info.new_game(config, seed), bots)
         result = state.result()
         assert result is not None
+        team_wins += seats > 1 and set(result.winners) == set(range(seats))
         for s in range(seats):
             wins[s] += result.reward(s)
             scores[s] += result.scores[s]
+            row = by_kind.setdefault(seated[s], [0.0, 0, 0.0, 0, 0.0])
+            row[0] += result.reward(s)
+            row[1] += 1
+            row[2] += bots[s].seconds
+            row[3] += bots[s].decisions
+            row[4] = max(row[4], bots[s].slowest)
+    progress.close()
     elapsed = time.perf_counter() - start
     n = max(args.games, 1)
-    print(f"{info.title}: {args.games} games, bots {','.join(kinds)}, seed {args.seed}")
-    for s in range(seats):
-        print(f"  seat {s + 1} ({kinds[s]}): win rate {wins[s] / n:.3f}, mean score {scores[s] / n:.2f}")
+    print(f"{info.title}: {args.games} games, bots {','.join(kinds)}{' (swapping seats)' if args.swap else ''}, "
+          f"seed {args.seed}")
+    if not args.swap:
+        for s in range(seats):
+            print(f"  seat {s + 1} ({kinds[s]}): win rate {wins[s] / n:.3f}, mean score {scores[s] / n:.2f}")
+        rows = [WinRate(f"seat {s + 1} ({kinds[s]})", wins[s], args.games) for s in range(seats)]
+    else:
+        rows = [WinRate(f"{k} (all seats)", v[0], int(v[1])) for k, v in by_kind.items()]
+    if team_wins:  # a shared win counts 1/k per seat above; the team's own rate says more
+        rows.append(WinRate("team (all seats win together)", team_wins, args.games))
+    print(format_table(rows))
+    for k, v in by_kind.items():
+        if v[3]:
+            print(f"  {k}: {v[2] / v[3]:.4f} s per decision (mean of {int(v[3])}), slowest {v[4]:.3f} s")
     print(f"{args.games} games in {elapsed:.3f} s: {args.games / elapsed:.1f} games/s")
     return 0
 
@@ -310,7 +358,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("sim", help="headless bot games: results and games/s")
     p.add_argument("game", choices=GAMES)
     p.add_argument("--games", type=whole(1), default=100)
-    p.add_argument("--bots", default="random", help="one bot for all seats or one per seat: random, heuristic, search")
+    p.add_argument("--bots", default="random",
+                   help="one bot for all seats or one per seat: random, heuristic, search, lookahead, easy, normal, hard")
+    p.add_argument("--swap", action="store_true",
+                   help="rotate the bots round the seats game by game, and report each bot over all seats")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--seed", type=whole(0), default=0)
     p.add_argument("--iterations", type=whole(0), default=0, help="search bot iterations per decision")
     p.add_argument("--time-limit", type=seconds, default=0.0,
