@@ -19,7 +19,7 @@ import itertools
 import math
 import random
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from engine.core.protocol import CHANCE, Event, IllegalAction, Result, State, View
 from engine.little_soldiers import rules_data as R
@@ -48,6 +48,15 @@ bots sample ``candidate_actions``."""
 
 # What happens when a Move (and any Object it triggers) is over.
 AFTER_ORDER, AFTER_END, AFTER_LIGHTNING = "order", "end", "lightning"
+
+
+class Break(NamedTuple):
+    """Where a Little Soldier was broken: read by balance sweeps and the
+    editor's Simulate heat map (``LittleSoldiersState.breaks``)."""
+
+    soldier: str
+    team: str
+    spot: Spot
 
 
 class Soldier:
@@ -256,6 +265,7 @@ class LittleSoldiersState(TacticsRules, KingOfTheHillRules, BattleRoyaleRules, T
         self.switches = {o.id: True for o in terrain.objects if o.kind == "switch"} if config.has("objects") else {}
         self.practice_left = [self.chosen.practice_shots] * self.num_seats
         self.wiped: set[str] = set()
+        self.breaks: tuple[Break, ...] = ()  # a tuple, so clones share it until one grows
         self.measured: dict[str, Any] = {}
         self.last_roll: LastRoll | None = None
         self.last_throw: LastThrow | None = None
@@ -1171,6 +1181,8 @@ class LittleSoldiersState(TacticsRules, KingOfTheHillRules, BattleRoyaleRules, T
         if s.bonus:
             self.bonus_reserve += s.bonus
             s.bonus = 0
+        if s.spot is not None:
+            self.breaks += (Break(s.id, s.team, s.spot),)
         s.hearts = 0
         s.shields = 0
         s.spot = None
