@@ -29,14 +29,20 @@ class Cluster:
     cpus: int
     nodes: int
     startup_seconds: float
+    owned: bool = True
+    """Whether this call started the connection (and the caller should end it)."""
 
 
 def connect(address: str | None = None, workers: int | None = None) -> Cluster:
-    """Start a local Ray (``workers`` CPUs, default every core) or join ``address``."""
+    """Start a local Ray (``workers`` CPUs, default every core) or join
+    ``address``. A Ray this process already runs (the editor's second
+    Simulate, a test module's) is used as it is and left running."""
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
     start = time.perf_counter()
     import ray
 
+    if ray.is_initialized():
+        return Cluster(address, int(ray.cluster_resources().get("CPU", 1)), len(ray.nodes()), 0.0, owned=False)
     quiet: dict[str, Any] = {"logging_level": logging.ERROR, "log_to_driver": False}
     try:
         if address is None:

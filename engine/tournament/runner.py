@@ -201,7 +201,8 @@ def _run_on_ray(pending: list[GameJob], finish: Callable[[list[dict[str, Any]]],
     finally:
         for ref in in_flight:  # interrupted: the games in flight are played again next time
             ray.cancel(ref, force=True)
-        disconnect()
+        if cluster.owned:
+            disconnect()
 
 
 def _write_record(line: dict[str, Any], folder: Path) -> dict[str, Any]:
