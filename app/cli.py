@@ -116,7 +116,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     for bar in bars:
         bar.close()
     print(report.tables(outcome.results))
-    where = "here" if args.workers == 0 else f"on {outcome.cpus} Ray CPUs (start-up {outcome.startup_seconds or 0:.1f} s)"
+    where = "here" if args.workers == 0 or outcome.cpus is None else \
+        f"on {outcome.cpus} Ray CPUs (start-up {outcome.startup_seconds or 0:.1f} s)"
     print(f"{outcome.played} games played {where} in {outcome.seconds:.1f} s"
           + (f"; {outcome.skipped} already in {args.out}" if outcome.skipped else "")
           + (f"; {outcome.other_lines} other lines in {args.out} left out" if outcome.other_lines else ""))
