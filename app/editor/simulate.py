@@ -106,7 +106,7 @@ class Simulation:
         if problems:
             self.message = f"Simulate needs a battlefield without problems ({len(problems)} listed on the right)."
             return None
-        from engine.core.record import write_atomic
+        from engine.core.files import write_atomic
 
         path = Path(tempfile.gettempdir()) / "toybox-simulate" / f"{document_key(s.data)}.json"
         if not path.exists():

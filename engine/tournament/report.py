@@ -6,13 +6,13 @@ reads like ``toybox sim``'s and the editor's.
 
 from __future__ import annotations
 
+import io
 import json
-import os
-import tempfile
 from collections import defaultdict
 from pathlib import Path
 from typing import Any, Iterable
 
+from engine.core.files import write_atomic
 from engine.core.stats import WinRate, format_table
 from engine.tournament.sweeps import label
 
@@ -115,13 +115,6 @@ def plot(lines: list[dict[str, Any]], path: str | Path, title: str = "") -> None
         ax.legend(fontsize="small")
     if title:
         fig.suptitle(title)
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=target.suffix, dir=target.parent)
-    os.close(fd)
-    try:
-        fig.savefig(tmp, dpi=110)
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=110)
+    write_atomic(path, buffer.getvalue())

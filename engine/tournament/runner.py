@@ -209,7 +209,7 @@ def _write_record(line: dict[str, Any], folder: Path) -> dict[str, Any]:
     """Write the game's record into ``folder``; the line keeps its file name."""
     import json
 
-    from engine.core.record import write_atomic
+    from engine.core.files import write_atomic
 
     record = line.get("record")
     if not isinstance(record, dict):

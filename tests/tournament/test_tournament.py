@@ -137,3 +137,14 @@ def test_commands_that_need_no_ray_do_not_import_it(python, subprocess_env):
     out = subprocess.run([python, "-c", code], env=subprocess_env, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert "RAY False" in out.stdout
+
+
+def test_records_dir_keeps_a_record_that_replays_to_the_same_result(tmp_path):
+    from engine.core.record import load_record, replay
+
+    t = Tournament.build("little-battle", "random", 2, {}, seed=4)
+    lines = run(t, tmp_path / "r.jsonl", workers=0, records=tmp_path / "records").results
+    for line in lines:
+        state = replay(load_record(line["record"]))
+        assert list(state.result().winners) == line["winners"]
+        assert list(state.result().scores) == line["scores"]
