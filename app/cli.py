@@ -361,18 +361,18 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("tournament", help="many bot games on Ray (all cores, or a cluster): results file, win rates, sweeps")
     p.add_argument("game", choices=GAMES)
     p.add_argument("--bots", required=True, help="one bot for all seats or one per seat: random, heuristic, search")
-    p.add_argument("--games", type=int, default=100, help="games per sweep point")
-    p.add_argument("--seed", type=int, default=0, help="the tournament's seed (each game's seed derives from it)")
-    p.add_argument("--iterations", type=int, default=0, help="search bot iterations per decision")
+    p.add_argument("--games", type=whole(1), default=100, help="games per sweep point")
+    p.add_argument("--seed", type=whole(0), default=0, help="the tournament's seed (each game's seed derives from it)")
+    p.add_argument("--iterations", type=whole(0), default=0, help="search bot iterations per decision")
     p.add_argument("--rotate", action="store_true", help="turn the bots round the seats game by game")
     p.add_argument("--sweep", action="append", metavar="KEY=V1,V2,...",
                    help="play every value of a config key or chosen value (e.g. GRENADIER_DEFENSE=1,2,3); repeatable")
     p.add_argument("--address", help="join a Ray cluster: auto, or ray://HOST:10001 (default: a local Ray on this machine)")
-    p.add_argument("--workers", type=int, default=None,
+    p.add_argument("--workers", type=whole(0), default=None,
                    help="CPUs to use (default: every core or the whole cluster); 0 plays serially in this process")
-    p.add_argument("--out", help="results file (JSON lines); a re-run skips the games already in it")
+    p.add_argument("--out", type=writable_file, help="results file (JSON lines); a re-run skips the games already in it")
     p.add_argument("--records", metavar="DIR", help="also write each game's record into DIR")
-    p.add_argument("--plot", metavar="PNG", help="chart of win rate against each swept value")
+    p.add_argument("--plot", metavar="PNG", type=writable_file, help="chart of win rate against each swept value")
     _add_config_flags(p)
     p.set_defaults(func=cmd_tournament)
 
