@@ -90,10 +90,7 @@ def parse_record(data: Any, where: str = "record") -> Record:
             raise RecordError(f"{where}: not a Toybox record: the field {key!r} is missing.")
     fmt = data["format"]
     if isinstance(fmt, bool) or not isinstance(fmt, int) or fmt not in FORMATS:
-        raise RecordError(
-            f"{where}: format: the record format {fmt!r} is not one this Toybox reads "
-            f"({' or '.join(map(str, FORMATS))}); it may come from a newer Toybox."
-        )
+        raise RecordError(f"{where}: format: this Toybox reads record format {FORMAT}, not {fmt!r}.")
     try:
         info = get_game(data["game"])
     except (UnknownGame, TypeError):
