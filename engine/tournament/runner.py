@@ -133,7 +133,7 @@ def run(tournament: Tournament, out: str | Path | None = None, workers: int | No
     fresh: list[dict[str, Any]] = []
     pending = [j for j in jobs if file is None or j.key not in file]
     total, done = len(jobs), len(jobs) - len(pending)
-    if progress:
+    if progress and (workers == 0 or not pending):  # on Ray, once it has started
         progress(done, total)
     start = time.perf_counter()
 
@@ -180,6 +180,7 @@ def _run_on_ray(pending: list[GameJob], finish: Callable[[list[dict[str, Any]]],
     outcome.startup_seconds, outcome.cpus = cluster.startup_seconds, cluster.cpus
     import ray
 
+    finish([])  # the progress bar starts now
     slots = cluster.cpus if workers is None else max(1, min(workers, cluster.cpus))
     remote = ray.remote(num_cpus=1)(play_batch)
     queue = _batches(pending, batch_size(len(pending), slots))
