@@ -242,6 +242,46 @@ def cmd_sim(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_tournament(args: argparse.Namespace) -> int:
+    """Many games on Ray (or serially with --workers 0): results file, table, chart."""
+    from tqdm import tqdm
+
+    from engine.tournament import report
+    from engine.tournament.runner import Tournament, run
+
+    tournament = Tournament.build(args.game, args.bots, args.games, _config_dict(args), args.sweep or [],
+                                  seed=args.seed, iterations=args.iterations or None, rotate=args.rotate)
+    bars: list[Any] = []
+
+    def progress(done: int, total: int) -> None:
+        if not bars:
+            bars.append(tqdm(total=total, initial=done, unit="game", desc=get_game(args.game).title,
+                             file=sys.stderr, dynamic_ncols=True))
+        bars[0].update(done - bars[0].n)
+
+    try:
+        outcome = run(tournament, args.out, args.workers, args.address, args.records, progress)
+    except KeyboardInterrupt:
+        for bar in bars:
+            bar.close()
+        kept = f"the finished games are in {args.out}; run the same command again to play the rest" if args.out \
+            else "nothing was kept (no --out)"
+        print(f"Interrupted: {kept}.", file=sys.stderr)
+        return 130
+    for bar in bars:
+        bar.close()
+    print(report.tables(outcome.results))
+    where = "here" if args.workers == 0 or outcome.cpus is None else \
+        f"on {outcome.cpus} Ray CPUs (start-up {outcome.startup_seconds or 0:.1f} s)"
+    print(f"{outcome.played} games played {where} in {outcome.seconds:.1f} s"
+          + (f"; {outcome.skipped} already in {args.out}" if outcome.skipped else "")
+          + (f"; {outcome.other_lines} other lines in {args.out} left out" if outcome.other_lines else ""))
+    if args.plot and outcome.results:
+        report.plot(outcome.results, args.plot, title=f"{get_game(args.game).title}: {args.bots}")
+        print(f"chart: {args.plot}")
+    return 0
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     from engine.core.record import RecordError, load_record, replay
 
@@ -369,6 +409,24 @@ def build_parser() -> argparse.ArgumentParser:
                    help="search bot seconds per decision, on top of --iterations (play then depends on the machine)")
     _add_config_flags(p)
     p.set_defaults(func=cmd_sim)
+
+    p = sub.add_parser("tournament", help="many bot games on Ray (all cores, or a cluster): results file, win rates, sweeps")
+    p.add_argument("game", choices=GAMES)
+    p.add_argument("--bots", required=True, help="one bot for all seats or one per seat: random, heuristic, search")
+    p.add_argument("--games", type=whole(1), default=100, help="games per sweep point")
+    p.add_argument("--seed", type=whole(0), default=0, help="the tournament's seed (each game's seed derives from it)")
+    p.add_argument("--iterations", type=whole(0), default=0, help="search bot iterations per decision")
+    p.add_argument("--rotate", action="store_true", help="turn the bots round the seats game by game")
+    p.add_argument("--sweep", action="append", metavar="KEY=V1,V2,...",
+                   help="play every value of a config key or chosen value (e.g. GRENADIER_DEFENSE=1,2,3); repeatable")
+    p.add_argument("--address", help="join a Ray cluster: auto, or ray://HOST:10001 (default: a local Ray on this machine)")
+    p.add_argument("--workers", type=whole(0), default=None,
+                   help="CPUs to use (default: every core or the whole cluster); 0 plays serially in this process")
+    p.add_argument("--out", type=writable_file, help="results file (JSON lines); a re-run skips the games already in it")
+    p.add_argument("--records", metavar="DIR", help="also write each game's record into DIR")
+    p.add_argument("--plot", metavar="PNG", type=writable_file, help="chart of win rate against each swept value")
+    _add_config_flags(p)
+    p.set_defaults(func=cmd_tournament)
 
     p = sub.add_parser("replay", help="replay a record; print the final state and events")
     p.add_argument("file", type=user_path)

@@ -35,6 +35,7 @@ from app.battlefield_scene import SELECTED, add_battlefield, add_heat_map, add_s
 from app.editor.session import BATTLEFIELD_TOOLS, TERRAIN_TOOLS, EditorSession
 from app.editor.shortcuts import SESSION_KEYS, WINDOW_KEYS, help_lines, key_name
 from app.editor_panels import FieldsPanel, PickerPanel
+from app.editor_simulate import SimulatePanel
 from app.hud import fit_text
 from app.pointer import mouse_on_plane
 from app.scene_mesh import MeshBuilder
@@ -124,6 +125,7 @@ class EditorWindow:
         self.driver = Entity(name="editor-driver")
         self.driver.input = self.input
         self.driver.update = self.update
+        self.simulate = None if terrain else SimulatePanel(self)
         self.refresh()
 
     def free_film(self) -> tuple[float, float, float, float]:
