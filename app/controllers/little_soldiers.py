@@ -97,6 +97,15 @@ class LittleSoldiersController(GameController):
     def soldier(self, ident: str) -> dict[str, Any]:
         return next(s for s in self.soldiers() if s["id"] == ident)
 
+    def spot(self, ident: str | None) -> dict[str, Any] | None:
+        """Where a soldier stands, or None: not deployed, broken, or no such soldier.
+        Every read of a position goes through here (a soldier broken during the
+        bot's turn stayed selected, and ``s["spot"]["x"]`` killed the window)."""
+        if ident is None:
+            return None
+        found = [s for s in self.soldiers() if s["id"] == ident]
+        return found[0]["spot"] if found else None
+
     def my_teams(self) -> set[str]:
         v = self.view_dict()
         return {g["team"] for g in v["generals"] if g["seat"] == self.viewer}
@@ -133,7 +142,7 @@ class LittleSoldiersController(GameController):
 
     def targets(self) -> list[str]:
         """Enemies the selected soldier can see whole (the engine's line of sight)."""
-        if self.selected is None or self.soldier(self.selected)["spot"] is None:
+        if self.spot(self.selected) is None:
             return []
         try:
             return list(self.view().valid_targets(self.selected))  # type: ignore[attr-defined]
@@ -142,7 +151,7 @@ class LittleSoldiersController(GameController):
 
     def reach(self) -> Any:
         """The selected soldier's yellow-cord reach (shapely), while it may move; else None."""
-        if self.selected is None or not self.my_turn() or self.phase() != "move":
+        if self.spot(self.selected) is None or not self.my_turn() or self.phase() != "move":
             return None
         s = self.soldier(self.selected)
         mover = self.view_dict().get("mover")
@@ -171,8 +180,10 @@ class LittleSoldiersController(GameController):
             # where its figurine catches the click and only selects it.
             out = []
             for ident in ([self.selected] if self.selected else []) + sorted(self._my_movers()):
-                s = self.soldier(ident)
-                stay = Move(ident, s["spot"]["x"], s["spot"]["y"])
+                spot = self.spot(ident)
+                if spot is None:  # a broken soldier (its HQ card can still be selected): no Move to offer
+                    continue
+                stay = Move(ident, spot["x"], spot["y"])
                 if not self.explain(stay) and all(a != stay for _, a in out):
                     out.append((f"{self.name(ident)} stays where it is", stay))
             return out[:1] if self.selected in {a.soldier for _, a in out} else out
@@ -242,7 +253,9 @@ class LittleSoldiersController(GameController):
         shot = self.view_dict().get("shot")
         if not shot or self.phase() != "throw":
             return None
-        s = self.soldier(shot["thrower"])["spot"]
+        s = self.spot(shot["thrower"])
+        if s is None:
+            return None
         if shot["kind"] == "mortar":
             x, y = self.view().terrain.edge_point((s["x"], s["y"]))  # type: ignore[attr-defined]
             return (x, y, 0.0)
@@ -318,7 +331,7 @@ class LittleSoldiersController(GameController):
         steps have no listed actions, and the app only sent Moves, so a player
         who activated one was stuck."""
         v = self.view_dict()
-        user = self.soldier(v["object_user"])["spot"]
+        user = self.spot(v["object_user"]) or {"x": x, "y": y}
         if self.phase() == "jump":
             return Jump(round(math.degrees(math.atan2(y - user["y"], x - user["x"])), 2))
         terrain = self.view().terrain  # type: ignore[attr-defined]
@@ -384,9 +397,9 @@ class LittleSoldiersController(GameController):
         (green clear, red blocked), whether it is a valid target, the range band."""
         self.hover = None
         a = self.selected
-        if ident is not None and a is not None and ident != a:
-            sa, st = self.soldier(a), self.soldier(ident)
-            if sa["spot"] is not None and st["spot"] is not None and sa["team"] != st["team"]:
+        if self.spot(ident) is not None and self.spot(a) is not None and ident != a:
+            sa, st = self.soldier(a), self.soldier(ident)  # type: ignore[arg-type]
+            if sa["team"] != st["team"]:
                 v = self.view()
                 sight = queries.sight_rays(v, a, ident)
                 facts = v._truth.explain_target(a, ident)  # type: ignore[attr-defined]
@@ -465,7 +478,14 @@ class LittleSoldiersController(GameController):
         for listener in list(self.overlay_listeners):
             listener()
 
+    def _forget_gone(self) -> None:
+        """Drop a selection that names no soldier of this game (a Load of another set-up)."""
+        if self.selected is not None and not any(s["id"] == self.selected for s in self.soldiers()):
+            self.selected = None
+            self.preview = None
+
     def _after_action(self) -> None:
+        self._forget_gone()
         self.hover = None
         self.aim = None
         if self.phase() != "reroll":
