@@ -506,7 +506,16 @@ class LittleSoldiersController(GameController):
             self.message = f"The Mission Report could not be saved ({err.strerror})."
             return
         result = state.result()
-        self.message = "Mission Report updated" + (": mission accomplished!" if result and result.winners else ".")
+        self.inform("Mission Report updated" + (": mission accomplished!" if result and result.winners else "."))
+
+    def recover(self) -> None:
+        """After an error in a frame: nothing half-chosen survives (selection, hover, aim, cord)."""
+        self.selected = None
+        self.hover = self.preview = None
+        self.aim = None
+        self.reroll_pick = set()
+        self._sync_table()
+        super().recover()
 
     def undo(self) -> bool:
         ok = super().undo()
