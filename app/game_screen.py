@@ -1,6 +1,6 @@
 """A game on the table: controller, 3D view and HUD together.
 
-Bots think on a worker thread (:mod:`app.bot_worker`), so the window keeps
+Bots think in a worker process (:mod:`app.bot_worker`), so the window keeps
 drawing while a search bot chooses; their decisions are played on the frame
 thread at a readable pace, one action at a time, after the view's
 animations of the last one. The pace is a speed setting (F2), and Space
@@ -11,12 +11,16 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from app.bot_worker import BotWorker
+from app.bot_worker import BotWorker, ProcessBotWorker
 from app.controllers.base import GameController
 from app.seats import seat_label
 
 BOT_DELAY = 0.45
 """Seconds between bot moves at normal speed, so people can follow them."""
+
+THINK_LIMIT_S = 5.0
+"""Seconds a search bot may think per decision in the window (chosen: it took
+10 s and more for a Little Soldiers Move; ``toybox sim`` keeps no limit)."""
 
 SPEEDS: tuple[tuple[str, float], ...] = (("slow", 2.2), ("normal", 1.0), ("fast", 0.35), ("instant", 0.0))
 """Speed settings: name and the factor on the pause between actions (chosen)."""
@@ -41,7 +45,7 @@ def make_view(controller: GameController) -> Any:
 
 class GameScreen:
     def __init__(self, controller: GameController, on_menu: Callable[[], None] | None = None,
-                 threaded_bots: bool = True) -> None:
+                 threaded_bots: bool = True, bot_process: bool = True) -> None:
         from ursina import Entity
 
         from app.help_overlay import HelpOverlay
@@ -53,7 +57,12 @@ class GameScreen:
         controller.replaced_listeners.append(self._replaced)
         self.hud = Hud(controller, on_menu)
         self.help = HelpOverlay(controller.info, controller.match.config)
-        self.worker = BotWorker()
+        self.bot_process = bot_process
+        """Bots think in a separate process (else on a thread): see app.bot_worker."""
+        self._worker: Any = None
+        for bot in controller.bots.values():
+            if getattr(bot, "time_limit", 0) is None:
+                bot.time_limit = THINK_LIMIT_S
         self.threaded_bots = threaded_bots
         """False plays bots on the frame thread (the bench's 'before' figure)."""
         self.speed = 1
@@ -63,6 +72,23 @@ class GameScreen:
         self.ticker.update = self.update
         self.ticker.input = self.input
         self.hud.set_speed(self.speed_name())
+
+    @property
+    def worker(self) -> Any:
+        """The bot worker, started when a bot first has to think: a process,
+        or a thread where no process can be started."""
+        if self._worker is None or (isinstance(self._worker, ProcessBotWorker) and not self._worker.alive()
+                                    and not self._worker.busy()):
+            self._worker = None
+            if self.bot_process:
+                try:
+                    self._worker = ProcessBotWorker()
+                except (OSError, RuntimeError, ValueError) as err:
+                    print(f"toybox: bots think on a thread (no worker process: {err})")
+                    self.bot_process = False
+            if self._worker is None:
+                self._worker = BotWorker()
+        return self._worker
 
     # ------------------------------------------------------------ pace
     def speed_name(self) -> str:
@@ -91,9 +117,13 @@ class GameScreen:
         self.controller.warn(sentence)
         self.hud.refresh()
 
+    def _cancel(self) -> None:
+        if self._worker is not None:
+            self._worker.cancel()
+
     def recover(self) -> None:
         """Redraw everything from the controller (see app.guard)."""
-        self.worker.cancel()
+        self._cancel()
         self.controller.recover()
         try:
             self.view.destroy()
@@ -110,7 +140,7 @@ class GameScreen:
         """A loaded save on another battlefield/terrain or with other players:
         the table was still drawn for the old one (the wrong scenery, and
         clicks measured against it)."""
-        self.worker.cancel()
+        self._cancel()
         if self._what_is_drawn() == self._shown:
             return
         self.view.destroy()
@@ -121,7 +151,7 @@ class GameScreen:
         from ursina import time
 
         c = self.controller
-        if self.worker.busy():
+        if self._worker is not None and self._worker.busy():
             decision = self.worker.poll()
             if decision is None:
                 self.hud.set_thinking(f"{seat_label(c.game, self.worker.seat)} is thinking"  # type: ignore[arg-type]
@@ -146,16 +176,15 @@ class GameScreen:
             c.bot_step()
             self._wait = self.delay()
             return
-        nxt = c.next_bot()
-        if nxt is not None:
-            seat, bot, view = nxt
-            self.worker.start(bot, view, seat, c.match_key())
+        job = c.next_bot()
+        if job is not None:
+            self.worker.start(job)
 
     def input(self, key: str) -> None:
         if self.help.input(key):
             return
         if key in ("control+z", "u"):
-            self.worker.cancel()
+            self._cancel()
             self.controller.undo()
         elif key == "h":
             getattr(self.view, "home", self.view.table.home)()
@@ -169,7 +198,8 @@ class GameScreen:
     def destroy(self) -> None:
         from ursina import destroy
 
-        self.worker.cancel()
+        if self._worker is not None:
+            self._worker.close()
         destroy(self.ticker)
         if self._replaced in self.controller.replaced_listeners:
             self.controller.replaced_listeners.remove(self._replaced)

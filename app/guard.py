@@ -117,7 +117,7 @@ def install(app: Any, guard: Guard) -> None:
 
     Ursina registered its own bound methods at start-up; they are registered
     again here, wrapped (``accept`` replaces a handler for the same event)."""
-    from ursina.input_handler import keyboard_keys
+    from ursina.main import keyboard_keys
 
     app.taskMgr.remove(app._update_task)  # noqa: SLF001 - Ursina's one frame task, re-added guarded
     frame = app._update  # noqa: SLF001

@@ -201,13 +201,19 @@ class GameController:
         a bot's answer for another key is stale."""
         return (id(self.match), len(self.match.actions))
 
-    def next_bot(self) -> tuple[int, Any, Any] | None:
-        """(seat, bot, view) for a bot that must act now, the view taken from a
-        clone so a thinking thread never shares the live state; None if no bot must act."""
+    def next_bot(self) -> Any:
+        """The job for a bot that must act now (app.bot_worker.BotJob), or None.
+        Its view is taken from a clone, so a thinking thread never shares the
+        live state; a worker process gets the record and builds its own view."""
+        from app.bot_worker import BotJob
+
         for seat in self.to_act():
             bot = self.bots.get(seat)
             if bot is not None:
-                return seat, bot, self.match.state.clone().view(seat)
+                state = self.match.state
+                return BotJob(seat, self.match_key(), bot, lambda s=seat: state.clone().view(s),
+                              self.match.record().to_dict(), self.seats.kinds[seat], self.bot_seed * 31 + seat,
+                              getattr(bot, "time_limit", None))
         return None
 
     def play_bot(self, seat: int, action: Any, key: Any) -> bool:
