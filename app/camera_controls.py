@@ -19,7 +19,7 @@ CONTROLS: tuple[tuple[str, str], ...] = (
     ("Wheel", "zoom toward the point under the cursor"),
     ("Left click / left-drag", "game actions only: select, move, aim a throw, press a card or button"),
     ("H", "camera back home"),
-    ("F1", "this help and the game's rules summary"),
+    ("F1", "help: these controls and the game's rules summary"),
     ("Space", "skip the animation playing now"),
     ("F2", "animation speed: slow, normal, fast, instant"),
     ("Ctrl+Z or U", "undo (never across a roll or a reveal)"),

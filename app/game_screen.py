@@ -183,7 +183,9 @@ class GameScreen:
     def input(self, key: str) -> None:
         if self.help.input(key):
             return
-        if key in ("control+z", "u"):
+        from ursina import held_keys
+
+        if key in ("control+z", "u") or (key == "z" and held_keys["control"]):
             self._cancel()
             self.controller.undo()
         elif key == "h":
