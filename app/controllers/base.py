@@ -274,8 +274,8 @@ class GameController:
         try:
             save_record(self.match.record(), path)
             write_meta(path, {**self.summary(), "name": name or ""})
-        except OSError as err:
-            self.warn(f"Could not save to {path.parent}: {err.strerror or err}. The game goes on.")
+        except OSError as err:  # WriteError says which file and why
+            self.warn(f"{err or path}: not saved. The game goes on.")
             self._changed()
             return False
         self.inform(f"Saved as '{name}'." if name else f"Saved to {path}.")

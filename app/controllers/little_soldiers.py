@@ -500,13 +500,15 @@ class LittleSoldiersController(GameController):
         if self.reported is state or not state.is_over() or state.mission not in COOP_MISSIONS:
             return
         self.reported = state
+        notes: list[str] = []
         try:
-            record_mission(state)
+            record_mission(state, notes=notes)
         except OSError as err:
-            self.message = f"The Mission Report could not be saved ({err.strerror})."
+            self.message = f"The Mission Report could not be saved ({err.strerror or err})."
             return
         result = state.result()
-        self.inform("Mission Report updated" + (": mission accomplished!" if result and result.winners else "."))
+        self.inform(" ".join(["Mission Report updated" + (": mission accomplished!" if result and result.winners else "."),
+                              *notes]))
 
     def recover(self) -> None:
         """After an error in a frame: nothing half-chosen survives (selection, hover, aim, cord)."""
