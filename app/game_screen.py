@@ -151,6 +151,12 @@ class GameScreen:
         from ursina import time
 
         c = self.controller
+        if getattr(c, "aim_dragging", False):  # a throw aimed by a drag begun on the thrower
+            from app.pointer import mouse_on_plane
+
+            p = mouse_on_plane(0.0)
+            if p is not None:
+                c.aim_at(*p)  # type: ignore[attr-defined]
         if self._worker is not None and self._worker.busy():
             decision = self.worker.poll()
             if decision is None:
@@ -190,6 +196,8 @@ class GameScreen:
             self.controller.undo()
         elif key == "h":
             getattr(self.view, "home", self.view.table.home)()
+        elif key == "left mouse up" and getattr(self.controller, "aim_dragging", False):
+            self.controller.release_aim()  # type: ignore[attr-defined]
         elif key == "space":
             self.skip()
         elif key == "f2":
