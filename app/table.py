@@ -21,12 +21,14 @@ def rgba(rgb: Sequence[float], a: float = 1.0) -> tuple[float, float, float, flo
 
 
 class Table:
-    """The table top and the camera that orbits it (EditorCamera: right-drag
-    orbits, middle-drag pans, wheel zooms)."""
+    """The table top and the camera that orbits it (app.camera_controls:
+    right-drag rotates, middle- or shift+right-drag pans, wheel zooms to the cursor)."""
 
     def __init__(self, width: float, depth: float, top: tuple[float, float, float, float] = FELT, margin: float = 12.0,
                  center: Sequence[float] = (0.0, 0.0)) -> None:
-        from ursina import EditorCamera, Entity
+        from ursina import Entity
+
+        from app.camera_controls import make_camera
 
         self.width, self.depth, self.center = width, depth, (float(center[0]), float(center[1]))
         self.root = Entity(name="table")
@@ -35,7 +37,7 @@ class Table:
         mb.add_box((cx, cy, -3.0), (width + 2 * margin, depth + 2 * margin, 2.9), WOOD)
         mb.add_box((cx, cy, -0.1), (width, depth, 0.1), top)
         Entity(parent=self.root, model=mb.build(), double_sided=True, name="table-top")
-        self.camera = EditorCamera(rotation_speed=120, pan_speed=(4, 4), zoom_speed=1.2)
+        self.camera = make_camera(rotation_speed=120, pan_speed=(4, 4), zoom_speed=1.2)  # app.camera_controls
         self.home()
 
     def home(self, pitch: float = 52.0, yaw: float = 0.0, distance: float | None = None,
