@@ -24,6 +24,7 @@ from typing import Any
 
 from app import frames
 from app.controllers.little_soldiers import LittleSoldiersController
+from app.look.figurines import figurine_node, plastic
 from app.scene_mesh import MeshBuilder
 from app.seats import SEAT_RGB
 from app.soldiers_scene import build_battlefield, draw_path, draw_rays, draw_region, translucent
@@ -52,6 +53,11 @@ DIE_CM = 4.0
 """cm: the Attack dice are drawn a little larger than life, to read them."""
 TUMBLE_S = 0.9
 CARD_W, CARD_D = 13.0, 8.0
+
+
+def facing(team: str) -> float:
+    """Engine heading a team's figurines face: across the table at the enemy."""
+    return 90.0 if team == "green" else -90.0
 
 
 def figurine_facts(kind: str) -> dict[str, Any]:
@@ -232,8 +238,7 @@ class LittleSoldiersView:
 
     # ------------------------------------------------------------ drawing
     def redraw(self) -> None:
-        from ursina import Entity, Vec3, Vec4, destroy
-        from ursina.mesh_importer import load_model
+        from ursina import Entity, Vec3, destroy
 
         destroy(self.dynamic)
         self.dynamic = Entity(parent=self.table.root)
@@ -249,12 +254,9 @@ class LittleSoldiersView:
             if s["id"] == c.selected or s["id"] in targets:
                 ring = SELECT_RGB if s["id"] == c.selected else TARGET_RGB
                 mb.add_cylinder((at[0], at[1], at[2] + 0.45), facts["base_radius"] + 0.8, 0.1, ring, sides=20)
-            holder = Entity(parent=self.dynamic, position=Vec3(*frames.to_ursina(at)), name=s["id"])
-            fig = Entity(parent=holder, scale=frames.CM, rotation_x=frames.ZUP_GLTF_ROTATION_X)
-            model = load_model(s["kind"], path=MESHES)
-            model.reparentTo(fig)
-            fig.setColorScale(Vec4(*rgba(rgb)))
-            fig.setLightOff()
+            holder = Entity(parent=self.dynamic, position=Vec3(*frames.to_ursina(at)), name=s["id"],
+                            rotation_y=frames.heading_to_ursina(facing(s["team"])))
+            figurine_node(s["kind"], plastic(rgb)).instanceTo(holder)
             picker(self.dynamic, at, (2 * facts["base_radius"], 2 * facts["base_radius"], facts["height"]),
                    lambda i=s["id"]: self.controller.click_soldier(i), name=f"pick-{s['id']}",
                    on_hover=lambda inside, i=s["id"]: self.controller.hover_soldier(i if inside else None))

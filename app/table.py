@@ -30,11 +30,9 @@ class Table:
 
         self.width, self.depth, self.center = width, depth, (float(center[0]), float(center[1]))
         self.root = Entity(name="table")
-        mb = MeshBuilder()
         cx, cy = self.center
-        mb.add_box((cx, cy, -3.0), (width + 2 * margin, depth + 2 * margin, 2.9), WOOD)
-        mb.add_box((cx, cy, -0.1), (width, depth, 0.1), top)
-        Entity(parent=self.root, model=mb.build(), double_sided=True, name="table-top")
+        top_entity = Entity(parent=self.root, name="table-top")
+        table_node(width, depth, margin, (cx, cy), top).reparentTo(top_entity)
         self.camera = EditorCamera(rotation_speed=120, pan_speed=(4, 4), zoom_speed=1.2)
         self.home()
 
@@ -113,6 +111,25 @@ class Table:
 
         destroy(self.root)
         destroy(self.camera)
+
+
+def table_node(width: float, depth: float, margin: float, center: Sequence[float], top: Sequence[float]) -> Any:
+    """A warm wooden table (oak planks, lit) with a cloth of colour ``top``
+    over the play area; a whole room of table round it so the edge stays out
+    of the default views."""
+    from app.look.geom import Batch
+
+    b = Batch(contact=False)
+    cx, cy = center
+    big = (width + 2 * margin) * 3, (depth + 2 * margin) * 3
+    corners = [(cx - big[0] / 2, cy - big[1] / 2, -0.2), (cx + big[0] / 2, cy - big[1] / 2, -0.2),
+               (cx + big[0] / 2, cy + big[1] / 2, -0.2), (cx - big[0] / 2, cy + big[1] / 2, -0.2)]
+    b.add_quad(corners, (1.0, 1.0, 1.0), "wood", uv=[(x / 90.0, y / 90.0) for x, y, _ in corners])
+    w2, d2 = width / 2, depth / 2
+    cloth = [(cx - w2, cy - d2, -0.05), (cx + w2, cy - d2, -0.05), (cx + w2, cy + d2, -0.05), (cx - w2, cy + d2, -0.05)]
+    colour = "#%02x%02x%02x" % tuple(int(255 * c) for c in top[:3])
+    b.add_quad(cloth, (1.0, 1.0, 1.0), f"mat:{colour}", uv=[(x / 60.0, y / 60.0) for x, y, _ in cloth])
+    return b.node("table-top")
 
 
 def camera_distance_units(distance_cm: float) -> float:
