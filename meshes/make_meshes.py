@@ -124,9 +124,9 @@ def figurine_parts(kind: str) -> dict[str, trimesh.Trimesh]:
     head.apply_translation((0, 0, head_z))
     dome = trimesh.creation.icosphere(subdivisions=3, radius=head_r * 1.06)
     dome.vertices[:, 2] = np.maximum(dome.vertices[:, 2], head_r * 0.05)  # the helmet's open rim
-    dome.apply_translation((-0.04, 0, head_z - 0.02))
-    brim = _cylinder(head_r * 1.12, (-0.05, 0, head_z + 0.02), (-0.05, 0, head_z + 0.1), sections=28)
-    nose = _ellipsoid((head_r * 0.95, 0.0, head_z - 0.05), (0.14, 0.12, 0.16), subdivisions=1)
+    dome.apply_translation((-0.04, 0, head_z + head_r - head_r * 1.06))  # its top is the head sphere's top
+    brim = _cylinder(head_r * 1.08, (-0.02, 0, head_z + 0.02), (-0.02, 0, head_z + 0.1), sections=28)
+    nose = _ellipsoid((head_r * 0.9, 0.0, head_z - 0.05), (0.14, 0.12, 0.16), subdivisions=1)
     parts["head"] = trimesh.util.concatenate([head, dome, brim, nose])
     sh_l, sh_r = (0.05, 0.72, shoulder - 0.12), (0.05, -0.72, shoulder - 0.12)
     if kind == "grenadier":

@@ -61,7 +61,7 @@ DEFAULT_SIZE: dict[Kind, tuple[float, float, float]] = {
 }
 """Chosen everyday sizes (cm), used when a piece gives none."""
 
-BOX_KINDS = (Kind.BOOK, Kind.CEREAL_BOX, Kind.DOMINO)
+BOX_KINDS = (Kind.BOOK, Kind.BOOK_STACK, Kind.CEREAL_BOX, Kind.DOMINO)
 """Kinds that are exactly their bounding box (a shoebox too, with its lid on)."""
 ROUND_SECTIONS = 64
 """Sides of round parts. A tin can is drawn as a 64-gon inscribed in the
@@ -163,7 +163,7 @@ def engine_shape(piece: Household):
     w, d, h = piece.size
     if piece.kind in BOX_KINDS or (piece.kind is Kind.SHOEBOX and piece.lid):
         return Box(w, d, h)
-    if piece.kind is Kind.TIN_CAN:
+    if piece.kind is Kind.TIN_CAN or (piece.kind is Kind.MUG and w <= d):  # a can, a cup with no handle
         return Cylinder(min(w, d) / 2.0, h)
     return piece
 
@@ -295,8 +295,15 @@ def kit_mesh(piece: Household) -> KitMesh:
     b = _Builder()
     k = piece.kind
     if k is Kind.BOOK:
-        # the spine faces -y, the pages the other three sides
-        b.box((0, 0, 0), (w, d, h), {"top": "cover", "bottom": "back-cover", "front": "spine", "*": "pages"})
+        # the covers face the thinnest way: lying (covers up and down, spine
+        # to -y), standing on its edge (covers to -y/+y, spine up) or on its end
+        if h <= min(w, d):
+            faces = {"top": "cover", "bottom": "back-cover", "front": "spine", "*": "pages"}
+        elif d <= w:
+            faces = {"front": "cover", "back": "back-cover", "top": "spine", "*": "pages"}
+        else:
+            faces = {"left": "cover", "right": "back-cover", "top": "spine", "*": "pages"}
+        b.box((0, 0, 0), (w, d, h), faces)
     elif k is Kind.CEREAL_BOX:
         b.box((0, 0, 0), (w, d, h), {"front": "front", "back": "back", "top": "top", "bottom": "top", "*": "side"})
     elif k is Kind.DOMINO:
@@ -315,7 +322,7 @@ def kit_mesh(piece: Household) -> KitMesh:
         r = min(w, d) / 2
         b.cylinder((0, 0, 0), (0, 0, h), r, "label", "lid")
     elif k is Kind.MUG:
-        r = min(d / 2, w / 2)
+        r = min(d / 2, w / 2)  # w > d leaves room for the handle on the +x side
         b.cylinder((0, 0, 0), (0, 0, h), r, "glaze", "coffee", cap_b="glaze")
         reach = max(w / 2 - r, 0.0)
         if reach > 0.3:  # a D-shaped handle of four bars on the +x side
@@ -332,14 +339,12 @@ def kit_mesh(piece: Household) -> KitMesh:
         heights = rng.uniform(0.7, 1.3, n)
         heights *= h / heights.sum()
         for i in range(n):
-            # books of the stack shrink a little and shift by at most 0.3 cm,
-            # so the top book still covers the Level top but for a sliver
-            bw, bd = w * (1 - 0.04 * i), d * (1 - 0.05 * i)
-            dx, dy = rng.uniform(-0.3, 0.3, 2) if i else (0.0, 0.0)
-            bw, bd = min(bw, w - 2 * abs(dx)), min(bd, d - 2 * abs(dy))
+            # books of one size squared up: the stack is exactly its box
+            # (a Level top with no overhang), the books told apart by their
+            # thickness and colour
             tag = f"book{i % 4}"
-            b.box((dx, dy, z), (bw, bd, heights[i]), {"top": f"{tag}-cover", "bottom": f"{tag}-cover",
-                                                       "front": f"{tag}-spine", "*": "pages"})
+            b.box((0, 0, z), (w, d, heights[i]), {"top": f"{tag}-cover", "bottom": f"{tag}-cover",
+                                                    "front": f"{tag}-spine", "*": "pages"})
             z += heights[i]
     elif k is Kind.BLOCKS:
         n = piece.count or 3
@@ -353,7 +358,9 @@ def kit_mesh(piece: Household) -> KitMesh:
             b.box((-row_w / 2 + s * (i + 0.5), 0, 0), (s * 0.98, s * 0.98, s), {"*": f"block{i % 6}"})
         for i in range(upper):
             x = -row_w / 2 + s * (i + 1.0)
-            b.box((x, 0, s), (s * 0.98, s * 0.98, s), {"*": f"block{(i + lower) % 6}"}, heading=float(rng.uniform(-8, 8)))
+            # a little smaller and turned a little, as a child stacks them (still inside the size)
+            b.box((x, 0, s), (s * 0.86, s * 0.86, s * 0.86), {"*": f"block{(i + lower) % 6}"},
+                  heading=float(rng.uniform(-8, 8)))
     elif k is Kind.PENCIL or k is Kind.CRAYON:
         r = min(d, h) / 2
         body = w * (0.82 if k is Kind.PENCIL else 0.86)
