@@ -24,7 +24,8 @@ class Table:
     """The table top and the camera that orbits it (EditorCamera: right-drag
     orbits, middle-drag pans, wheel zooms)."""
 
-    def __init__(self, width: float, depth: float, top: tuple[float, float, float, float] = FELT, margin: float = 12.0,
+    def __init__(self, width: float, depth: float, top: tuple[float, float, float, float] | None = FELT,
+                 margin: float = 12.0,
                  center: Sequence[float] = (0.0, 0.0)) -> None:
         from ursina import EditorCamera, Entity
 
@@ -113,7 +114,7 @@ class Table:
         destroy(self.camera)
 
 
-def table_node(width: float, depth: float, margin: float, center: Sequence[float], top: Sequence[float]) -> Any:
+def table_node(width: float, depth: float, margin: float, center: Sequence[float], top: Sequence[float] | None) -> Any:
     """A warm wooden table (oak planks, lit) with a cloth of colour ``top``
     over the play area; a whole room of table round it so the edge stays out
     of the default views."""
@@ -124,7 +125,9 @@ def table_node(width: float, depth: float, margin: float, center: Sequence[float
     big = (width + 2 * margin) * 3, (depth + 2 * margin) * 3
     corners = [(cx - big[0] / 2, cy - big[1] / 2, -0.2), (cx + big[0] / 2, cy - big[1] / 2, -0.2),
                (cx + big[0] / 2, cy + big[1] / 2, -0.2), (cx - big[0] / 2, cy + big[1] / 2, -0.2)]
-    b.add_quad(corners, (1.0, 1.0, 1.0), "wood", uv=[(x / 90.0, y / 90.0) for x, y, _ in corners])
+    b.add_quad(corners, (1.0, 1.0, 1.0), "wood", uv=[(x / 70.0, y / 70.0) for x, y, _ in corners])
+    if top is None:  # a bare wooden table (Little Soldiers lays its own play mat)
+        return b.node("table-top")
     w2, d2 = width / 2, depth / 2
     cloth = [(cx - w2, cy - d2, -0.05), (cx + w2, cy - d2, -0.05), (cx + w2, cy + d2, -0.05), (cx - w2, cy + d2, -0.05)]
     colour = "#%02x%02x%02x" % tuple(int(255 * c) for c in top[:3])

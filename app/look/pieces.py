@@ -212,3 +212,76 @@ def tokens_batch(bf: Any, batch: Batch | None = None, switches: Mapping[str, boo
         if piece.object:
             object_marker(b, piece.object, (c.x, c.y), solid.top + 0.02)
     return b
+
+
+# --- dice, HQ cards, the Battle Track -------------------------------------------------------
+
+FACE_BG = {"hit": (217, 41, 31), "double_hit": (140, 13, 26), "lightning": (255, 209, 26), "blank": (247, 245, 235),
+           "shield": (64, 128, 242), "heart": (242, 115, 166)}
+"""The Attack dice's face colours (the same as app.little_soldiers_view.FACE_RGB)."""
+
+
+@painter("die")
+def die_face(face: str = "blank", sniper: str = "0") -> Image.Image:
+    """A printed die face: the face's colour with a rounded border and its
+    symbol in the middle (kept inside the middle half, so the colour reads at
+    a glance)."""
+    s = 128
+    bg = FACE_BG.get(face, (200, 200, 200))
+    body = (40, 40, 46) if sniper == "1" else (246, 244, 236)
+    img = Image.new("RGB", (s, s), body)
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle((8, 8, s - 9, s - 9), radius=18, fill=bg)
+    ink = (255, 255, 255) if face not in ("lightning", "blank") else (60, 40, 20)
+    if face == "hit":
+        d.polygon(_star(64, 64, 30, 8), fill=ink)
+    elif face == "double_hit":
+        d.polygon(_star(46, 50, 20, 8), fill=ink)
+        d.polygon(_star(82, 80, 20, 8), fill=ink)
+    elif face == "lightning":
+        icon(d, "lightning", ink, r=30)
+    elif face in ("shield", "heart"):
+        icon(d, face, ink, r=26)
+    return img
+
+
+@painter("hq")
+def hq_card(kind: str = "infantry", team: str = "green", general: str = "") -> Image.Image:
+    """An HQ card: cream card, a border in the team's colour, the figurine's
+    portrait (drawn from its mesh) on the right, printed rows for the Heart,
+    Shield and Order tokens on the left; the General's card a star and a crest."""
+    from app.look.portraits import figurine_portrait
+
+    w, h = 256, 160
+    rim = rgb_of(SIDE_HEX.get(team, "#999999"))
+    img = Image.new("RGB", (w, h), rim)
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle((6, 6, w - 7, h - 7), radius=10, fill=(246, 240, 222))
+    d.rectangle((6, 6, w - 7, 40), fill=tuple(int(c * 0.35 + 246 * 0.65) for c in rim))
+    if kind == "general":
+        d.polygon(_star(200, 100, 40), fill=(236, 186, 50), outline=(120, 80, 20))
+        for k in range(3):
+            d.ellipse((24 + 64 * k, 112, 64 + 64 * k, 152), outline=(200, 160, 60), width=3)
+        return img
+    portrait = figurine_portrait(kind, team, 120)
+    img.paste(portrait, (w - 118, h - 124), portrait)
+    for r, name in enumerate(("heart", "shield", "order")):
+        y = 72 + r * 30
+        d.line((14, y + 12, 150, y + 12), fill=(220, 210, 186), width=2)
+    return img
+
+
+@painter("track")
+def track_square(step: str = "0", ends: str = "", colour: str = "") -> Image.Image:
+    """A square of the Battle Track: printed step number, the winning ends in
+    the teams' colours with a flag."""
+    s = 96
+    fill = rgb_of(colour) if colour else (232, 224, 200)
+    img = Image.new("RGB", (s, s), (90, 70, 50))
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle((4, 4, s - 5, s - 5), radius=10, fill=fill)
+    if ends:
+        d.polygon([(30, 24), (30, 74), (36, 74), (36, 52), (72, 40), (36, 26)], fill=(255, 255, 255))
+    else:
+        centred_text(d, (16, 16, s - 16, s - 16), step, 44, (110, 90, 60))
+    return img

@@ -115,7 +115,7 @@ def shadow_batch(bf: Any, figure_spots: Iterable[tuple[float, float, float, floa
     return b
 
 
-def mat_batch(play_zone: Any, z: float = 0.15, colour: str = "#557f5e", tile_cm: float = 40.0) -> Batch:
+def mat_batch(play_zone: Any, z: float = 0.15, colour: str = "#6f9a68", tile_cm: float = 40.0) -> Batch:
     """The printed play mat over the play zone (a tiled mat texture)."""
     import shapely
 

@@ -67,7 +67,9 @@ def texture(name: str) -> Any:
     from panda3d.core import SamplerState, Texture
 
     img = image(name).transpose(Image.Transpose.FLIP_TOP_BOTTOM)  # Panda's rows run bottom-up
-    w, h = img.size
+    w, h = (1 << max(0, (n - 1).bit_length()) for n in img.size)  # the software renderer takes powers of two only
+    if (w, h) != img.size:
+        img = img.resize((w, h), Image.Resampling.BICUBIC)
     tex = Texture(name)
     tex.setup2dTexture(w, h, Texture.T_unsigned_byte, Texture.F_rgba8)
     arr = np.asarray(img)[:, :, [2, 1, 0, 3]]  # Panda stores BGRA
@@ -169,10 +171,10 @@ def wood(shade: str = "warm") -> Image.Image:
     y = np.arange(h)[:, None].astype(float)
     x = np.arange(w)[None, :].astype(float)
     n = noise((w, h), 7, scale=3, octaves=4)
-    grain = 0.5 + 0.5 * np.sin((y / 5.5 + 9 * n + 0.015 * x) * 2.0)
-    fine = noise((w, h), 11, scale=40, octaves=2)
-    field = 0.55 * grain + 0.3 * n + 0.15 * fine
-    arr = tint(base, field, 0.28)
+    grain = 0.5 + 0.5 * np.sin((y / 2.2 + 14 * n + 0.01 * x) * 2.0)
+    fine = noise((w, h), 11, scale=60, octaves=2)
+    field = 0.45 * grain + 0.35 * n + 0.2 * fine
+    arr = tint(base, field, 0.16)
     plank = (np.arange(h) // 128)
     shift = (plank * 37 % 5) / 5.0
     arr *= (0.92 + 0.08 * shift)[:, None, None]
