@@ -432,7 +432,7 @@ class LittleSoldiersView:
         names = ["top", "right", "left", "back", "front", "bottom"]
         faces = [top] + table[:5]
         textures = {n: f"die:{f}:{int(sniper)}" for n, f in zip(names, faces)}
-        b = Batch(contact=False)
+        b = Batch(contact=False, pooled=False)
         b.add_box((0, 0, -DIE_CM / 2), (DIE_CM, DIE_CM, DIE_CM), (1, 1, 1), textures=textures, gloss=0.35, ground=None)
         return b.node("die")
 

@@ -120,18 +120,21 @@ def table_node(width: float, depth: float, margin: float, center: Sequence[float
     of the default views."""
     from app.look.geom import Batch
 
-    b = Batch(contact=False)
+    from app.look import light
+
     cx, cy = center
+    light.set_pool(cx, cy, 0.75 * max(width, depth))
+    b = Batch(contact=False)
     big = (width + 2 * margin) * 3, (depth + 2 * margin) * 3
     corners = [(cx - big[0] / 2, cy - big[1] / 2, -0.2), (cx + big[0] / 2, cy - big[1] / 2, -0.2),
                (cx + big[0] / 2, cy + big[1] / 2, -0.2), (cx - big[0] / 2, cy + big[1] / 2, -0.2)]
-    b.add_quad(corners, (1.0, 1.0, 1.0), "wood", uv=[(x / 70.0, y / 70.0) for x, y, _ in corners])
+    b.add_grid(corners, (1.0, 1.0, 1.0), "wood", uv=[(x / 70.0, y / 70.0) for x, y, _ in corners], cells=48)
     if top is None:  # a bare wooden table (Little Soldiers lays its own play mat)
         return b.node("table-top")
     w2, d2 = width / 2, depth / 2
     cloth = [(cx - w2, cy - d2, -0.05), (cx + w2, cy - d2, -0.05), (cx + w2, cy + d2, -0.05), (cx - w2, cy + d2, -0.05)]
     colour = "#%02x%02x%02x" % tuple(int(255 * c) for c in top[:3])
-    b.add_quad(cloth, (1.0, 1.0, 1.0), f"mat:{colour}", uv=[(x / 60.0, y / 60.0) for x, y, _ in cloth])
+    b.add_grid(cloth, (1.0, 1.0, 1.0), f"mat:{colour}", uv=[(x / 60.0, y / 60.0) for x, y, _ in cloth])
     return b.node("table-top")
 
 

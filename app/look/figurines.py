@@ -43,7 +43,7 @@ def parts(kind: str) -> dict[str, Any]:
 def figurine_batch(kind: str, rgb: Sequence[float], at: Sequence[float] = (0.0, 0.0, 0.0),
                    heading: float = 0.0, batch: Batch | None = None) -> Batch:
     """A figurine of ``kind`` in plastic of colour ``rgb``, standing at ``at``."""
-    b = batch if batch is not None else Batch()
+    b = batch if batch is not None else Batch(pooled=False)
     a = np.radians(heading)
     rot = np.array([[np.cos(a), -np.sin(a), 0], [np.sin(a), np.cos(a), 0], [0, 0, 1]])
     for name, mesh in parts(kind).items():

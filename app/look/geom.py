@@ -46,6 +46,9 @@ class Batch:
     chunks: dict[str, list[_Chunk]] = field(default_factory=lambda: defaultdict(list))
     contact: bool = True
     """Darken vertices near the ground (z = 0 or the ``ground`` passed in)."""
+    pooled: bool = True
+    """Light by the lamp's pool on the table (off for pieces built once and
+    placed anywhere: figurines, dice)."""
 
     # -- adding -----------------------------------------------------------------
 
@@ -96,13 +99,37 @@ class Batch:
         self.add(c[idx], np.repeat(n[None, :], 6, axis=0), rgb, np.asarray(uv, dtype=float)[idx], texture, gloss,
                  alpha, ground)
 
+    def add_grid(self, corners: Sequence[Sequence[float]], rgb: Sequence[float], texture: str = PLAIN,
+                 uv: Sequence[Sequence[float]] = ((0, 0), (1, 0), (1, 1), (0, 1)), cells: int = 24,
+                 alpha: float = 1.0) -> None:
+        """A flat quad cut into ``cells`` x ``cells`` quads, so light that
+        varies across it (the lamp's pool) is smooth."""
+        c = np.asarray(corners, dtype=np.float64)
+        t = np.asarray(uv, dtype=np.float64)
+        s = np.linspace(0, 1, cells + 1)
+        u, v = np.meshgrid(s, s, indexing="xy")
+
+        def bilerp(q: np.ndarray) -> np.ndarray:
+            return ((1 - u)[..., None] * (1 - v)[..., None] * q[0] + u[..., None] * (1 - v)[..., None] * q[1]
+                    + u[..., None] * v[..., None] * q[2] + (1 - u)[..., None] * v[..., None] * q[3])
+
+        p, w = bilerp(c), bilerp(t)
+        a, b, cc, d = p[:-1, :-1], p[:-1, 1:], p[1:, 1:], p[1:, :-1]
+        ta, tb, tc, td = w[:-1, :-1], w[:-1, 1:], w[1:, 1:], w[1:, :-1]
+        pos = np.stack([a, b, cc, a, cc, d], axis=2).reshape(-1, 3)
+        tex = np.stack([ta, tb, tc, ta, tc, td], axis=2).reshape(-1, 2)
+        n = np.cross(c[1] - c[0], c[2] - c[0])
+        self.add(pos, np.repeat(n[None, :], len(pos), axis=0), rgb, tex, texture, 0.0, alpha, None)
+
     def add_box(self, center: Sequence[float], size: Sequence[float], rgb: Sequence[float], heading: float = 0.0,
                 textures: dict[str, str] | None = None, gloss: float = 0.0, ground: float | None = 0.0,
-                uv_repeat: dict[str, tuple[float, float]] | None = None) -> None:
+                uv_repeat: dict[str, tuple[float, float]] | None = None, skip: tuple[str, ...] = ()) -> None:
         """A box standing on ``center`` (bottom centre), turned ``heading``
         degrees; ``textures`` names a texture per face: top, bottom, front (-y),
         back (+y), left (-x), right (+x); faces not named are plain."""
         for name, quad in box_faces(center, size, heading).items():
+            if name in skip:
+                continue
             tex = (textures or {}).get(name, PLAIN)
             ru, rv = (uv_repeat or {}).get(name, (1.0, 1.0))
             self.add_quad(quad, rgb, tex, uv=((0, 0), (ru, 0), (ru, rv), (0, rv)), gloss=gloss, ground=ground)
@@ -146,6 +173,8 @@ class Batch:
         """Lit RGBA per corner (textured faces take the light, their colour comes
         from the texture times ``rgb``)."""
         lit = light.shade(chunk.rgb, chunk.normals, chunk.heights, chunk.gloss)
+        if self.pooled:
+            lit = np.clip(lit * light.pool(chunk.positions)[:, None], 0.0, 1.0)
         return np.column_stack([lit, chunk.alpha])
 
     def node(self, name: str = "batch") -> Any:

@@ -59,6 +59,28 @@ def shade(rgb: np.ndarray, normals: np.ndarray, heights: np.ndarray | None = Non
     return np.clip(lit, 0.0, 1.0)
 
 
+POOL: list[float] = []
+"""The lamp's pool of light on the table, (x, y, radius) in cm, set by the
+table being drawn (app.table); empty: even light. A warm lamp above the
+table lights its middle and lets the far edges fall off, as a photo of a
+table under a lamp looks."""
+POOL_EDGE = 0.52
+"""Brightness at the far edge of the pool (1 at its middle)."""
+
+
+def set_pool(x: float, y: float, radius: float) -> None:
+    POOL[:] = [float(x), float(y), float(radius)]
+
+
+def pool(positions: np.ndarray) -> np.ndarray:
+    """Brightness (N,) of the lamp's pool at engine ``positions`` (N x 3)."""
+    if not POOL:
+        return np.ones(len(positions))
+    x, y, r = POOL
+    d2 = ((positions[:, 0] - x) ** 2 + (positions[:, 1] - y) ** 2) / (r * r)
+    return POOL_EDGE + (1.0 - POOL_EDGE) * np.exp(-d2)
+
+
 def flat_face_light(normal: np.ndarray) -> float:
     """Brightness (about 0.35..1) of a matt white face with this normal: for
     textured faces, whose colour comes from the texture."""

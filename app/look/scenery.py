@@ -24,7 +24,7 @@ OBJECT_RGB = (0.80, 0.62, 0.95)
 SHADOW_ALPHA = 0.16
 SHADOW_RINGS = (0.9, 0.45, 0.0, -0.45)
 """cm the shadow is grown by, one translucent layer each: their overlap fades the edge."""
-SHADOW_Z = 0.22
+SHADOW_Z = 0.4
 
 
 def placed(piece: Any) -> np.ndarray:
@@ -121,6 +121,12 @@ def mat_batch(play_zone: Any, z: float = 0.15, colour: str = "#6f9a68", tile_cm:
 
     b = Batch(contact=False)
     tex = f"mat:{colour}"
+    ring = list(play_zone.exterior.coords)[:-1]
+    if len(ring) == 4 and abs(play_zone.area - play_zone.envelope.area) < 1e-6:  # a rectangle: a fine grid for the lamp's pool
+        x0, y0, x1, y1 = play_zone.bounds
+        corners = [(x0, y0, z), (x1, y0, z), (x1, y1, z), (x0, y1, z)]
+        b.add_grid(corners, (1.0, 1.0, 1.0), tex, uv=[(x / tile_cm, y / tile_cm) for x, y, _ in corners], cells=24)
+        return b
     for tri in shapely.get_parts(shapely.constrained_delaunay_triangles(play_zone)):
         pts = np.asarray(tri.exterior.coords)[:3]
         if np.cross(pts[1] - pts[0], pts[2] - pts[0]) < 0:

@@ -83,7 +83,7 @@ def texture(name: str) -> Any:
     return tex
 
 
-TILING = {"wood", "mat", "felt", "ground", "fur", "paper", "pages"}
+TILING = {"wood", "mat", "felt", "ground", "fur", "paper", "pages", "tbground", "tbpath", "sand", "sea"}
 """Painters whose images repeat seamlessly (or well enough) across a face."""
 
 
@@ -174,10 +174,18 @@ def wood(shade: str = "warm") -> Image.Image:
     grain = 0.5 + 0.5 * np.sin((y / 2.2 + 14 * n + 0.01 * x) * 2.0)
     fine = noise((w, h), 11, scale=60, octaves=2)
     field = 0.45 * grain + 0.35 * n + 0.2 * fine
-    arr = tint(base, field, 0.16)
+    arr = tint(base, field, 0.18)
     plank = (np.arange(h) // 128)
     shift = (plank * 37 % 5) / 5.0
-    arr *= (0.92 + 0.08 * shift)[:, None, None]
+    arr *= (0.9 + 0.1 * shift)[:, None, None]
+    hue = noise((w, h), 23, scale=2, octaves=2)  # some planks redder, some more golden
+    arr[..., 0] *= 0.95 + 0.1 * hue
+    arr[..., 2] *= 1.05 - 0.12 * hue
+    rng = np.random.default_rng(5)
+    for _ in range(5):  # knots
+        kx, ky = rng.uniform(0, w), rng.uniform(0, h)
+        r = np.hypot((x - kx) / 3.0, y - ky)
+        arr *= (1 - 0.35 * np.exp(-(r / 5.0) ** 2))[..., None]
     arr[(np.arange(h) % 128) < 2] *= 0.55  # seams
     return to_image(arr)
 
@@ -187,7 +195,8 @@ def mat(colour: str = "#4f7a5a") -> Image.Image:
     """A printed neoprene play mat: soft mottling, a faint grid of 10 cm squares."""
     w = h = 256
     n = noise((w, h), 3, scale=6, octaves=4)
-    arr = tint(rgb_of(colour), n, 0.12)
+    fibre = noise((w, h), 4, scale=64, octaves=2)
+    arr = tint(rgb_of(colour), 0.7 * n + 0.3 * fibre, 0.2)
     grid = ((np.arange(w) % 128) < 2)
     arr[grid, :] *= 0.9
     arr[:, grid] *= 0.9
