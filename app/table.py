@@ -25,7 +25,7 @@ class Table:
     orbits, middle-drag pans, wheel zooms)."""
 
     def __init__(self, width: float, depth: float, top: tuple[float, float, float, float] | None = FELT,
-                 margin: float = 12.0,
+                 margin: float = 12.0, printed: str | None = None,
                  center: Sequence[float] = (0.0, 0.0)) -> None:
         from ursina import EditorCamera, Entity
 
@@ -33,7 +33,7 @@ class Table:
         self.root = Entity(name="table")
         cx, cy = self.center
         top_entity = Entity(parent=self.root, name="table-top")
-        table_node(width, depth, margin, (cx, cy), top).reparentTo(top_entity)
+        table_node(width, depth, margin, (cx, cy), top, printed).reparentTo(top_entity)
         self.camera = EditorCamera(rotation_speed=120, pan_speed=(4, 4), zoom_speed=1.2)
         self.home()
 
@@ -114,7 +114,8 @@ class Table:
         destroy(self.camera)
 
 
-def table_node(width: float, depth: float, margin: float, center: Sequence[float], top: Sequence[float] | None) -> Any:
+def table_node(width: float, depth: float, margin: float, center: Sequence[float], top: Sequence[float] | None,
+               printed: str | None = None) -> Any:
     """A warm wooden table (oak planks, lit) with a cloth of colour ``top``
     over the play area; a whole room of table round it so the edge stays out
     of the default views."""
@@ -134,7 +135,8 @@ def table_node(width: float, depth: float, margin: float, center: Sequence[float
     w2, d2 = width / 2, depth / 2
     cloth = [(cx - w2, cy - d2, -0.05), (cx + w2, cy - d2, -0.05), (cx + w2, cy + d2, -0.05), (cx - w2, cy + d2, -0.05)]
     colour = "#%02x%02x%02x" % tuple(int(255 * c) for c in top[:3])
-    b.add_grid(cloth, (1.0, 1.0, 1.0), f"mat:{colour}", uv=[(x / 60.0, y / 60.0) for x, y, _ in cloth])
+    print_name = printed or f"mat:{colour}"
+    b.add_grid(cloth, (1.0, 1.0, 1.0), print_name, uv=[(x / 60.0, y / 60.0) for x, y, _ in cloth])
     return b.node("table-top")
 
 

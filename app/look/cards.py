@@ -195,3 +195,57 @@ def coins(batch: Batch, at: Sequence[float], count: int, radius: float = 0.9) ->
         col, row = divmod(k, 8)
         batch.add_disc((x + col * (2 * radius + 0.3), y, z + row * 0.22), radius, 0.2, (1, 1, 1), "gold",
                        side_rgb=(0.86, 0.66, 0.16), sides=16, gloss=0.9, ground=None)
+
+
+@painter("sand")
+def sand() -> Image.Image:
+    s = 128
+    arr = tint((232, 206, 150), 0.6 * noise((s, s), 41, 20, 3) + 0.4 * noise((s, s), 42, 60, 1), 0.16)
+    return to_image(arr)
+
+
+def ship(batch: Batch, at: Sequence[float], heading: float, rgb: Sequence[float], sail_colour: str) -> None:
+    """A toy ship board: a painted hull with a pointed bow, a wooden deck, a
+    mast and a printed sail, facing ``heading`` degrees (the bow along +x
+    turned by it)."""
+    from shapely.geometry import Polygon
+
+    from engine.geometry.shapes import extrude
+
+    x, y = float(at[0]), float(at[1])
+    a = math.radians(heading)
+    rot = np.array([[math.cos(a), -math.sin(a), 0], [math.sin(a), math.cos(a), 0], [0, 0, 1]])
+    outline = Polygon([(-8, -3), (5, -3), (9, 0), (5, 3), (-8, 3), (-8.6, 0)])
+    hull = extrude(outline, 2.5)
+    v = np.asarray(hull.vertices) @ rot.T + [x, y, 0.0]
+    batch.add_mesh(v, hull.faces, np.asarray(rgb[:3], dtype=float) * 0.9, smooth=False, gloss=0.5)
+    deck = extrude(outline.buffer(-0.5), 0.3)
+    dv = np.asarray(deck.vertices) @ rot.T + [x, y, 2.5]
+    uv = np.asarray(deck.vertices)[:, :2] / 6.0
+    batch.add_mesh(dv, deck.faces, (1, 1, 1), smooth=False, uvs=uv, texture="wood")
+    batch.add_disc((x, y, 2.8), 0.35, 9.0, (0.45, 0.3, 0.16), sides=10, ground=None)
+    corners = np.array([[-4, 0.05, 4.6], [4, 0.05, 4.6], [4, 0.05, 11.0], [-4, 0.05, 11.0]]) @ rot.T + [x, y, 0]
+    hexed = "#%02x%02x%02x" % tuple(int(255 * c) for c in rgb[:3]) if sail_colour not in ("red", "blue", "green",
+                                                                                           "yellow", "purple") else sail_colour
+    batch.add_quad(corners[::-1], (1, 1, 1), f"sail:{hexed}", uv=((0, 1), (1, 1), (1, 0), (0, 0)))
+    batch.add_quad(corners, (1, 1, 1), f"sail:{hexed}")
+
+
+@painter("sea")
+def sea(colour: str = "#2a6b94") -> Image.Image:
+    """A printed sea: deep and shallow blues, wave crests."""
+    from app.look.textures import rgb_of
+
+    s = 256
+    n = noise((s, s), 51, 5, 4)
+    deep = np.asarray(rgb_of(colour), dtype=float)
+    shallow = np.array([70, 170, 190], dtype=float)
+    arr = deep[None, None, :] * (1 - n[..., None]) + shallow[None, None, :] * n[..., None]
+    img = to_image(arr)
+    d = ImageDraw.Draw(img)
+    rng = np.random.default_rng(52)
+    for _ in range(40):
+        x, y = rng.uniform(0, s, 2)
+        w = rng.uniform(10, 22)
+        d.arc((x - w, y - 5, x + w, y + 5), 200, 340, fill=(200, 236, 245), width=2)
+    return img

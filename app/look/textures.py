@@ -49,10 +49,23 @@ def seed_of(name: str) -> int:
     return int.from_bytes(hashlib.sha256(name.encode()).digest()[:4], "little")
 
 
+PAINTER_MODULES = ("app.look.kit_textures", "app.look.pieces", "app.look.boards", "app.look.cards")
+"""The modules whose painters register themselves on import."""
+
+
+def _load_painters() -> None:
+    import importlib
+
+    for module in PAINTER_MODULES:
+        importlib.import_module(module)
+
+
 @functools.lru_cache(maxsize=None)
 def image(name: str) -> Image.Image:
     """The Pillow image (RGBA) painted for ``name``."""
     head, *args = name.split(":")
+    if head not in PAINTERS:
+        _load_painters()
     if head == "plain":
         return Image.new("RGBA", (4, 4), (255, 255, 255, 255))
     fn = PAINTERS.get(head)
@@ -126,9 +139,9 @@ def noise(size: tuple[int, int], seed: int, scale: float = 8.0, octaves: int = 3
     amp, total = 1.0, 0.0
     for o in range(octaves):
         cells = max(2, int(scale * 2 ** o))
-        grid = rng.random((cells, cells))
-        img = Image.fromarray((grid * 255).astype(np.uint8)).resize((w, h), Image.Resampling.BICUBIC)
-        out += amp * np.asarray(img, dtype=float) / 255.0
+        grid = np.tile(rng.random((cells, cells)), (3, 3))  # wrapped round, so the noise tiles seamlessly
+        img = Image.fromarray((grid * 255).astype(np.uint8)).resize((3 * w, 3 * h), Image.Resampling.BICUBIC)
+        out += amp * np.asarray(img, dtype=float)[h:2 * h, w:2 * w] / 255.0
         total += amp
         amp *= 0.5
     return out / total
