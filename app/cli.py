@@ -203,11 +203,14 @@ def cmd_replay(args: argparse.Namespace) -> int:
     except RecordError as err:
         print(err, file=sys.stderr)
         return EXIT_BAD_INPUT
+    if record.note:
+        print(f"{args.file}: {record.note}", file=sys.stderr)
     for event in state.events:
         print(event.text)
     print(json.dumps(state.to_dict(), indent=1 if args.pretty else None))
     result = state.result()
-    print(result.reason if result else f"Game in progress after {len(record.actions)} actions.")
+    moves = sum(1 for seat, _ in record.actions if seat >= 0)
+    print(result.reason if result else f"Game in progress after {moves} actions.")
     return 0
 
 

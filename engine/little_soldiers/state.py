@@ -21,7 +21,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from engine.core.protocol import CHANCE, Event, IllegalAction, Result, State, View
+from engine.core.protocol import CHANCE, Event, IllegalAction, Result, State, View, inexact
 from engine.little_soldiers import rules_data as R
 from engine.little_soldiers.actions import (
     Activate, Block, CardAttack, Deal, Deploy, Draw, ExtraTarget, Jump, Landing, Lead, Move, Order, Parachute, Play,
@@ -358,6 +358,9 @@ class LittleSoldiersState(TacticsRules, KingOfTheHillRules, BattleRoyaleRules, T
         return candidates(self, seat, n, rng)
 
     def check(self, seat: int, action: Any) -> str | None:
+        exact = inexact(seat, action)  # Lead(0.0) equals Lead(0): the types are held exactly first
+        if exact is not None:
+            return exact
         if self.phase is OVER:
             return "The game is over."
         if seat == CHANCE:
