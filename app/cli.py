@@ -131,8 +131,8 @@ def _config_dict(args: argparse.Namespace) -> dict[str, Any]:
             raise ValueError(f"--option {item!r}: expected KEY=VALUE")
         try:
             out[key] = parse_json(raw, f"--option {key}")
-        except DataError as err:
-            if raw[:1] in "{[\"" or raw in ("NaN", "Infinity", "-Infinity"):
+        except DataError:
+            if not raw or raw[0] in "{[\"" or raw in ("NaN", "Infinity", "-Infinity"):
                 raise  # meant as JSON but broken: say so rather than pass a string
             out[key] = raw
     return out
@@ -239,8 +239,6 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_render(args: argparse.Namespace) -> int:
-    import os
-
     from app.render import render
     from app.seats import parse_seats
 
