@@ -87,12 +87,9 @@ def parse_record(data: Any, where: str = "record") -> Record:
     for key in ("format", "game", "version", "config", "seed", "actions"):
         if key not in data:
             raise RecordError(f"{where}: not a Toybox record: the field {key!r} is missing.")
-    fmt = data["format"]  # every record Toybox ever wrote has one: a missing one is not a record
+    fmt = data["format"]
     if isinstance(fmt, bool) or not isinstance(fmt, int) or fmt not in FORMATS:
-        raise RecordError(
-            f"{where}: format: the record format {fmt!r} is not one this Toybox reads "
-            f"({' or '.join(map(str, FORMATS))}); it may come from a newer Toybox."
-        )
+        raise RecordError(f"{where}: format: this Toybox reads record format {FORMAT}, not {fmt!r}.")
     try:
         info = get_game(data["game"])
     except (UnknownGame, TypeError):
@@ -138,19 +135,19 @@ def load_record(path: str | os.PathLike[str]) -> Record:
     return parse_record(data, where)
 
 
+def continuation_rng(record: Record) -> random.Random:
+    """The generator a replayed state draws its next chance steps with:
+    derived from the whole record, so a given save always goes on alike."""
+    text = json.dumps(record.to_dict(), sort_keys=True, separators=(",", ":"))
+    return random.Random(int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big"))
+
+
 def _shown(action: Any) -> str:
     """An action as a player reads it; its repr when a bad field breaks that."""
     try:
         return str(action)
     except (TypeError, ValueError):
         return describe(action)
-
-
-def continuation_rng(record: Record) -> random.Random:
-    """The generator a replayed state draws its next chance steps with:
-    derived from the whole record, so a given save always goes on alike."""
-    text = json.dumps(record.to_dict(), sort_keys=True, separators=(",", ":"))
-    return random.Random(int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big"))
 
 
 def replay(record: Record, where: str = "record") -> State:
@@ -177,8 +174,10 @@ def replay(record: Record, where: str = "record") -> State:
                    if record.format == 1 else "")
             ) from None
         except (ValueError, TypeError, KeyError, IndexError, AttributeError) as err:
+            # A value of the wrong type that the codec let through: the record is
+            # refused at its step, never a traceback (the input boundary's rule).
             raise RecordError(
-                f"{where}: step {step}: {state.seat_name(seat)}'s {_shown(action)} cannot be applied "
+                f"{where}: step {step}: the action {_shown(action)} is not valid "
                 f"({type(err).__name__}: {err})."
             ) from None
     if record.format != 1:

@@ -101,7 +101,9 @@ class Config:
             raise ValueError(f"terrain: expected a terrain name or path, not {self.terrain!r}.")
         if not isinstance(self.first_games, bool):
             raise ValueError(f"first_games: expected true or false, not {self.first_games!r}.")
-        if self.first_player is not None and (type(self.first_player) is not int or self.first_player not in (0, 1)):
+        if self.first_player is not None and (
+            type(self.first_player) is not int or self.first_player not in (0, 1)  # 1.0 and true are not 1
+        ):
             raise ValueError(f"first_player: expected 0 (blue), 1 (red) or null, not {self.first_player!r}.")
         if self.objective is not None and (
             not isinstance(self.objective, int) or isinstance(self.objective, bool) or self.objective < 1

@@ -29,8 +29,12 @@ def _set(path: str, value: Any) -> Mutate:
     def mutate(data: dict[str, Any], tmp: Path) -> None:
         keys = path.split(".")
         node: Any = data
-        for k in keys[:-1]:
-            node = node[int(k)] if isinstance(node, list) else node[k]
+        for i, k in enumerate(keys[:-1]):
+            if isinstance(node, list) and keys[i - 1] == "actions":
+                # actions.N is the Nth player's action: format 2 records hold chance outcomes too.
+                node = [a for a in node if a["seat"] != -1][int(k)]
+            else:
+                node = node[int(k)] if isinstance(node, list) else node[k]
         last = keys[-1]
         if value is KeyError:
             del node[last]
@@ -81,8 +85,6 @@ def _lb_attack(field: str, value: Any) -> tuple[str, Mutate]:
     return "little-battle-attack", _set(f"actions.{step}.action.{field}", value)
 
 
-LS_DEPLOY = step_of(record("little-soldiers"), "Deploy")  # format 2 starts with chance steps
-
 # (id, game of the valid record, mutation, extra CLI flags, expected sentence as a regex)
 RECORD_CASES: list[tuple[str, str, Mutate, tuple[str, ...], str]] = [
     ("tb-terrain-dev-zero", "toy-battle", _set("config.terrain", "/dev/zero"), ("--allow-outside",),
@@ -111,20 +113,21 @@ RECORD_CASES: list[tuple[str, str, Mutate, tuple[str, ...], str]] = [
      r"level: /proc/self/mem is outside"),
     ("ls-override-huge", "little-soldiers", _set("config.overrides", {"YELLOW_CORD_LENGTH": 1e300}), (),
      r"overrides\.YELLOW_CORD_LENGTH must be a positive length in cm, at most 1000, not 1e\+300"),
-    ("ls-string-coordinate", "little-soldiers", _set(f"actions.{LS_DEPLOY}.action.x", "106.32"), (),
-     rf"step {LS_DEPLOY + 1}: .*(position|number)"),
-    ("ls-deploy-null", "little-soldiers", _set(f"actions.{LS_DEPLOY}.action", {"type": "Deploy", "soldier": None,
-                                                                            "x": None, "y": None}), (), r"step \d+: "),
-    ("ls-reroll-abc", "little-soldiers", _set(f"actions.{LS_DEPLOY}.action", {"type": "Reroll", "dice": "abc"}), (),
-     r"step \d+: "),
-    ("ls-lead-x", "little-soldiers", _set(f"actions.{LS_DEPLOY}.action", {"type": "Lead", "general": "x"}), (),
-     r"step \d+: "),
-    ("ls-jump-null", "little-soldiers", _set(f"actions.{LS_DEPLOY}.action", {"type": "Jump", "direction": None}), (),
-     r"step \d+: "),
-    ("ls-shields-5", "little-soldiers", _set(f"actions.{LS_DEPLOY}.action", {"type": "Shields", "count": 5}), (),
-     r"step \d+: "),
-    ("format-999", "little-battle", _set("format", 999), (), r"format: the record format 999 is not one this Toybox reads"),
-    ("format-string", "little-battle", _set("format", "1"), (), r"format: the record format '1' is not one this Toybox reads"),
+    ("ls-string-coordinate", "little-soldiers", _set("actions.0.action.x", "106.32"), (),
+     r"step \d+: bad Deploy: Deploy\.x must be a finite number, not text \('106\.32'\)"),
+    ("ls-deploy-null", "little-soldiers", _set("actions.0.action", {"type": "Deploy", "soldier": None, "x": None,
+                                                                   "y": None}), (),
+     r"step \d+: bad Deploy: Deploy\.soldier must be text, not None"),
+    ("ls-reroll-abc", "little-soldiers", _set("actions.0.action", {"type": "Reroll", "dice": "abc"}), (),
+     r"step \d+: bad Reroll: Reroll\.dice must be a list"),
+    ("ls-lead-x", "little-soldiers", _set("actions.0.action", {"type": "Lead", "general": "x"}), (),
+     r"step \d+: bad Lead: Lead\.general must be a whole number"),
+    ("ls-jump-null", "little-soldiers", _set("actions.0.action", {"type": "Jump", "direction": None}), (),
+     r"step \d+: bad Jump: Jump\.direction must be a finite number, not None"),
+    ("ls-shields-5", "little-soldiers", _set("actions.0.action", {"type": "Shields", "count": 5}), (),
+     r"step \d+: Shields has no field 'count'"),
+    ("format-999", "little-battle", _set("format", 999), (), r"format: this Toybox reads record format \d+, not 999\."),
+    ("format-string", "little-battle", _set("format", "1"), (), r"format: this Toybox reads record format \d+, not '1'\."),
     ("format-missing", "little-battle", _set("format", KeyError), (), r"the field 'format' is missing\."),
     ("version-true", "little-battle", _set("version", True), (), r"version True, and this Toybox plays version 1\."),
     ("seed-float", "little-battle", _set("seed", 5.0), (), r"the seed must be a whole number, not 5\.0\."),
