@@ -273,8 +273,12 @@ class GameController:
             self.viewer = nxt
 
     def _autosave(self) -> None:
-        if self.autosave is not None:
+        if self.autosave is None:
+            return
+        try:
             save_record(self.match.record(), self.autosave)
+        except OSError as err:  # a read-only or full user folder: say so and keep playing
+            self.message = f"Autosave failed: {err}"
 
     def _changed(self) -> None:
         for listener in list(self.listeners):

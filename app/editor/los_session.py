@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 import numpy as np
 
+from engine.core.files import load_json
 from engine.geometry.battlefield import Battlefield, BattlefieldError
 from engine.geometry.figures import figure_size
 from engine.geometry.sight import Sight
@@ -45,10 +46,9 @@ def parse_point(text: str) -> tuple[float, float, int | None]:
 def load(path: str | Path) -> Battlefield:
     """A battlefield file; refused with one sentence naming the bad field."""
     p = Path(path)
-    if not p.is_file():
-        raise ValueError(f"no battlefield file at {str(path)!r}")
+    data = load_json(p, "battlefield")  # regular files only, size and depth limits: a DataError sentence
     try:
-        return Battlefield.load(p)
+        return Battlefield.from_dict(data)
     except BattlefieldError as err:
         raise ValueError(f"{path}: {err}") from None
 

@@ -440,3 +440,25 @@ def test_the_app_save_to_a_read_only_folder_is_a_sentence(tmp_path):
     ctl = controller_class("little-battle").new("little-battle", {"players": 3}, Seats(("human",) * 3), seed=1)
     assert ctl.save(read_only_folder(tmp_path) / "s.json") is False
     assert "cannot save" in ctl.message and "the old file is unchanged" in ctl.message
+
+
+@pytest.mark.parametrize("target", ["/dev/zero", "/proc/self/mem", "fifo", "list"])
+def test_los_on_a_file_that_is_not_a_battlefield_is_a_sentence(tmp_path, target):
+    if target == "fifo":
+        target = _fifo(tmp_path)
+    elif target == "list":
+        target = str(tmp_path / "list.json")
+        Path(target).write_text("[1]")
+    run = cli("los", target, "--from", "30,20", "--to", "79,14")
+    assert run.code == 2 and "Traceback" not in run.err
+    assert run.err.startswith(f"toybox: {target}: "), run.err
+
+
+def test_an_autosave_refused_by_the_disk_is_a_sentence_and_play_goes_on(tmp_path):
+    from app.controllers import controller_class
+    from app.seats import Seats
+
+    ctl = controller_class("little-battle").new("little-battle", {"players": 3}, Seats(("human",) * 3), seed=1,
+                                                autosave=read_only_folder(tmp_path) / "auto.json")
+    assert ctl.play(ctl.match.state.legal_actions(ctl.viewer)[0])  # autosaves after the action
+    assert "Autosave failed: " in ctl.message and "cannot save" in ctl.message
