@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import errno
+import glob
 import json
 import math
 import os
@@ -391,7 +392,7 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes, mode: int | No
 def temp_files(target: str | os.PathLike[str]) -> list[Path]:
     """The temporary files a write of ``target`` may leave (for tests and cleaning)."""
     t = Path(target)
-    return sorted(t.parent.glob(f".{t.name}.*.tmp"))
+    return sorted(t.parent.glob(f".{glob.escape(t.name)}.*.tmp"))
 
 
 def _clean_stale(target: Path) -> None:

@@ -204,3 +204,12 @@ def test_portable_path_is_project_relative_inside_and_absolute_outside(tmp_path,
     monkeypatch.chdir(files.PROJECT_ROOT / "levels")
     assert files.portable_path("toy_battle/castle-field.json") == "levels/toy_battle/castle-field.json"
     assert files.portable_path(str(tmp_path / "a.json")) == str(tmp_path / "a.json")
+
+
+def test_a_target_name_with_glob_characters_cleans_only_its_own_temporaries(tmp_path):
+    target = tmp_path / "save[1].json"
+    files.write_atomic(target, "x")
+    other = tmp_path / ".save1.json.1.abc.tmp"
+    other.write_text("not ours")
+    files.write_atomic(target, "y")
+    assert other.exists() and target.read_text() == "y"
