@@ -462,3 +462,20 @@ def test_an_autosave_refused_by_the_disk_is_a_sentence_and_play_goes_on(tmp_path
                                                 autosave=read_only_folder(tmp_path) / "auto.json")
     assert ctl.play(ctl.match.state.legal_actions(ctl.viewer)[0])  # autosaves after the action
     assert "Autosave failed: " in ctl.message and "cannot save" in ctl.message
+
+
+def test_the_editor_save_on_a_full_disk_is_a_sentence_and_keeps_the_old_file(tmp_path, monkeypatch):
+    from app.editor.session import EditorSession
+
+    target = tmp_path / "level.json"
+    shutil.copy(BATTLEFIELD, target)
+    before = target.read_bytes()
+    session = EditorSession.open(target)
+
+    def full(fd):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(files.os, "fsync", full)
+    assert session.save(target) is False
+    assert session.message == f"Not saved: {target}: cannot save (No space left on device); the old file is unchanged."
+    assert target.read_bytes() == before and files.temp_files(target) == []
