@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from engine.core.files import DataError, allow_outside, parse_json, portable_path
+from engine.core.files import DataError, allow_outside, parse_json, portable_path, shown
 from engine.core.games import GAME_MODULES, get_game
 
 GAMES = tuple(GAME_MODULES)
@@ -201,7 +201,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         record = load_record(args.file)
         state = replay(record, args.file)
     except RecordError as err:
-        print(err, file=sys.stderr)
+        print(shown(str(err)), file=sys.stderr)
         return EXIT_BAD_INPUT
     if record.note:
         print(f"{args.file}: {record.note}", file=sys.stderr)
@@ -384,13 +384,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.func(args) or 0)
     except ValueError as err:  # bad input (DataError and every config error): one sentence, no traceback
-        print(f"toybox: {err}", file=sys.stderr)
+        print(f"toybox: {shown(str(err))}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         print("toybox: interrupted.", file=sys.stderr)
         return EXIT_FAILED
     except (OSError, RuntimeError, ImportError) as err:
-        print(f"toybox: {args.command} failed: {err}", file=sys.stderr)
+        print(f"toybox: {args.command} failed: {shown(str(err))}", file=sys.stderr)
         return EXIT_FAILED
 
 
