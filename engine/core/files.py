@@ -68,7 +68,7 @@ def read_bytes(path: str | os.PathLike[str], max_bytes: int = MAX_BYTES, what: s
     name = shown(path)
     try:
         # O_NONBLOCK: opening a FIFO without a writer must not wait forever.
-        fd = os.open(name, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        fd = os.open(os.fspath(path), os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except OSError as err:
         raise DataError(f"{name}: cannot read the {what} ({_reason(err)}).") from None
     try:

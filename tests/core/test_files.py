@@ -213,3 +213,15 @@ def test_a_target_name_with_glob_characters_cleans_only_its_own_temporaries(tmp_
     other.write_text("not ours")
     files.write_atomic(target, "y")
     assert other.exists() and target.read_text() == "y"
+
+
+def test_a_file_name_with_a_newline_is_read_and_named_on_one_line(tmp_path):
+    odd = tmp_path / "a\nb.json"
+    odd.write_text("{}")
+    assert files.load_json(odd) == {}
+    odd.write_text("{")
+    with pytest.raises(DataError) as err:
+        files.load_json(odd)
+    assert "\n" not in str(err.value) and "a\\nb.json" in str(err.value)
+    files.write_atomic(odd, "[]")
+    assert files.load_json(odd) == []
