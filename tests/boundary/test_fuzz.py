@@ -132,18 +132,19 @@ def _terrain_target() -> tuple[dict[str, Any], Callable[[dict[str, Any]], None]]
 
 
 def _battlefield_target() -> tuple[dict[str, Any], Callable[[dict[str, Any]], None]]:
-    from engine.geometry.battlefield import Battlefield
+    from engine.little_soldiers.battlefields import embedded_battlefield
     from engine.little_soldiers.config import Config
     from engine.little_soldiers.state import new_game
 
     config = Config(modules=("levels", "objects"))
 
     def load(doc: dict[str, Any]) -> None:
+        # Through the games' battlefield boundary (as a save's battlefield_data and
+        # a level file are read), then the game's own reading of it (tokens, Levels).
         try:
             with paths_from_file():
-                bf = Battlefield.from_dict(doc)
-                new_game(config, 0, battlefield=bf)  # the game's own reading of it (tokens "on" scenery, Levels)
-        except ValueError:  # BattlefieldError, DataError and a battlefield a game cannot be set up on
+                new_game(config, 0, battlefield=embedded_battlefield(doc))
+        except ValueError:  # the loader's refusal, DataError, a battlefield a game cannot be set up on
             pass
 
     return json.loads(BATTLEFIELD.read_text()), load

@@ -479,3 +479,14 @@ def test_the_editor_save_on_a_full_disk_is_a_sentence_and_keeps_the_old_file(tmp
     assert session.save(target) is False
     assert session.message == f"Not saved: {target}: cannot save (No space left on device); the old file is unchanged."
     assert target.read_bytes() == before and files.temp_files(target) == []
+
+
+def test_a_saved_battlefield_that_geos_cannot_build_is_a_sentence(tmp_path):
+    data = record("little-soldiers")
+    cylinder = next(s for s in data["config"]["battlefield_data"]["scenery"] if "cylinder" in s["shape"])
+    cylinder["shape"]["cylinder"][0] = 5e-324  # a denormal radius: GEOS fails on it
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data))
+    run = cli("replay", str(path))
+    assert run.code == 2 and "Traceback" not in run.err
+    assert "battlefield_data: " in run.err and str(path) in run.err
