@@ -17,7 +17,8 @@ from pathlib import Path
 import numpy as np
 
 from engine.core.files import load_json
-from engine.geometry.battlefield import Battlefield, BattlefieldError
+from engine.geometry.battlefield import Battlefield
+from engine.little_soldiers.battlefields import GEOMETRY_ERRORS, refusal
 from engine.geometry.figures import figure_size
 from engine.geometry.sight import Sight
 from engine.geometry.sightlines import Stand, describe, figurine_sight, sight_json, stand, target_map
@@ -49,8 +50,8 @@ def load(path: str | Path) -> Battlefield:
     data = load_json(p, "battlefield")  # regular files only, size and depth limits: a DataError sentence
     try:
         return Battlefield.from_dict(data)
-    except BattlefieldError as err:
-        raise ValueError(f"{path}: {err}") from None
+    except GEOMETRY_ERRORS as err:  # the loader's refusal, or GEOS failing on degenerate sizes
+        raise ValueError(f"{path}: {refusal(err)}") from None
 
 
 @dataclass(frozen=True)

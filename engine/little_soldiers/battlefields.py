@@ -42,7 +42,7 @@ def load_battlefield(path: str) -> Battlefield:
     try:
         return _load(str(full))
     except GEOMETRY_ERRORS as err:
-        raise ValueError(f"{path}: {_said(err)}") from None
+        raise ValueError(f"{path}: {refusal(err)}") from None
 
 
 _EMBEDDED: dict[str, Battlefield] = {}
@@ -56,14 +56,15 @@ def embedded_battlefield(data: Mapping[str, Any]) -> Battlefield:
         try:
             bf = Battlefield.from_dict(dict(data))
         except GEOMETRY_ERRORS as err:
-            raise ValueError(f"battlefield_data: {_said(err)}") from None
+            raise ValueError(f"battlefield_data: {refusal(err)}") from None
         if len(_EMBEDDED) >= 8:
             _EMBEDDED.pop(next(iter(_EMBEDDED)))
         _EMBEDDED[key] = bf
     return _EMBEDDED[key]
 
 
-def _said(err: Exception) -> str:
+def refusal(err: Exception) -> str:
+    """The sentence for a battlefield that cannot be built (after the file name)."""
     if isinstance(err, BattlefieldError):
         return str(err)
     return f"the scenery's geometry cannot be built from these values ({err})"
