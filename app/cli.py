@@ -87,6 +87,14 @@ def user_path(text: str) -> str:
     return portable_path(text)
 
 
+def file_arg(text: str) -> str:
+    """A file the command opens itself (replay, edit, los): an absolute path,
+    resolved against the current folder."""
+    if not text:
+        raise argparse.ArgumentTypeError("expected a file path, not an empty string")
+    return str(Path(text).expanduser().absolute())
+
+
 def terrain_arg(text: str) -> str:
     """A Toy Battle terrain of the box by name ("castle-field"), else a path."""
     p = Path(text)
@@ -317,7 +325,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_sim)
 
     p = sub.add_parser("replay", help="replay a record; print the final state and events")
-    p.add_argument("file", type=user_path)
+    p.add_argument("file", type=file_arg)
     p.add_argument("--pretty", action="store_true")
     _add_allow_outside(p)
     p.set_defaults(func=cmd_replay)
@@ -354,7 +362,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_bench)
 
     p = sub.add_parser("edit", help="the level editor: Little Soldiers battlefields and Toy Battle terrains")
-    p.add_argument("file", nargs="?", type=user_path, help="level file to open (created on first save when missing)")
+    p.add_argument("file", nargs="?", type=file_arg, help="level file to open (created on first save when missing)")
     p.add_argument("--size", type=pixels, default=(1440, 900), help="window WIDTHxHEIGHT in pixels")
     _add_allow_outside(p)
     p.add_argument("--import", dest="import_mesh", metavar="MESH",
@@ -362,7 +370,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_edit)
 
     p = sub.add_parser("los", help="line-of-sight debugger: the window, or one answer with --from and --to")
-    p.add_argument("file", type=user_path, help="battlefield file")
+    p.add_argument("file", type=file_arg, help="battlefield file")
     _add_allow_outside(p)
     p.add_argument("--from", dest="start", metavar="X,Y[,LEVEL]", help="where the attacker stands (cm)")
     p.add_argument("--to", dest="end", metavar="X,Y[,LEVEL]", help="where the target stands (cm)")

@@ -490,3 +490,22 @@ def test_a_saved_battlefield_that_geos_cannot_build_is_a_sentence(tmp_path):
     run = cli("replay", str(path))
     assert run.code == 2 and "Traceback" not in run.err
     assert "battlefield_data: " in run.err and str(path) in run.err
+
+
+def test_files_the_command_opens_resolve_against_the_current_folder(tmp_path, monkeypatch):
+    shutil.copy(BATTLEFIELD, tmp_path / "field.json")
+    (tmp_path / "game.json").write_text(json.dumps(record("little-battle")))
+    monkeypatch.chdir(tmp_path)
+    assert cli("replay", "game.json").code == 0
+    assert cli("los", "field.json", "--from", "30,20", "--to", "79,14").code == 0
+
+
+def test_the_editor_refuses_a_json_object_that_is_no_level_and_an_import_into_a_terrain(tmp_path, monkeypatch):
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    (tmp_path / "game.json").write_text(json.dumps(record("little-battle")))
+    run = cli("edit", str(tmp_path / "game.json"))
+    assert run.code == 2 and "not a level: neither a battlefield" in run.err
+    shutil.copy(TERRAIN, tmp_path / "t.json")
+    run = cli("edit", str(tmp_path / "t.json"), "--import", str(BATTLEFIELD))
+    assert run.code == 2 and "this level is a Toy Battle terrain" in run.err
