@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from engine.core.files import DataError, allow_outside, parse_json, portable_path
+from engine.core.files import DataError, allow_outside, parse_json, portable_path, shown
 from engine.core.games import GAME_MODULES, get_game
 
 GAMES = tuple(GAME_MODULES)
@@ -87,6 +87,14 @@ def user_path(text: str) -> str:
     return portable_path(text)
 
 
+def file_arg(text: str) -> str:
+    """A file the command opens itself (replay, edit, los): an absolute path,
+    resolved against the current folder."""
+    if not text:
+        raise argparse.ArgumentTypeError("expected a file path, not an empty string")
+    return str(Path(text).expanduser().absolute())
+
+
 def terrain_arg(text: str) -> str:
     """A Toy Battle terrain of the box by name ("castle-field"), else a path."""
     p = Path(text)
@@ -131,8 +139,8 @@ def _config_dict(args: argparse.Namespace) -> dict[str, Any]:
             raise ValueError(f"--option {item!r}: expected KEY=VALUE")
         try:
             out[key] = parse_json(raw, f"--option {key}")
-        except DataError as err:
-            if raw[:1] in "{[\"" or raw in ("NaN", "Infinity", "-Infinity"):
+        except DataError:
+            if not raw or raw[0] in "{[\"" or raw in ("NaN", "Infinity", "-Infinity"):
                 raise  # meant as JSON but broken: say so rather than pass a string
             out[key] = raw
     return out
@@ -289,7 +297,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         record = load_record(args.file)
         state = replay(record, args.file)
     except RecordError as err:
-        print(err, file=sys.stderr)
+        print(shown(str(err)), file=sys.stderr)
         return EXIT_BAD_INPUT
     if record.note:
         print(f"{args.file}: {record.note}", file=sys.stderr)
@@ -327,8 +335,6 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_render(args: argparse.Namespace) -> int:
-    import os
-
     from app.render import render
     from app.seats import parse_seats
 
@@ -429,7 +435,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_tournament)
 
     p = sub.add_parser("replay", help="replay a record; print the final state and events")
-    p.add_argument("file", type=user_path)
+    p.add_argument("file", type=file_arg)
     p.add_argument("--pretty", action="store_true")
     _add_allow_outside(p)
     p.set_defaults(func=cmd_replay)
@@ -466,7 +472,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_bench)
 
     p = sub.add_parser("edit", help="the level editor: Little Soldiers battlefields and Toy Battle terrains")
-    p.add_argument("file", nargs="?", type=user_path, help="level file to open (created on first save when missing)")
+    p.add_argument("file", nargs="?", type=file_arg, help="level file to open (created on first save when missing)")
     p.add_argument("--size", type=pixels, default=(1440, 900), help="window WIDTHxHEIGHT in pixels")
     _add_allow_outside(p)
     p.add_argument("--import", dest="import_mesh", metavar="MESH",
@@ -474,7 +480,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_edit)
 
     p = sub.add_parser("los", help="line-of-sight debugger: the window, or one answer with --from and --to")
-    p.add_argument("file", type=user_path, help="battlefield file")
+    p.add_argument("file", type=file_arg, help="battlefield file")
     _add_allow_outside(p)
     p.add_argument("--from", dest="start", metavar="X,Y[,LEVEL]", help="where the attacker stands (cm)")
     p.add_argument("--to", dest="end", metavar="X,Y[,LEVEL]", help="where the target stands (cm)")
@@ -496,13 +502,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.func(args) or 0)
     except ValueError as err:  # bad input (DataError and every config error): one sentence, no traceback
-        print(f"toybox: {err}", file=sys.stderr)
+        print(f"toybox: {shown(str(err))}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         print("toybox: interrupted.", file=sys.stderr)
         return EXIT_FAILED
     except (OSError, RuntimeError, ImportError) as err:
-        print(f"toybox: {args.command} failed: {err}", file=sys.stderr)
+        print(f"toybox: {args.command} failed: {shown(str(err))}", file=sys.stderr)
         return EXIT_FAILED
 
 
