@@ -4,7 +4,7 @@ battlefield and the engine's verdict between them.
 ``toybox los FILE --from ... --to ...`` prints from here, the debugger window
 (``app.los_window``) draws from here, and the tests drive it the same way.
 Every verdict, ray and blocker is the engine's
-(:mod:`engine.geometry.sightlines`); this module only keeps the state (who
+(:mod:`engine.little_soldiers.table.sightlines`); this module only keeps the state (who
 stands where, which one is being dragged) and formats answers.
 """
 
@@ -16,9 +16,9 @@ from pathlib import Path
 import numpy as np
 
 from engine.geometry.battlefield import Battlefield, BattlefieldError
-from engine.geometry.figures import figure_size
+from engine.little_soldiers.table.figures import figure_size
 from engine.geometry.sight import Sight
-from engine.geometry.sightlines import Stand, describe, figurine_sight, sight_json, stand, target_map
+from engine.little_soldiers.table.sightlines import Stand, describe, figurine_sight, sight_json, stand, target_map
 from engine.little_soldiers.data import FIGURINE_TYPES
 
 ROLES = ("attacker", "target")
@@ -132,7 +132,8 @@ class LosSession:
     def placement_note(self, role: str) -> str | None:
         """Why a figurine could not really stand there (it is still measured)."""
         fig = self.figurines[role]
-        return self.bf.check_placement((fig.spot.x, fig.spot.y), figure_size(fig.kind).base_radius, fig.spot.surface)
+        size = figure_size(fig.kind)
+        return self.bf.check_placement((fig.spot.x, fig.spot.y), size.base_radius, fig.spot.surface, height=size.height)
 
     def where(self, role: str) -> str:
         fig = self.figurines[role]

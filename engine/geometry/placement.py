@@ -21,8 +21,6 @@ from typing import TYPE_CHECKING
 import shapely
 from shapely.geometry import Point
 
-from engine.little_soldiers import data
-
 if TYPE_CHECKING:
     from engine.geometry.battlefield import Battlefield
 
@@ -82,11 +80,14 @@ def check_placement(
     base_radius: float,
     surface: str | None = None,
     others: Iterable = (),
-    height: float = data.FIGURINE_HEIGHT,
+    *,
+    height: float,
 ) -> str | None:
     """None when a base of ``base_radius`` centred at ``xy`` may stand on
     ``surface`` (None: the table; else a Level piece id); otherwise the
-    reason, as a sentence a player understands."""
+    reason, as a sentence a player understands. ``height`` is the
+    figurine's (a game's number, passed in): scenery higher up, such as an
+    arch's deck, and figurines on other surfaces do not touch it."""
     x, y = float(xy[0]), float(xy[1])
     centre = Point(x, y)
     if surface is None:

@@ -24,6 +24,8 @@ import trimesh
 from shapely import affinity
 from shapely.geometry import Point, Polygon
 
+from engine.geometry.mesh_files import MeshFileError, check_extent, mesh_footprint, read_mesh
+
 # Sections of a cylinder's triangle mesh. Vertices lie on the circle, so the
 # mesh is inscribed: it differs from the exact cylinder by at most
 # r * (1 - cos(pi / CYLINDER_SECTIONS)), 0.0012 r, which the oracle tests
@@ -87,8 +89,9 @@ class Solid:
     params: tuple
 
 
-def local_footprint(shape: Shape, root: Path | None = None) -> Polygon:
-    """The footprint of ``shape`` around its own origin, before rotation."""
+def local_footprint(shape: Shape, mesh: trimesh.Trimesh | None = None) -> Polygon:
+    """The footprint of ``shape`` around its own origin, before rotation;
+    a mesh file's is its loaded ``mesh``'s."""
     if isinstance(shape, Box):
         w, d = shape.width / 2.0, shape.depth / 2.0
         return Polygon([(-w, -d), (w, -d), (w, d), (-w, d)])
@@ -96,7 +99,8 @@ def local_footprint(shape: Shape, root: Path | None = None) -> Polygon:
         return Point(0.0, 0.0).buffer(shape.radius, quad_segs=CYLINDER_SECTIONS // 4)
     if isinstance(shape, Prism):
         return shapely.geometry.polygon.orient(Polygon(shape.footprint), 1.0)
-    mesh = load_mesh(shape, root)
+    if mesh is None:
+        raise ValueError("a mesh file's footprint needs its loaded mesh")
     return mesh_footprint(mesh)
 
 
@@ -104,45 +108,35 @@ def _cross2(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return a[..., 0] * b[..., 1] - a[..., 1] * b[..., 0]
 
 
-def mesh_footprint(mesh: trimesh.Trimesh) -> Polygon:
-    """Union of the triangles' shadows on the table: the exact footprint of a
-    mesh (its convex hull would let a figurine stand inside a mug's handle)."""
-    tris = mesh.triangles[:, :, :2]
-    # Skip triangles seen edge-on: they add no area.
-    area = np.abs(_cross2(tris[:, 1] - tris[:, 0], tris[:, 2] - tris[:, 0]))
-    polys = shapely.polygons(tris[area > 1e-12])
-    merged = shapely.union_all(polys)
-    if merged.geom_type == "MultiPolygon":
-        merged = max(merged.geoms, key=lambda g: g.area)
-    return merged
-
-
-def load_mesh(shape: MeshFile, root: Path | None) -> trimesh.Trimesh:
-    """Load a mesh file relative to ``root`` (the repository root)."""
-    path = Path(shape.path)
-    if not path.is_absolute() and root is not None:
-        path = root / path
-    mesh = trimesh.load(path, force="mesh")
+def load_mesh(shape: MeshFile, path: Path) -> trimesh.Trimesh:
+    """The mesh file at ``path`` (already resolved and allowed by the
+    battlefield), scaled, checked to be finite and to have a height;
+    MeshFileError says why not."""
+    mesh = read_mesh(path)
     if shape.scale != 1.0:
         mesh.apply_scale(shape.scale)
+    check_extent(mesh, path.name)
     return mesh
 
 
-def local_mesh(shape: Shape, root: Path | None = None) -> trimesh.Trimesh:
-    """A closed triangle mesh of ``shape`` standing on z = 0 at its origin."""
+def local_mesh(shape: Shape, mesh: trimesh.Trimesh | None = None) -> trimesh.Trimesh:
+    """A closed triangle mesh of ``shape`` standing on z = 0 at its origin
+    (a mesh file's: its loaded ``mesh``)."""
     if isinstance(shape, Box):
-        mesh = trimesh.creation.box((shape.width, shape.depth, shape.height))
-        mesh.apply_translation((0.0, 0.0, shape.height / 2.0))
-        return mesh
+        box = trimesh.creation.box((shape.width, shape.depth, shape.height))
+        box.apply_translation((0.0, 0.0, shape.height / 2.0))
+        return box
     if isinstance(shape, Cylinder):
-        mesh = trimesh.creation.cylinder(
+        can = trimesh.creation.cylinder(
             radius=shape.radius, height=shape.height, sections=CYLINDER_SECTIONS
         )
-        mesh.apply_translation((0.0, 0.0, shape.height / 2.0))
-        return mesh
+        can.apply_translation((0.0, 0.0, shape.height / 2.0))
+        return can
     if isinstance(shape, Prism):
         return extrude(local_footprint(shape), shape.height)
-    return load_mesh(shape, root)
+    if mesh is None:
+        raise ValueError("a mesh file's triangles need its loaded mesh")
+    return mesh
 
 
 def extrude(poly: Polygon, height: float) -> trimesh.Trimesh:
@@ -181,25 +175,30 @@ def extrude(poly: Polygon, height: float) -> trimesh.Trimesh:
     return mesh
 
 
-def shape_height(shape: Shape, root: Path | None = None) -> float:
-    if isinstance(shape, (Box, Cylinder, Prism)):
-        return float(shape.height)
-    return float(load_mesh(shape, root).bounds[1][2])
-
-
 def build_solid(
     index: int,
     piece_id: str,
     shape: Shape,
     at: tuple[float, float, float],
     rotation: float,
-    root: Path | None = None,
+    mesh_path: Path | None = None,
 ) -> Solid:
-    """Place ``shape`` in the world and derive everything the engine needs."""
+    """Place ``shape`` in the world and derive everything the engine needs;
+    a mesh file is read once, from ``mesh_path`` (resolved by the
+    battlefield)."""
     x, y, z = at
-    foot = affinity.rotate(local_footprint(shape, root), rotation, origin=(0, 0))
+    loaded = None
+    if isinstance(shape, MeshFile):
+        if mesh_path is None:
+            raise ValueError("a mesh file needs its resolved path")
+        loaded = load_mesh(shape, mesh_path)
+    local_foot = local_footprint(shape, loaded)
+    if local_foot.is_empty or local_foot.area <= 0:
+        name = mesh_path.name if mesh_path is not None else "the shape"
+        raise MeshFileError(f"{name!r} has no area seen from above (its triangles are edge-on or degenerate)")
+    foot = affinity.rotate(local_foot, rotation, origin=(0, 0))
     foot = affinity.translate(foot, x, y)
-    mesh = local_mesh(shape, root)
+    mesh = local_mesh(shape, loaded)
     transform = trimesh.transformations.rotation_matrix(math.radians(rotation), (0, 0, 1))
     transform[:3, 3] = (x, y, z)
     mesh.apply_transform(transform)

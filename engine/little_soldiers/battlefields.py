@@ -11,6 +11,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from engine.geometry.battlefield import REPO_ROOT, Battlefield, BattlefieldError
+from engine.little_soldiers.table import vocabulary
 
 
 def resolve(path: str) -> Path:
@@ -20,7 +21,7 @@ def resolve(path: str) -> Path:
 
 @lru_cache(maxsize=8)
 def _load(path: str) -> Battlefield:
-    return Battlefield.load(path)
+    return vocabulary.load(path)
 
 
 def load_battlefield(path: str) -> Battlefield:
@@ -31,4 +32,4 @@ def load_battlefield(path: str) -> Battlefield:
     try:
         return _load(str(full))
     except BattlefieldError as err:
-        raise ValueError(f"{path}: {err}") from None
+        raise ValueError(str(err.in_file(path))) from None

@@ -19,9 +19,9 @@ from pathlib import Path
 import numpy as np
 
 from engine.geometry.battlefield import REPO_ROOT, Battlefield
-from engine.geometry.figures import head_center
 from engine.geometry.sight import DEFAULT_RAYS, SightEngine, head_samples
 from engine.little_soldiers import data
+from engine.little_soldiers.table.figures import head_center
 
 REFERENCE = REPO_ROOT / "levels" / "little_soldiers" / "reference.json"
 
