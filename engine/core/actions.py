@@ -9,7 +9,11 @@ a file (no eval, no pickle).
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Iterable
+import enum
+import math
+import types
+import typing
+from typing import Any, Callable, Iterable
 
 
 class ActionCodec:
@@ -49,11 +53,138 @@ class ActionCodec:
                     raise ValueError(f"{name} has no field {key!r}")
                 kwargs[key] = self.decode(raw)
             try:
-                return cls(**kwargs)
+                value = cls(**kwargs)
             except (TypeError, ValueError) as err:
                 raise ValueError(f"bad {name}: {err}") from None
+            reason = type_error(value)
+            if reason is not None:
+                raise ValueError(f"bad {name}: {reason}")
+            return value
         if isinstance(data, list):
             return tuple(self.decode(v) for v in data)
         if data is None or isinstance(data, (bool, int, float, str)):
             return data
         raise ValueError(f"cannot decode {data!r}")
+
+
+# ------------------------------------------------------------ exact types
+_CHECKERS: dict[type, Callable[[Any], str | None]] = {}
+_SEEN: dict[int, Any] = {}
+"""Actions already found exact, by identity (games reuse prebuilt actions,
+so the common case is one dict lookup). Values keep the objects alive, so
+an id is never reused while it is in here; the dict is cleared when full."""
+_SEEN_MAX = 1 << 14
+
+
+def _describe(value: Any) -> str:
+    if isinstance(value, bool):
+        return f"true/false ({value!r})"
+    if isinstance(value, float):
+        return f"a fraction ({value!r})"
+    if isinstance(value, int):
+        return f"a whole number ({value!r})"
+    if isinstance(value, str):
+        return f"text ({value!r})"
+    return repr(value)
+
+
+def _checker(hint: Any, where: str) -> Callable[[Any], str | None]:
+    """A function that says why a value does not have exactly type ``hint``."""
+    origin = typing.get_origin(hint)
+    if hint is Any:
+        return lambda v: None
+    if hint is type(None) or hint is None:
+        return lambda v: None if v is None else f"{where} must be empty (null), not {_describe(v)}"
+    if hint is bool:
+        return lambda v: None if v is True or v is False else f"{where} must be true or false, not {_describe(v)}"
+    if hint is int:
+        return lambda v: None if type(v) is int else f"{where} must be a whole number, not {_describe(v)}"
+    if hint is float:  # a whole number is a float too (JSON writes 90.0 as 90 in hand-made files)
+        return lambda v: (None if (type(v) is float or type(v) is int) and math.isfinite(v)
+                          else f"{where} must be a finite number, not {_describe(v)}")
+    if hint is str:
+        return lambda v: None if type(v) is str else f"{where} must be text, not {_describe(v)}"
+    if origin in (typing.Union, types.UnionType):
+        options = [_checker(h, where) for h in typing.get_args(hint)]
+
+        def union(v: Any) -> str | None:
+            reasons = [c(v) for c in options]
+            return None if None in reasons else reasons[0]
+        return union
+    if origin is typing.Literal:
+        allowed = typing.get_args(hint)
+        return lambda v: (None if any(type(v) is type(a) and v == a for a in allowed)
+                          else f"{where} must be one of {', '.join(map(repr, allowed))}, not {_describe(v)}")
+    if origin is tuple:
+        args = typing.get_args(hint)
+        if len(args) == 2 and args[1] is Ellipsis:
+            item = _checker(args[0], f"each of {where}")
+
+            def homogeneous(v: Any) -> str | None:
+                if type(v) is not tuple:
+                    return f"{where} must be a list, not {_describe(v)}"
+                for x in v:
+                    reason = item(x)
+                    if reason is not None:
+                        return reason
+                return None
+            return homogeneous
+        items = [_checker(a, f"{where}[{i}]") for i, a in enumerate(args)]
+
+        def fixed(v: Any) -> str | None:
+            if type(v) is not tuple or len(v) != len(items):
+                return f"{where} must be a list of {len(items)}, not {_describe(v)}"
+            for check, x in zip(items, v):
+                reason = check(x)
+                if reason is not None:
+                    return reason
+            return None
+        return fixed
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        return lambda v: (_class_checker(hint)(v) if type(v) is hint
+                          else f"{where} must be a {hint.__name__}, not {_describe(v)}")
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return lambda v: None if type(v) is hint else f"{where} must be a {hint.__name__}, not {_describe(v)}"
+    if isinstance(hint, type):
+        return lambda v: None if isinstance(v, hint) else f"{where} must be a {hint.__name__}, not {_describe(v)}"
+    return lambda v: None  # an annotation this check does not read: the game's own check decides
+
+
+def _class_checker(cls: type) -> Callable[[Any], str | None]:
+    check = _CHECKERS.get(cls)
+    if check is not None:
+        return check
+    hints = typing.get_type_hints(cls)
+    fields = [(f.name, _checker(hints.get(f.name, Any), f"{cls.__name__}.{f.name}"))
+              for f in dataclasses.fields(cls) if f.init]
+
+    def check_fields(value: Any) -> str | None:
+        for name, field_check in fields:
+            reason = field_check(getattr(value, name))
+            if reason is not None:
+                return reason
+        return None
+    _CHECKERS[cls] = check_fields
+    return check_fields
+
+
+def type_error(action: Any) -> str | None:
+    """Why ``action`` does not have exactly the types its class declares, or None.
+
+    ``Lead(general=0.0)`` equals ``Lead(0)`` and hashes alike, so a legal-list
+    test alone would take it and a record would keep the 0.0; ``True`` is an
+    int to Python. Every field is held to its annotation (int is int, not
+    bool or float; tuples hold what they declare; nested dataclasses
+    recurse), read once per class from the dataclass's type hints.
+    """
+    if _SEEN.get(id(action)) is action:
+        return None
+    cls = type(action)
+    if not dataclasses.is_dataclass(cls):
+        return None  # not an action value at all: the game's check names it
+    reason = _class_checker(cls)(action)
+    if reason is None:
+        if len(_SEEN) >= _SEEN_MAX:
+            _SEEN.clear()
+        _SEEN[id(action)] = action
+    return reason

@@ -2,7 +2,8 @@
 
 The app and the command line play through a Match; bots and tests may use
 bare states. Undo goes back one player action at a time but never across a
-chance step or a reveal (``State.irreversible`` changed).
+chance step or a reveal (``State.irreversible`` changed). The record is the
+state's history: players' actions and every chance outcome, in order.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.games import GameInfo, random_seed
-from engine.core.protocol import State
+from engine.core.protocol import CHANCE, State
 from engine.core.record import Record, RecordError, replay
 
 
@@ -23,17 +24,22 @@ class Match:
         self.seed = random_seed() if seed is None else seed
         self.state: State = info.new_game(config, self.seed)
         self.actions: list[tuple[int, Any]] = []
+        """The players' actions (chance outcomes are in ``state.history()``)."""
         self._undo: list[tuple[State, int]] = []
 
     @classmethod
     def from_record(cls, record: Record, where: str = "record") -> "Match":
-        info_state = replay(record, where)  # validates every step first
+        state = replay(record, where)  # validates every step first
         from engine.core.games import get_game
 
         info = get_game(record.game)
-        match = cls(info, info.config_from_dict(record.config), record.seed)
-        match.state = info_state
-        match.actions = list(record.actions)
+        match = cls.__new__(cls)
+        match.info = info
+        match.config = info.config_from_dict(record.config)
+        match.seed = record.seed
+        match.state = state
+        match._undo = []
+        match.actions = [(seat, action) for seat, action in record.actions if seat != CHANCE]
         return match
 
     def play(self, seat: int, action: Any) -> None:
@@ -59,7 +65,13 @@ class Match:
         return True
 
     def record(self) -> Record:
-        return Record(self.info.name, self.info.version, self.config.to_dict(), self.seed, list(self.actions))
+        config = self.config.to_dict()
+        # A save carries the battlefield or terrain it was played on, so editing,
+        # moving or deleting that file later never breaks it (see embedded()).
+        embedded = getattr(self.config, "embedded", None)
+        if embedded is not None:
+            config.update(embedded())
+        return Record(self.info.name, self.info.version, config, self.seed, self.state.history())
 
 
 __all__ = ["Match", "RecordError"]

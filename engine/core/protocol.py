@@ -4,11 +4,16 @@ Bots, records, the command line and the app work on all three games through
 this small surface (see DESIGN.md, "The game protocol"). A game is a mutable
 `State`; actions are small frozen values; chance is explicit.
 
-Chance: a state built with a seed resolves its chance steps (shuffles, dice,
-throws) itself, eagerly, with a generator it owns, so ``to_act()`` never
-shows the chance seat. A state built without a seed stops at every chance
-step with ``to_act() == [CHANCE]``; a test then forces the outcome it wants
-with ``apply(CHANCE, outcome)`` or draws one with ``resolve_chance(rng)``.
+Chance is history: every chance outcome (a shuffle, a die, a throw's
+landing) is an action of the ``CHANCE`` seat, applied like any other and
+kept, in order, in the state's ``history()``, which is what a record
+holds. A state built with a seed draws its chance steps itself, eagerly,
+with a generator it owns, so ``to_act()`` never shows the chance seat; a
+state built without one stops at every chance step with ``to_act() ==
+[CHANCE]``, and a test or a replay applies the outcome it wants with
+``apply(CHANCE, outcome)``. Games list discrete outcomes with their
+probabilities (``chance_outcomes()``, as OpenSpiel does) and sample the
+rest (a shuffle, a landing) in ``sample_chance``.
 """
 
 from __future__ import annotations
@@ -20,8 +25,19 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple, Sequence
 
+from engine.core.actions import type_error
+from engine.core.secrecy import NOBODY, Slice, determinize, shown
+
 CHANCE = -1
 """The seat that acts at chance steps (shuffles, dice rolls, throws)."""
+
+
+def inexact(seat: Any, action: Any) -> str | None:
+    """Why ``seat`` or ``action`` is not exactly of its declared type, or None
+    (``engine.core.actions.type_error``): the first thing every check asks."""
+    if type(seat) is not int:
+        return f"There is no seat {seat!r}: seats are whole numbers."
+    return type_error(action)
 
 
 class IllegalAction(ValueError):
@@ -77,6 +93,10 @@ class State(ABC):
     rng: random.Random | None
     irreversible: int = 0
     """Counts chance steps resolved and hidden facts revealed; undo stops at them."""
+    trail: tuple[Any, ...] | None = None
+    """Every action applied so far, chance included, as a chain of
+    ``(earlier, seat, action, audience)`` links: sharing it makes ``clone``
+    free, adding to it costs one tuple. ``history()`` reads it."""
 
     # ----------------------------------------------------------- contract
     @abstractmethod
@@ -88,7 +108,12 @@ class State(ABC):
         """Every legal action of ``seat`` now (empty when it need not act)."""
 
     def check(self, seat: int, action: Any) -> str | None:
-        """Why ``action`` is illegal for ``seat`` now, or None when legal."""
+        """Why ``action`` is illegal for ``seat`` now, or None when legal.
+
+        A game's own check starts with ``inexact(seat, action)``, as this one does."""
+        exact = inexact(seat, action)
+        if exact is not None:
+            return exact
         if self.is_over():
             return "The game is over."
         if seat not in self.to_act():
@@ -98,11 +123,19 @@ class State(ABC):
         return None
 
     def apply(self, seat: int, action: Any) -> None:
-        """Validate, then apply; raises IllegalAction and changes nothing on failure."""
-        reason = self.check(seat, action)
+        """Validate, then apply; raises IllegalAction and changes nothing on failure.
+
+        The action's types are checked exactly first (``Lead(0.0)`` is not
+        ``Lead(0)``, ``True`` is not 1), then the game's rules.
+        """
+        reason = inexact(seat, action)
+        if reason is None:
+            reason = self.check(seat, action)
         if reason is not None:
             raise IllegalAction(reason)
+        audience = self.audience(seat, action)
         self._apply(seat, action)
+        self.trail = (self.trail, seat, action, audience)
         if seat == CHANCE:  # a forced outcome is a roll or a shuffle too: undo stops here
             self.irreversible += 1
         if self.rng is not None and self.chance_pending():
@@ -112,9 +145,24 @@ class State(ABC):
     def _apply(self, seat: int, action: Any) -> None:
         """Apply an action already checked."""
 
-    @abstractmethod
+    def chance_outcomes(self) -> list[tuple[Any, float]] | None:
+        """The pending chance step's outcomes with their probabilities (they
+        sum to 1), or None when they are too many to list (a shuffle) or
+        continuous (a landing): then ``sample_chance`` draws one."""
+        return None
+
     def sample_chance(self, rng: random.Random) -> Any:
-        """Draw the outcome of the pending chance step."""
+        """Draw the outcome of the pending chance step (from ``chance_outcomes``
+        unless the game samples it itself)."""
+        outcomes = self.chance_outcomes()
+        if not outcomes:
+            raise NotImplementedError(f"{self.game}: no way to draw this chance step.")
+        r = rng.random()
+        for outcome, p in outcomes:
+            r -= p
+            if r < 0:
+                return outcome
+        return outcomes[-1][0]
 
     def chance_pending(self) -> bool:
         """Whether a chance step is due; games override with a cheaper test."""
@@ -126,8 +174,46 @@ class State(ABC):
 
     def _settle_chance(self, rng: random.Random) -> None:
         while self.chance_pending():
-            self._apply(CHANCE, self.sample_chance(rng))
+            outcome = self.sample_chance(rng)
+            audience = self.audience(CHANCE, outcome)
+            self._apply(CHANCE, outcome)
+            self.trail = (self.trail, CHANCE, outcome, audience)
             self.irreversible += 1
+
+    # ------------------------------------------------------------ history
+    def history(self) -> list[tuple[int, Any]]:
+        """Every action applied so far, chance outcomes included, in order:
+        what a record keeps, so a replay never draws anything."""
+        out: list[tuple[int, Any]] = []
+        link = self.trail
+        while link is not None:
+            out.append((link[1], link[2]))
+            link = link[0]
+        out.reverse()
+        return out
+
+    def audience(self, seat: int, action: Any) -> frozenset[int] | None:
+        """Who may read ``action`` of ``seat`` in the history, asked just
+        before it applies: None for every seat. By default players' actions
+        are public and chance outcomes are read by nobody (what they reveal,
+        the view shows through the secrets and the log)."""
+        return NOBODY if seat == CHANCE else None
+
+    # ------------------------------------------------------------ secrecy
+    def secrets(self) -> list[Slice]:
+        """Every hidden part of the truth now, and who may read it (see
+        ``engine.core.secrecy``). The view and ``determinize`` derive from it."""
+        return []
+
+    def retract_unseen(self, seat: int) -> None:
+        """Determinize hook, on a sample: take back choices committed out of
+        ``seat``'s sight (a card placed face down this turn), so the sample
+        makes them again."""
+
+    def settle_unseen(self, seat: int, rng: random.Random) -> None:
+        """Determinize hook, on a sample, after the hidden items are re-dealt:
+        re-draw hidden facts that are not a plain deal (which tile lies face
+        down), consistently with what ``seat`` sees."""
 
     @abstractmethod
     def is_over(self) -> bool: ...
@@ -209,6 +295,23 @@ class View(ABC):
     def events(self) -> list[Event]:
         return [e for e in self._truth.events if e.visible_to(self.seat)]
 
+    def history(self) -> list[tuple[int, Any]]:
+        """The game's actions as this seat may know them: an action hidden
+        from it (another player's face-down card, a shuffle's order) is None."""
+        out: list[tuple[int, Any]] = []
+        link = self._truth.trail
+        me = self.seat
+        while link is not None:
+            audience = link[3]
+            out.append((link[1], link[2] if audience is None or me in audience else None))
+            link = link[0]
+        out.reverse()
+        return out
+
+    def shown(self, name: str) -> list[Any]:
+        """What this seat sees of each secret slice called ``name``."""
+        return shown(self._truth.secrets(), name, self.seat)
+
     def is_over(self) -> bool:
         return self._truth.is_over()
 
@@ -219,9 +322,10 @@ class View(ABC):
     def to_dict(self) -> dict[str, Any]:
         """The seat's picture of the game as plain JSON data."""
 
-    @abstractmethod
     def determinize(self, rng: random.Random) -> State:
-        """A full state, seeded from ``rng``, consistent with this view."""
+        """A full state, seeded from ``rng``, consistent with this view: the
+        facts hidden from this seat re-dealt (``engine.core.secrecy``)."""
+        return determinize(self._truth, self.seat, rng)
 
 
 def scores_result(scores: Sequence[float], reason: str) -> Result:

@@ -1,27 +1,44 @@
-"""Records: a game as ``{game, version, config, seed, actions}`` in JSON.
+"""Records: a game as ``{format, game, version, config, seed, actions}`` in JSON.
 
 A save is a record and loading replays it, so a record can never hold a
 state the rules could not reach. Writes are atomic: a temporary file in the
 same folder, flushed and fsynced, then renamed over the target.
+
+Format 2 keeps chance as history: ``actions`` holds every action in order,
+the chance seat's outcomes (shuffles, dice, a throw's landing) included, and
+replay applies them to a state built without a generator, so it never draws
+anything or runs the physics, and lands on the same state in any process on
+any machine. The replayed state then gets a generator derived from the
+record, so play can go on. Format-1 records (seed and players' actions only)
+still load by re-drawing chance from the seed, with a note that a throw may
+land differently than when the game was played.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
-import tempfile
+import random
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from engine.core.files import RECORD_MAX_BYTES, DataError, describe, load_json, paths_from_file, write_atomic
 from engine.core.games import GameInfo, UnknownGame, get_game
-from engine.core.protocol import IllegalAction, State
+from engine.core.protocol import CHANCE, IllegalAction, State
 
-FORMAT = 1
+FORMAT = 2
 """Version of the record layout itself (not of any game's rules)."""
 
+FORMATS = (1, 2)
+"""Layouts this Toybox reads: 1 (chance re-drawn from the seed), 2 (chance kept)."""
 
-class RecordError(ValueError):
+
+__all__ = ["FORMAT", "Record", "RecordError", "load_record", "parse_record", "replay", "save_record", "write_atomic"]
+
+
+class RecordError(DataError):
     """A record that cannot be loaded; the message says where and why."""
 
 
@@ -34,33 +51,30 @@ class Record:
     config: dict[str, Any]
     seed: int
     actions: list[tuple[int, Any]] = field(default_factory=list)
+    format: int = FORMAT
+    """2: ``actions`` includes every chance outcome; 1: players' actions only."""
+
+    @property
+    def note(self) -> str | None:
+        """A sentence to show when this record is loaded, or None."""
+        if self.format == 1:
+            return (
+                "This record predates kept chance (format 1): its shuffles, dice and throws are "
+                "re-drawn from the seed, so a throw may land differently than when it was played; "
+                "saving it again writes format 2."
+            )
+        return None
 
     def to_dict(self, info: GameInfo | None = None) -> dict[str, Any]:
         codec = (info or get_game(self.game)).codec
         return {
-            "format": FORMAT,
+            "format": self.format,
             "game": self.game,
             "version": self.version,
             "config": self.config,
             "seed": self.seed,
             "actions": [{"seat": seat, "action": codec.encode(a)} for seat, a in self.actions],
         }
-
-
-def write_atomic(path: str | os.PathLike[str], text: str) -> None:
-    """Write ``text`` to ``path`` so a crash leaves the old file or the new one, never half."""
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def save_record(record: Record, path: str | os.PathLike[str]) -> None:
@@ -71,14 +85,17 @@ def parse_record(data: Any, where: str = "record") -> Record:
     """Check the layout of a decoded record and decode its actions."""
     if not isinstance(data, dict):
         raise RecordError(f"{where}: not a Toybox record: expected a JSON object.")
-    for key in ("game", "version", "config", "seed", "actions"):
+    for key in ("format", "game", "version", "config", "seed", "actions"):
         if key not in data:
             raise RecordError(f"{where}: not a Toybox record: the field {key!r} is missing.")
+    fmt = data["format"]
+    if isinstance(fmt, bool) or not isinstance(fmt, int) or fmt not in FORMATS:
+        raise RecordError(f"{where}: format: this Toybox reads record format {FORMAT}, not {fmt!r}.")
     try:
         info = get_game(data["game"])
     except (UnknownGame, TypeError):
         raise RecordError(f"{where}: unknown game {data['game']!r}.") from None
-    if data["version"] != info.version:
+    if isinstance(data["version"], bool) or not isinstance(data["version"], int) or data["version"] != info.version:
         raise RecordError(
             f"{where}: this record was written for {info.name} version {data['version']!r}, "
             f"and this Toybox plays version {info.version}."
@@ -96,42 +113,76 @@ def parse_record(data: Any, where: str = "record") -> Record:
         seat = entry["seat"]
         if not isinstance(seat, int) or isinstance(seat, bool):
             raise RecordError(f"{where}: step {step}: the seat must be a whole number, not {seat!r}.")
+        if seat == CHANCE and fmt == 1:
+            raise RecordError(f"{where}: step {step}: a format-1 record holds no chance outcomes.")
         try:
             action = info.codec.decode(entry["action"])
         except ValueError as err:
             raise RecordError(f"{where}: step {step}: {err}.") from None
         actions.append((seat, action))
-    return Record(info.name, info.version, data["config"], data["seed"], actions)
+    return Record(info.name, info.version, data["config"], data["seed"], actions, fmt)
 
 
 def load_record(path: str | os.PathLike[str]) -> Record:
     """Read a record file; refuses a broken one with a message naming the problem."""
     where = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as err:
-        raise RecordError(f"{where}: cannot read the file ({err.strerror}).") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise RecordError(
-            f"{where}: not a Toybox record: the file is not valid JSON "
-            f"(line {err.lineno}, column {err.colno}: {err.msg})."
-        ) from None
+        data = load_json(path, "record", max_bytes=RECORD_MAX_BYTES,
+                         not_json="not a Toybox record: the file is not valid JSON")
+    except RecordError:
+        raise
+    except DataError as err:
+        raise RecordError(str(err)) from None
     return parse_record(data, where)
 
 
+def continuation_rng(record: Record) -> random.Random:
+    """The generator a replayed state draws its next chance steps with:
+    derived from the whole record, so a given save always goes on alike."""
+    text = json.dumps(record.to_dict(), sort_keys=True, separators=(",", ":"))
+    return random.Random(int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big"))
+
+
+def _shown(action: Any) -> str:
+    """An action as a player reads it; its repr when a bad field breaks that."""
+    try:
+        return str(action)
+    except (TypeError, ValueError):
+        return describe(action)
+
+
 def replay(record: Record, where: str = "record") -> State:
-    """The state a record reaches; refuses an illegal step and names it."""
+    """The state a record reaches; refuses an illegal step and names it.
+
+    Format 2 applies the recorded chance outcomes to a state without a
+    generator (nothing is drawn, no physics runs), then hands it the
+    record's continuation generator; format 1 re-draws chance from the seed.
+    """
     info = get_game(record.game)
     try:
-        config = info.config_from_dict(record.config)
-    except ValueError as err:
+        with paths_from_file():  # a path in a record never reads a file outside the project
+            config = info.config_from_dict(record.config)
+            state = info.new_game(config, record.seed if record.format == 1 else None)
+    except (ValueError, TypeError, KeyError) as err:
         raise RecordError(f"{where}: bad config: {err}") from None
-    state = info.new_game(config, record.seed)
     for step, (seat, action) in enumerate(record.actions, start=1):
         try:
             state.apply(seat, action)
         except IllegalAction as err:
-            raise RecordError(f"{where}: step {step}: {state.seat_name(seat)} cannot play {action}: {err}") from None
+            raise RecordError(
+                f"{where}: step {step}: {state.seat_name(seat)} cannot play {_shown(action)}: {err}"
+                + (" (a format-1 record re-draws chance from the seed, and here it went otherwise)"
+                   if record.format == 1 else "")
+            ) from None
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError) as err:
+            # A value of the wrong type that the codec let through: the record is
+            # refused at its step, never a traceback (the input boundary's rule).
+            raise RecordError(
+                f"{where}: step {step}: the action {_shown(action)} is not valid "
+                f"({type(err).__name__}: {err})."
+            ) from None
+    if record.format != 1:
+        state.rng = continuation_rng(record)
+        if state.chance_pending():  # a record cut off before a draw: draw it now
+            state.resolve_chance(state.rng)
     return state

@@ -35,7 +35,6 @@ from engine.geometry.battlefield_file import (
     listed,
     mapping,
     polygon,
-    read_json,
     ring,
     scenery,
     scenery_to_dict,
@@ -107,8 +106,13 @@ class Battlefield:
     ) -> Battlefield:
         """Read a battlefield file; mesh paths resolve in ``root`` (default:
         the file's folder, then the project root). A refusal names the file."""
+        from engine.core.files import DataError, load_json  # the one boundary for outside data
+
         path = Path(path)
-        data = read_json(path)
+        try:
+            data = load_json(path, "battlefield")
+        except DataError as err:
+            raise BattlefieldError("", str(err)) from None
         try:
             return cls.from_dict(
                 data, root=path.parent if root is None else root, vocabulary=vocabulary, allow_outside=allow_outside
@@ -161,7 +165,7 @@ class Battlefield:
     def save(self, path: str | Path) -> None:
         """Write the battlefield atomically: a crash or a full disk leaves
         the old file or the new one, never half of one."""
-        from engine.core.record import write_atomic  # moving to engine.core.files
+        from engine.core.files import write_atomic
 
         write_atomic(path, json.dumps(self.to_dict(), indent=1, allow_nan=False) + "\n")
 
@@ -205,11 +209,13 @@ class Battlefield:
         return self._cache["solids"]
 
     def _build_solid(self, i: int, piece: Scenery) -> Solid:
+        from engine.core.files import outside_allowed  # the CLI's --allow-outside
+
         mesh_path = None
         try:
             if isinstance(piece.shape, MeshFile):
                 folders = [self.root] + ([REPO_ROOT] if Path(self.root).resolve() != REPO_ROOT else [])
-                mesh_path = resolve_mesh_path(piece.shape.path, folders, self.allow_outside)
+                mesh_path = resolve_mesh_path(piece.shape.path, folders, self.allow_outside or outside_allowed())
             return build_solid(i, piece.id, piece.shape, piece.at, piece.rotation, mesh_path)
         except MeshFileError as exc:
             raise fail(f"scenery[{i}].shape.mesh", str(exc)) from None

@@ -10,7 +10,6 @@ What a game allows on its scenery (which Levels, which Objects) is its
 
 from __future__ import annotations
 
-import json
 import math
 import os
 from collections.abc import Mapping
@@ -23,9 +22,6 @@ from shapely.geometry import Polygon
 from engine.geometry.shapes import Box, Cylinder, MeshFile, Prism, Shape
 
 FORMAT = 1
-MAX_FILE_BYTES = 64 * 1024 * 1024
-# chosen: a battlefield file is a few hundred kB; 64 MB is room for a
-# 10,000-piece stress table and stops /dev/zero-like files early.
 MAX_DEPTH = 64
 # chosen: a battlefield nests 5 deep; deeper is not a battlefield.
 
@@ -34,14 +30,14 @@ class BattlefieldError(ValueError):
     """A battlefield file or edit is refused. The message is one sentence:
     the file (when there is one), the JSON path of the bad field and what is
     wrong, e.g. ``bf.json: scenery[3].shape.box: expected 3 positive numbers``.
-    ``where`` is the JSON path alone."""
+    ``where`` is the JSON path alone (empty when the file as a whole is
+    refused: not a regular file, not JSON; the message then names it)."""
 
     def __init__(self, where: str, message: str, file: str | None = None) -> None:
         self.where = where
         self.message = message
         self.file = file
-        prefix = f"{file}: " if file else ""
-        super().__init__(f"{prefix}{where}: {message}")
+        super().__init__(": ".join(part for part in (file, where, message) if part))
 
     def in_file(self, file: str | os.PathLike[str]) -> BattlefieldError:
         """The same error, naming ``file``."""
@@ -98,33 +94,7 @@ class Zone:
     props: Mapping[str, Any] = field(default_factory=dict)
 
 
-# --- reading ---------------------------------------------------------------------
-
-
-def read_json(path: Path) -> Any:
-    """The decoded contents of a battlefield file, or a BattlefieldError
-    naming the file: only regular files, at most :data:`MAX_FILE_BYTES`,
-    UTF-8 (a byte-order mark is fine)."""
-    name = str(path)
-    try:
-        if not path.is_file():
-            raise BattlefieldError("$", "not a regular file", name)
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise BattlefieldError("$", f"the file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB", name)
-        with path.open("rb") as fh:
-            raw = fh.read(MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        raise BattlefieldError("$", f"cannot be read ({exc.strerror or exc})", name) from None
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise BattlefieldError("$", f"not UTF-8 text (byte {exc.start})", name) from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BattlefieldError("$", f"not valid JSON ({exc.msg} at line {exc.lineno})", name) from None
-    except RecursionError:
-        raise BattlefieldError("$", f"nested deeper than {MAX_DEPTH} levels", name) from None
+# --- checking ----------------------------------------------------------------------
 
 
 def check_plain(value: Any, path: str = "$", depth: int = 0) -> None:

@@ -14,7 +14,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core.protocol import CHANCE, Event, Result, State, View, scores_result
+from engine.core.protocol import CHANCE, Event, Result, State, View, inexact, scores_result
+from engine.core.secrecy import NOBODY, Slice, backs
 from engine.little_battle.cards import Adventurer, Chest
 from engine.little_battle.config import Config
 from engine.little_battle.data import CHEST_COUNTS, CHIEF_VALUE, HAND_SIZE, KIND_VALUES, PILES
@@ -134,6 +135,9 @@ class LittleBattleState(State):
         return []
 
     def check(self, seat: int, action: Any) -> str | None:
+        exact = inexact(seat, action)  # Lead(0.0) equals Lead(0): the types are held exactly first
+        if exact is not None:
+            return exact
         if self.phase is OVER:
             return "The game is over."
         if seat == CHANCE:
@@ -308,6 +312,7 @@ class LittleBattleState(State):
         new.rush_turns = self.rush_turns
         new.events = list(self.events)
         new.irreversible = self.irreversible
+        new.trail = self.trail
         return new
 
     def to_dict(self) -> dict[str, Any]:
@@ -334,6 +339,50 @@ class LittleBattleState(State):
     def view(self, seat: int) -> "LittleBattleView":
         return LittleBattleView(self, seat)
 
+    # ------------------------------------------------------------- secrets
+    def audience(self, seat: int, action: Any) -> frozenset[int] | None:
+        """A kept or played card is its player's until the step reveals it
+        (the reveal is in the log); shuffles are read by nobody."""
+        return NOBODY if seat == CHANCE else ONLY[seat]
+
+    def secrets(self) -> list[Slice]:
+        """Hands, crews and face-down plays are their owner's; the nap corner
+        is nobody's; a chest's gold is its taker's (the piles' nobody's) and
+        every seat sees its colour. Once over, nothing is hidden."""
+        if self.phase is OVER:
+            return []
+        out: list[Slice] = []
+        for s in range(self.num_seats):
+            out.append(Slice("hand", ONLY[s], self.hands[s], _refill(self.hands[s]), "adventurer"))
+        for s in range(self.num_seats):
+            out.append(Slice("ship", ONLY[s], self.ships[s], _refill(self.ships[s]), "adventurer"))
+        for s in range(self.num_seats):
+            played = [c for p in range(PILES) for who, c in self.beach[p] if who == s]
+            out.append(Slice("play", ONLY[s], played, self._replay_cards(s), "adventurer"))
+        out.append(Slice("nap", NOBODY, self.nap, _refill(self.nap), "adventurer"))
+        for s in range(self.num_seats):
+            out.append(self._gold_slice("loot", ONLY[s], self.loot[s]))
+        for p in range(PILES):
+            out.append(self._gold_slice("pile", NOBODY, self.piles[p]))
+        return out
+
+    def _gold_slice(self, name: str, seen_by: frozenset[int], ids: list[int]) -> Slice:
+        chests = self.chests
+
+        def put(golds: list[int]) -> None:
+            new = list(self.chests)
+            for i, g in zip(ids, golds):
+                new[i] = Chest(new[i].color, g)
+            self.chests = tuple(new)
+
+        return Slice(name, seen_by, [chests[i].gold for i in ids], put, [chests[i].color for i in ids], backs)
+
+    def _replay_cards(self, seat: int):  # noqa: ANN202 - a Slice.put
+        def put(cards: list[int]) -> None:
+            it = iter(cards)
+            self.beach = [[(s, next(it) if s == seat else c) for s, c in b] for b in self.beach]
+        return put
+
     # --------------------------------------------------------- for checks
     def card_count(self) -> int:
         """Adventurers anywhere: hands, ships, beach, nap corner, box (always 30)."""
@@ -348,7 +397,8 @@ class LittleBattleState(State):
 
 
 class LittleBattleView(View):
-    """One player's picture: own hand, Ship and gold; others' only as counts and colours."""
+    """One player's picture: own hand, Ship and gold; others' only as counts
+    and colours (derived from ``LittleBattleState.secrets``)."""
 
     _truth: LittleBattleState
 
@@ -357,11 +407,17 @@ class LittleBattleView(View):
         over = t.phase is OVER
         names = lambda ids: [NAME[c] for c in ids]  # noqa: E731
         mine = [(p, ADVENTURERS[c]) for p in range(PILES) for s, c in t.beach[p] if s == me]
-
-        def chest(i: int, owner: int) -> dict[str, Any]:
-            c = t.chests[i]
-            return {"color": c.color, "gold": c.gold} if (owner == me or over) else {"color": c.color}
-
+        if over:
+            loot = [[{"color": t.chests[i].color, "gold": t.chests[i].gold} for i in l] for l in t.loot]
+            gold: list[int | None] = [t.gold(s) for s in range(t.num_seats)]
+        else:
+            seen = self.shown("loot")
+            loot = [
+                [{"color": t.chests[i].color, "gold": g} for i, g in zip(t.loot[s], seen[s])] if s == me
+                else [{"color": c} for c in seen[s]]
+                for s in range(t.num_seats)
+            ]
+            gold = [sum(seen[s]) if s == me else None for s in range(t.num_seats)]
         return {
             "game": t.game,
             "seat": me,
@@ -377,8 +433,8 @@ class LittleBattleView(View):
             "committed": list(t.committed),
             "my_play": [{"pile": p, "card": str(a)} for p, a in mine],
             "beach": [[{"color": t.chests[i].color} for i in pile] for pile in t.piles],
-            "loot": [[chest(i, s) for i in t.loot[s]] for s in range(t.num_seats)],
-            "gold": [t.gold(s) if (s == me or over) else None for s in range(t.num_seats)],
+            "loot": loot,
+            "gold": gold,
             "nap": len(t.nap),
             "box": names(t.box),
             "last_key": list(t.last_key),
@@ -387,47 +443,11 @@ class LittleBattleView(View):
             "result": t.result().to_dict() if over else None,
         }
 
-    def determinize(self, rng: random.Random) -> LittleBattleState:
-        """Deal the cards and gold this player cannot see at random, consistently."""
-        t, me = self._truth, self.seat
-        s = t.clone()
-        s.rng = random.Random(rng.getrandbits(64))
-        s.events = []
-        # Others' hidden commits are taken back: in the sample they choose again.
-        for p in range(PILES):
-            keep = []
-            for seat, c in s.beach[p]:
-                if seat == me:
-                    keep.append((seat, c))
-                else:
-                    s.hands[seat].append(c)
-                    s.committed[seat] = False
-            s.beach[p] = keep
-        if s.phase is DRAFT:
-            for seat in range(s.num_seats):
-                if seat != me and s.committed[seat]:
-                    s.hands[seat].append(s.ships[seat].pop())
-                    s.committed[seat] = False
-        others = [x for x in range(s.num_seats) if x != me]
-        pool = [c for x in others for c in s.hands[x]] + [c for x in others for c in s.ships[x]] + s.nap
-        rng.shuffle(pool)
-        k = 0
-        for x in others:
-            for stack in (s.hands[x], s.ships[x]):
-                stack[:] = pool[k:k + len(stack)]
-                k += len(stack)
-        s.nap = pool[k:]
-        # Gold: own chests are known; every other chest's gold is any unseen value of its colour.
-        known = set(t.loot[me])
-        chests = list(t.chests)
-        for color in CHEST_COUNTS:
-            ids = [i for i, c in enumerate(chests) if c.color == color and i not in known]
-            golds = [chests[i].gold for i in ids]
-            rng.shuffle(golds)
-            for i, g in zip(ids, golds):
-                chests[i] = Chest(color, g)
-        s.chests = tuple(chests)
-        return s
+
+def _refill(stack: list[int]):  # noqa: ANN202 - a Slice.put
+    def put(items: list[int]) -> None:
+        stack[:] = items
+    return put
 
 
 def new_game(config: Config | None = None, seed: int | None = None) -> LittleBattleState:

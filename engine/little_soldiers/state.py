@@ -21,7 +21,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from engine.core.protocol import CHANCE, Event, IllegalAction, Result, State, View
+from engine.core.protocol import CHANCE, Event, IllegalAction, Result, State, View, inexact
 from engine.little_soldiers import rules_data as R
 from engine.little_soldiers.actions import (
     Activate, Block, CardAttack, Deal, Deploy, Draw, ExtraTarget, Jump, Landing, Lead, Move, Order, Parachute, Play,
@@ -358,6 +358,9 @@ class LittleSoldiersState(TacticsRules, KingOfTheHillRules, BattleRoyaleRules, T
         return candidates(self, seat, n, rng)
 
     def check(self, seat: int, action: Any) -> str | None:
+        exact = inexact(seat, action)  # Lead(0.0) equals Lead(0): the types are held exactly first
+        if exact is not None:
+            return exact
         if self.phase is OVER:
             return "The game is over."
         if seat == CHANCE:
@@ -1721,10 +1724,8 @@ def new_game(config: Config | None = None, seed: int | None = None,
              battlefield: Any | None = None) -> LittleSoldiersState:
     """A new game on ``config.level`` (or the given Battlefield). With a seed
     chance resolves itself; without, the state waits at each chance step."""
-    from engine.little_soldiers.battlefields import load_battlefield
-
     config = config or Config()
-    bf = battlefield if battlefield is not None else load_battlefield(config.level)
+    bf = battlefield if battlefield is not None else config.battlefield()
     values, chosen = chosen_values(config.overrides)
     terrain = Terrain(bf, config.has("levels"), config.has("objects"), chosen.contact_tolerance)
     needed = R.DEPLOYMENT_NUMBERS if config.mission in (None, M.KING_OF_THE_HILL) else ()

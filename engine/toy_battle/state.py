@@ -19,10 +19,11 @@ Turn structure (rulebook "Turn Overview" and the player aid):
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, fields
-from typing import Any
+from dataclasses import dataclass, field, fields
+from typing import Any, Mapping
 
-from engine.core.protocol import CHANCE, Event, Result, State, View
+from engine.core.protocol import CHANCE, Event, Result, State, View, inexact
+from engine.core.secrecy import NOBODY, Slice
 from engine.toy_battle.actions import (
     DRAW,
     SKIP,
@@ -62,7 +63,7 @@ from engine.toy_battle.data import (
     XB42,
 )
 from engine.toy_battle.rules import Layout, frontier, layout, region_owner, slot_open
-from engine.toy_battle.terrain import Terrain
+from engine.toy_battle.terrain import Terrain, TerrainError
 from engine.toy_battle.troops import KIND_OF_NAME, covers, label
 
 # Phases
@@ -91,6 +92,9 @@ class Config:
     first_games: bool = False
     first_player: int | None = None
     objective: int | None = None
+    terrain_data: Mapping[str, Any] | None = field(default=None, compare=False, repr=False)
+    """The terrain itself, as a saved game embeds it: when given, ``terrain`` is
+    only its label and no file is read."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.terrain, str) or not self.terrain:
@@ -98,20 +102,33 @@ class Config:
         if not isinstance(self.first_games, bool):
             raise ValueError(f"first_games: expected true or false, not {self.first_games!r}.")
         if self.first_player is not None and (
-            isinstance(self.first_player, bool) or self.first_player not in (0, 1)
+            type(self.first_player) is not int or self.first_player not in (0, 1)  # 1.0 and true are not 1
         ):
             raise ValueError(f"first_player: expected 0 (blue), 1 (red) or null, not {self.first_player!r}.")
         if self.objective is not None and (
             not isinstance(self.objective, int) or isinstance(self.objective, bool) or self.objective < 1
         ):
             raise ValueError(f"objective: expected a whole number >= 1 or null, not {self.objective!r}.")
-        Terrain.named(self.terrain)  # refuses an unknown or broken terrain now, naming the field
+        if self.terrain_data is not None:
+            try:
+                built = Terrain.from_dict(self.terrain_data)
+            except TerrainError as err:
+                raise TerrainError(f"terrain_data.{err}") from None
+            object.__setattr__(self, "embedded_terrain", built)
+        else:
+            Terrain.named(self.terrain)  # refuses an unknown or broken terrain now, naming the field
 
     def load_terrain(self) -> Terrain:
+        if self.terrain_data is not None:
+            return self.embedded_terrain  # type: ignore[attr-defined,no-any-return]
         return Terrain.named(self.terrain)
 
     def to_dict(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.name != "terrain_data"}
+
+    def embedded(self) -> dict[str, Any]:
+        """What a saved game carries besides the config: the terrain played on."""
+        return {"terrain_data": self.load_terrain().to_dict()}
 
     @classmethod
     def from_dict(cls, data: Any) -> "Config":
@@ -207,6 +224,9 @@ class ToyBattleState(State):
         return []  # a shuffle has too many outcomes to list: check() validates one
 
     def check(self, seat: int, action: Any) -> str | None:
+        exact = inexact(seat, action)  # Lead(0.0) equals Lead(0): the types are held exactly first
+        if exact is not None:
+            return exact
         if self.phase == OVER:
             return "The game is over."
         if seat not in self.to_act():
@@ -283,6 +303,20 @@ class ToyBattleState(State):
             self._raise(seat, KIND_OF_NAME[action.target])
         self._advance()
 
+    def chance_outcomes(self) -> list[tuple[Any, float]] | None:
+        """The first player (even odds) and a blind pick (a tile's odds are
+        its share of the rack); a shuffle's orders are too many to list."""
+        phase = self.phase
+        if phase == SETUP_FIRST:
+            return [(FirstPlayer(0), 0.5), (FirstPlayer(1), 0.5)]
+        if phase == CHANCE_PICK:
+            tiles = self._pick_tiles(1 - self.seat, include_face_down=self.pending[0] == "xb42-pick")  # type: ignore[index]
+            counts: dict[tuple[int, bool], int] = {}
+            for tile in tiles:
+                counts[tile] = counts.get(tile, 0) + 1
+            return [(Pick(TROOP_NAMES[k], d), n / len(tiles)) for (k, d), n in sorted(counts.items())]
+        return None
+
     def sample_chance(self, rng: random.Random) -> Any:
         phase = self.phase
         if phase in (SETUP_BLUE, SETUP_RED):
@@ -300,6 +334,54 @@ class ToyBattleState(State):
 
     def view(self, seat: int) -> "ToyBattleView":
         return ToyBattleView(self, seat)
+
+    # ============================================================== secrets
+    def audience(self, seat: int, action: Any) -> frozenset[int] | None:
+        """Turns and the first player are public; a shuffle is read by
+        nobody; a blind Block pick by its victim only (XB-42's goes face up)."""
+        if seat != CHANCE or type(action) is FirstPlayer:
+            return None
+        if type(action) is Pick:
+            return None if self.pending is not None and self.pending[0] == "xb42-pick" else _PRIVATE[1 - self.seat]
+        return NOBODY
+
+    def secrets(self) -> list[Slice]:
+        """Reserves and the box are nobody's (their order is unknown even to
+        their owner); a rack is its owner's except the tiles the opponent saw
+        arrive (``known``, public); which tiles lie face down is the owner's.
+        A colour's tiles are interchangeable among its hidden places."""
+        out: list[Slice] = []
+        for s in (0, 1):
+            pool = COLOURS[s]
+            out.append(Slice("reserve", NOBODY, self.reserve[s], _refill(self.reserve[s]), pool))
+            out.append(Slice("box", NOBODY, self.box[s], _refill(self.box[s]), pool))
+            rack, known = self.racks[s], self.known[s]
+            unseen = [k for k in range(8) for _ in range(rack[k] - known[k])]
+            out.append(Slice("rack", _PRIVATE[s], unseen, self._rack_put(s), pool))
+            out.append(Slice("face_down", _PRIVATE[s], _counts_kinds(self.blocked[s])))
+        return out
+
+    def _rack_put(self, seat: int):  # noqa: ANN202 - a Slice.put
+        def put(kinds: list[int]) -> None:
+            rack = list(self.known[seat])
+            for k in kinds:
+                rack[k] += 1
+            self.racks[seat] = rack
+        return put
+
+    def settle_unseen(self, seat: int, rng: random.Random) -> None:
+        """The opponent's face-down tiles: as many as the view counts, drawn
+        from the re-dealt rack."""
+        opp = 1 - seat
+        down = sum(self.blocked[opp])
+        if down:
+            tiles = _counts_kinds(self.racks[opp])
+            blocked = [0] * 8
+            for kind in rng.sample(tiles, down):
+                blocked[kind] += 1
+            self.blocked[opp] = blocked
+        self._acts = None
+        self._front = [None, None]
 
     def evaluate(self, seat: int) -> float:
         """The heuristic bot's score as a win probability in [0, 1], so that
@@ -820,12 +902,13 @@ class ToyBattleView(View):
             "to_act": s.to_act(),
             "turn": s.seat,
             "board": {ids[i]: [_code_str(c) for c in st] for i, st in enumerate(s.stacks) if st},
-            "rack": _counts_list(s.racks[me]),
-            "face_down": _counts_list(s.blocked[me]),
+            "rack": sorted(_counts_list(s.known[me]) + [TROOP_NAMES[k] for k in self.shown("rack")[me]],
+                           key=TROOP_NAMES.index),
+            "face_down": [TROOP_NAMES[k] for k in self.shown("face_down")[me]],
             "opponent_rack": {
                 "size": s.rack_n[opp],
                 "seen": _counts_list(s.known[opp]),
-                "face_down": sum(s.blocked[opp]),
+                "face_down": self.shown("face_down")[opp],
             },
             "reserve_sizes": [len(s.reserve[0]), len(s.reserve[1])],
             "box_sizes": [len(s.box[0]), len(s.box[1])],
@@ -838,39 +921,6 @@ class ToyBattleView(View):
             "result": None if s.result() is None else s.result().to_dict(),  # type: ignore[union-attr]
         }
 
-    def determinize(self, rng: random.Random) -> ToyBattleState:
-        """A full state where the tiles this seat cannot see are dealt at random."""
-        s = self._truth.clone()
-        s.rng = random.Random(rng.getrandbits(64))
-        me, opp = self.seat, 1 - self.seat
-        # Own reserve order and box are unknown even to their owner.
-        pool = s.reserve[me] + s.box[me]
-        rng.shuffle(pool)
-        k = len(s.reserve[me])
-        s.reserve[me], s.box[me] = pool[:k], pool[k:]
-        # Opponent: the rack tiles not seen arriving, the reserve and the box.
-        rack, known = s.racks[opp], s.known[opp]
-        unseen_rack = s.rack_n[opp] - sum(known)
-        pool = [kind for kind in range(8) for _ in range(rack[kind] - known[kind])] + s.reserve[opp] + s.box[opp]
-        rng.shuffle(pool)
-        new_rack = list(known)
-        for kind in pool[:unseen_rack]:
-            new_rack[kind] += 1
-        k = len(s.reserve[opp])
-        s.reserve[opp] = pool[unseen_rack : unseen_rack + k]
-        s.box[opp] = pool[unseen_rack + k :]
-        s.racks[opp] = new_rack
-        down = sum(s.blocked[opp])
-        if down:
-            tiles = [kind for kind in range(8) for _ in range(new_rack[kind])]
-            blocked = [0] * 8
-            for kind in rng.sample(tiles, down):
-                blocked[kind] += 1
-            s.blocked[opp] = blocked
-        s.events = [e for e in s.events if e.visible_to(me)]
-        s._acts = None
-        return s
-
 
 # ----------------------------------------------------------------- helpers
 def _code_str(code: int) -> str:
@@ -879,3 +929,13 @@ def _code_str(code: int) -> str:
 
 def _counts_list(counts: list[int]) -> list[str]:
     return [TROOP_NAMES[k] for k in range(8) for _ in range(counts[k])]
+
+
+def _counts_kinds(counts: list[int]) -> list[int]:
+    return [k for k in range(8) for _ in range(counts[k])]
+
+
+def _refill(stack: list[int]):  # noqa: ANN202 - a Slice.put
+    def put(items: list[int]) -> None:
+        stack[:] = items
+    return put

@@ -114,29 +114,37 @@ def test_bad_record_unknown_action_names_the_step(tmp_path):
     assert str(err.value) == f"{path}: step 5: unknown action type 'Fly'."
 
 
+def _first_move(data: dict) -> int:
+    """The index of the first player's action (format 2 starts with the shuffles)."""
+    return next(i for i, entry in enumerate(data["actions"]) if entry["seat"] >= 0)
+
+
 def test_bad_record_illegal_action_names_the_step(tmp_path):
     data = _good(tmp_path)
-    # Step 1 is player 1 keeping a card; make it a card nobody was dealt to player 1.
+    # The first move is player 1 keeping a card; make it a card nobody was dealt to player 1.
     state = get_game("little-battle").new_game(Config(players=3), data["seed"])
     from engine.little_battle.state import ADVENTURERS
 
     foreign = next(a for a in ADVENTURERS if a not in {ADVENTURERS[c] for c in state.hands[0]})
-    data["actions"][0] = {"seat": 0, "action": {"type": "Keep", "card": {"type": "Adventurer", "kind": foreign.kind, "value": foreign.value, "chief": foreign.chief}}}
+    i = _first_move(data)
+    assert data["actions"][i]["seat"] == 0
+    data["actions"][i] = {"seat": 0, "action": {"type": "Keep", "card": {"type": "Adventurer", "kind": foreign.kind, "value": foreign.value, "chief": foreign.chief}}}
     path = _write(tmp_path, data)
     record = load_record(path)
     with pytest.raises(RecordError) as err:
         replay(record, path)
-    assert str(err.value) == f"{path}: step 1: player 1 cannot play keep {foreign}: {foreign} is not in your hand."
+    assert str(err.value) == f"{path}: step {i + 1}: player 1 cannot play keep {foreign}: {foreign} is not in your hand."
 
 
 def test_bad_record_rush_action_during_the_draft(tmp_path):
     data = _good(tmp_path)
-    data["actions"][0]["action"] = {"type": "Attack", "card": {"type": "Adventurer", "kind": "parrot", "value": 1, "chief": False}, "pile": 0}
+    i = _first_move(data)
+    data["actions"][i]["action"] = {"type": "Attack", "card": {"type": "Adventurer", "kind": "parrot", "value": 1, "chief": False}, "pile": 0}
     path = _write(tmp_path, data)
     with pytest.raises(RecordError) as err:
         replay(load_record(path), path)
     assert str(err.value) == (
-        f"{path}: step 1: player 1 cannot play play Parrot 1 at pile 1: "
+        f"{path}: step {i + 1}: player 1 cannot play play Parrot 1 at pile 1: "
         "Now you keep a card for your Ship (recruiting the Adventurers)."
     )
 

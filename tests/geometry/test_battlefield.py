@@ -91,7 +91,7 @@ def test_bad_files_name_the_bad_field(mutate, message):
 def test_bad_json_file(tmp_path):
     path = tmp_path / "broken.json"
     path.write_text("{\"format\": 1,", encoding="utf-8")
-    with pytest.raises(BattlefieldError, match=rf"^{path}: \$: not valid JSON"):
+    with pytest.raises(BattlefieldError, match=rf"^{path}: not valid JSON \(line 1"):
         Battlefield.load(path)
 
 

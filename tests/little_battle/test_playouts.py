@@ -37,7 +37,7 @@ def _check_view(state, seat) -> None:
 
 
 def _record_roundtrip(config, seed, actions, state) -> None:
-    record = Record(GAME.name, GAME.version, config.to_dict(), seed, list(actions))
+    record = Record(GAME.name, GAME.version, config.to_dict(), seed, state.history())
     again = replay(parse_record(json.loads(json.dumps(record.to_dict()))))
     assert again.state_hash() == state.state_hash()
 

@@ -105,7 +105,8 @@ def test_seeded_random_playouts_keep_every_invariant(stem: str) -> None:
                     assert not any(title in text for text in public for title in TROOP_TITLES), public
             assert len(actions) < 2_000, "a random game should end"
         endings.add(state.result().reason.split(" ")[1])
-        record = Record(GAME.name, GAME.version, config.to_dict(), seed, actions)
+        record = Record(GAME.name, GAME.version, config.to_dict(), seed, state.history())
+        assert [a for a in record.actions if a[0] >= 0] == actions
         data = json.loads(json.dumps(record.to_dict(GAME)))
         again = replay(parse_record(data))
         assert again.state_hash() == state.state_hash()
