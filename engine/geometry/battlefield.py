@@ -69,6 +69,19 @@ __all__ = [
 ]
 
 
+def locate_non_finite(text: str) -> BattlefieldError | None:
+    """The JSON path of the first NaN or Infinity in ``text``, as an error;
+    None when the text fails for another reason. (The strict decoder refuses
+    them without knowing where they are.)"""
+    try:
+        check_plain(json.loads(text))
+    except BattlefieldError as err:
+        return err
+    except (ValueError, RecursionError):
+        return None
+    return None
+
+
 # --- the model -------------------------------------------------------------------
 
 
@@ -106,13 +119,15 @@ class Battlefield:
     ) -> Battlefield:
         """Read a battlefield file; mesh paths resolve in ``root`` (default:
         the file's folder, then the project root). A refusal names the file."""
-        from engine.core.files import DataError, load_json  # the one boundary for outside data
+        from engine.core.files import DataError, parse_json, read_text  # the one boundary for outside data
 
         path = Path(path)
         try:
-            data = load_json(path, "battlefield")
+            text = read_text(path, what="battlefield")
+            data = parse_json(text, str(path))
         except DataError as err:
-            raise BattlefieldError("", str(err)) from None
+            located = locate_non_finite(text) if "text" in locals() else None
+            raise (located.in_file(path) if located else BattlefieldError("", str(err))) from None
         try:
             return cls.from_dict(
                 data, root=path.parent if root is None else root, vocabulary=vocabulary, allow_outside=allow_outside

@@ -96,11 +96,23 @@ def read_mesh(path: Path) -> trimesh.Trimesh:
         raise
     except Exception as exc:  # noqa: BLE001 - trimesh raises every kind for a bad file
         raise MeshFileError(f"{name!r} is not a mesh trimesh can read ({type(exc).__name__})") from None
-    if not isinstance(mesh, trimesh.Trimesh) or len(mesh.faces) == 0:
+    if not isinstance(mesh, trimesh.Trimesh) or len(mesh.faces) == 0 or not np.isfinite(mesh.vertices).all():
+        if not finite_as_written(path):
+            raise MeshFileError(f"{name!r} has vertices that are not finite numbers (NaN or infinity)")
         raise MeshFileError(f"{name!r} holds no triangles")
-    if not np.isfinite(mesh.vertices).all():
-        raise MeshFileError(f"{name!r} has vertices that are not finite numbers (NaN or infinity)")
     return mesh
+
+
+def finite_as_written(path: Path) -> bool:
+    """Are the vertices finite as the file writes them? (trimesh's cleaning
+    drops the faces of NaN vertices, so a refused file is read again raw to
+    say why.)"""
+    try:
+        raw = trimesh.load(path, force="mesh", process=False)
+    except Exception:  # noqa: BLE001 - the first read already failed the same way
+        return True
+    vertices = getattr(raw, "vertices", None)
+    return vertices is None or bool(np.isfinite(np.asarray(vertices, dtype=float)).all())
 
 
 def check_extent(mesh: trimesh.Trimesh, name: str) -> None:
