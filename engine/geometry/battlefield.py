@@ -42,7 +42,16 @@ from engine.geometry.battlefield_file import (
     zone,
 )
 from engine.geometry.mesh_files import REPO_ROOT, MeshFileError, resolve_mesh_path
-from engine.geometry.shapes import Box, Cylinder, MeshFile, Prism, Solid, build_solid
+from engine.geometry.shapes import (
+    Box,
+    Cylinder,
+    MeshFile,
+    Prism,
+    Solid,
+    build_solid,
+    placed_footprints,
+    primitive_footprint,
+)
 
 # Heights closer than this (cm) are the same surface: a stacked piece rests
 # on the piece below when its z equals that piece's top within it.
@@ -220,10 +229,18 @@ class Battlefield:
     def solids(self) -> tuple[Solid, ...]:
         """One :class:`Solid` per scenery piece, in file order."""
         if "solids" not in self._cache:
-            self._cache["solids"] = tuple(self._build_solid(i, piece) for i, piece in enumerate(self.scenery))
+            primitive = [i for i, p in enumerate(self.scenery) if not isinstance(p.shape, MeshFile)]
+            feet = placed_footprints(
+                [primitive_footprint(self.scenery[i].shape) for i in primitive],
+                [(*self.scenery[i].at[:2], self.scenery[i].rotation) for i in primitive],
+            )
+            placed = dict(zip(primitive, feet))
+            self._cache["solids"] = tuple(
+                self._build_solid(i, piece, placed.get(i)) for i, piece in enumerate(self.scenery)
+            )
         return self._cache["solids"]
 
-    def _build_solid(self, i: int, piece: Scenery) -> Solid:
+    def _build_solid(self, i: int, piece: Scenery, footprint: Polygon | None = None) -> Solid:
         from engine.core.files import outside_allowed  # the CLI's --allow-outside
 
         mesh_path = None
@@ -231,7 +248,7 @@ class Battlefield:
             if isinstance(piece.shape, MeshFile):
                 folders = [self.root] + ([REPO_ROOT] if Path(self.root).resolve() != REPO_ROOT else [])
                 mesh_path = resolve_mesh_path(piece.shape.path, folders, self.allow_outside or outside_allowed())
-            return build_solid(i, piece.id, piece.shape, piece.at, piece.rotation, mesh_path)
+            return build_solid(i, piece.id, piece.shape, piece.at, piece.rotation, mesh_path, footprint)
         except MeshFileError as exc:
             raise fail(f"scenery[{i}].shape.mesh", str(exc)) from None
         except (OSError, ValueError) as exc:
@@ -273,7 +290,7 @@ class Battlefield:
         solids = []
         for i, piece in enumerate(scenery):
             solid = old.get(piece)
-            solids.append(self._build_solid(i, piece) if solid is None else replace(solid, index=i))
+            solids.append(self._build_solid(i, piece) if solid is None else solid.reindexed(i))
         return replace(self, scenery=scenery, _cache={"solids": tuple(solids)})
 
     def piece(self, piece_id: str) -> Scenery:
