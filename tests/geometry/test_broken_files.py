@@ -193,3 +193,20 @@ def test_save_is_atomic_and_writes_valid_json(tmp_path, monkeypatch):
     monkeypatch.undo()
     bf.save(target)
     assert Battlefield.load(target).to_dict() == bf.to_dict()
+
+
+def test_the_users_allow_outside_reaches_mesh_paths(tmp_path):
+    # ``--allow-outside`` sets engine.core.files' switch; battlefields obey it too.
+    from engine.core import files
+
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    trimesh.creation.box((2, 2, 2)).export(elsewhere / "cube.stl")
+    data = level([mesh_piece(str(elsewhere / "cube.stl"))])
+    with pytest.raises(BattlefieldError, match="is an absolute path"):
+        Battlefield.from_dict(data, root=tmp_path / "level")
+    files.allow_outside(True)
+    try:
+        assert Battlefield.from_dict(data, root=tmp_path / "level").solid("toy").top == pytest.approx(1.0)
+    finally:
+        files.allow_outside(False)
