@@ -12,7 +12,8 @@ The footprint of a mesh is the union of its triangles' shadows. Unioning
 300,000 triangles one by one takes GEOS about 16 s; the triangles facing up
 (and, separately, those facing down) of a mesh surface usually tile their
 shadow edge to edge, and a tiling's union (shapely's coverage union) is
-linear. Each tiling is checked (valid, area equal to the triangles' total);
+linear (and a closed mesh needs only one of the two sets). Each tiling is
+checked (valid, area equal to the triangles' total);
 where it is not one, its connected patches are tried, and only a patch
 that folds over itself falls back to the general union.
 """
@@ -160,7 +161,13 @@ def mesh_footprint(mesh: trimesh.Trimesh) -> Polygon:
     Empty when the mesh has no area seen from above."""
     tris2 = mesh.triangles[:, :, :2]
     parts: list[shapely.Geometry] = []
-    for faces in orientation_sets(tris2):
+    sets = [f for f in orientation_sets(tris2) if len(f)]
+    if len(sets) == 2 and mesh.is_watertight and mesh.is_winding_consistent:
+        # A closed surface: every vertical line through its shadow enters it
+        # through a face of one set and leaves through a face of the other,
+        # so either set alone covers the shadow.
+        sets = [min(sets, key=len)]
+    for faces in sets:
         if not len(faces):
             continue
         polys = shapely.polygons(tris2[faces])
