@@ -1,8 +1,7 @@
-"""Dexterity throws: the Grenadier's flicked Grenade die and the Operator's
-Mortar token launched by the catapult spoon.
-
-"With a flicking motion, roll the die towards your targets. The die must
-roll!" The throw is a rigid-body simulation with Panda3D's bundled Bullet,
+"""Dexterity throws: a die flicked across the table or a flat token launched
+by a catapult spoon (in Little Soldiers, the Grenadier's Grenade die and the
+Operator's Mortar token: "With a flicking motion, roll the die towards your
+targets. The die must roll!"). The throw is a rigid-body simulation with Panda3D's bundled Bullet,
 headless (no window, no ShowBase). It is deterministic: a fresh world per
 attempt, bodies added in file order, fixed 1/240 s steps, and every random
 choice (aim scatter, the die's starting orientation) drawn from a generator
@@ -189,7 +188,7 @@ def _build_world(bf: Battlefield, watched: frozenset[str]):
     # body gets a bit of its own (the thrown body has them all), so Bullet
     # makes no contacts between scenery and the table: without this it
     # computed ~20 static-static contact manifolds every step, nearly half
-    # the physics time, and the teleporter check walked them all in Python.
+    # the physics time, and the watched-piece check walked them all in Python.
     table.setIntoCollideMask(BitMask32.bit(0))
     table.addShape(BulletPlaneShape(Vec3(0, 0, 1), 0))
     table.setFriction(0.6)
