@@ -192,15 +192,30 @@ def _cross2(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return a[..., 0] * b[..., 1] - a[..., 1] * b[..., 0]
 
 
-def load_mesh(shape: MeshFile, path: Path) -> trimesh.Trimesh:
+def load_mesh(shape: MeshFile, path: Path) -> tuple[trimesh.Trimesh, Polygon]:
     """The mesh file at ``path`` (already resolved and allowed by the
-    battlefield), scaled, checked to be finite and to have a height;
-    MeshFileError says why not."""
-    mesh = read_mesh(path)
-    if shape.scale != 1.0:
-        mesh.apply_scale(shape.scale)
-    check_extent(mesh, path.name)
-    return mesh
+    battlefield), scaled, checked to be finite and to have a height, with
+    its local footprint; MeshFileError says why not. The mesh is a fresh
+    copy each time (callers move it); reading and the footprint are done
+    once per file version, since the editor rebuilds its battlefield after
+    every edit."""
+    try:
+        info = path.stat()
+    except OSError as exc:
+        raise MeshFileError(f"{path.name!r} cannot be read ({exc.strerror or exc})") from None
+    mesh, foot = read_scaled(str(path), info.st_mtime_ns, info.st_size, float(shape.scale))
+    return mesh.copy(), foot
+
+
+@lru_cache(maxsize=8)
+def read_scaled(path: str, mtime_ns: int, size: int, scale: float) -> tuple[trimesh.Trimesh, Polygon]:
+    """One file version's mesh, scaled and checked, and its footprint
+    (``mtime_ns`` and ``size`` make an edited file a new entry)."""
+    mesh = read_mesh(Path(path))
+    if scale != 1.0:
+        mesh.apply_scale(scale)
+    check_extent(mesh, Path(path).name)
+    return mesh, mesh_footprint(mesh)
 
 
 def local_mesh(shape: Shape, mesh: trimesh.Trimesh | None = None) -> trimesh.Trimesh:
@@ -277,10 +292,11 @@ def build_solid(
     if isinstance(shape, MeshFile):
         if mesh_path is None:
             raise ValueError("a mesh file needs its resolved path")
-        loaded = load_mesh(shape, mesh_path)
+        loaded, local_foot = load_mesh(shape, mesh_path)
         footprint = None
+    elif footprint is None:
+        local_foot = local_footprint(shape)
     if footprint is None:
-        local_foot = local_footprint(shape, loaded)
         if local_foot.is_empty or local_foot.area <= 0:
             name = mesh_path.name if mesh_path is not None else "the shape"
             raise MeshFileError(f"{name!r} has no area seen from above (its triangles are edge-on or degenerate)")
