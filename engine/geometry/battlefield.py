@@ -12,7 +12,7 @@ the caches.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -255,6 +255,13 @@ class Battlefield:
             if isinstance(exc, BattlefieldError):
                 raise
             raise fail(f"scenery[{i}].shape", f"cannot build the shape ({exc})") from exc
+
+    def derived(self, key: Any, make: Callable[[], Any]) -> Any:
+        """A value derived from the scenery, made once by ``make`` and kept
+        until the scenery changes (an edit makes a new battlefield)."""
+        if key not in self._cache:
+            self._cache[key] = make()
+        return self._cache[key]
 
     @property
     def footprint_array(self) -> np.ndarray:

@@ -61,12 +61,11 @@ def figurine_hits_mesh(bf: Battlefield, solid, base: Sequence[float], base_radiu
         return True
     import numpy as np
 
-    key = ("fcl", solid.id)  # the battlefield's derived cache: dropped when its scenery changes
-    if key not in bf._cache:
-        bf._cache[key] = fcl.CollisionObject(mesh_to_BVH(solid.mesh), fcl.Transform())
+    # Kept with the battlefield's derived geometry: dropped when its scenery changes.
+    piece = bf.derived(("fcl", solid.id), lambda: fcl.CollisionObject(mesh_to_BVH(solid.mesh), fcl.Transform()))
     x, y, z = float(base[0]), float(base[1]), float(base[2])
     body = fcl.CollisionObject(fcl.Cylinder(base_radius, height), fcl.Transform(np.array([x, y, z + height / 2.0])))
-    if fcl.collide(bf._cache[key], body, fcl.CollisionRequest(), fcl.CollisionResult()):
+    if fcl.collide(piece, body, fcl.CollisionRequest(), fcl.CollisionResult()):
         return True
     if solid.mesh.is_watertight:
         axis = np.array([[x, y, z + height * f] for f in (0.05, 0.5, 0.95)])
