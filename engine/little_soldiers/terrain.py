@@ -26,8 +26,9 @@ from engine.little_soldiers import data as D
 from engine.little_soldiers.table.climbing import climb_down, climb_up, cord_reach, marshmallow_jump
 from engine.little_soldiers.table.figures import head_center
 from engine.little_soldiers.table.throws import throw as physics_throw
+from engine.little_soldiers.table.vocabulary import OBJECTS
 
-OBJECT_KINDS = ("teleporter", "radar", "transmogrifier", "marshmallow", "switch")
+OBJECT_KINDS = OBJECTS  # the battlefield vocabulary's list, one source
 SEARCH_STEP = 0.5
 """cm: spacing of the rings searched for the nearest spot a base fits."""
 
