@@ -34,6 +34,9 @@ ONLY: tuple[frozenset[int], ...] = tuple(frozenset((s,)) for s in range(8))
 """Event audiences of one seat, made once."""
 
 SETUP, DEAL, DRAFT, RUSH, OVER = "setup", "deal", "draft", "rush", "over"
+PHASES: dict[str, str] = {p: p for p in (SETUP, DEAL, DRAFT, RUSH, OVER)}
+"""The phase constants by name: states compare phases with ``is``."""
+CARD_OF_NAME: dict[str, int] = {name: i for i, name in enumerate(NAME)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -335,6 +338,43 @@ class LittleBattleState(State):
             "last_key": list(self.last_key),
             "last_reveal": [[p, s, NAME[c]] for p, s, c in self.last_reveal],
         }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], rng: random.Random | None = None) -> "LittleBattleState":
+        """The state ``to_dict`` wrote (events and history start empty), so
+        tests build positions from data; a bad field raises ValueError naming it."""
+        try:
+            state = cls(Config.from_dict(data["config"]), rng)
+            n = state.num_seats
+            cards = lambda names: [CARD_OF_NAME[x] for x in names]  # noqa: E731
+            phase = PHASES[data["phase"]]
+            chests = tuple(Chest(color, gold) for color, gold in data["chests"])
+            if sorted(c.color for c in chests) != sorted(c.color for c in state.chests) or len(chests) != len(state.chests):
+                raise ValueError("chests: not this game's chest colours")
+            state.chests = chests
+            state.phase = phase
+            state.deals = int(data["deals"])
+            state.rush_turns = int(data["rush_turns"])
+            state.piles = [list(p) for p in data["piles"]]
+            state.hands = [cards(h) for h in data["hands"]]
+            state.ships = [cards(x) for x in data["ships"]]
+            state.loot = [list(x) for x in data["loot"]]
+            state.beach = [[(int(seat), CARD_OF_NAME[name]) for seat, name in b] for b in data["beach"]]
+            state.committed = [bool(c) for c in data["committed"]]
+            state.nap = cards(data["nap"])
+            state.box = cards(data["box"])
+            state.last_key = list(data["last_key"])
+            state.last_reveal = tuple((int(p), int(seat), CARD_OF_NAME[name]) for p, seat, name in data["last_reveal"])
+        except KeyError as err:
+            raise ValueError(f"a Little Battle state needs {err.args[0]!r}: missing field or unknown name") from None
+        except (TypeError, ValueError) as err:
+            raise ValueError(f"not a Little Battle state: {err}") from None
+        for name in ("hands", "ships", "loot", "committed"):
+            if len(getattr(state, name)) != n:
+                raise ValueError(f"{name}: expected one entry per player ({n})")
+        if state.card_count() != len(ADVENTURERS) or state.chest_count() != len(state.chests):
+            raise ValueError("every Adventurer and every chest must be somewhere exactly once")
+        return state
 
     def view(self, seat: int) -> "LittleBattleView":
         return LittleBattleView(self, seat)

@@ -418,6 +418,46 @@ class ToyBattleState(State):
             "events": [[e.text, None if e.seats is None else sorted(e.seats)] for e in self.events],
         }
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], rng: random.Random | None = None) -> "ToyBattleState":
+        """The state ``to_dict`` wrote, so tests build positions from data;
+        a bad field raises ValueError naming it."""
+        try:
+            state = cls(Config.from_dict(data["config"]), rng)
+            t = state.terrain
+            kind = KIND_OF_NAME.__getitem__
+            for nid, stack in data["board"].items():
+                n = t.index[nid]
+                state.stacks[n] = tuple(_str_code(c) for c in stack)
+                state.tops[n] = state.stacks[n][-1] if stack else -1
+            state.racks = [_list_counts(r) for r in data["racks"]]
+            state.rack_n = [sum(r) for r in state.racks]
+            state.reserve = [[kind(x) for x in reversed(r)] for r in data["reserves"]]
+            state.box = [[kind(x) for x in b] for b in data["box"]]
+            state.discard = [_str_code(c) for c in data["discard"]]
+            state.medals = [int(m) for m in data["medals"]]
+            state.claimed = [int(c) for c in data["claimed"]]
+            state.blocked = [_list_counts(b) for b in data["face_down"]]
+            state.known = [_list_counts(k) for k in data["known"]]
+            state.phase = int(data["phase"])
+            state.seat = int(data["turn"])
+            pending = data["pending"]
+            state.pending = None if pending is None else (pending[0], t.index[pending[1]])
+            state.todo_troops = [(kind(x), t.index[nid]) for x, nid in data["todo_troops"]]
+            state.todo_bases = [t.index[nid] for nid in data["todo_bases"]]
+            state.winner = int(data["winner"])
+            state.reason = str(data["reason"])
+            state.events = [Event(text, None if seats is None else frozenset(seats)) for text, seats in data["events"]]
+        except KeyError as err:
+            raise ValueError(f"a Toy Battle state needs {err.args[0]!r}: missing field or unknown name") from None
+        except (TypeError, ValueError, IndexError) as err:
+            raise ValueError(f"not a Toy Battle state: {err}") from None
+        for seat in (0, 1):
+            census = state.troop_census(seat)
+            if sum(census.values()) != TROOPS_PER_COLOUR:
+                raise ValueError(f"{COLOURS[seat]} has {sum(census.values())} troops in all, not {TROOPS_PER_COLOUR}")
+        return state
+
     # ============================================================ accessors
     def top(self, node: str) -> tuple[str, str] | None:
         """(colour, troop name) of the visible troop on ``node``, or None."""
@@ -911,6 +951,18 @@ def _code_str(code: int) -> str:
 
 def _counts_list(counts: list[int]) -> list[str]:
     return [TROOP_NAMES[k] for k in range(8) for _ in range(counts[k])]
+
+
+def _str_code(text: str) -> int:
+    colour, name = text.split(" ")
+    return COLOURS.index(colour) << 3 | KIND_OF_NAME[name]
+
+
+def _list_counts(names: list[str]) -> list[int]:
+    counts = [0] * 8
+    for name in names:
+        counts[KIND_OF_NAME[name]] += 1
+    return counts
 
 
 def _counts_kinds(counts: list[int]) -> list[int]:
