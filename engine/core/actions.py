@@ -21,6 +21,8 @@ class ActionCodec:
 
     def __init__(self, classes: Iterable[type]) -> None:
         self._classes = {cls.__name__: cls for cls in classes}
+        for cls in self._classes.values():
+            _class_checker(cls)  # read the annotations now, not in the first game's first step
 
     def encode(self, value: Any) -> Any:
         if dataclasses.is_dataclass(value) and not isinstance(value, type):
@@ -166,6 +168,16 @@ def _class_checker(cls: type) -> Callable[[Any], str | None]:
         return None
     _CHECKERS[cls] = check_fields
     return check_fields
+
+
+def inexact(seat: Any, action: Any) -> str | None:
+    """Why ``seat`` or ``action`` is not exactly of its declared type, or
+    None: the first thing every check asks (``type_error`` for the action)."""
+    if type(seat) is int and _SEEN.get(id(action)) is action:
+        return None
+    if type(seat) is not int:
+        return f"There is no seat {seat!r}: seats are whole numbers."
+    return type_error(action)
 
 
 def type_error(action: Any) -> str | None:

@@ -25,19 +25,11 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple, Sequence
 
-from engine.core.actions import type_error
+from engine.core.actions import inexact
 from engine.core.secrecy import NOBODY, Slice, determinize, shown
 
 CHANCE = -1
 """The seat that acts at chance steps (shuffles, dice rolls, throws)."""
-
-
-def inexact(seat: Any, action: Any) -> str | None:
-    """Why ``seat`` or ``action`` is not exactly of its declared type, or None
-    (``engine.core.actions.type_error``): the first thing every check asks."""
-    if type(seat) is not int:
-        return f"There is no seat {seat!r}: seats are whole numbers."
-    return type_error(action)
 
 
 class IllegalAction(ValueError):
@@ -125,12 +117,10 @@ class State(ABC):
     def apply(self, seat: int, action: Any) -> None:
         """Validate, then apply; raises IllegalAction and changes nothing on failure.
 
-        The action's types are checked exactly first (``Lead(0.0)`` is not
-        ``Lead(0)``, ``True`` is not 1), then the game's rules.
+        ``check`` holds the seat and the action's types exactly first
+        (``Lead(0.0)`` is not ``Lead(0)``, ``True`` is not 1), then the rules.
         """
-        reason = inexact(seat, action)
-        if reason is None:
-            reason = self.check(seat, action)
+        reason = self.check(seat, action)
         if reason is not None:
             raise IllegalAction(reason)
         audience = self.audience(seat, action)

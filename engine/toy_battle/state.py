@@ -22,7 +22,8 @@ import random
 from dataclasses import dataclass, fields
 from typing import Any
 
-from engine.core.protocol import CHANCE, Event, Result, State, View, inexact
+from engine.core.actions import inexact
+from engine.core.protocol import CHANCE, Event, Result, State, View
 from engine.core.secrecy import NOBODY, Slice
 from engine.toy_battle.actions import (
     DRAW,
