@@ -25,7 +25,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple, Sequence
 
-from engine.core.actions import inexact
+from engine.core.actions import inexact  # noqa: F401 - games import it from here too
 from engine.core.secrecy import NOBODY, Slice, determinize, shown
 
 CHANCE = -1

@@ -21,8 +21,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from engine.core.actions import inexact
-from engine.core.protocol import CHANCE, Event, IllegalAction, Result, State, View
+from engine.core.protocol import CHANCE, Event, IllegalAction, Result, State, View, inexact
 from engine.little_soldiers import rules_data as R
 from engine.little_soldiers.actions import (
     Activate, Block, CardAttack, Deal, Deploy, Draw, ExtraTarget, Jump, Landing, Lead, Move, Order, Parachute, Play,
