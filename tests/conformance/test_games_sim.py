@@ -11,6 +11,9 @@ Promises, at every step:
 - clone: a clone has the same data, hash and history, and stays apart;
 - record: at steps 1, 2, 4, 8, ... and at the end, the record written to
   JSON and replayed reaches the same hash and history;
+- chance: replayed step by step on a state without a generator, every
+  chance step waits for the chance seat, and where the game lists its
+  outcomes they sum to 1 and hold the outcome the game drew;
 - over: no seat to act and no legal action once the game is over;
 - stall: a game not over offers some seat in ``to_act()`` an action;
 - undo: undo never crosses a roll or a reveal, and takes back exactly one
@@ -23,7 +26,7 @@ Promises, at every step:
 - from_dict: a state rebuilt from its data is the same game (games with
   ``from_dict``).
 
-CI plays two seeds per case: 27 cases, 432 tests, about 20 s of CPU (the
+CI plays two seeds per case: 27 cases, 486 tests, about 20 s of CPU (the
 machine shared, about 80 s of wall time); ``-m slow`` plays ten more seeds.
 """
 
@@ -45,7 +48,7 @@ from engine.core.protocol import CHANCE, IllegalAction, State
 from engine.core.record import parse_record, replay
 from tests.conformance.cases import CASES, Case
 
-CHECKS = ("clone", "record", "over", "stall", "undo", "view", "illegal", "from_dict")
+CHECKS = ("clone", "record", "chance", "over", "stall", "undo", "view", "illegal", "from_dict")
 MAX_STEPS = 600
 """A random game longer than this is cut (the rest is not checked); no case gets near it."""
 SLOW_SEEDS = tuple(range(100, 110))
@@ -87,6 +90,7 @@ class Playout:
             if step & (step - 1) == 0:
                 self.check_record(match, step)
         self.check_record(match, step)
+        self.check_chance(info, match)
         if not match.state.is_over() and step < MAX_STEPS:
             self.fail("stall", f"step {step}: the game stopped without an end")
         if self.case.hidden and not self.declared:
@@ -211,6 +215,21 @@ class Playout:
         match.play(seat, action)
         if match.state.state_hash() != after:
             self.fail("undo", f"step {step}: replaying {action!r} after undo went otherwise")
+
+    def check_chance(self, info: Any, match: Match) -> None:
+        state = info.new_game(match.config, None)
+        for i, (seat, action) in enumerate(match.state.history()):
+            if (seat == CHANCE) != (state.to_act() == [CHANCE]):
+                self.fail("chance", f"action {i}: seat {seat} acts while to_act() is {state.to_act()}")
+                return
+            if seat == CHANCE:
+                listed = state.chance_outcomes()
+                if listed is not None:
+                    if abs(sum(p for _, p in listed) - 1) > 1e-9:
+                        self.fail("chance", f"action {i}: the listed chances sum to {sum(p for _, p in listed)}")
+                    if action not in {o for o, p in listed if p > 0}:
+                        self.fail("chance", f"action {i}: {action!r} was drawn but is not listed")
+            state.apply(seat, action)
 
     def check_record(self, match: Match, step: int) -> None:
         data = json.loads(json.dumps(match.record().to_dict()))
