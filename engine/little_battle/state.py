@@ -14,8 +14,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core.actions import inexact
-from engine.core.protocol import CHANCE, Event, Result, State, View, scores_result
+from engine.core.protocol import CHANCE, Event, Result, State, View, inexact, scores_result
 from engine.core.secrecy import NOBODY, Slice, backs
 from engine.little_battle.cards import Adventurer, Chest
 from engine.little_battle.config import Config

@@ -22,8 +22,7 @@ import random
 from dataclasses import dataclass, field, fields
 from typing import Any, Mapping
 
-from engine.core.actions import inexact
-from engine.core.protocol import CHANCE, Event, Result, State, View
+from engine.core.protocol import CHANCE, Event, Result, State, View, inexact
 from engine.core.secrecy import NOBODY, Slice
 from engine.toy_battle.actions import (
     DRAW,
