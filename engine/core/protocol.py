@@ -85,6 +85,9 @@ class State(ABC):
     rng: random.Random | None
     irreversible: int = 0
     """Counts chance steps resolved and hidden facts revealed; undo stops at them."""
+    public_moves: ClassVar[bool] = True
+    """Whether every player's action is public in the history (then only
+    chance outcomes ask ``audience``); a game with secret moves says False."""
     trail: tuple[Any, ...] | None = None
     """Every action applied so far, chance included, as a chain of
     ``(earlier, seat, action, audience)`` links: sharing it makes ``clone``
@@ -123,7 +126,7 @@ class State(ABC):
         reason = self.check(seat, action)
         if reason is not None:
             raise IllegalAction(reason)
-        audience = self.audience(seat, action)
+        audience = None if seat >= 0 and self.public_moves else self.audience(seat, action)
         self._apply(seat, action)
         self.trail = (self.trail, seat, action, audience)
         if seat == CHANCE:  # a forced outcome is a roll or a shuffle too: undo stops here

@@ -81,6 +81,15 @@ class Shuffle:
 
 KEEP: tuple[Keep, ...] = tuple(Keep(c) for c in ADVENTURERS)
 ATTACK: tuple[tuple[Attack, ...], ...] = tuple(tuple(Attack(c, p) for p in range(PILES)) for c in ADVENTURERS)
+KEPT: tuple[tuple[Event, ...], ...] = tuple(
+    tuple(Event(f"You keep {NAME[c]}.", ONLY[s]) for c in range(len(ADVENTURERS))) for s in range(len(ONLY))
+)
+"""The private log line of each seat's keep, made once (a draft logs one per card)."""
+PLAYED: tuple[tuple[tuple[Event, ...], ...], ...] = tuple(
+    tuple(tuple(Event(f"You play {NAME[c]} at pile {p + 1}.", ONLY[s]) for p in range(PILES))
+          for c in range(len(ADVENTURERS))) for s in range(len(ONLY))
+)
+"""The private log line of each seat's face-down play, made once."""
 
 
 def chest_catalog(config: Config) -> tuple[Chest, ...]:
@@ -90,6 +99,7 @@ def chest_catalog(config: Config) -> tuple[Chest, ...]:
 
 class LittleBattleState(State):
     game = "little-battle"
+    public_moves = False  # a kept or played card is its player's: see audience()
 
     def __init__(self, config: Config, rng: random.Random | None) -> None:
         n = config.players
@@ -133,6 +143,8 @@ class LittleBattleState(State):
         if self.phase is DRAFT:
             return [KEEP[c] for c in self.hands[seat]]
         if self.phase is RUSH:
+            if all(self.piles):
+                return [a for c in self.hands[seat] for a in ATTACK[c]]
             open_piles = [p for p in range(PILES) if self.piles[p]]
             return [ATTACK[c][p] for c in self.hands[seat] for p in open_piles]
         return []
@@ -203,7 +215,7 @@ class LittleBattleState(State):
             self.hands[seat].remove(c)
             self.ships[seat].append(c)
             self.committed[seat] = True
-            self.events.append(Event(f"You keep {NAME[c]}.", ONLY[seat]))
+            self.events.append(KEPT[seat][c])
             if all(self.committed):
                 self._pass_hands()
         else:
@@ -211,7 +223,7 @@ class LittleBattleState(State):
             self.hands[seat].remove(c)
             self.beach[action.pile].append((seat, c))
             self.committed[seat] = True
-            self.events.append(Event(f"You play {NAME[c]} at pile {action.pile + 1}.", ONLY[seat]))
+            self.events.append(PLAYED[seat][c][action.pile])
             if all(self.committed):
                 self._share_loot()
 

@@ -198,6 +198,10 @@ class ToyBattleState(State):
     def is_over(self) -> bool:
         return self.phase == OVER
 
+    def chance_pending(self) -> bool:
+        phase = self.phase
+        return phase != TURN and phase != OVER
+
     def result(self) -> Result | None:
         if self.phase != OVER:
             return None
@@ -229,7 +233,7 @@ class ToyBattleState(State):
             return exact
         if self.phase == OVER:
             return "The game is over."
-        if seat not in self.to_act():
+        if seat != (self.seat if self.phase == TURN else CHANCE):  # seat not in to_act(), without the list
             if seat == CHANCE:
                 return "No chance step is pending."
             return f"It is not {COLOURS[seat] if seat in (0, 1) else 'that seat'}'s turn."
@@ -551,24 +555,24 @@ class ToyBattleState(State):
         if code == "capn":
             acts = self._placements(seat)
         elif code in ("skully", "star", DRAW_ONE, "xb42"):
-            acts = [UseEffect()]
+            acts = [_use()]
         elif code == "jumbo":
-            acts = [UseEffect(ids[m]) for m in self._enemy_tops_next_to(seat, node)]
+            acts = [_use(ids[m]) for m in self._enemy_tops_next_to(seat, node)]
         elif code == RETURN:
             tops = self.tops
-            acts = [UseEffect(ids[m]) for m in self.lay.bases if m != node and tops[m] >= 0 and tops[m] >> 3 == seat]
+            acts = [_use(ids[m]) for m in self.lay.bases if m != node and tops[m] >= 0 and tops[m] >> 3 == seat]
         elif code == PUSH:
             adj = self.lay.adj
             is_base = self.lay.is_base
             acts = [
-                UseEffect(ids[m], ids[b])
+                _use(ids[m], ids[b])
                 for m in self._enemy_tops_next_to(seat, node)
                 for b in adj[m]
                 if is_base[b]
             ]
         elif code == RAISE:
             kinds = sorted({c & 7 for c in self.discard if c >> 3 == seat})
-            acts = [UseEffect(TROOP_NAMES[k]) for k in kinds]
+            acts = [_use(TROOP_NAMES[k]) for k in kinds]
         else:  # pragma: no cover - every pending code is listed above
             raise AssertionError(code)
         acts.append(SKIP)
@@ -969,6 +973,18 @@ def _code_str(code: int) -> str:
 
 def _counts_list(counts: list[int]) -> list[str]:
     return [TROOP_NAMES[k] for k in range(8) for _ in range(counts[k])]
+
+
+_USES: dict[tuple[str | None, str | None], UseEffect] = {}
+"""UseEffect values made once (node ids and troop names are few), so the
+legal lists reuse them and their exactness is checked once."""
+
+
+def _use(target: str | None = None, to: str | None = None) -> UseEffect:
+    use = _USES.get((target, to))
+    if use is None:
+        use = _USES[(target, to)] = UseEffect(target, to)
+    return use
 
 
 def _str_code(text: str) -> int:
