@@ -32,9 +32,6 @@ class Case:
         return f"{self.game}[{text}]"
 
 
-LS_VIEW_LEAK = ("Little Soldiers' determinize clones the truth (Battle Royale's hidden order, "
-                "private events) instead of declaring its secrets: ls-parts adopts engine.core.secrecy")
-
 LITTLE_BATTLE = [Case("little-battle", {"players": n, "chiefs": chiefs}, (n, 50 + n)) for n in (3, 4, 5) for chiefs in (False, True)]
 # Hidden: hands, crews, face-down plays, the nap corner, gold under the Ships.
 
@@ -46,15 +43,13 @@ _LS_MODULES = [["super_soldier"], ["levels"], ["objects"], ["reinforcements"], [
 
 # Hidden: Tactics hands (Advanced Tactics) and Battle Royale's future turn order; elsewhere
 # what is not yet known is future chance (Block tokens, dice, face-down Threat tokens), not a secret.
-_UNDECLARED = {"view": LS_VIEW_LEAK}
-
 LITTLE_SOLDIERS = (
     [Case("little-soldiers", {"players": 2}, (2, 52), hidden=False)]
     + [Case("little-soldiers", {"players": n, "modules": ["two_vs_two"]}, (n, 50 + n), hidden=False) for n in (3, 4)]
-    + [Case("little-soldiers", {"modules": m}, (10 + i, 60 + i), hidden="advanced_tactics" in m,
-            known=_UNDECLARED if "advanced_tactics" in m else {}) for i, m in enumerate(_LS_MODULES)]
+    + [Case("little-soldiers", {"modules": m}, (10 + i, 60 + i), hidden="advanced_tactics" in m)
+       for i, m in enumerate(_LS_MODULES)]
     + [Case("little-soldiers", {"mission": "king_of_the_hill", "players": 3}, (30, 80), hidden=False)]
-    + [Case("little-soldiers", {"mission": "battle_royale", "players": 4}, (31, 81), known=_UNDECLARED)]
+    + [Case("little-soldiers", {"mission": "battle_royale", "players": 4}, (31, 81))]
     + [Case("little-soldiers", {"mission": "a_new_threat", "players": 2}, (32, 82), hidden=False)]
     + [Case("little-soldiers", {"mission": "another_new_threat", "players": 1}, (33, 83), hidden=False)]
 )
