@@ -28,7 +28,7 @@ from engine.little_soldiers.movement import Movement
 from engine.little_soldiers.preparation import RoundPreparation
 from engine.little_soldiers.config import Config, chosen_values
 from engine.little_soldiers.parts import make_parts
-from engine.little_soldiers.parts.base import Mission, Part
+from engine.little_soldiers.parts.base import HOOKS, Mission, Part
 from engine.little_soldiers.phases import CHANCE_PHASES, CONTINUOUS_PHASES, After, Phase
 from engine.little_soldiers.pieces import AttackDice, General, LastRoll, LastThrow, Shot, Soldier, Threat
 from engine.little_soldiers.terrain import Spot, Terrain
@@ -115,6 +115,9 @@ class LittleSoldiersState(RoundPreparation, Movement, Combat, State):
     def _bind_parts(self) -> None:
         """What the core reads of its parts, gathered once (and again on copies)."""
         self._owner: dict[Phase, Part] = {ph: p for p in self.parts for ph in p.phases}
+        self.hooks: dict[str, tuple[Part, ...]] = {name: tuple(p for p in self.parts if name in p.overrides)
+                                                   for name in HOOKS}
+        """The parts that define each hook, in order: the core calls only those."""
         self._extra: tuple[Part, ...] = tuple(p for p in self.parts if "extra_actions" in p.overrides)
         self._extra_types: tuple[type, ...] = tuple(t for p in self._extra for t in p.action_types)
         self.uses_star = self.mission_part.uses_star
@@ -149,8 +152,8 @@ class LittleSoldiersState(RoundPreparation, Movement, Combat, State):
     def begin_game(self) -> None:
         """After set-up: a part's first step (the starting Tactics draws), then
         the mission's way into the first round."""
-        for p in self.parts:
-            if "begin_game" in p.overrides and p.begin_game():
+        for p in self.hooks["begin_game"]:
+            if p.begin_game():
                 return
         self.mission_part.first_round()
 
@@ -380,13 +383,12 @@ class LittleSoldiersState(RoundPreparation, Movement, Combat, State):
         self.shot = None
         self.phase = Phase.MOVE
         if not self._own_in_play(g):
-            for p in self.parts:
-                if "turn_skipped" in p.overrides:
-                    p.turn_skipped()
+            for p in self.hooks["turn_skipped"]:
+                p.turn_skipped()
             self.end_turn()  # 2 Against 2: nothing of this General's left in play
             return
-        for p in self.parts:
-            if "turn_begins" in p.overrides and p.turn_begins():
+        for p in self.hooks["turn_begins"]:
+            if p.turn_begins():
                 return
 
     # ================================================================ orders
@@ -467,9 +469,8 @@ class LittleSoldiersState(RoundPreparation, Movement, Combat, State):
         self.effect = None
         if self.mission_part.before_end_of_turn():
             return
-        for p in self.parts:
-            if "turn_ends" in p.overrides:
-                p.turn_ends()
+        for p in self.hooks["turn_ends"]:
+            p.turn_ends()
         self.mission_part.end_turn()
 
     def next_turn_or_round(self) -> None:
@@ -504,9 +505,8 @@ class LittleSoldiersState(RoundPreparation, Movement, Combat, State):
         self.mover = None
         self.effect = None
         self.window = None
-        for p in self.parts:
-            if "turn_ends" in p.overrides:
-                p.turn_ends()
+        for p in self.hooks["turn_ends"]:
+            p.turn_ends()
         self.mission_part.round_cut()
 
     def start_next_round(self) -> None:
