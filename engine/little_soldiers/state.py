@@ -592,6 +592,14 @@ class LittleSoldiersState(RoundPreparation, Movement, Combat, State):
         ``determinize`` derive from them."""
         return [sl for p in self.parts for sl in p.secrets()]
 
+    def audience(self, seat: int, action: Any) -> frozenset[int] | None:
+        """Players' actions are public; a chance outcome is read by whom its
+        part says (a Tactics card drawn: its drawer), else by nobody."""
+        if seat != CHANCE:
+            return None
+        owner = self._owner.get(self.phase)
+        return owner.audience(action) if owner is not None else frozenset()
+
     def settle_unseen(self, seat: int, rng: random.Random) -> None:
         for p in self.parts:
             p.resample(seat, rng)

@@ -131,6 +131,12 @@ class AdvancedTactics(Part):
             self.draws.pop(0)
         return False
 
+    def audience(self, action: Any) -> frozenset[int] | None:
+        """A card drawn is read by the seat that draws it, in the history as in the log."""
+        if self.state.phase is Phase.DRAW and self.draws:
+            return frozenset({self.state.generals[self.draws[0][0]].seat})
+        return frozenset()
+
     def draw_pile(self) -> list[str]:
         """The face-down pile a card is drawn from (the discard, reshuffled, when empty)."""
         return self.deck if self.deck else self.discard

@@ -151,6 +151,10 @@ class Part:
     def check_chance(self, action: Any) -> str | None:
         return "No chance step is due now."
 
+    def audience(self, action: Any) -> frozenset[int] | None:
+        """Who may read a chance outcome of this part's step in the history (nobody by default)."""
+        return frozenset()
+
     def help(self) -> str:
         """What the player does in this part's current step, as a sentence."""
         return f"the game is in its {self.state.phase} step."
