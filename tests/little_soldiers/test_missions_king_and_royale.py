@@ -47,6 +47,16 @@ def test_koth_setup_candy_by_players_order_tokens_on_the_general_and_the_level_t
         assert s.phase == SETUP  # the star is still used
 
 
+def test_mission_book_koth_setup_e_one_infantry_only_and_one_other_soldier():
+    """King of the Hill, Setup E: "1 Infantry only and 1 other Little Soldier of their choice"."""
+    with pytest.raises(ValueError, match="1 Infantry only"):
+        Config(mission="king_of_the_hill", squads=(("infantry", "infantry"), ("infantry", "sniper")))
+    with pytest.raises(ValueError, match="1 Infantry only"):
+        Config(mission="a_new_threat", players=3,
+               squads=(("infantry", "sniper"), ("infantry", "infantry"), ("infantry", "operator")))
+    assert Config(mission="a_new_threat", players=2, squads=(("infantry", "infantry"), ("infantry", "sniper")))
+
+
 def test_koth_only_soldiers_with_a_level_token_climb_up():
     s = place(koth(), {"green-infantry": (32, 30), "green-grenadier": (32, 22), "yellow-infantry": (80, 30),
                        "yellow-sniper": (80, 45)}, tokens={0: 1, 1: 1})
