@@ -252,6 +252,27 @@ class LittleSoldiersState(RoundPreparation, Movement, Combat, State):
         return CORE_HELP.get(self.phase, f"the game is in its {self.phase} step.")
 
     # ================================================================ chance
+    def chance_outcomes(self) -> list[tuple[Any, float]] | None:
+        """The pending chance step's outcomes and probabilities (OpenSpiel's
+        ``chance_outcomes``): the star flip, a Block token, a few dice, and
+        the parts' steps; None for a throw's landing (continuous) and for
+        steps with too many outcomes to list (``sample_chance`` draws those)."""
+        phase = self.phase
+        owner = self._owner.get(phase)
+        if owner is not None:
+            return owner.chance_outcomes()
+        if phase is Phase.SETUP:
+            n = len(self.generals) if len(self.generals) > 2 else 2
+            return [(Star(g), 1.0 / n) for g in range(n)]
+        if phase is Phase.REVEAL:
+            return counted(Block, self.blocks if self.blocks else list(R.BLOCK_TOKENS))
+        if phase is Phase.ROLL:
+            a = self.attack
+            tables = [self.chosen.sniper_die_faces if (a.risky and i == a.dice) else self.chosen.attack_die_faces
+                      for i in a.pending]
+            return dice_outcomes(tables)
+        return None
+
     def sample_chance(self, rng: random.Random) -> Any:
         phase = self.phase
         owner = self._owner.get(phase)
@@ -615,6 +636,38 @@ class LittleSoldiersState(RoundPreparation, Movement, Combat, State):
         (Bonus Order tokens are counted apart, see ``bonus_total``)."""
         gen = self.generals[g]
         return gen.lid + gen.tokens + gen.bottom + sum(self.soldiers[i].orders for i in gen.soldiers)
+
+
+MAX_LISTED_OUTCOMES = 1296
+"""Chance steps with more outcomes than this are drawn, not listed (four dice list 1,296)."""
+
+
+def counted(kind: type, pile: list[Any]) -> list[tuple[Any, float]]:
+    """Outcomes of drawing one item from ``pile``, equal items merged."""
+    counts: dict[Any, int] = {}
+    for item in pile:
+        counts[item] = counts.get(item, 0) + 1
+    return [(kind(item), n / len(pile)) for item, n in sorted(counts.items())]
+
+
+def dice_outcomes(tables: list[tuple[str, ...]]) -> list[tuple[Roll, float]] | None:
+    """Every ordered result of rolling dice with these faces (a face printed
+    twice is twice as likely); None when too many to list."""
+    import itertools
+
+    size = 1
+    for t in tables:
+        size *= len(set(t))
+        if size > MAX_LISTED_OUTCOMES:
+            return None
+    per_die = [[(f, t.count(f) / len(t)) for f in sorted(set(t))] for t in tables]
+    out = []
+    for combo in itertools.product(*per_die):
+        p = 1.0
+        for _, q in combo:
+            p *= q
+        out.append((Roll(tuple(f for f, _ in combo)), p))
+    return out
 
 
 def make_terrain(config: Config, battlefield: Any | None = None) -> Terrain:

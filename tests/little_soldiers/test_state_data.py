@@ -12,6 +12,7 @@ import random
 import pytest
 
 from engine.bots.base import RandomBot
+from engine.core.protocol import CHANCE
 from engine.little_soldiers.config import Config
 from engine.little_soldiers.phases import Phase
 from engine.little_soldiers.state import LittleSoldiersState, new_game
@@ -38,15 +39,30 @@ def _round_trip(state: LittleSoldiersState) -> None:
         assert again.legal_actions(seat) == state.legal_actions(seat)
 
 
+def _check_chance_outcomes(state: LittleSoldiersState) -> None:
+    outcomes = state.chance_outcomes()
+    if outcomes is None:
+        return
+    assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9 and all(p > 0 for _, p in outcomes)
+    for outcome, _ in outcomes[:50]:
+        assert state.check(CHANCE, outcome) is None, outcome
+
+
 @pytest.mark.parametrize("config", CONFIGS, ids=IDS)
 def test_from_dict_round_trips_and_no_step_stalls(config):
-    state = new_game(config, 5)
+    """And every discrete chance step met lists outcomes that sum to 1 and are legal."""
+    state = new_game(config, None)
+    chance = random.Random(5)
     bots = [RandomBot(seat) for seat in range(state.num_seats)]
     rng = random.Random(0)
     for step in range(300):
         if state.is_over():
             break
         seat = state.to_act()[0]
+        if seat == CHANCE:
+            _check_chance_outcomes(state)
+            state.apply(CHANCE, state.sample_chance(chance))
+            continue
         options = state.legal_actions(seat) or state.candidate_actions(seat, 6, rng)
         assert options, f"step {step}: {state.phase} offers {state.seat_name(seat)} nothing to do"
         if step in (0, 1, 2) or step % 23 == 0:

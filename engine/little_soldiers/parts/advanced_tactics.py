@@ -145,6 +145,13 @@ class AdvancedTactics(Part):
         pile = self.draw_pile()
         return Draw(pile[rng.randrange(len(pile))])
 
+    def chance_outcomes(self) -> list[tuple[Any, float]] | None:
+        if self.state.phase is not Phase.DRAW:
+            return None
+        from engine.little_soldiers.state import counted
+
+        return counted(Draw, self.draw_pile())
+
     def check_chance(self, action: Any) -> str | None:
         if not isinstance(action, Draw) or action.card not in self.draw_pile():
             return "A Tactics card from the face-down pile is drawn now."

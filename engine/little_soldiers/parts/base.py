@@ -151,6 +151,11 @@ class Part:
     def check_chance(self, action: Any) -> str | None:
         return "No chance step is due now."
 
+    def chance_outcomes(self) -> list[tuple[Any, float]] | None:
+        """This part's pending chance step's outcomes with probabilities, or
+        None when too many to list or continuous (``sample_chance`` draws)."""
+        return None
+
     def audience(self, action: Any) -> frozenset[int] | None:
         """Who may read a chance outcome of this part's step in the history (nobody by default)."""
         return frozenset()

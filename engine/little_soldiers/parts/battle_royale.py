@@ -129,6 +129,15 @@ class BattleRoyale(Mission):
         got = self.state.terrain.throw("mortar", start, direction, strength, seed)
         return Landing(got.x, got.y, got.z, "token", (), seed)
 
+    def chance_outcomes(self) -> list[tuple[Any, float]] | None:
+        """Every deal of the Numbered Block tokens, up to 6 players (720 deals)."""
+        if self.state.phase is not Phase.DEAL:
+            return None  # the parachute's landing is continuous
+        import itertools
+
+        orders = list(itertools.permutations(range(len(self.state.generals))))
+        return [(Deal(order), 1.0 / len(orders)) for order in orders]
+
     def check_chance(self, action: Any) -> str | None:
         if self.state.phase is Phase.DEAL:
             if not isinstance(action, Deal) or sorted(action.order) != list(range(len(self.state.generals))):
