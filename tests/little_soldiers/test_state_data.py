@@ -48,6 +48,15 @@ def _check_chance_outcomes(state: LittleSoldiersState) -> None:
         assert state.check(CHANCE, outcome) is None, outcome
 
 
+def _samples_agree_with_views(state: LittleSoldiersState, rng: random.Random) -> None:
+    for seat in range(state.num_seats):
+        view = state.view(seat)
+        picture = view.to_dict()
+        sample = view.determinize(rng)
+        assert sample.view(seat).to_dict() == picture
+        assert sample.legal_actions(seat) == state.legal_actions(seat)
+
+
 @pytest.mark.parametrize("config", CONFIGS, ids=IDS)
 def test_from_dict_round_trips_and_no_step_stalls(config):
     """And every discrete chance step met lists outcomes that sum to 1 and are legal."""
@@ -67,6 +76,7 @@ def test_from_dict_round_trips_and_no_step_stalls(config):
         assert options, f"step {step}: {state.phase} offers {state.seat_name(seat)} nothing to do"
         if step in (0, 1, 2) or step % 23 == 0:
             _round_trip(state)
+            _samples_agree_with_views(state, chance)
         state.apply(seat, bots[seat].choose(state.view(seat)))
     _round_trip(state)
 
