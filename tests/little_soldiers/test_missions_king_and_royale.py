@@ -120,7 +120,9 @@ def test_koth_end_of_turn_then_candy_distribution_level_2_gets_2_level_1_gets_1(
     assert s.mission_part.candy == [2, 1] and s.mission_part.candy_reserve == 4 and s.round == 2
 
 
-def test_koth_candy_priority_toughest_first_and_the_all_or_nothing_tie():
+def test_mission_book_koth_candy_distribution_level_2_priority_toughest_first_a_tie_cancels_even_lower_levels():
+    """King of the Hill, Candy Distribution: "Little Soldiers on Level 2 get priority ... no Candy tokens are
+    distributed at all, even on lower Levels"."""
     s = place(koth(), {"green-infantry": (47, 30, "hill-top"), "yellow-infantry": (53, 30, "hill-top")},
               tokens={0: 0, 1: 0})
     s.mission_part.candy_reserve = 3
