@@ -63,7 +63,7 @@ class Combat(_Base):
         out = [e.id for e, r in zip(enemies, reports) if r.valid]
         return out + self.mission_part.valid_threat_targets(attacker)
 
-    def _enemies_in_play(self, g: int) -> list[str]:
+    def enemies_in_play(self, g: int) -> list[str]:
         """Enemy soldiers in play, and the mission's Threats still in play."""
         side = self._side(g)
         return [s.id for s in self.soldiers.values() if s.in_play and s.side != side] + \
@@ -209,7 +209,7 @@ class Combat(_Base):
 
     # ================================================================ special actions
     def _scout_actions(self) -> list[Shields]:
-        enemies = self._enemies_in_play(self.current)
+        enemies = self.enemies_in_play(self.current)
         return [Shields(c) for c in itertools.combinations_with_replacement(enemies, R.SCOUT_SHIELDS)]
 
     def place_shields(self, action: Shields, who: str) -> None:

@@ -421,7 +421,7 @@ class LittleSoldiersState(RoundPreparation, Movement, Combat, State):
             out.extend(Order(s.id, "attack", t) for t in targets)
             if s.kind == "sniper":
                 out.extend(Order(s.id, "special", t) for t in targets)
-            elif s.kind != "infantry" or self._enemies_in_play(self.current):
+            elif s.kind != "infantry" or self.enemies_in_play(self.current):
                 out.append(Order(s.id, "special"))  # Scout needs an opponent in play to put Shields on
         return out
 
@@ -435,7 +435,7 @@ class LittleSoldiersState(RoundPreparation, Movement, Combat, State):
         if not needs_target:
             if action.target is not None:
                 return "That Action has no target."
-            if action.kind == "special" and s.kind == "infantry" and not self._enemies_in_play(self.current):
+            if action.kind == "special" and s.kind == "infantry" and not self.enemies_in_play(self.current):
                 return "Scout places Shield tokens on your opponents' Little Soldiers: none is in play."
             return None
         if action.target in self.mission_part.threats:
