@@ -17,7 +17,7 @@ from engine.little_soldiers import data as D
 from engine.little_soldiers import rules_data as R
 from engine.little_soldiers.actions import Landing, Reroll, Roll, Shields, Throw
 from engine.little_soldiers.phases import Phase
-from engine.little_soldiers.pieces import AttackDice, LastRoll, LastThrow, Shot, Soldier, Threat
+from engine.little_soldiers.pieces import AttackDice, Break, LastRoll, LastThrow, Shot, Soldier, Threat
 
 if TYPE_CHECKING:
     from engine.little_soldiers.state import LittleSoldiersState
@@ -201,6 +201,8 @@ class Combat(_Base):
             gen.tokens += s.orders
         else:
             gen.bottom += s.orders
+        if s.spot is not None:
+            self.breaks += (Break(s.id, s.team, s.spot),)
         s.orders = 0
         s.hearts = 0
         s.shields = 0

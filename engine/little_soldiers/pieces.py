@@ -9,7 +9,7 @@ of them knows a rule.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Mapping, NamedTuple
 
 from engine.little_soldiers import rules_data as R
 from engine.little_soldiers.actions import Landing
@@ -262,3 +262,12 @@ class Threat:
                   tuple(float(v) for v in data["target"]))
         new.hearts, new.shields, new.broken = int(data["hearts"]), int(data["shields"]), bool(data["broken"])
         return new
+
+
+class Break(NamedTuple):
+    """Where a Little Soldier was broken: read by balance sweeps and the
+    editor's Simulate heat map (``LittleSoldiersState.breaks``)."""
+
+    soldier: str
+    team: str
+    spot: Spot

@@ -30,7 +30,7 @@ from engine.little_soldiers.config import Config, chosen_values
 from engine.little_soldiers.parts import make_parts
 from engine.little_soldiers.parts.base import HOOKS, Mission, Part
 from engine.little_soldiers.phases import CHANCE_PHASES, CONTINUOUS_PHASES, After, Phase
-from engine.little_soldiers.pieces import AttackDice, General, LastRoll, LastThrow, Shot, Soldier, Threat
+from engine.little_soldiers.pieces import AttackDice, Break, General, LastRoll, LastThrow, Shot, Soldier, Threat
 from engine.little_soldiers.terrain import Spot, Terrain
 
 # Phase names as module attributes, for the callers written before ``Phase``.
@@ -43,7 +43,7 @@ ORDER, ROLL, REROLL, SCOUT, SHIFT, EXTRA, THROW, LANDING, REDIRECT, OVER = (
 PARACHUTE = Phase.PARACHUTE
 AFTER_ORDER, AFTER_END, AFTER_LIGHTNING = After.ORDER, After.END, After.LIGHTNING
 
-__all__ = ["AttackDice", "General", "LastRoll", "LastThrow", "LittleSoldiersState", "Shot", "Soldier", "Threat",
+__all__ = ["AttackDice", "Break", "General", "LastRoll", "LastThrow", "LittleSoldiersState", "Shot", "Soldier", "Threat",
            "new_game", "CHANCE_PHASES", "CONTINUOUS_PHASES", "Phase", "After"]
 
 CORE_HELP = {
@@ -104,6 +104,7 @@ class LittleSoldiersState(RoundPreparation, Movement, Combat, State):
         self.practice_left = [self.chosen.practice_shots] * self.num_seats
         self.round_over_now = False  # a Wipeout: the round ends once the Action is resolved
         self.measured: dict[str, Any] = {}
+        self.breaks: tuple[Break, ...] = ()  # a tuple, so clones share it until one grows
         self.last_roll: LastRoll | None = None
         self.last_throw: LastThrow | None = None
         self.outcome: Result | None = None
