@@ -367,9 +367,6 @@ class AdvancedTactics(Part):
     def may_stop_moves(self) -> bool:
         return self.effect_kind() == "retreat"
 
-    def movers(self) -> list[Soldier] | None:
-        return self.retreat_movers() if self.effect_kind() == "retreat" else None
-
     def check_move(self, s: Soldier, action: Any, end_level_up: bool) -> str | None:
         if not end_level_up and self.effect_kind() == "retreat" and s.id in self.state.effect.used:
             return f"{s.id} has already made its Strategic Retreat Move."

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from engine.little_soldiers.terrain import Terrain
 
 HOOKS = ("setup", "begin_game", "round_begins", "turn_begins", "turn_skipped", "extra_actions", "may_stop_moves",
-         "movers", "check_move", "before_move", "on_moved", "after_move", "before_break", "before_roll",
+         "check_move", "before_move", "on_moved", "after_move", "before_break", "before_roll",
          "reroll_bonus", "on_lightning", "on_landing", "action_done", "turn_ends")
 """The hooks the core calls on every part that defines them."""
 
@@ -179,10 +179,6 @@ class Part:
     def may_stop_moves(self) -> bool:
         """The Moves being made may be stopped early (Strategic Retreat)."""
         return False
-
-    def movers(self) -> list["Soldier"] | None:
-        """Who may make the Move now when the part decides (None: the core's rule)."""
-        return None
 
     def check_move(self, soldier: "Soldier", action: Any, end_level_up: bool) -> str | None:
         """A reason this part forbids a Move the table allows."""
