@@ -222,10 +222,6 @@ class Part:
     def turn_ends(self) -> None:
         """The End of the Turn (and a round cut short): the part tidies up."""
 
-    # ------------------------------------------------------------ the table
-    def terrain_changed(self) -> "Terrain | None":
-        """The Terrain the part plays on now, when it changed the table."""
-        return None
 
 
 class Mission(Part):
