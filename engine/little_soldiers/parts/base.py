@@ -223,7 +223,6 @@ class Part:
         """The End of the Turn (and a round cut short): the part tidies up."""
 
 
-
 class Mission(Part):
     """The mission played (the Bootcamp when none): how sides, rounds, the end
     of a turn and the game's end work. The core asks only these questions."""
