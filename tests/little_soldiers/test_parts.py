@@ -45,3 +45,32 @@ def test_a_part_declares_the_hooks_it_defines():
         assert cls.overrides <= set(HOOKS)
         for name in cls.overrides:
             assert getattr(cls, name) is not getattr(Part, name)
+
+
+def test_adding_a_mission_is_a_part_and_a_registry_line(monkeypatch):
+    """A mission that changes one rule (the Flag wins one step from the middle) is a Mission subclass
+    registered by name; its spec (players, modules, battlefield) is a row of config data."""
+    from engine.bots.base import RandomBot
+    from engine.little_soldiers import config as C
+    from engine.little_soldiers import parts
+    from engine.little_soldiers.parts.bootcamp import Bootcamp
+    from engine.little_soldiers.state import new_game
+
+    class ShortFlag(Bootcamp):
+        key = "short_flag"
+        title = "Short Flag"
+
+        def won(self) -> bool:
+            return abs(self.flag) >= 1
+
+    monkeypatch.setitem(parts.MISSIONS, ShortFlag.key, ShortFlag)
+    monkeypatch.setitem(C.MISSIONS, ShortFlag.key, C.MissionSpec("Short Flag", (2, 2), (), (), C.DEFAULT_LEVEL))
+    monkeypatch.setitem(C.MISSION_SQUADS, ShortFlag.key, {2: C.DEFAULT_SQUADS[2]})
+    s = new_game(C.Config(mission="short_flag"), 4)
+    assert isinstance(s.mission_part, ShortFlag)
+    bots = [RandomBot(i) for i in range(2)]
+    while not s.is_over():
+        seat = s.to_act()[0]
+        s.apply(seat, bots[seat].choose(s.view(seat)))
+        assert abs(s.mission_part.flag) <= 2
+    assert s.result() is not None
