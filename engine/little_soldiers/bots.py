@@ -503,7 +503,9 @@ class PlannerBot:
 
     def _rollout(self, state, me: int) -> float:
         bots: dict[int, HeuristicBot] = {}
-        for _ in range(self.horizon):
+        steps = 0
+        while self.horizon is None or steps < self.horizon:  # None: to the end of the game
+            steps += 1
             if state.is_over():
                 break
             seat = state.to_act()[0]
