@@ -2,19 +2,116 @@
 
 Subcommands that need the 3D stack import it lazily, so headless ones
 (sim, replay, rules) start fast and run without a display.
+
+Exit codes, the same for every subcommand: 0 success, 1 a game or tool
+failure (no display, a renderer that failed), 2 bad input (an argument, a
+file or a config value refused with one sentence naming it).
+
+Paths: a path typed on the command line resolves against the current
+folder, like any shell command; it is made absolute before it goes into a
+config, and a relative path inside a config or record resolves against the
+project root (where ``levels/`` lives), for every game alike.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
+import os
 import sys
+import tempfile
 import time
-from typing import Any, Sequence
+from pathlib import Path
+from typing import Any, Callable, Sequence
 
+from engine.core.files import DataError, allow_outside, parse_json, portable_path
 from engine.core.games import GAME_MODULES, get_game
 
 GAMES = tuple(GAME_MODULES)
+
+EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
+"""0 success, 1 a game or tool failure, 2 bad input, for every subcommand."""
+
+MAX_PIXELS = 8192
+"""Chosen: the widest or tallest image or window the command line accepts."""
+
+
+def whole(lo: int, hi: int | None = None) -> Callable[[str], int]:
+    """An argparse type: a whole number in [lo, hi]."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+        if value < lo or (hi is not None and value > hi):
+            span = f"from {lo} to {hi}" if hi is not None else f"{lo} or more"
+            raise argparse.ArgumentTypeError(f"expected a whole number {span}, not {value}")
+        return value
+
+    parse.__name__ = "whole number"
+    return parse
+
+
+def seconds(text: str) -> float:
+    """An argparse type: a finite number of seconds, 0 or more."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, not {text!r}") from None
+    if not math.isfinite(value) or value < 0:
+        raise argparse.ArgumentTypeError(f"expected a finite number of seconds, 0 or more, not {text!r}")
+    return value
+
+
+def pixels(text: str) -> tuple[int, int]:
+    """An argparse type: ``WIDTHxHEIGHT``, each 16 to MAX_PIXELS."""
+    width, sep, height = text.lower().partition("x")
+    try:
+        size = (int(width), int(height))
+    except ValueError:
+        size = None
+    if not sep or size is None:
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT in pixels, as in 1280x720, not {text!r}")
+    if not all(16 <= v <= MAX_PIXELS for v in size):
+        raise argparse.ArgumentTypeError(f"{text!r}: width and height must each be 16 to {MAX_PIXELS} pixels")
+    return size
+
+
+def user_path(text: str) -> str:
+    """A file path typed by the user: resolved against the current folder now,
+    so it means the same wherever the config that holds it is read later."""
+    if not text:
+        raise argparse.ArgumentTypeError("expected a file path, not an empty string")
+    return portable_path(text)
+
+
+def terrain_arg(text: str) -> str:
+    """A Toy Battle terrain of the box by name ("castle-field"), else a path."""
+    p = Path(text)
+    if p.suffix != ".json" and len(p.parts) == 1:
+        return text
+    return user_path(text)
+
+
+def writable_file(text: str) -> str:
+    """An output file: its folder must exist (or be creatable) and be writable,
+    checked before any work is done."""
+    path = Path(text).expanduser().absolute()
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text}: is a folder; give a file name")
+    folder = path.parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    try:
+        if not folder.is_dir():
+            raise OSError
+        with tempfile.TemporaryFile(dir=folder):  # a real try: access() says yes to root on read-only mounts
+            pass
+    except OSError:
+        raise argparse.ArgumentTypeError(f"{text}: cannot write there (the folder {folder} is not writable)") from None
+    return str(path)
 
 
 def _config_dict(args: argparse.Namespace) -> dict[str, Any]:
@@ -29,22 +126,32 @@ def _config_dict(args: argparse.Namespace) -> dict[str, Any]:
     if getattr(args, "modules", None):
         out["modules"] = [m for m in args.modules.split(",") if m]
     for item in getattr(args, "option", None) or []:
-        key, _, raw = item.partition("=")
+        key, sep, raw = item.partition("=")
+        if not sep or not key:
+            raise ValueError(f"--option {item!r}: expected KEY=VALUE")
         try:
-            out[key] = json.loads(raw)
-        except json.JSONDecodeError:
+            out[key] = parse_json(raw, f"--option {key}")
+        except DataError as err:
+            if raw[:1] in "{[\"" or raw in ("NaN", "Infinity", "-Infinity"):
+                raise  # meant as JSON but broken: say so rather than pass a string
             out[key] = raw
     return out
 
 
 def _add_config_flags(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--players", type=int, help="number of players (Little Battle 3-5)")
+    p.add_argument("--players", type=whole(0, 99), help="number of players (Little Battle 3-5)")
     p.add_argument("--chiefs", action="store_true", help="Little Battle: the Adventurer Chiefs variant")
-    p.add_argument("--terrain", help="Toy Battle: terrain name (e.g. castle-field) or file")
-    p.add_argument("--level", help="Little Soldiers: battlefield file")
+    p.add_argument("--terrain", type=terrain_arg, help="Toy Battle: terrain name (e.g. castle-field) or file")
+    p.add_argument("--level", type=user_path, help="Little Soldiers: battlefield file")
     p.add_argument("--mission", help="Little Soldiers: mission name")
     p.add_argument("--modules", help="Little Soldiers: comma-separated modules")
     p.add_argument("--option", action="append", metavar="KEY=VALUE", help="any other config value (JSON)")
+    _add_allow_outside(p)
+
+
+def _add_allow_outside(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--allow-outside", action="store_true",
+                   help="let files (records, battlefields) name levels and meshes outside the project and user folder")
 
 
 class _Timed:
@@ -143,7 +250,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         state = replay(record, args.file)
     except RecordError as err:
         print(err, file=sys.stderr)
-        return 1
+        return EXIT_BAD_INPUT
     if record.note:
         print(f"{args.file}: {record.note}", file=sys.stderr)
     for event in state.events:
@@ -157,7 +264,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_rules(args: argparse.Namespace) -> int:
     info = get_game(args.game)
-    print(info.rules_summary(info.config_from_dict(_config_dict(args))))
+    config = info.config_from_dict(_config_dict(args))
+    info.new_game(config, 0)  # loads the level or terrain: a missing or broken file is refused here
+    print(info.rules_summary(config))
     return 0
 
 
@@ -190,9 +299,7 @@ def cmd_render(args: argparse.Namespace) -> int:
     if args.seats:
         num_seats = info.new_game(info.config_from_dict(config), 0).num_seats
         seats = parse_seats(args.game, args.seats, num_seats)
-    width, _, height = args.size.partition("x")
-    result = render(args.game, config, args.out, seed=args.seed, moves=args.moves, size=(int(width), int(height)),
-                    seats=seats)
+    result = render(args.game, config, args.out, seed=args.seed, moves=args.moves, size=args.size, seats=seats)
     print(f"{args.out}: {info.title} after {len(result.controller.match.actions)} actions, "
           f"rendered in {result.seconds:.2f} s")
     sys.stdout.flush()
@@ -226,7 +333,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 def cmd_edit(args: argparse.Namespace) -> int:
     from app.editor_window import run
 
-    return run(args.file, size=args.size, mesh=args.import_mesh)
+    return run(args.file, size="{}x{}".format(*args.size), mesh=args.import_mesh)
 
 
 def cmd_los(args: argparse.Namespace) -> int:
@@ -250,22 +357,23 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("sim", help="headless bot games: results and games/s")
     p.add_argument("game", choices=GAMES)
-    p.add_argument("--games", type=int, default=100)
+    p.add_argument("--games", type=whole(1), default=100)
     p.add_argument("--bots", default="random",
                    help="one bot for all seats or one per seat: random, heuristic, search, lookahead, easy, normal, hard")
     p.add_argument("--swap", action="store_true",
                    help="rotate the bots round the seats game by game, and report each bot over all seats")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--iterations", type=int, default=0, help="search bot iterations per decision")
-    p.add_argument("--time-limit", type=float, default=0.0,
+    p.add_argument("--seed", type=whole(0), default=0)
+    p.add_argument("--iterations", type=whole(0), default=0, help="search bot iterations per decision")
+    p.add_argument("--time-limit", type=seconds, default=0.0,
                    help="search bot seconds per decision, on top of --iterations (play then depends on the machine)")
     _add_config_flags(p)
     p.set_defaults(func=cmd_sim)
 
     p = sub.add_parser("replay", help="replay a record; print the final state and events")
-    p.add_argument("file")
+    p.add_argument("file", type=user_path)
     p.add_argument("--pretty", action="store_true")
+    _add_allow_outside(p)
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("rules", help="the rules summary and the data values in use")
@@ -277,17 +385,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game", nargs="?", choices=GAMES)
     p.add_argument("--menu", action="store_true", help="open the start screen to choose the game")
     p.add_argument("--seats", help="who plays each seat, e.g. green=human,yellow=bot or 1=human,2=search")
-    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--seed", type=whole(0), default=None)
     _add_config_flags(p)
     p.set_defaults(func=cmd_play)
 
     p = sub.add_parser("render", help="draw a game in progress offscreen to a PNG")
     p.add_argument("game", choices=GAMES)
-    p.add_argument("--out", required=True, help="PNG file to write")
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--moves", type=int, default=6, help="bot moves played before the frame")
+    p.add_argument("--out", required=True, type=writable_file, help="PNG file to write")
+    p.add_argument("--seed", type=whole(0), default=1)
+    p.add_argument("--moves", type=whole(0, 100_000), default=6, help="bot moves played before the frame")
     p.add_argument("--seats", help="seats after the bot opening (default: the first seat human)")
-    p.add_argument("--size", default="1280x720", help="WIDTHxHEIGHT in pixels")
+    p.add_argument("--size", type=pixels, default=(1280, 720), help="WIDTHxHEIGHT in pixels")
     _add_config_flags(p)
     p.set_defaults(func=cmd_render)
 
@@ -295,19 +403,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("what", choices=["engine", "geometry", "app"])
     p.add_argument("--quick", action="store_true", help="fewer repetitions (engine, geometry)")
     p.add_argument("--games", help="comma-separated games (default: all three)")
-    p.add_argument("--frames", type=int, default=120)
+    p.add_argument("--frames", type=whole(1, 100_000), default=120)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_bench)
 
     p = sub.add_parser("edit", help="the level editor: Little Soldiers battlefields and Toy Battle terrains")
-    p.add_argument("file", nargs="?", help="level file to open (created on first save when missing)")
-    p.add_argument("--size", default="1440x900", help="window WIDTHxHEIGHT in pixels")
+    p.add_argument("file", nargs="?", type=user_path, help="level file to open (created on first save when missing)")
+    p.add_argument("--size", type=pixels, default=(1440, 900), help="window WIDTHxHEIGHT in pixels")
+    _add_allow_outside(p)
     p.add_argument("--import", dest="import_mesh", metavar="MESH",
                    help="add a glTF/OBJ/STL mesh as scenery in the middle of the table (no display: add it and save)")
     p.set_defaults(func=cmd_edit)
 
     p = sub.add_parser("los", help="line-of-sight debugger: the window, or one answer with --from and --to")
-    p.add_argument("file", help="battlefield file")
+    p.add_argument("file", type=user_path, help="battlefield file")
+    _add_allow_outside(p)
     p.add_argument("--from", dest="start", metavar="X,Y[,LEVEL]", help="where the attacker stands (cm)")
     p.add_argument("--to", dest="end", metavar="X,Y[,LEVEL]", help="where the target stands (cm)")
     p.add_argument("--attacker", default="infantry", help="attacker type: infantry, sniper, operator, grenadier")
@@ -319,12 +429,23 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    """Run one subcommand; the exit code is 0, 1 (a failure) or 2 (bad input)."""
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as stop:  # argparse: --help (0) or a refused argument (2)
+        return stop.code if isinstance(stop.code, int) else EXIT_BAD_INPUT
+    allow_outside(bool(getattr(args, "allow_outside", False)))
     try:
         return int(args.func(args) or 0)
-    except ValueError as err:  # a bad option: one sentence, no traceback
+    except ValueError as err:  # bad input (DataError and every config error): one sentence, no traceback
         print(f"toybox: {err}", file=sys.stderr)
-        return 2
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        print("toybox: interrupted.", file=sys.stderr)
+        return EXIT_FAILED
+    except (OSError, RuntimeError, ImportError) as err:
+        print(f"toybox: {args.command} failed: {err}", file=sys.stderr)
+        return EXIT_FAILED
 
 
 if __name__ == "__main__":

@@ -25,6 +25,7 @@ number of problems, while the level has any).
 from __future__ import annotations
 
 import math
+import sys
 import textwrap
 from pathlib import Path
 from typing import Any
@@ -449,15 +450,18 @@ def run(file: str | None, size: str = "1440x900", mesh: str | None = None) -> in
     file saved (refused, with the problems, when the level is not valid)."""
     session = EditorSession.open(file)
     if mesh is not None and not session.import_mesh(mesh):
-        print(f"toybox edit: {session.message}")
-        return 1
+        print(f"toybox edit: {session.message}", file=sys.stderr)
+        return 2  # a mesh file that is not a mesh: bad input
     if not window.display_available():
         if mesh is not None:
             saved = session.save()
-            print(f"toybox edit: {session.message}" + ("" if saved else "\n" + "\n".join(session.problems())))
-            return 0 if saved else 1
-        print("toybox edit: no display to open the window on.")
-        return 2
+            if not saved:
+                session.discard_imports()  # a refused save leaves meshes/scenery as it was
+            print(f"toybox edit: {session.message}" + ("" if saved else "\n" + "\n".join(session.problems())),
+                  file=sys.stdout if saved else sys.stderr)
+            return 0 if saved else 2
+        print("toybox edit: no display to open the window on.", file=sys.stderr)
+        return 1
     w, _, h = size.partition("x")
     app = window.start(offscreen=False, size=(int(w), int(h)), title="Toybox - level editor")
     EditorWindow(session)

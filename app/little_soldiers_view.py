@@ -74,10 +74,8 @@ class LittleSoldiersView:
     def __init__(self, controller: LittleSoldiersController) -> None:
         from ursina import Entity, Text, camera, color
 
-        from engine.little_soldiers.battlefields import load_battlefield
-
         self.controller = controller
-        self.battlefield = load_battlefield(controller.match.config.level)
+        self.battlefield = controller.match.config.battlefield()  # the embedded one for a loaded save
         minx, miny, maxx, maxy = self.battlefield.play_zone.bounds
         self.bounds = (minx, miny, maxx, maxy)
         self.center = ((minx + maxx) / 2, (miny + maxy) / 2)

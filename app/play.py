@@ -63,7 +63,7 @@ class Shell:
         try:
             record = load_record(path)
             match = Match.from_record(record, str(path))
-        except RecordError as err:
+        except (RecordError, ValueError) as err:
             self.show_start(message=str(err))
             return
         cls = controller_class(record.game)
@@ -84,8 +84,8 @@ def run(choice: StartChoice | None, seed: int | None = None, size: tuple[int, in
     > 0 renders that many frames and returns (used to time the first frame)."""
     game = choice.game if choice else "little-soldiers"
     if not window.display_available() and not frames_then_exit:
-        print(HEADLESS_HELP.format(game=game))
-        return 0
+        print(HEADLESS_HELP.format(game=game), file=sys.stderr)
+        return 1  # nothing was played: a failure, said in a sentence
     t0 = time.perf_counter()
     app = window.start(offscreen=bool(frames_then_exit), size=size)
     shell = Shell(app)

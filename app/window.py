@@ -99,14 +99,18 @@ def step(app: Any, frames_: int = 1) -> None:
 
 def screenshot(app: Any, path: str | os.PathLike[str]) -> Path:
     """Write the last rendered frame to ``path`` (PNG)."""
-    from panda3d.core import Filename, PNMImage
+    from panda3d.core import PNMImage, StringStream
+
+    from engine.core.files import write_atomic
 
     out = Path(path)
-    out.parent.mkdir(parents=True, exist_ok=True)
     image = PNMImage()
     if not app.win.getScreenshot(image):
         raise RuntimeError("the renderer returned no frame")
-    image.write(Filename.fromOsSpecific(str(out)))
+    stream = StringStream()
+    if not image.write(stream, "frame.png"):
+        raise RuntimeError("the renderer could not encode the frame as PNG")
+    write_atomic(out, bytes(stream.getData()))  # a WriteError (one sentence) if the folder refuses
     return out
 
 

@@ -28,3 +28,13 @@ def subprocess_env() -> dict[str, str]:
 @pytest.fixture
 def python() -> str:
     return sys.executable
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Long fuzzers run only when asked for (``pytest -m fuzz``)."""
+    if "fuzz" in (config.getoption("markexpr") or ""):
+        return
+    skip = pytest.mark.skip(reason="long fuzzer: run with pytest -m fuzz")
+    for item in items:
+        if item.get_closest_marker("fuzz"):
+            item.add_marker(skip)

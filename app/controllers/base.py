@@ -200,10 +200,18 @@ class GameController:
         return True
 
     # ------------------------------------------------------------ files
-    def save(self, path: Path) -> None:
-        save_record(self.match.record(), path)
+    def save(self, path: Path) -> bool:
+        """Save the record atomically; a refused write (read-only or full disk)
+        is a sentence on the HUD and keeps the old file, never a crash."""
+        try:
+            save_record(self.match.record(), path)
+        except OSError as err:  # WriteError says which file and why
+            self.message = str(err) if str(err) else f"{path}: cannot save."
+            self._changed()
+            return False
         self.message = f"Saved to {path}."
         self._changed()
+        return True
 
     def load(self, path: Path) -> bool:
         """Replace the match by a saved record; a bad file leaves the game as it was."""
@@ -212,7 +220,7 @@ class GameController:
             if record.game != self.game:
                 raise RecordError(f"{path}: a {record.game} record, not {self.game}.")
             match = Match.from_record(record, str(path))
-        except RecordError as err:
+        except ValueError as err:  # RecordError and every refused config or file: one sentence
             self.message = str(err)
             self._changed()
             return False

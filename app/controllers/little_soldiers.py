@@ -480,13 +480,15 @@ class LittleSoldiersController(GameController):
         if self.reported is state or not state.is_over() or state.mission not in COOP_MISSIONS:
             return
         self.reported = state
+        notes: list[str] = []
         try:
-            record_mission(state)
+            record_mission(state, notes=notes)
         except OSError as err:
-            self.message = f"The Mission Report could not be saved ({err.strerror})."
+            self.message = f"The Mission Report could not be saved ({err.strerror or err})."
             return
         result = state.result()
         self.message = "Mission Report updated" + (": mission accomplished!" if result and result.winners else ".")
+        self.message = " ".join([self.message, *notes])
 
     def undo(self) -> bool:
         ok = super().undo()

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from app.editor.document import Batch, Delete, Edit, Insert, LevelDocument, SetValue
+from engine.core.files import write_atomic
 
 OBJECTS = ("teleporter", "radar", "transmogrifier", "marshmallow", "switch")
 TOKEN_KINDS = ("deployment", "crate", "supplies", "force_field_switch", "threat", "flag", "object")
@@ -211,7 +212,7 @@ def import_mesh(data: dict[str, Any], source: str | Path, at: Sequence[float], r
     out_dir = Path(root) / MESH_DIR
     out_dir.mkdir(parents=True, exist_ok=True)
     target = out_dir / f"{pid}.stl"
-    target.write_bytes(mesh.export(file_type="stl"))
+    write_atomic(target, mesh.export(file_type="stl"))
     assert np.isfinite(mesh.bounds).all()
     shape = {"mesh": (MESH_DIR / target.name).as_posix(), "scale": 1.0}
     return Insert(("scenery", -1), _piece(pid, shape, at, 0.0)), pid

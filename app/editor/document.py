@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from engine.core.record import write_atomic
+from engine.core.files import load_json, write_atomic
 
 JsonPath = tuple[str | int, ...]
 Validator = Callable[[dict[str, Any]], list[str]]
@@ -141,10 +141,7 @@ class LevelDocument:
     def open(cls, path: str | Path, validator: Validator) -> "LevelDocument":
         """Open a level file; a file that is not JSON is refused with its position."""
         p = Path(path)
-        try:
-            data = json.loads(p.read_text(encoding="utf-8"))
-        except json.JSONDecodeError as err:
-            raise ValueError(f"{p}: not valid JSON (line {err.lineno}, column {err.colno}: {err.msg}).") from None
+        data = load_json(p, "level")  # regular files only, size and depth limits: a DataError sentence
         if not isinstance(data, dict):
             raise ValueError(f"{p}: a level file holds a JSON object.")
         return cls(data, validator, p)
@@ -193,7 +190,11 @@ class LevelDocument:
         target = Path(path) if path is not None else self.path
         if target is None:
             raise ValueError("Choose where to save the level.")
-        write_atomic(target, json.dumps(self.data, indent=1) + "\n")
+        try:
+            text = json.dumps(self.data, indent=1, allow_nan=False) + "\n"
+        except ValueError:  # NaN or Infinity: JSON has no such numbers, never write them
+            raise LevelInvalid(["a value is not a finite number (NaN or Infinity); fix it before saving"]) from None
+        write_atomic(target, text)
         self.path = target
         self.dirty = False
         return target

@@ -11,6 +11,7 @@ stands where, which one is being dragged) and formats answers.
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass, replace
 from pathlib import Path
 import numpy as np
@@ -34,6 +35,8 @@ def parse_point(text: str) -> tuple[float, float, int | None]:
         level = int(parts[2]) if len(parts) == 3 else None
     except ValueError:
         raise ValueError(f"{text!r}: expected numbers, as in 30,40 or 30,40,1") from None
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise ValueError(f"{text!r}: expected finite numbers, as in 30,40 or 30,40,1")
     if level is not None and level not in (0, 1, 2):
         raise ValueError(f"{text!r}: a Level is 0 (the table), 1 or 2")
     return x, y, level
@@ -158,5 +161,10 @@ def run_cli(file: str, start: str, end: str, attacker: str = "infantry", target:
     """What ``toybox los`` prints, and its exit status: 0 once the question
     is answered, valid or not (a bad question raises ValueError: status 2)."""
     session = LosSession.open(file, start, end, attacker, target)
+    a, t = session.figurines["attacker"], session.figurines["target"]
+    reach = figure_size(a.kind).base_radius + figure_size(t.kind).base_radius
+    if a.spot.surface == t.spot.surface and math.hypot(a.spot.x - t.spot.x, a.spot.y - t.spot.y) < reach:
+        raise ValueError(f"the attacker at {start} and the target at {end} stand on the same spot (their bases "
+                         f"overlap); place them at least {reach:g} cm apart")
     return (session.as_json() if as_json else session.report()), 0
 

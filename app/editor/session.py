@@ -23,6 +23,7 @@ from app.editor.document import Batch, Edit, LevelDocument, LevelInvalid, SetVal
 from app.editor.fields import LABELS, parse_field
 from app.editor.file_picker import FilePicker
 from app.editor.shortcuts import SESSION_KEYS
+from engine.core.files import DataError, describe, load_json
 from engine.geometry.battlefield import REPO_ROOT
 from engine.toy_battle.data import SPECIAL_CODES
 
@@ -78,6 +79,7 @@ class EditorSession:
         self.picker: FilePicker | None = None  # mesh tool: the file picker while it is open
         self.import_at: tuple[float, float, float] | None = None
         self.import_folder = Path.cwd()
+        self.imported: list[Path] = []  # mesh copies made by imports not yet in a saved level
         self._drag: tuple[Selection | Handle, tuple[float, float], bool] | None = None
         self._cache: dict[str, tuple[str, Any]] = {}
 
@@ -88,8 +90,10 @@ class EditorSession:
         that will be saved there."""
         # Mesh pieces are found under ``root``; the live checks must look there too.
         battlefield = functools.partial(bt.battlefield_problems, root=Path(root))
-        if path is not None and Path(path).is_file():
-            data = json.loads(Path(path).read_text(encoding="utf-8"))
+        if path is not None and Path(path).exists():
+            data = load_json(path, "level")  # a DataError (one sentence) for a file that is not a level
+            if not isinstance(data, dict):
+                raise DataError(f"{path}: a level file holds a JSON object, not {describe(data)}.")
             validator = battlefield if bt.is_battlefield(data) else tt.terrain_problems
             return cls(LevelDocument(data, validator, path), root)
         name = Path(path).stem if path else "New battlefield"
@@ -108,7 +112,15 @@ class EditorSession:
             self.message = f"Not saved: {err}"
             return False
         self.message = f"Saved {target.name}."
+        self.imported = []  # the saved level now uses them
         return True
+
+    def discard_imports(self) -> None:
+        """Remove the mesh copies made by imports when the level that would use
+        them was not saved, so a refused save leaves the install tree as it was."""
+        for copy in self.imported:
+            copy.unlink(missing_ok=True)
+        self.imported = []
 
     @property
     def grid(self) -> float | None:
@@ -367,11 +379,14 @@ class EditorSession:
         if at is None:
             xs = [p[0] for p in self.data["play_zone"]]
             at = ((min(xs) + max(xs)) / 2, self._mid_y(), 0.0)
+        folder = Path(self.root) / bt.MESH_DIR
+        before = set(folder.glob("*")) if folder.is_dir() else set()
         try:
             edit, pid = bt.import_mesh(self.data, path, at, root=self.root)
         except (ValueError, OSError) as err:
             self.message = f"Not imported: {err}"
             return False
+        self.imported += [p for p in folder.glob("*") if p not in before]
         self.apply(edit)
         self.selection = Selection("piece", pid)
         self.message = f"Imported {Path(path).name} as '{pid}'; type its height or scale on the right."

@@ -65,7 +65,13 @@ class Match:
         return True
 
     def record(self) -> Record:
-        return Record(self.info.name, self.info.version, self.config.to_dict(), self.seed, self.state.history())
+        config = self.config.to_dict()
+        # A save carries the battlefield or terrain it was played on, so editing,
+        # moving or deleting that file later never breaks it (see embedded()).
+        embedded = getattr(self.config, "embedded", None)
+        if embedded is not None:
+            config.update(embedded())
+        return Record(self.info.name, self.info.version, config, self.seed, self.state.history())
 
 
 __all__ = ["Match", "RecordError"]

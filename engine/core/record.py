@@ -20,11 +20,11 @@ import hashlib
 import json
 import os
 import random
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from engine.core.files import RECORD_MAX_BYTES, DataError, describe, load_json, paths_from_file, write_atomic
 from engine.core.games import GameInfo, UnknownGame, get_game
 from engine.core.protocol import CHANCE, IllegalAction, State
 
@@ -35,7 +35,10 @@ FORMATS = (1, 2)
 """Layouts this Toybox reads: 1 (chance re-drawn from the seed), 2 (chance kept)."""
 
 
-class RecordError(ValueError):
+__all__ = ["FORMAT", "Record", "RecordError", "load_record", "parse_record", "replay", "save_record", "write_atomic"]
+
+
+class RecordError(DataError):
     """A record that cannot be loaded; the message says where and why."""
 
 
@@ -74,22 +77,6 @@ class Record:
         }
 
 
-def write_atomic(path: str | os.PathLike[str], text: str) -> None:
-    """Write ``text`` to ``path`` so a crash leaves the old file or the new one, never half."""
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
 def save_record(record: Record, path: str | os.PathLike[str]) -> None:
     write_atomic(path, json.dumps(record.to_dict(), indent=1) + "\n")
 
@@ -98,20 +85,17 @@ def parse_record(data: Any, where: str = "record") -> Record:
     """Check the layout of a decoded record and decode its actions."""
     if not isinstance(data, dict):
         raise RecordError(f"{where}: not a Toybox record: expected a JSON object.")
-    for key in ("game", "version", "config", "seed", "actions"):
+    for key in ("format", "game", "version", "config", "seed", "actions"):
         if key not in data:
             raise RecordError(f"{where}: not a Toybox record: the field {key!r} is missing.")
-    fmt = data.get("format", 1)
-    if fmt not in FORMATS or isinstance(fmt, bool):
-        raise RecordError(
-            f"{where}: the record format {fmt!r} is not one this Toybox reads "
-            f"({' or '.join(map(str, FORMATS))}); it may come from a newer Toybox."
-        )
+    fmt = data["format"]
+    if isinstance(fmt, bool) or not isinstance(fmt, int) or fmt not in FORMATS:
+        raise RecordError(f"{where}: format: this Toybox reads record format {FORMAT}, not {fmt!r}.")
     try:
         info = get_game(data["game"])
     except (UnknownGame, TypeError):
         raise RecordError(f"{where}: unknown game {data['game']!r}.") from None
-    if data["version"] != info.version:
+    if isinstance(data["version"], bool) or not isinstance(data["version"], int) or data["version"] != info.version:
         raise RecordError(
             f"{where}: this record was written for {info.name} version {data['version']!r}, "
             f"and this Toybox plays version {info.version}."
@@ -143,16 +127,12 @@ def load_record(path: str | os.PathLike[str]) -> Record:
     """Read a record file; refuses a broken one with a message naming the problem."""
     where = str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as err:
-        raise RecordError(f"{where}: cannot read the file ({err.strerror}).") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise RecordError(
-            f"{where}: not a Toybox record: the file is not valid JSON "
-            f"(line {err.lineno}, column {err.colno}: {err.msg})."
-        ) from None
+        data = load_json(path, "record", max_bytes=RECORD_MAX_BYTES,
+                         not_json="not a Toybox record: the file is not valid JSON")
+    except RecordError:
+        raise
+    except DataError as err:
+        raise RecordError(str(err)) from None
     return parse_record(data, where)
 
 
@@ -161,6 +141,14 @@ def continuation_rng(record: Record) -> random.Random:
     derived from the whole record, so a given save always goes on alike."""
     text = json.dumps(record.to_dict(), sort_keys=True, separators=(",", ":"))
     return random.Random(int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big"))
+
+
+def _shown(action: Any) -> str:
+    """An action as a player reads it; its repr when a bad field breaks that."""
+    try:
+        return str(action)
+    except (TypeError, ValueError):
+        return describe(action)
 
 
 def replay(record: Record, where: str = "record") -> State:
@@ -172,8 +160,9 @@ def replay(record: Record, where: str = "record") -> State:
     """
     info = get_game(record.game)
     try:
-        config = info.config_from_dict(record.config)
-        state = info.new_game(config, record.seed if record.format == 1 else None)
+        with paths_from_file():  # a path in a record never reads a file outside the project
+            config = info.config_from_dict(record.config)
+            state = info.new_game(config, record.seed if record.format == 1 else None)
     except (ValueError, TypeError, KeyError) as err:
         raise RecordError(f"{where}: bad config: {err}") from None
     for step, (seat, action) in enumerate(record.actions, start=1):
@@ -181,13 +170,15 @@ def replay(record: Record, where: str = "record") -> State:
             state.apply(seat, action)
         except IllegalAction as err:
             raise RecordError(
-                f"{where}: step {step}: {state.seat_name(seat)} cannot play {action}: {err}"
+                f"{where}: step {step}: {state.seat_name(seat)} cannot play {_shown(action)}: {err}"
                 + (" (a format-1 record re-draws chance from the seed, and here it went otherwise)"
                    if record.format == 1 else "")
             ) from None
         except (ValueError, TypeError, KeyError, IndexError, AttributeError) as err:
+            # A value of the wrong type that the codec let through: the record is
+            # refused at its step, never a traceback (the input boundary's rule).
             raise RecordError(
-                f"{where}: step {step}: {state.seat_name(seat)}'s {action} cannot be applied "
+                f"{where}: step {step}: the action {_shown(action)} is not valid "
                 f"({type(err).__name__}: {err})."
             ) from None
     if record.format != 1:

@@ -62,7 +62,11 @@ class Config:
                 raise ValueError(f"unknown option {key!r} (known: {', '.join(sorted(known))})")
         kwargs = dict(data)
         if "chest_gold" in kwargs:
-            if not isinstance(kwargs["chest_gold"], Mapping):
-                raise ValueError("chest_gold must map colours to lists of coins")
-            kwargs["chest_gold"] = {c: tuple(v) for c, v in kwargs["chest_gold"].items()}
+            gold = kwargs["chest_gold"]
+            if not isinstance(gold, Mapping):
+                raise ValueError(f"chest_gold must map colours to lists of coins, not {gold!r}")
+            for colour, values in gold.items():
+                if not isinstance(values, (list, tuple)):
+                    raise ValueError(f"chest_gold.{colour} must be a list of coins, not {values!r}")
+            kwargs["chest_gold"] = {c: tuple(v) for c, v in gold.items()}
         return cls(**kwargs)

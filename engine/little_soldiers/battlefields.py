@@ -1,4 +1,4 @@
-"""Loading battlefields for games: by path, relative to the repository root.
+"""Loading battlefields for games: by path, relative to the project root.
 
 Battlefields are immutable and their derived geometry (meshes, the Embree
 scene, visibility graphs) is cached on them, so a few are kept loaded: a
@@ -7,28 +7,50 @@ run of 200 simulated games builds the geometry once, not 200 times.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from functools import lru_cache
 from pathlib import Path
+from typing import Any, Mapping
 
-from engine.geometry.battlefield import REPO_ROOT, Battlefield, BattlefieldError
+from engine.core.files import config_path, load_json
+from engine.geometry.battlefield import Battlefield, BattlefieldError
 
 
 def resolve(path: str) -> Path:
-    p = Path(path)
-    return p if p.is_absolute() else REPO_ROOT / p
+    """Relative paths resolve against the project root, as for every game."""
+    return config_path(path, "level")
 
 
 @lru_cache(maxsize=8)
 def _load(path: str) -> Battlefield:
-    return Battlefield.load(path)
+    # Read through the one boundary for outside data: regular files only,
+    # size and depth limits, a sentence naming the file for any refusal.
+    return Battlefield.from_dict(load_json(path, "battlefield"))
 
 
 def load_battlefield(path: str) -> Battlefield:
     """The battlefield file at ``path``; refused with one sentence saying why."""
     full = resolve(path)
-    if not full.is_file():
-        raise ValueError(f"no battlefield file at {path!r}")
     try:
         return _load(str(full))
     except BattlefieldError as err:
         raise ValueError(f"{path}: {err}") from None
+
+
+_EMBEDDED: dict[str, Battlefield] = {}
+
+
+def embedded_battlefield(data: Mapping[str, Any]) -> Battlefield:
+    """A battlefield a saved game carries, built once per content (keyed by its
+    hash, so a run of games from one save builds the geometry once)."""
+    key = hashlib.sha256(json.dumps(data, sort_keys=True).encode("utf-8")).hexdigest()
+    if key not in _EMBEDDED:
+        try:
+            bf = Battlefield.from_dict(dict(data))
+        except BattlefieldError as err:
+            raise ValueError(f"battlefield_data: {err}") from None
+        if len(_EMBEDDED) >= 8:
+            _EMBEDDED.pop(next(iter(_EMBEDDED)))
+        _EMBEDDED[key] = bf
+    return _EMBEDDED[key]

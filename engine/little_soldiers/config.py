@@ -146,19 +146,28 @@ def _overridable() -> dict[str, Any]:
     }
 
 
+MAX_OVERRIDE_LENGTH_CM = 1000.0
+"""Chosen: the longest length an override may set (a table is about 120 cm;
+larger values only break the geometry)."""
+
+MAX_OVERRIDE_COUNT = 1000
+"""Chosen: the largest whole number an override may set."""
+
+
 def _check_override(name: str, default: Any, value: Any) -> Any:
     """The override converted to the default's type, or a ValueError saying why not."""
     where = f"overrides.{name}"
     if isinstance(default, bool) or isinstance(default, int):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise ValueError(f"{where} must be a whole number 0 or more, not {value!r}")
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_OVERRIDE_COUNT:
+            raise ValueError(f"{where} must be a whole number from 0 to {MAX_OVERRIDE_COUNT}, not {value!r}")
         if name in ("FLAG_STEPS_TO_VICTORY",) or name.endswith("_TOUGHNESS"):
             if value < 1:
                 raise ValueError(f"{where} must be at least 1")
         return value
     if isinstance(default, float):
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0:
-            raise ValueError(f"{where} must be a positive length in cm, not {value!r}")
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value <= MAX_OVERRIDE_LENGTH_CM:
+            raise ValueError(f"{where} must be a positive length in cm, at most {MAX_OVERRIDE_LENGTH_CM:g}, "
+                             f"not {value!r}")
         return float(value)
     if isinstance(default, tuple):
         if not isinstance(value, (list, tuple)) or not value or not all(isinstance(v, str) for v in value):
@@ -172,8 +181,9 @@ def _check_override(name: str, default: Any, value: Any) -> Any:
         if not isinstance(value, Mapping) or set(value) != set(default):
             raise ValueError(f"{where} must map exactly {', '.join(sorted(default))} to whole numbers")
         for k, v in value.items():
-            if isinstance(v, bool) or not isinstance(v, int) or v < (1 if name == "THREAT_TRACK_SPACES" else 0):
-                raise ValueError(f"{where}.{k} must be a whole number 0 or more, not {v!r}")
+            lo = 1 if name == "THREAT_TRACK_SPACES" else 0
+            if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= MAX_OVERRIDE_COUNT:
+                raise ValueError(f"{where}.{k} must be a whole number from {lo} to {MAX_OVERRIDE_COUNT}, not {v!r}")
         return dict(value)
     raise ValueError(f"{where} cannot be overridden")  # pragma: no cover
 
@@ -229,6 +239,9 @@ class Config:
     squads: tuple[tuple[str, ...], ...] | None = None
     overrides: Mapping[str, Any] = field(default_factory=dict)
     mission: str | None = None
+    battlefield_data: Mapping[str, Any] | None = field(default=None, compare=False, repr=False)
+    """The battlefield itself, as a saved game embeds it: when given, ``level``
+    is only its label and no battlefield file is read."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.players, int) or isinstance(self.players, bool):
@@ -238,6 +251,8 @@ class Config:
         level = self.level or (MISSIONS[mission].level if mission else DEFAULT_LEVEL)
         if not isinstance(level, str) or not level:
             raise ValueError("level must be a battlefield file path")
+        if self.battlefield_data is not None and not isinstance(self.battlefield_data, Mapping):
+            raise ValueError("battlefield_data must be a battlefield (a JSON object)")
         object.__setattr__(self, "level", level)
         mods = tuple(self.modules)
         for m in mods:
@@ -358,6 +373,18 @@ class Config:
         if self.players == 4:
             return general
         return (0, 1, 0, 2)[general]
+
+    def battlefield(self) -> Any:
+        """The Battlefield played on: the embedded one, else the ``level`` file."""
+        from engine.little_soldiers.battlefields import embedded_battlefield, load_battlefield
+
+        if self.battlefield_data is not None:
+            return embedded_battlefield(self.battlefield_data)
+        return load_battlefield(self.level)
+
+    def embedded(self) -> dict[str, Any]:
+        """What a saved game carries besides the config: the battlefield played on."""
+        return {"battlefield_data": self.battlefield().to_dict()}
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -4,19 +4,22 @@ the Threats you managed to beat").
 
 The profile is ``profile.json`` in the user folder (``$TOYBOX_HOME``, else
 ``$XDG_DATA_HOME/toybox`` or ``~/.local/share/toybox``, the app's
-convention). It is read leniently (a missing or broken file is an empty
-profile) and written atomically, so a crash never leaves half a profile.
-The app calls ``record_mission`` when a co-op game ends.
+convention). Reading is lenient (a missing or broken file reads as an empty
+report), but a broken file is never overwritten: before a game is added to
+it, it is renamed aside (``profile.json.broken-DATE``), the readable entries
+are carried over and a note says so. Writes are atomic, so a crash never
+leaves half a profile. The app calls ``record_mission`` when a co-op game ends.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import warnings
 from pathlib import Path
 from typing import Any, TYPE_CHECKING
 
-from engine.core.record import write_atomic
+from engine.core.files import DataError, load_json, set_aside, write_atomic
 from engine.core.userdir import user_dir
 from engine.little_soldiers import mission_data as M
 
@@ -34,11 +37,49 @@ def profile_path() -> Path:
 
 
 def _read(path: Path) -> dict[str, Any]:
+    return _load(path)[0]
+
+
+def _load(path: Path) -> tuple[dict[str, Any], str | None]:
+    """The profile and, when the file is broken, what is wrong with it (the
+    readable Mission Report entries are kept in the profile returned)."""
+    if not path.exists():
+        return {}, None
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError):
-        return {}
-    return data if isinstance(data, dict) else {}
+        data = load_json(path, "profile")
+    except DataError as err:
+        return {}, str(err).removeprefix(f"{path}: ")
+    if not isinstance(data, dict):
+        return {}, "the profile is not a JSON object"
+    raw = data.get(REPORT_KEY, {})
+    report, dropped = _clean_report(raw)
+    if REPORT_KEY in data:
+        data[REPORT_KEY] = report
+    return data, (f"{dropped} Mission Report entries are unreadable" if dropped else None)
+
+
+def _clean_report(raw: Any) -> tuple[dict[str, Any], int]:
+    """The well-formed cells of a Mission Report, and how many entries were not."""
+    if not isinstance(raw, dict):
+        return {}, 1
+    out: dict[str, Any] = {}
+    dropped = 0
+    for mission, modes in raw.items():
+        if not isinstance(modes, dict):
+            dropped += 1
+            continue
+        for mode, cells in modes.items():
+            if not isinstance(cells, dict):
+                dropped += 1
+                continue
+            for players, cell in cells.items():
+                beaten = cell.get("beaten") if isinstance(cell, dict) else None
+                won = cell.get("won", False) if isinstance(cell, dict) else None
+                if not (isinstance(beaten, list) and all(isinstance(b, str) for b in beaten) and isinstance(won, bool)):
+                    dropped += 1
+                    continue
+                out.setdefault(mission, {}).setdefault(mode, {})[players] = {"beaten": list(beaten), "won": won}
+    return out, dropped
 
 
 def mission_report(path: str | os.PathLike[str] | None = None) -> dict[str, Any]:
@@ -58,12 +99,22 @@ def game_entry(state: "LittleSoldiersState") -> tuple[str, str, str, list[str], 
     return state.mission, mode, str(state.config.players), beaten, bool(state.result().winners)
 
 
-def record_mission(state: "LittleSoldiersState", path: str | os.PathLike[str] | None = None) -> dict[str, Any]:
+def record_mission(state: "LittleSoldiersState", path: str | os.PathLike[str] | None = None,
+                   notes: list[str] | None = None) -> dict[str, Any]:
     """Add a finished co-op game to the profile's Mission Report; the
-    Threats beaten add up over games (an X stays once it is there)."""
+    Threats beaten add up over games (an X stays once it is there). A broken
+    profile is renamed aside first, never overwritten; ``notes`` gets a
+    sentence saying so."""
     target = Path(path) if path else profile_path()
     mission, mode, players, beaten, won = game_entry(state)
-    profile = _read(target)
+    profile, problem = _load(target)
+    if problem is not None:
+        aside = set_aside(target, problem)
+        note = f"{target}: {problem}; it is kept as {aside.name} and the readable results were carried over."
+        if notes is not None:
+            notes.append(note)
+        else:
+            warnings.warn(note, stacklevel=2)
     report = profile.get(REPORT_KEY) if isinstance(profile.get(REPORT_KEY), dict) else {}
     cell = report.setdefault(mission, {}).setdefault(mode, {}).setdefault(players, {"beaten": [], "won": False})
     cell["beaten"] = sorted(set(cell.get("beaten", [])) | set(beaten))

@@ -1724,10 +1724,8 @@ def new_game(config: Config | None = None, seed: int | None = None,
              battlefield: Any | None = None) -> LittleSoldiersState:
     """A new game on ``config.level`` (or the given Battlefield). With a seed
     chance resolves itself; without, the state waits at each chance step."""
-    from engine.little_soldiers.battlefields import load_battlefield
-
     config = config or Config()
-    bf = battlefield if battlefield is not None else load_battlefield(config.level)
+    bf = battlefield if battlefield is not None else config.battlefield()
     values, chosen = chosen_values(config.overrides)
     terrain = Terrain(bf, config.has("levels"), config.has("objects"), chosen.contact_tolerance)
     needed = R.DEPLOYMENT_NUMBERS if config.mission in (None, M.KING_OF_THE_HILL) else ()

@@ -19,8 +19,8 @@ Turn structure (rulebook "Turn Overview" and the player aid):
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, fields
-from typing import Any
+from dataclasses import dataclass, field, fields
+from typing import Any, Mapping
 
 from engine.core.protocol import CHANCE, Event, Result, State, View, inexact
 from engine.core.secrecy import NOBODY, Slice
@@ -63,7 +63,7 @@ from engine.toy_battle.data import (
     XB42,
 )
 from engine.toy_battle.rules import Layout, frontier, layout, region_owner, slot_open
-from engine.toy_battle.terrain import Terrain
+from engine.toy_battle.terrain import Terrain, TerrainError
 from engine.toy_battle.troops import KIND_OF_NAME, covers, label
 
 # Phases
@@ -92,25 +92,43 @@ class Config:
     first_games: bool = False
     first_player: int | None = None
     objective: int | None = None
+    terrain_data: Mapping[str, Any] | None = field(default=None, compare=False, repr=False)
+    """The terrain itself, as a saved game embeds it: when given, ``terrain`` is
+    only its label and no file is read."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.terrain, str) or not self.terrain:
             raise ValueError(f"terrain: expected a terrain name or path, not {self.terrain!r}.")
         if not isinstance(self.first_games, bool):
             raise ValueError(f"first_games: expected true or false, not {self.first_games!r}.")
-        if self.first_player is not None and (type(self.first_player) is not int or self.first_player not in (0, 1)):
+        if self.first_player is not None and (
+            type(self.first_player) is not int or self.first_player not in (0, 1)  # 1.0 and true are not 1
+        ):
             raise ValueError(f"first_player: expected 0 (blue), 1 (red) or null, not {self.first_player!r}.")
         if self.objective is not None and (
             not isinstance(self.objective, int) or isinstance(self.objective, bool) or self.objective < 1
         ):
             raise ValueError(f"objective: expected a whole number >= 1 or null, not {self.objective!r}.")
-        Terrain.named(self.terrain)  # refuses an unknown or broken terrain now, naming the field
+        if self.terrain_data is not None:
+            try:
+                built = Terrain.from_dict(self.terrain_data)
+            except TerrainError as err:
+                raise TerrainError(f"terrain_data.{err}") from None
+            object.__setattr__(self, "embedded_terrain", built)
+        else:
+            Terrain.named(self.terrain)  # refuses an unknown or broken terrain now, naming the field
 
     def load_terrain(self) -> Terrain:
+        if self.terrain_data is not None:
+            return self.embedded_terrain  # type: ignore[attr-defined,no-any-return]
         return Terrain.named(self.terrain)
 
     def to_dict(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.name != "terrain_data"}
+
+    def embedded(self) -> dict[str, Any]:
+        """What a saved game carries besides the config: the terrain played on."""
+        return {"terrain_data": self.load_terrain().to_dict()}
 
     @classmethod
     def from_dict(cls, data: Any) -> "Config":

@@ -12,12 +12,13 @@ generation and connection checks are plain loops over ints.
 
 from __future__ import annotations
 
-import json
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from engine.core.files import DataError, config_path, load_json
 from engine.toy_battle.data import COLOURS, PLACEMENT_LIMITS, SPECIAL_CODES
 
 FORMAT = 1
@@ -30,7 +31,7 @@ ALL_KINDS = 0xFF
 """Bit mask of the 8 troop kinds: a base without a placement limit."""
 
 
-class TerrainError(ValueError):
+class TerrainError(DataError):
     """A terrain file or dict that is not a valid terrain; says which field."""
 
 
@@ -69,13 +70,9 @@ class Terrain:
         """Read and check a terrain file; TerrainError names the file and field."""
         p = Path(path)
         try:
-            text = p.read_text(encoding="utf-8")
-        except OSError as err:
-            raise TerrainError(f"{p}: cannot read the terrain ({err.strerror}).") from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as err:
-            raise TerrainError(f"{p}: not valid JSON (line {err.lineno}, column {err.colno}: {err.msg}).") from None
+            data = load_json(p, "terrain")
+        except DataError as err:
+            raise TerrainError(str(err)) from None
         try:
             return cls.from_dict(data)
         except TerrainError as err:
@@ -90,7 +87,7 @@ class Terrain:
             if not p.exists():
                 known = ", ".join(sorted(q.stem for q in LEVELS_DIR.glob("*.json")))
                 raise TerrainError(f"unknown terrain {name_or_path!r}; the box has {known}.")
-        p = p.resolve()
+        p = config_path(p, "terrain").resolve()  # one rule for every game: relative to the project root
         try:
             stamp = p.stat().st_mtime_ns
         except OSError as err:
@@ -125,6 +122,7 @@ class Terrain:
         positions: dict[str, tuple[float, float] | None] = {}
         for bid, info in bases.items():
             where = f"bases.{bid}"
+            _check_id(bid, where)
             if not isinstance(info, dict):
                 raise TerrainError(f"{where}: must be an object with pos and special.")
             positions[bid] = _pos(info.get("pos"), f"{where}.pos")
@@ -147,6 +145,7 @@ class Terrain:
                 where = f"hqs.{colour}[{i}]"
                 if not isinstance(hid, str):
                     raise TerrainError(f"{where}: node ids are strings, not {hid!r}.")
+                _check_id(hid, where)
                 if hid in bases:
                     raise TerrainError(f"{where}: {hid!r} is a base; an H.Q. is not a base.")
                 if hid in owner:
@@ -315,13 +314,26 @@ def _pos(value: Any, where: str) -> tuple[float, float] | None:
         or not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in value)
     ):
         raise TerrainError(f"{where}: must be [x, y] (two numbers) or null, not {value!r}.")
+    if not all(math.isfinite(v) for v in value):
+        raise TerrainError(f"{where}: must be two finite numbers, not {value!r}.")
     return (float(value[0]), float(value[1]))
+
+
+MAX_ID_LENGTH = 32
+"""Chosen: the longest node id a terrain may use (the box's are 1-3 characters)."""
+
+
+def _check_id(nid: str, where: str) -> None:
+    """A node id is a short, visible name: not empty, no surrounding spaces."""
+    if not nid or nid != nid.strip() or len(nid) > MAX_ID_LENGTH or not nid.isprintable():
+        raise TerrainError(f"{where}: a node id is 1 to {MAX_ID_LENGTH} visible characters without "
+                           f"surrounding spaces, not {nid[:40]!r}.")
 
 
 def _special(value: Any, where: str) -> str | None:
     if value is None:
         return None
-    if value not in SPECIAL_CODES:
+    if not isinstance(value, str) or value not in SPECIAL_CODES:
         known = ", ".join(sorted(SPECIAL_CODES))
         raise TerrainError(f"{where}: unknown special {value!r}; known specials are {known} (or null).")
     return value
@@ -333,7 +345,7 @@ def _list(pos: tuple[float, float] | None) -> list[float] | None:
 
 def _id_key(nid: str) -> tuple[int, int | str]:
     """Sort ids numerically when they are numbers ("9" before "10")."""
-    return (0, int(nid)) if nid.isdigit() else (1, nid)
+    return (0, int(nid)) if nid.isascii() and nid.isdigit() else (1, nid)  # "²" is a digit int() refuses
 
 
 def limit_mask(code: str | None) -> int:

@@ -20,8 +20,8 @@ def _env(tmp_path):
 def test_play_without_a_display_says_how_to_run_headless(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "app.cli", "play", "toy-battle"], cwd=ROOT, env=_env(tmp_path),
                           capture_output=True, text=True, timeout=60)
-    assert proc.returncode == 0
-    assert "needs a display" in proc.stdout and "toybox render toy-battle" in proc.stdout
+    assert proc.returncode == 1  # nothing was played: a failure, explained
+    assert "needs a display" in proc.stderr and "toybox render toy-battle" in proc.stderr
     assert "Traceback" not in proc.stderr
 
 

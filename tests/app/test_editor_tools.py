@@ -302,5 +302,5 @@ def test_cli_import_without_a_display_adds_the_mesh_and_saves(tmp_path, monkeypa
     assert capsys.readouterr().out.strip() == "toybox edit: Saved mine.json."
     piece = json.loads(level.read_text())["scenery"][0]
     assert piece["id"] == "jar-1" and piece["at"] == [60.0, 40.0, 0.0]
-    assert main(["edit", str(level), "--import", str(tmp_path / "nope.stl")]) == 1
-    assert "Not imported: nope.stl" in capsys.readouterr().out
+    assert main(["edit", str(level), "--import", str(tmp_path / "nope.stl")]) == 2  # bad input
+    assert "Not imported: nope.stl" in capsys.readouterr().err

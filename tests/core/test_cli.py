@@ -58,7 +58,7 @@ def test_replay_prints_events_and_final_state(tmp_path, capsys):
 def test_replay_of_a_broken_file_is_one_sentence(tmp_path, capsys):
     path = tmp_path / "r.json"
     path.write_text("{")
-    assert main(["replay", str(path)]) == 1
+    assert main(["replay", str(path)]) == 2  # bad input
     err = capsys.readouterr().err
     assert "not a Toybox record" in err and "Traceback" not in err
 
