@@ -487,17 +487,21 @@ class PlannerBot:
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         totals = [0.0] * len(options)
         for k in range(self.samples):
-            if k and deadline is not None and time.perf_counter() > deadline:
-                break
             world = view.determinize(self.rng)
-            for i, option in enumerate(options):
+            values = []
+            for option in options:
+                if k and deadline is not None and time.perf_counter() > deadline:
+                    break  # out of time: a sample counts only if every option has played it
                 trial = world.clone()
                 try:
                     trial.apply(me, option)
                 except ValueError:
-                    totals[i] -= 1e6
+                    values.append(-1e6)
                     continue
-                totals[i] += self._rollout(trial, me)
+                values.append(self._rollout(trial, me))
+            if len(values) < len(options):
+                break
+            totals = [t + v for t, v in zip(totals, values)]
         best = max(range(len(options)), key=lambda i: (totals[i], i == 0))
         return options[best]
 
