@@ -203,6 +203,12 @@ def _head_rays(eyes: np.ndarray, centers: np.ndarray, radii: np.ndarray, n: int)
     return dirs
 
 
+def _inside_head(eyes: np.ndarray, centers: np.ndarray, radii: np.ndarray) -> np.ndarray:
+    """An eye inside (or touching) the target head sees nothing sensible."""
+    view = centers - eyes
+    return (view * view).sum(axis=1) <= radii**2
+
+
 def head_samples(eyes: np.ndarray, centers: np.ndarray, radii: np.ndarray, n: int) -> np.ndarray:
     """Sample points on the visible part of each target head, shape (P, n, 3).
 
@@ -473,29 +479,37 @@ class SightEngine:
         centers = np.asarray(centers, dtype=float).reshape(-1, 3)
         radii = np.broadcast_to(np.asarray(radii, dtype=float), (len(eyes),))
         count = len(eyes)
-        dirs = _head_rays(eyes, centers, radii, n)
-        if not self.solids:
-            hits = np.full((count, n), -1, dtype=np.int64)
-        elif self._scene is None:
-            starts = np.broadcast_to(eyes[:, None, :], (count, n, 3))
-            ends = (dirs + eyes.T[:, :, None]).transpose(1, 2, 0)
-            hits = oracle_first_hits(self.solids, starts.reshape(-1, 3), ends.reshape(-1, 3)).reshape(count, n)
-        else:
-            # Each eye n times, into a float32 buffer the engine keeps (grown
-            # when a batch is bigger than any before): no allocation per call.
-            total = count * n
-            if len(self._origins) < total:
-                self._origins = np.empty((max(total, 2 * len(self._origins)), 3), dtype=np.float32)
-            origins = self._origins[:total]
-            np.copyto(origins.reshape(count, n, 3), eyes[:, None, :], casting="same_kind")
-            prim = self._scene.run(origins, dirs.astype(np.float32).reshape(3, -1).T, dists=1.0, query="INTERSECT")
-            hits = _OwnerLookup(self._owner, prim.reshape(count, n))
-        # An eye inside (or touching) the target head sees nothing sensible.
-        view = centers - eyes
-        degenerate = (view * view).sum(axis=1) <= radii**2
-        # The rays' float64 ends are for the debugger: built from eyes and
-        # directions only when read.
-        return SightBatch(None, None, hits, degenerate, self.ids, eyes=eyes, dirs=dirs)
+        degenerate = _inside_head(eyes, centers, radii)
+        if self._scene is None or not self.solids:
+            dirs = _head_rays(eyes, centers, radii, n)
+            if not self.solids:
+                hits = np.full((count, n), -1, dtype=np.int64)
+            else:
+                starts = np.broadcast_to(eyes[:, None, :], (count, n, 3))
+                ends = (dirs + eyes.T[:, :, None]).transpose(1, 2, 0)
+                hits = oracle_first_hits(self.solids, starts.reshape(-1, 3), ends.reshape(-1, 3)).reshape(count, n)
+            return SightBatch(None, None, hits, degenerate, self.ids, eyes=eyes, dirs=dirs)
+        # Embree: as the single check, the disc points in float32 are the
+        # directions and the fraction of the way each ray runs to the head
+        # is its tfar, so the product feeds Embree with no scaling or
+        # conversion pass; the float64 rays are built when first read.
+        frames, q = _silhouette_frames(eyes, centers, radii)
+        rows32, depth32 = _pattern_rows32(n)
+        dirs32 = (frames.reshape(-1, 3).astype(np.float32) @ rows32.T).reshape(3, -1).T
+        tfar = q.astype(np.float32)[:, None] * depth32
+        tfar += 1.0
+        np.reciprocal(tfar, out=tfar)
+        # Each eye n times, into a float32 buffer the engine keeps (grown
+        # when a batch is bigger than any before): no allocation per call.
+        total = count * n
+        if len(self._origins) < total:
+            self._origins = np.empty((max(total, 2 * len(self._origins)), 3), dtype=np.float32)
+        origins = self._origins[:total]
+        np.copyto(origins.reshape(count, n, 3), eyes[:, None, :], casting="same_kind")
+        prim = self._scene.run(origins, dirs32, dists=tfar.reshape(-1), query="INTERSECT")
+        hits = _OwnerLookup(self._owner, prim.reshape(count, n))
+        return SightBatch(None, None, hits, degenerate, self.ids, eyes=eyes,
+                          dirs=lambda: _head_rays(eyes, centers, radii, n))
 
     def line_of_sight(self, eye, head_center, head_radius: float, rays: int | None = None) -> Sight:
         """One check. The arithmetic of :func:`_silhouette_frames` and
@@ -527,8 +541,8 @@ class SightEngine:
             frame_t = np.empty((3, 3), dtype=np.float32)
             rows32, depth32 = _pattern_rows32(n)
             buffers = self._buffers[n] = [np.empty((n, 3), dtype=np.float32), np.empty((n, 3), dtype=np.float32),
-                                          scale, scale[:, None], frame_t, frame_t.reshape(-1), rows32, depth32, None]
-        origins, directions, scale, scale_column, frame_t, frame_flat, rows32, depth32, last_eye = buffers
+                                          scale, frame_t, frame_t.reshape(-1), rows32, depth32, None]
+        origins, directions, scale, frame_t, frame_flat, rows32, depth32, last_eye = buffers
         # The frame's columns (a u, rho v1, rho v2) as the rows of its
         # transpose, so the directions come out (n, 3) in one product.
         frame_flat[:] = (a * ux, a * uy, a * uz, rho * w1x, rho * w1y, 0.0,
@@ -536,13 +550,16 @@ class SightEngine:
         np.multiply(depth32, q, out=scale)
         scale += 1.0
         np.reciprocal(scale, out=scale)
+        # Each ray runs to where it first meets the head: the sample sits at
+        # the fraction ``scale`` of the way to the silhouette disc, so the
+        # disc point is the direction and ``scale`` Embree's tfar per ray
+        # (the same segment, one array operation fewer).
         np.matmul(rows32, frame_t, out=directions)
-        directions *= scale_column
         eye_key = (ex, ey, ez)
         if eye_key != last_eye:  # one attacker's checks come in a row: its origins stay
             origins[:] = eye_key
-            buffers[8] = eye_key
-        prim = self._scene.run(origins, directions, dists=1.0, query="INTERSECT")
+            buffers[7] = eye_key
+        prim = self._scene.run(origins, directions, dists=scale, query="INTERSECT")
         n_blocked = int(np.count_nonzero(prim >= 0))
         return _CastSight(n_blocked == 0, 1.0 - n_blocked / n, self, (ex, ey, ez),
                           (float(head_center[0]), float(head_center[1]), float(head_center[2])), r, n, prim)
@@ -635,22 +652,27 @@ class SightBatch(Sequence):
             self._hits = self._hits.solids()
         return self._hits
 
+    def _directions(self) -> np.ndarray:
+        if callable(self._dirs):  # built on first read
+            self._dirs = self._dirs()
+        return self._dirs
+
     @property
     def starts(self) -> np.ndarray:
         if self._starts is None:
-            self._starts = np.broadcast_to(self._eyes[:, None, :], self._dirs.shape[1:] + (3,))
+            self._starts = np.broadcast_to(self._eyes[:, None, :], self._directions().shape[1:] + (3,))
         return self._starts
 
     @property
     def ends(self) -> np.ndarray:
         if self._ends is None:
-            self._ends = (self._dirs + self._eyes.T[:, :, None]).transpose(1, 2, 0)
+            self._ends = (self._directions() + self._eyes.T[:, :, None]).transpose(1, 2, 0)
         return self._ends
 
     def _rays_of(self, i: int) -> tuple[np.ndarray, np.ndarray]:
         if self._ends is None:  # one pair's rays, the same arithmetic as ``ends``
             eye = self._eyes[i]
-            ends = (self._dirs[:, i, :] + eye[:, None]).T
+            ends = (self._directions()[:, i, :] + eye[:, None]).T
             return np.broadcast_to(eye, ends.shape), ends
         return self.starts[i], self.ends[i]
 
