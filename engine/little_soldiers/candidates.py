@@ -219,8 +219,8 @@ _EDGES: dict[int, tuple[Any, np.ndarray]] = {}
 
 
 def _edge_points(free) -> np.ndarray:
-    """Points every EDGE_STEP cm along the boundary of ``free``, computed
-    once per battlefield surface and shared by every game on it."""
+    """Points every EDGE_STEP cm along the boundary of ``free``, sorted by
+    x, computed once per battlefield surface and shared by every game on it."""
     hit = _EDGES.get(id(free))
     if hit is not None and hit[0] is free:
         return hit[1]
@@ -230,6 +230,7 @@ def _edge_points(free) -> np.ndarray:
     else:
         dense = shapely.segmentize(boundary, EDGE_STEP)
         pts = shapely.get_coordinates(dense)
+        pts = pts[np.argsort(pts[:, 0], kind="stable")]  # by x: a soldier's slab is one searchsorted away
     _EDGES[id(free)] = (free, pts)
     return pts
 
@@ -245,6 +246,8 @@ def _spread(terrain, s, cord: float, k: int, rng) -> np.ndarray:
     pts = np.column_stack([x0 + d * np.cos(a), y0 + d * np.sin(a)])
     edge = _edge_points(terrain.free(s.spot.surface))
     if len(edge):
+        lo, hi = np.searchsorted(edge[:, 0], (x0 - cord, x0 + cord))
+        edge = edge[lo:hi]
         near = edge[np.hypot(edge[:, 0] - x0, edge[:, 1] - y0) <= cord]
         hug = np.arange(1, k, 2)
         if len(near) and len(hug):
