@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from engine.core.files import DataError, allow_outside, parse_json, portable_path
+from engine.core.files import DataError, allow_outside, parse_json, portable_path, shown
 from engine.core.games import GAME_MODULES, get_game
 
 GAMES = tuple(GAME_MODULES)
@@ -87,6 +87,14 @@ def user_path(text: str) -> str:
     return portable_path(text)
 
 
+def file_arg(text: str) -> str:
+    """A file the command opens itself (replay, edit, los): an absolute path,
+    resolved against the current folder."""
+    if not text:
+        raise argparse.ArgumentTypeError("expected a file path, not an empty string")
+    return str(Path(text).expanduser().absolute())
+
+
 def terrain_arg(text: str) -> str:
     """A Toy Battle terrain of the box by name ("castle-field"), else a path."""
     p = Path(text)
@@ -131,8 +139,8 @@ def _config_dict(args: argparse.Namespace) -> dict[str, Any]:
             raise ValueError(f"--option {item!r}: expected KEY=VALUE")
         try:
             out[key] = parse_json(raw, f"--option {key}")
-        except DataError as err:
-            if raw[:1] in "{[\"" or raw in ("NaN", "Infinity", "-Infinity"):
+        except DataError:
+            if not raw or raw[0] in "{[\"" or raw in ("NaN", "Infinity", "-Infinity"):
                 raise  # meant as JSON but broken: say so rather than pass a string
             out[key] = raw
     return out
@@ -242,6 +250,46 @@ def cmd_sim(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_tournament(args: argparse.Namespace) -> int:
+    """Many games on Ray (or serially with --workers 0): results file, table, chart."""
+    from tqdm import tqdm
+
+    from engine.tournament import report
+    from engine.tournament.runner import Tournament, run
+
+    tournament = Tournament.build(args.game, args.bots, args.games, _config_dict(args), args.sweep or [],
+                                  seed=args.seed, iterations=args.iterations or None, rotate=args.rotate)
+    bars: list[Any] = []
+
+    def progress(done: int, total: int) -> None:
+        if not bars:
+            bars.append(tqdm(total=total, initial=done, unit="game", desc=get_game(args.game).title,
+                             file=sys.stderr, dynamic_ncols=True))
+        bars[0].update(done - bars[0].n)
+
+    try:
+        outcome = run(tournament, args.out, args.workers, args.address, args.records, progress)
+    except KeyboardInterrupt:
+        for bar in bars:
+            bar.close()
+        kept = f"the finished games are in {args.out}; run the same command again to play the rest" if args.out \
+            else "nothing was kept (no --out)"
+        print(f"Interrupted: {kept}.", file=sys.stderr)
+        return 130
+    for bar in bars:
+        bar.close()
+    print(report.tables(outcome.results))
+    where = "here" if args.workers == 0 or outcome.cpus is None else \
+        f"on {outcome.cpus} Ray CPUs (start-up {outcome.startup_seconds or 0:.1f} s)"
+    print(f"{outcome.played} games played {where} in {outcome.seconds:.1f} s"
+          + (f"; {outcome.skipped} already in {args.out}" if outcome.skipped else "")
+          + (f"; {outcome.other_lines} other lines in {args.out} left out" if outcome.other_lines else ""))
+    if args.plot and outcome.results:
+        report.plot(outcome.results, args.plot, title=f"{get_game(args.game).title}: {args.bots}")
+        print(f"chart: {args.plot}")
+    return 0
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     from engine.core.record import RecordError, load_record, replay
 
@@ -249,7 +297,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         record = load_record(args.file)
         state = replay(record, args.file)
     except RecordError as err:
-        print(err, file=sys.stderr)
+        print(shown(str(err)), file=sys.stderr)
         return EXIT_BAD_INPUT
     if record.note:
         print(f"{args.file}: {record.note}", file=sys.stderr)
@@ -287,8 +335,6 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_render(args: argparse.Namespace) -> int:
-    import os
-
     from app.render import render
     from app.seats import parse_seats
 
@@ -370,8 +416,26 @@ def build_parser() -> argparse.ArgumentParser:
     _add_config_flags(p)
     p.set_defaults(func=cmd_sim)
 
+    p = sub.add_parser("tournament", help="many bot games on Ray (all cores, or a cluster): results file, win rates, sweeps")
+    p.add_argument("game", choices=GAMES)
+    p.add_argument("--bots", required=True, help="one bot for all seats or one per seat: random, heuristic, search")
+    p.add_argument("--games", type=whole(1), default=100, help="games per sweep point")
+    p.add_argument("--seed", type=whole(0), default=0, help="the tournament's seed (each game's seed derives from it)")
+    p.add_argument("--iterations", type=whole(0), default=0, help="search bot iterations per decision")
+    p.add_argument("--rotate", action="store_true", help="turn the bots round the seats game by game")
+    p.add_argument("--sweep", action="append", metavar="KEY=V1,V2,...",
+                   help="play every value of a config key or chosen value (e.g. GRENADIER_DEFENSE=1,2,3); repeatable")
+    p.add_argument("--address", help="join a Ray cluster: auto, or ray://HOST:10001 (default: a local Ray on this machine)")
+    p.add_argument("--workers", type=whole(0), default=None,
+                   help="CPUs to use (default: every core or the whole cluster); 0 plays serially in this process")
+    p.add_argument("--out", type=writable_file, help="results file (JSON lines); a re-run skips the games already in it")
+    p.add_argument("--records", metavar="DIR", help="also write each game's record into DIR")
+    p.add_argument("--plot", metavar="PNG", type=writable_file, help="chart of win rate against each swept value")
+    _add_config_flags(p)
+    p.set_defaults(func=cmd_tournament)
+
     p = sub.add_parser("replay", help="replay a record; print the final state and events")
-    p.add_argument("file", type=user_path)
+    p.add_argument("file", type=file_arg)
     p.add_argument("--pretty", action="store_true")
     _add_allow_outside(p)
     p.set_defaults(func=cmd_replay)
@@ -408,7 +472,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_bench)
 
     p = sub.add_parser("edit", help="the level editor: Little Soldiers battlefields and Toy Battle terrains")
-    p.add_argument("file", nargs="?", type=user_path, help="level file to open (created on first save when missing)")
+    p.add_argument("file", nargs="?", type=file_arg, help="level file to open (created on first save when missing)")
     p.add_argument("--size", type=pixels, default=(1440, 900), help="window WIDTHxHEIGHT in pixels")
     _add_allow_outside(p)
     p.add_argument("--import", dest="import_mesh", metavar="MESH",
@@ -416,7 +480,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_edit)
 
     p = sub.add_parser("los", help="line-of-sight debugger: the window, or one answer with --from and --to")
-    p.add_argument("file", type=user_path, help="battlefield file")
+    p.add_argument("file", type=file_arg, help="battlefield file")
     _add_allow_outside(p)
     p.add_argument("--from", dest="start", metavar="X,Y[,LEVEL]", help="where the attacker stands (cm)")
     p.add_argument("--to", dest="end", metavar="X,Y[,LEVEL]", help="where the target stands (cm)")
@@ -438,13 +502,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.func(args) or 0)
     except ValueError as err:  # bad input (DataError and every config error): one sentence, no traceback
-        print(f"toybox: {err}", file=sys.stderr)
+        print(f"toybox: {shown(str(err))}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         print("toybox: interrupted.", file=sys.stderr)
         return EXIT_FAILED
     except (OSError, RuntimeError, ImportError) as err:
-        print(f"toybox: {args.command} failed: {err}", file=sys.stderr)
+        print(f"toybox: {args.command} failed: {shown(str(err))}", file=sys.stderr)
         return EXIT_FAILED
 
 

@@ -16,7 +16,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 import numpy as np
 
-from engine.geometry.battlefield import Battlefield, BattlefieldError
+from engine.core.files import load_json
+from engine.geometry.battlefield import Battlefield
+from engine.little_soldiers.battlefields import GEOMETRY_ERRORS, refusal
 from engine.geometry.figures import figure_size
 from engine.geometry.sight import Sight
 from engine.geometry.sightlines import Stand, describe, figurine_sight, sight_json, stand, target_map
@@ -45,12 +47,11 @@ def parse_point(text: str) -> tuple[float, float, int | None]:
 def load(path: str | Path) -> Battlefield:
     """A battlefield file; refused with one sentence naming the bad field."""
     p = Path(path)
-    if not p.is_file():
-        raise ValueError(f"no battlefield file at {str(path)!r}")
+    data = load_json(p, "battlefield")  # regular files only, size and depth limits: a DataError sentence
     try:
-        return Battlefield.load(p)
-    except BattlefieldError as err:
-        raise ValueError(f"{path}: {err}") from None
+        return Battlefield.from_dict(data)
+    except GEOMETRY_ERRORS as err:  # the loader's refusal, or GEOS failing on degenerate sizes
+        raise ValueError(f"{path}: {refusal(err)}") from None
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from typing import Any
 import shapely
 from shapely.geometry import Point, Polygon
 
+from engine.geometry import household
 from engine.geometry.shapes import Box, Cylinder, MeshFile, Prism, Shape, Solid, build_solid
 
 FORMAT = 1
@@ -113,6 +114,11 @@ def _mapping(value: Any, path: str) -> Mapping[str, Any]:
 
 def _shape(value: Any, path: str) -> Shape:
     value = _mapping(value, path)
+    if "kind" in value:  # a household kit piece (engine.geometry.household)
+        try:
+            return household.parse(value, path)  # type: ignore[return-value]
+        except household.KitError as exc:
+            raise BattlefieldError(str(exc)) from None
     kinds = [k for k in ("box", "cylinder", "prism", "mesh") if k in value]
     if len(kinds) != 1:
         raise _fail(path, "expected exactly one of box, cylinder, prism, mesh")
@@ -142,6 +148,8 @@ def _shape(value: Any, path: str) -> Shape:
 
 
 def _shape_to_dict(shape: Shape) -> dict[str, Any]:
+    if isinstance(shape, household.Household):
+        return shape.to_dict()
     if isinstance(shape, Box):
         return {"box": [shape.width, shape.depth, shape.height]}
     if isinstance(shape, Cylinder):
@@ -320,7 +328,8 @@ class Battlefield:
 
     def _build_solid(self, i: int, piece: Scenery) -> Solid:
         try:
-            return build_solid(i, piece.id, piece.shape, piece.at, piece.rotation, self.root)
+            shape = household.engine_shape(piece.shape) if isinstance(piece.shape, household.Household) else piece.shape
+            return build_solid(i, piece.id, shape, piece.at, piece.rotation, self.root)
         except (OSError, ValueError) as exc:
             if isinstance(exc, BattlefieldError):
                 raise

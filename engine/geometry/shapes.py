@@ -96,8 +96,9 @@ def local_footprint(shape: Shape, root: Path | None = None) -> Polygon:
         return Point(0.0, 0.0).buffer(shape.radius, quad_segs=CYLINDER_SECTIONS // 4)
     if isinstance(shape, Prism):
         return shapely.geometry.polygon.orient(Polygon(shape.footprint), 1.0)
-    mesh = load_mesh(shape, root)
-    return mesh_footprint(mesh)
+    if hasattr(shape, "local_footprint"):  # engine.geometry.household
+        return shape.local_footprint()
+    return mesh_footprint(local_mesh(shape, root))
 
 
 def _cross2(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -142,6 +143,8 @@ def local_mesh(shape: Shape, root: Path | None = None) -> trimesh.Trimesh:
         return mesh
     if isinstance(shape, Prism):
         return extrude(local_footprint(shape), shape.height)
+    if hasattr(shape, "local_mesh"):  # a mesh made in memory (engine.geometry.household)
+        return shape.local_mesh()
     return load_mesh(shape, root)
 
 
@@ -184,7 +187,7 @@ def extrude(poly: Polygon, height: float) -> trimesh.Trimesh:
 def shape_height(shape: Shape, root: Path | None = None) -> float:
     if isinstance(shape, (Box, Cylinder, Prism)):
         return float(shape.height)
-    return float(load_mesh(shape, root).bounds[1][2])
+    return float(local_mesh(shape, root).bounds[1][2])
 
 
 def build_solid(

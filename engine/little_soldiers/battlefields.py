@@ -13,8 +13,15 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
+from shapely.errors import ShapelyError
+
 from engine.core.files import config_path, load_json
 from engine.geometry.battlefield import Battlefield, BattlefieldError
+
+GEOMETRY_ERRORS = (BattlefieldError, ShapelyError)
+"""What building a battlefield from outside data may raise: the loader's own
+refusal, or GEOS failing on degenerate values (a radius of 5e-324) that the
+loader's checks let through; both become one sentence naming the file."""
 
 
 def resolve(path: str) -> Path:
@@ -34,8 +41,8 @@ def load_battlefield(path: str) -> Battlefield:
     full = resolve(path)
     try:
         return _load(str(full))
-    except BattlefieldError as err:
-        raise ValueError(f"{path}: {err}") from None
+    except GEOMETRY_ERRORS as err:
+        raise ValueError(f"{path}: {refusal(err)}") from None
 
 
 _EMBEDDED: dict[str, Battlefield] = {}
@@ -48,9 +55,16 @@ def embedded_battlefield(data: Mapping[str, Any]) -> Battlefield:
     if key not in _EMBEDDED:
         try:
             bf = Battlefield.from_dict(dict(data))
-        except BattlefieldError as err:
-            raise ValueError(f"battlefield_data: {err}") from None
+        except GEOMETRY_ERRORS as err:
+            raise ValueError(f"battlefield_data: {refusal(err)}") from None
         if len(_EMBEDDED) >= 8:
             _EMBEDDED.pop(next(iter(_EMBEDDED)))
         _EMBEDDED[key] = bf
     return _EMBEDDED[key]
+
+
+def refusal(err: Exception) -> str:
+    """The sentence for a battlefield that cannot be built (after the file name)."""
+    if isinstance(err, BattlefieldError):
+        return str(err)
+    return f"the scenery's geometry cannot be built from these values ({err})"
