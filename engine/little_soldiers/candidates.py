@@ -309,7 +309,49 @@ def _switch_points(state, s, cord: float) -> list[tuple[float, float]]:
         for k in range(SWITCH_RING):
             a = 2 * math.pi * k / SWITCH_RING
             out.append((round(at[0] + touch * math.cos(a), 2), round(at[1] + touch * math.sin(a), 2)))
+    if s.spot.surface is None:
+        out += _sweeps(state, s, touch)
     return out
+
+
+def _sweeps(state, s, touch: float) -> list[tuple[float, float]]:
+    """A Threat whose Force Field needs several switches down together
+    (Octocutie's Head: 2 and 4): Moves that run through one switch and on
+    to touch the next, flipping both in one go, when the first lies on the
+    way (within touching distance of the straight line)."""
+    out: list[tuple[float, float]] = []
+    for t in state.threats_in_play():
+        up = [n for n in t.switches if state.ff_up[n]]
+        if len(t.switches) < 2 or len(up) < 2:
+            continue
+        for a in up:
+            for b in up:
+                if a == b:
+                    continue
+                ax, ay = state.ff_at[a]
+                bx, by = state.ff_at[b]
+                gap = math.hypot(bx - ax, by - ay)
+                if gap < 1e-6:
+                    continue
+                ux, uy = (bx - ax) / gap, (by - ay) / gap
+                for back in SWEEP_STOPS:
+                    dest = (bx - back * ux, by - back * uy)
+                    if _segment_gap((ax, ay), s.spot.xy, dest) <= touch:
+                        out.append((round(dest[0], 2), round(dest[1], 2)))
+    return out
+
+
+SWEEP_STOPS = (-3.0, 0.0, 1.0, 2.0)
+"""Co-op: cm short of the second switch (negative: past it) that a
+two-switch sweep stops at (the base touches within about 2.45 cm)."""
+
+
+def _segment_gap(p: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
+    """Distance from point ``p`` to the segment a-b."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length2))
+    return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
 
 
 def _throws(state, seat, n, rng) -> list[Throw]:
