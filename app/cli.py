@@ -355,7 +355,7 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     if args.what == "geometry":
-        from engine.geometry.bench import run_geometry_bench
+        from engine.little_soldiers.table.bench import run_geometry_bench
 
         rows = run_geometry_bench(out=(lambda line: None) if args.json else print, quick=args.quick)
         if args.json:

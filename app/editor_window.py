@@ -204,13 +204,13 @@ class EditorWindow:
             b = s.balance()
             side = b.sides[0] if self.overlay.startswith("green") else b.sides[1]
             if self.overlay.endswith("sees"):
-                from engine.geometry.balance import standing_heights
+                from engine.little_soldiers.table.balance import standing_heights
 
                 add_heat_map(mb, b.xs, b.ys, side.see, heights=standing_heights(bf, b.xs, b.ys))
             else:
                 import numpy as np
 
-                from engine.geometry.balance import MAX_MOVES
+                from engine.little_soldiers.table.balance import MAX_MOVES
 
                 moves = np.where(np.isfinite(side.reach), 1.0 - (side.reach - 1) / MAX_MOVES, 0.0)
                 moves[np.isnan(side.reach)] = np.nan

@@ -175,7 +175,7 @@ class EditorSession:
 
     def balance(self, cell: float = 4.0):
         """The balance heat maps (None while the battlefield does not load)."""
-        from engine.geometry.balance import balance
+        from engine.little_soldiers.table.balance import balance
 
         def make():
             bf = self.battlefield()

@@ -24,7 +24,7 @@ from typing import Any
 
 from engine.core.protocol import View
 from engine.geometry.throws import Landing as Flight
-from engine.geometry.throws import throw as physics_throw
+from engine.little_soldiers.table.throws import throw as physics_throw
 from engine.little_soldiers.actions import Move
 
 
@@ -126,4 +126,4 @@ def flight(state_or_view: Any) -> Flight | None:
         return None
     a = math.radians(last.direction)
     return physics_throw(t.terrain.bf, last.kind, last.start[:2], (math.cos(a), math.sin(a)), last.strength,
-                         last.landing.seed)
+                         last.landing.seed, t.chosen)

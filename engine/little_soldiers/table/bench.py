@@ -19,9 +19,9 @@ from pathlib import Path
 import numpy as np
 
 from engine.geometry.battlefield import REPO_ROOT, Battlefield
-from engine.geometry.figures import head_center
 from engine.geometry.sight import DEFAULT_RAYS, SightEngine, head_samples
 from engine.little_soldiers import data
+from engine.little_soldiers.table.figures import head_center
 
 REFERENCE = REPO_ROOT / "levels" / "little_soldiers" / "reference.json"
 
@@ -287,7 +287,7 @@ def run_geometry_bench(out: Callable[[str], object] = print, quick: bool = False
     out(f"graph rebuild after an edit  {_fmt(clock.median)}  median {_cpu(clock)} over {len(clock.wall)}  "
         f"target < 250 ms")
 
-    from engine.geometry.throws import throw
+    from engine.little_soldiers.table.throws import throw
 
     throw(bf, "grenade", (40.0, 30.0), (1.0, 0.3), 0.6, 0)  # import Panda3D outside the timing
     clock = _Clock()
@@ -297,6 +297,60 @@ def run_geometry_bench(out: Callable[[str], object] = print, quick: bool = False
     results["throw_cpu_s"] = clock.cpu_median
     out(f"one grenade throw            {_fmt(clock.median)}  median {_cpu(clock)} over {len(clock.wall)}  "
         f"target < 20 ms")
+    results.update(run_scale_bench(out, quick))
+    return results
+
+
+def run_scale_bench(out: Callable[[str], object] = print, quick: bool = False) -> dict:
+    """How the battlefield checks grow with the piece count (the editor runs
+    them after every edit) and how long a dense mesh takes to load. Each
+    figure is wall and CPU time; the growth is a ratio within the run
+    (10x the pieces: about 10x the time when the checks are n log n, 100x
+    when quadratic), and the mesh footprint's speed-up is against shapely's
+    general union of the same triangles."""
+    import tempfile
+
+    import shapely
+
+    from engine.geometry.mesh_files import mesh_footprint, orientation_sets, read_mesh
+    from engine.little_soldiers.table.scale import crowded_table, dense_mesh
+    from engine.little_soldiers.table.validation import check
+
+    results: dict = {}
+    counts = (500, 5000) if quick else (1000, 2000, 5000, 10000)
+    for n in counts:
+        table = crowded_table(n)
+        clock = _Clock()
+        clock.time(lambda: check(table))
+        results[f"check_{n}_s"] = clock.median
+        results[f"check_{n}_cpu_s"] = clock.cpu_median
+        out(f"checks, {n:>5} pieces         {_fmt(clock.median)}  {_cpu(clock)}  target 10,000 < 2 s")
+    first, last = counts[0], counts[-1]
+    growth = results[f"check_{last}_cpu_s"] / max(results[f"check_{first}_cpu_s"], 1e-9)
+    results["check_growth"] = growth
+    out(f"  {last // first}x the pieces -> {growth:.1f}x the CPU time (quadratic would be {(last // first) ** 2}x)")
+
+    triangles = 60_000 if quick else 300_000
+    with tempfile.TemporaryDirectory() as folder:
+        path = dense_mesh(Path(folder) / "dense.stl", triangles)
+        data_ = {"format": 1, "name": "dense", "play_zone": [[0, 0], [100, 0], [100, 80], [0, 80]],
+                 "scenery": [{"id": "dense", "shape": {"mesh": "dense.stl"}, "at": [50, 40, 0]}]}
+        clock = _Clock()
+        bf = clock.time(lambda: Battlefield.from_dict(data_, root=folder))
+        faces = len(bf.solid("dense").source.faces)
+        results["mesh_load_s"] = clock.median
+        results["mesh_load_cpu_s"] = clock.cpu_median
+        out(f"load a {faces:,}-triangle mesh {_fmt(clock.median)}  {_cpu(clock)}  target < 3 s")
+        mesh = read_mesh(path)
+        ours = _Clock()
+        ours.time(lambda: mesh_footprint(mesh))
+        general = _Clock()
+        tris = mesh.triangles[:, :, :2]
+        kept = np.concatenate(orientation_sets(tris))
+        general.time(lambda: shapely.union_all(shapely.polygons(tris[kept])))
+        results["footprint_ratio"] = general.cpu_median / max(ours.cpu_median, 1e-9)
+        out(f"  footprint {_fmt(ours.median)} (cpu {_fmt(ours.cpu_median)}); the general union of the same "
+            f"triangles {_fmt(general.median)} (cpu {_fmt(general.cpu_median)}) -> {results['footprint_ratio']:.1f}x")
     return results
 
 
