@@ -25,9 +25,9 @@ from engine.tournament.sweeps import Sweep, apply_point, label, parse_sweep, poi
 MAX_BATCH = 64
 """chosen: games per Ray task at most; 64 of the fastest games (~1 ms each)
 still make a task of tens of milliseconds against ~1 ms of Ray overhead."""
-BATCHES_PER_SLOT = 4
+BATCHES_PER_SLOT = 8
 """chosen: about this many batches per CPU, so the last ones finish together
-and the progress bar moves; fewer would leave CPUs idle at the end."""
+(the CPUs idle at the end for about half a batch) and the progress bar moves."""
 
 
 def batch_size(games: int, slots: int) -> int:
