@@ -148,3 +148,24 @@ def test_records_dir_keeps_a_record_that_replays_to_the_same_result(tmp_path):
         state = replay(load_record(line["record"]))
         assert list(state.result().winners) == line["winners"]
         assert list(state.result().scores) == line["scores"]
+
+
+def test_state_breaks_match_the_broken_events_and_clones_keep_their_own():
+    from engine.bots import make_bot
+    from engine.little_soldiers.state import Break
+
+    info = get_game("little-soldiers")
+    state = info.new_game(info.config_from_dict({}), 3)
+    bots = [make_bot("heuristic", "little-soldiers", 1), make_bot("random", "little-soldiers", 2)]
+    early = None
+    while not state.is_over():
+        for seat in state.to_act():
+            state.apply(seat, bots[seat].choose(state.view(seat)))
+        if early is None and state.breaks:
+            early = state.clone()
+            mark = len(early.breaks)
+    broken = [e.text for e in state.events if " is broken!" in e.text]
+    assert len(state.breaks) == len(broken) > 0
+    assert all(isinstance(b, Break) and b.soldier in state.soldiers for b in state.breaks)
+    assert [b.soldier for b in state.breaks] == [t.split(" is broken!")[0] for t in broken]
+    assert early is not None and early.breaks == state.breaks[:mark]
