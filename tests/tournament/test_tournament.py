@@ -15,7 +15,7 @@ from engine.core.games import get_game
 from engine.tournament.jobs import game_seed, play_game
 from engine.tournament.report import tables
 from engine.tournament.results import ResultsError, read_results
-from engine.tournament.runner import Tournament, batch_size, run
+from engine.tournament.runner import BATCH_SECONDS, Batcher, Tournament, batch_size, run
 from engine.tournament.sweeps import parse_sweep, split_values
 
 
@@ -62,16 +62,32 @@ def test_partial_file_with_a_torn_line_is_completed_by_a_rerun(tmp_path):
 def test_interrupt_keeps_the_finished_batches(tmp_path):
     t = Tournament.build("toy-battle", "random", 24, {}, seed=2)
     out = tmp_path / "r.jsonl"
+    seen = []
 
     def progress(done: int, total: int) -> None:
-        if done >= batch_size(total, 1):
+        seen.append(done)
+        if done >= 3:
             raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
         run(t, out, workers=0, progress=progress)
     kept = len(read_results(out))
-    assert kept == batch_size(24, 1)
+    assert kept == seen[-1] >= 3  # every game reported done was on disk first
     assert run(t, out, workers=0).played == 24 - kept
+
+
+def test_batches_start_single_then_aim_at_a_few_seconds_of_play():
+    jobs = Tournament.build("toy-battle", "random", 400, {}).jobs()
+    batcher = Batcher(jobs, 2)
+    assert len(batcher.next()) == 1  # nothing known yet
+    batcher.learn([{"seconds": 0.5}])
+    assert len(batcher.next()) == int(BATCH_SECONDS / 0.5)
+    batcher.learn([{"seconds": 0.0001}] * 99)
+    assert len(batcher.next()) == batch_size(400, 2)  # fast games: the count cap
+    handed = 1 + int(BATCH_SECONDS / 0.5) + batch_size(400, 2)
+    while (b := batcher.next()) is not None:
+        handed += len(b)
+    assert handed == 400
 
 
 def test_a_broken_line_in_the_middle_is_refused_with_its_number(tmp_path):
