@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
@@ -158,11 +158,11 @@ def run(tournament: Tournament, out: str | Path | None = None, workers: int | No
     """Play the games of ``tournament`` not yet in ``out``; ``workers=0``
     serially here, else on Ray (local with ``workers`` CPUs, or ``address``).
     A KeyboardInterrupt cancels the games in flight and propagates after the
-    finished batches are safe in ``out``; ``stop`` ends a run the same way,
-    quietly (the editor's Simulate when its window closes)."""
+    finished batches are safe in ``out``; setting ``stop`` (from another
+    thread) ends a run the same way, quietly, with ``complete`` False."""
     jobs = tournament.jobs()
     if records is not None:
-        jobs = [GameJob(j.index, j.game, j.config, j.bots, j.seed, j.iterations, j.sweep, True) for j in jobs]
+        jobs = [replace(j, record=True) for j in jobs]
     file = ResultsFile(out) if out is not None else None
     fresh: list[dict[str, Any]] = []
     pending = [j for j in jobs if file is None or j.key not in file]
