@@ -39,6 +39,26 @@ def fit_text(text: str, text_size: float, width: float) -> str:
     return text.rstrip() + "..."
 
 
+def window_width() -> float:
+    """The window's width in camera.ui units."""
+    from ursina import window
+
+    return float(window.aspect_ratio)
+
+
+def wrap_to_width(text: str, text_size: float, width: float, max_lines: int = 3) -> str:
+    """``text`` broken into lines no wider than ``width`` (camera.ui units), at most
+    ``max_lines`` (the last cut with an ellipsis): a long sentence ran off the window."""
+    if not text or text_width(text, text_size) <= width:
+        return text
+    per_char = text_width("abcdefghijklmnopqrstuvwxyz ABCDEFGHIJ", text_size) / 37
+    lines = textwrap.wrap(text, max(20, int(width / per_char)))
+    if len(lines) > max_lines:
+        lines = lines[:max_lines]
+        lines[-1] = lines[-1].rstrip(".") + "..."
+    return "\n".join(fit_text(line, text_size, width) for line in lines)
+
+
 def save_title(path: Any, autosave: bool = False) -> str:
     """A Load list line: name, game, battlefield, round, players and date
     ('Autosave - Little Soldiers, bootcamp, round 3, Green (human), Yellow (heuristic), 29 Nov 15:51');
@@ -79,11 +99,11 @@ class Hud:
         """Lines scrolled back from the newest."""
         self.thinking = Text(parent=ui, text="", position=window.top_left + (0.02, -0.145), origin=(-0.5, 0.5),
                              scale=0.85, color=color.rgb(0.7, 0.85, 1.0), name="thinking")
-        self.speed = Text(parent=ui, text="", position=window.bottom_left + (0.02, 0.02), origin=(-0.5, -0.5),
+        self.speed = Text(parent=ui, text="", position=window.top_right + (-0.44, -0.605), origin=(-0.5, 0.5),
                           scale=0.7, color=color.light_gray, name="speed")
         self.log = Text(parent=ui, text="", position=window.top_right + (-0.44, -0.135), origin=(-0.5, 0.5),
                         scale=0.66, color=color.white)
-        self.message = Text(parent=ui, text="", position=(0, -0.455), origin=(0, 0), scale=1.05,
+        self.message = Text(parent=ui, text="", position=(0, -0.485), origin=(0, -0.5), scale=1.05,
                             color=color.rgb(1, 0.55, 0.45))
         self.buttons: dict[str, Any] = {}
         for i, (name, action) in enumerate(
@@ -125,7 +145,7 @@ class Hud:
         self.log.text = "\n".join(lines[max(0, end - LOG_LINES):end])
         self.log_title.text = "Events" + (f" (scrolled back {self.log_offset} lines; wheel down for the newest)"
                                           if self.log_offset else "")
-        self.message.text = c.message
+        self.message.text = wrap_to_width(c.message, self.message.scale_x, window_width() - 0.1)
         self.message.color = color.rgb(*MESSAGE_RGB.get(getattr(c, "message_kind", "error"), MESSAGE_RGB["error"]))
         self.buttons["Undo"].disabled = not c.match.can_undo()
         self.buttons["Undo"].alpha = 1.0 if c.match.can_undo() else 0.4
