@@ -55,6 +55,7 @@ class GameScreen:
         self.view = make_view(controller)
         self._shown = self._what_is_drawn()
         controller.replaced_listeners.append(self._replaced)
+        self.on_menu = on_menu
         self.hud = Hud(controller, on_menu)
         self.help = HelpOverlay(controller.info, controller.match.config)
         self.bot_process = bot_process
@@ -73,6 +74,9 @@ class GameScreen:
         from app.animation import Animator
 
         self.animator = Animator(controller, lambda: self.view, lambda: SPEEDS[self.speed][1])
+        from ursina import window
+
+        self._aspect = window.aspect_ratio
         self.ticker = Entity(name="game-ticker")
         self.ticker.update = self.update
         self.ticker.input = self.input
@@ -155,9 +159,30 @@ class GameScreen:
         self.view = make_view(self.controller)
         self._shown = self._what_is_drawn()
 
-    def update(self) -> None:
-        from ursina import time
+    def relayout(self) -> None:
+        """The window was resized: HUD, help and table framing are rebuilt for
+        its new shape (they were placed for the old one, cut off or overlapping)."""
+        from app.help_overlay import HelpOverlay
+        from app.hud import Hud
 
+        shown = self.help.shown
+        self.hud.destroy()
+        self.hud = Hud(self.controller, self.on_menu)
+        self.hud.set_speed(self.speed_name())
+        self.help.destroy()
+        self.help = HelpOverlay(self.controller.info, self.controller.match.config)
+        if shown:
+            self.help.toggle()
+        self.view.destroy()
+        self.view = make_view(self.controller)
+        self._shown = self._what_is_drawn()
+
+    def update(self) -> None:
+        from ursina import time, window
+
+        if abs(window.aspect_ratio - self._aspect) > 1e-3:
+            self._aspect = window.aspect_ratio
+            self.relayout()
         c = self.controller
         self.animator.update(time.dt)
         if getattr(c, "aim_dragging", False):  # a throw aimed by a drag begun on the thrower
