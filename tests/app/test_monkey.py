@@ -45,3 +45,27 @@ def test_monkey_plays_whole_games_without_an_exception(game, index, hot, seed, t
     except Exception as err:  # noqa: BLE001 - any exception is the finding
         pytest.fail(f"{game} {config} hot-seat={hot} seed={seed}: " + _fail(monkey, err))
     assert monkey.steps >= STEPS
+
+
+EDITOR_STEPS = 1500 if LONG else 300
+
+
+@pytest.mark.parametrize("level", ["levels/little_soldiers/levels.json", "levels/toy_battle/castle-field.json", None])
+def test_editor_monkey_finds_no_exception(level, tmp_path):
+    import shutil
+    from pathlib import Path
+
+    from app.editor.session import EditorSession
+
+    root = Path(__file__).resolve().parents[2]
+    path = tmp_path / "level.json"
+    if level is not None:
+        shutil.copy(root / level, path)
+    session = EditorSession.open(path, root=root)
+    for seed in SEEDS:
+        monkey = M.EditorMonkey(session, seed)
+        try:
+            for _ in range(EDITOR_STEPS):
+                monkey.step()
+        except Exception as err:  # noqa: BLE001 - any exception is the finding
+            pytest.fail(f"editor on {level}: {type(err).__name__}: {err}\n  " + "\n  ".join(monkey.log[-12:]))
