@@ -57,6 +57,11 @@ TUMBLE_S = 0.9
 CARD_W, CARD_D = 13.0, 8.0
 
 
+def rectangular(poly: Any) -> bool:
+    """Whether a play zone is an axis-aligned rectangle (the mat then hides the table's wood under it)."""
+    return len(poly.exterior.coords) == 5 and abs(poly.area - poly.envelope.area) < 1e-6
+
+
 def facing(team: str) -> float:
     """Engine heading a team's figurines face: across the table at the enemy."""
     return 90.0 if team == "green" else -90.0
@@ -89,7 +94,8 @@ class LittleSoldiersView:
         self.center = ((minx + maxx) / 2, (miny + maxy) / 2)
         w, d = maxx - minx, maxy - miny
         # room in front for the HQ cards and dice, on the left for the Battle Track, behind for the other HQ
-        self.table = Table(w + 40, d + 2 * (CARD_D + 14), top=None, center=(self.center[0] - 6, self.center[1]))
+        self.table = Table(w + 40, d + 2 * (CARD_D + 14), top=None, center=(self.center[0] - 6, self.center[1]),
+                           hole=self.bounds if rectangular(self.battlefield.play_zone) else None)  # the mat covers it
         self.home()
         self.static = build_battlefield(self.table.root, self.battlefield)
         for piece, solid in zip(self.battlefield.scenery, self.battlefield.solids):

@@ -25,7 +25,7 @@ class Table:
     orbits, middle-drag pans, wheel zooms)."""
 
     def __init__(self, width: float, depth: float, top: tuple[float, float, float, float] | None = FELT,
-                 margin: float = 12.0, printed: str | None = None,
+                 margin: float = 12.0, printed: str | None = None, hole: Sequence[float] | None = None,
                  center: Sequence[float] = (0.0, 0.0)) -> None:
         from ursina import EditorCamera, Entity
 
@@ -33,7 +33,7 @@ class Table:
         self.root = Entity(name="table")
         cx, cy = self.center
         top_entity = Entity(parent=self.root, name="table-top")
-        table_node(width, depth, margin, (cx, cy), top, printed).reparentTo(top_entity)
+        table_node(width, depth, margin, (cx, cy), top, printed, hole).reparentTo(top_entity)
         self.camera = EditorCamera(rotation_speed=120, pan_speed=(4, 4), zoom_speed=1.2)
         self.home()
 
@@ -115,7 +115,7 @@ class Table:
 
 
 def table_node(width: float, depth: float, margin: float, center: Sequence[float], top: Sequence[float] | None,
-               printed: str | None = None) -> Any:
+               printed: str | None = None, hole: Sequence[float] | None = None) -> Any:
     """A warm wooden table (oak planks, lit) with a cloth of colour ``top``
     over the play area; a whole room of table round it so the edge stays out
     of the default views."""
@@ -129,14 +129,25 @@ def table_node(width: float, depth: float, margin: float, center: Sequence[float
     big = (width + 2 * margin) * 3, (depth + 2 * margin) * 3
     corners = [(cx - big[0] / 2, cy - big[1] / 2, -0.2), (cx + big[0] / 2, cy - big[1] / 2, -0.2),
                (cx + big[0] / 2, cy + big[1] / 2, -0.2), (cx - big[0] / 2, cy + big[1] / 2, -0.2)]
-    b.add_grid(corners, (1.0, 1.0, 1.0), "wood", uv=[(x / 70.0, y / 70.0) for x, y, _ in corners], cells=48)
+    w2, d2 = width / 2, depth / 2
+    if hole is None and top is not None:
+        hole = (cx - w2, cy - d2, cx + w2, cy + d2)
+    X0, Y0, X1, Y1 = corners[0][0], corners[0][1], corners[2][0], corners[2][1]
+    if hole is None:
+        strips = [(X0, Y0, X1, Y1)]
+    else:  # the wood round the covered middle, as four strips: nothing drawn twice
+        h0, k0, h1, k1 = hole
+        strips = [(X0, Y0, X1, k0), (X0, k1, X1, Y1), (X0, k0, h0, k1), (h1, k0, X1, k1)]
+    for x0, y0, x1, y1 in strips:
+        quad = [(x0, y0, -0.2), (x1, y0, -0.2), (x1, y1, -0.2), (x0, y1, -0.2)]
+        b.add_grid(quad, (1.0, 1.0, 1.0), "wood", uv=[(x / 70.0, y / 70.0) for x, y, _ in quad], cells=6)
     if top is None:  # a bare wooden table (Little Soldiers lays its own play mat)
         return b.node("table-top")
-    w2, d2 = width / 2, depth / 2
     cloth = [(cx - w2, cy - d2, -0.05), (cx + w2, cy - d2, -0.05), (cx + w2, cy + d2, -0.05), (cx - w2, cy + d2, -0.05)]
-    colour = "#%02x%02x%02x" % tuple(int(255 * c) for c in top[:3])
-    print_name = printed or f"mat:{colour}"
-    b.add_grid(cloth, (1.0, 1.0, 1.0), print_name, uv=[(x / 60.0, y / 60.0) for x, y, _ in cloth])
+    if printed:
+        b.add_grid(cloth, (1.0, 1.0, 1.0), printed, uv=[(x / 60.0, y / 60.0) for x, y, _ in cloth], cells=10)
+    else:  # felt in one flat colour: a large smooth or textured surface costs the software renderer most
+        b.add_quad(cloth, top[:3])
     return b.node("table-top")
 
 
