@@ -89,7 +89,7 @@ class LittleBattleView:
         from ursina import Entity
 
         self.controller = controller
-        self.table = Table(TABLE_W, TABLE_D, top=SEA, printed="sea:#2a6b94")
+        self.table = Table(TABLE_W, TABLE_D, top=SEA, printed="sea")
         self.home()
         from ursina import Entity as _Entity
 

@@ -142,11 +142,18 @@ def table_node(width: float, depth: float, margin: float, center: Sequence[float
         strips = [(X0, Y0, X1, k0), (X0, k1, X1, Y1), (X0, k0, h0, k1), (h1, k0, X1, k1)]
     for x0, y0, x1, y1 in strips:
         quad = [(x0, y0, -0.2), (x1, y0, -0.2), (x1, y1, -0.2), (x0, y1, -0.2)]
-        b.add_grid(quad, (1.0, 1.0, 1.0), "wood", uv=[(x / 70.0, y / 70.0) for x, y, _ in quad], cells=6)
+        b.add_grid(quad, (1.0, 1.0, 1.0), "wood", uv=[(x / 70.0, y / 70.0) for x, y, _ in quad], cells=4)
     if top is None:  # a bare wooden table (Little Soldiers lays its own play mat)
         return b.node("table-top")
     cloth = [(cx - w2, cy - d2, -0.05), (cx + w2, cy - d2, -0.05), (cx + w2, cy + d2, -0.05), (cx - w2, cy + d2, -0.05)]
-    if printed:
+    if printed == "sea":  # the sea in vertex colours: deep and shallow water, no texture to pay for
+        b.add_grid(cloth, top[:3], cells=8, mottle=0.22, mottle_cm=9.0, seed=5)
+        rng = __import__("numpy").random.default_rng(8)
+        for _ in range(60):  # wave crests
+            x, y = rng.uniform(cx - w2 + 2, cx + w2 - 6), rng.uniform(cy - d2 + 2, cy + d2 - 2)
+            b.add_quad([(x, y, -0.03), (x + 3.2, y + 0.2, -0.03), (x + 3.2, y + 0.55, -0.03), (x, y + 0.35, -0.03)],
+                       (0.78, 0.92, 0.96))
+    elif printed:
         b.add_grid(cloth, (1.0, 1.0, 1.0), printed, uv=[(x / 60.0, y / 60.0) for x, y, _ in cloth], cells=10)
     else:  # felt in one flat colour: a large smooth or textured surface costs the software renderer most
         b.add_quad(cloth, top[:3])

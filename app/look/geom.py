@@ -253,7 +253,8 @@ class Batch:
             geom = Geom(vdata)
             geom.addPrimitive(prim)
             state = RenderState.makeEmpty()
-            state = state.addAttrib(TextureAttrib.make(textures.texture(tex)))
+            if tex != PLAIN:  # untextured triangles bind no texture: the software renderer's fast path
+                state = state.addAttrib(TextureAttrib.make(textures.texture(tex)))
             gnode.addGeom(geom, state)
         path = NodePath(gnode)
         if any_alpha:
