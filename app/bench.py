@@ -20,6 +20,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +39,7 @@ from app import window
 from app.game_screen import GameScreen
 from app.render import prepare
 game, frames, moves, seed, shot = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
+thinking = sys.argv[6] == "1"
 controller = prepare(game, {}, seed, moves)
 app = window.start(offscreen=True, size=(1280, 720))
 screen = GameScreen(controller)
@@ -56,21 +58,32 @@ import numpy as np
 from PIL import Image
 q = np.asarray(Image.open(shot).convert("RGB"))[::2, ::2].astype(np.uint32) >> 3
 colours = int(np.unique((q[..., 0] << 10) | (q[..., 1] << 5) | q[..., 2]).size)
-print("BENCH " + json.dumps({"game": game, "first_frame_s": round(first, 3), "frame_ms": round(per_frame * 1000, 2),
-      "fps": round(1 / per_frame, 1), "frames": frames, "colours": colours, "size": "1280x720"}))
+row = {"game": game, "first_frame_s": round(first, 3), "frame_ms": round(per_frame * 1000, 2),
+       "fps": round(1 / per_frame, 1), "frames": frames, "colours": colours, "size": "1280x720"}
+try:  # trees that have it: frame time while search bots think (app.bench.measure_thinking)
+    from app.bench import measure_thinking
+except ImportError:
+    measure_thinking = None
+if measure_thinking is not None and thinking:
+    screen.destroy()
+    row.update(measure_thinking(app, game, seed, moves))
+print("BENCH " + json.dumps(row))
 sys.stdout.flush()
 import os
 os._exit(0)
 """
 
 
-def measure_in(tree: Path, game: str, frames: int = 120, moves: int = 6, seed: int = 1) -> dict[str, Any]:
-    """Measure ``game`` with the code in ``tree`` (a checkout), in a subprocess."""
+def measure_in(tree: Path, game: str, frames: int = 120, moves: int = 6, seed: int = 1,
+               thinking: bool = False) -> dict[str, Any]:
+    """Measure ``game`` with the code in ``tree`` (a checkout), in a subprocess;
+    ``thinking`` adds the frame time while search bots think."""
     env = dict(os.environ, PYTHONPATH=str(tree))
     env.pop("DISPLAY", None)
     with tempfile.TemporaryDirectory() as tmp:
         shot = str(Path(tmp) / "frame.png")
-        proc = subprocess.run([sys.executable, "-c", MEASURE, game, str(frames), str(moves), str(seed), shot],
+        proc = subprocess.run([sys.executable, "-c", MEASURE, game, str(frames), str(moves), str(seed), shot,
+                               "1" if thinking else "0"],
                               capture_output=True, text=True, timeout=600, cwd=tree, env=env)
     line = next((l for l in proc.stdout.splitlines() if l.startswith("BENCH ")), None)
     if proc.returncode == 0 and line:
@@ -98,7 +111,7 @@ def bench(games: tuple[str, ...] = DEFAULT_GAMES, frames: int = 120, against: st
     with tempfile.TemporaryDirectory() as tmp:
         base = baseline_tree(against, Path(tmp)) if against else None
         for game in games:
-            row = measure_in(ROOT, game, frames)
+            row = measure_in(ROOT, game, frames, thinking=True)
             row["renderer"] = RENDERER
             if base is not None:
                 # interleaved, each tree twice, the best of each: drift on a shared machine evens out
@@ -119,8 +132,43 @@ def bench(games: tuple[str, ...] = DEFAULT_GAMES, frames: int = 120, against: st
 
 
 def measure(game: str, frames: int = 120, moves: int = 6, seed: int = 1) -> dict[str, Any]:
-    """This tree's figures for one game (a subprocess; kept for callers of the old API)."""
-    return measure_in(ROOT, game, frames, moves, seed)
+    """This tree's figures for one game, search bots thinking included (a subprocess)."""
+    return measure_in(ROOT, game, frames, moves, seed, thinking=True)
+
+
+def measure_thinking(app: Any, game: str, seed: int, moves: int, seconds: float = 10.0) -> dict[str, Any]:
+    """Frame time while search bots think in the worker process (every seat a
+    search bot, speed 'instant' so a new decision starts as the last lands)."""
+    from engine.bots import make_bot
+
+    from app.game_screen import SPEEDS, GameScreen
+    from app.render import prepare
+    from app.seats import Seats
+
+    controller = prepare(game, {}, seed, moves)
+    n = controller.match.state.num_seats
+    controller = type(controller)(controller.match, Seats(("search",) * n), bot_seed=seed)
+    controller.bots = {s: make_bot("search", game, seed + s) for s in range(n)}
+    screen = GameScreen(controller)
+    screen.speed = next(i for i, (name, _) in enumerate(SPEEDS) if name == "instant")
+    durations: list[float] = []
+    decided = 0
+    t_end = time.perf_counter() + seconds
+    while time.perf_counter() < t_end and not controller.is_over():
+        before = len(controller.match.actions)
+        t = time.perf_counter()
+        app.step()
+        dt = time.perf_counter() - t
+        if screen.worker.busy() and len(controller.match.actions) == before:
+            durations.append(dt)
+        decided += len(controller.match.actions) - before
+    screen.destroy()
+    if not durations:
+        return {"thinking_frames": 0}
+    mean = sum(durations) / len(durations)
+    return {"thinking_frame_ms": round(mean * 1000, 2), "thinking_fps": round(1 / mean, 1),
+            "thinking_worst_ms": round(max(durations) * 1000, 1), "thinking_frames": len(durations),
+            "search_decisions": decided, "thinking_s": seconds}
 
 
 def report(rows: list[dict[str, Any]]) -> str:
@@ -129,8 +177,13 @@ def report(rows: list[dict[str, Any]]) -> str:
         if "error" in r:
             lines.append(f"{r['game']}: not measured ({r['error']})")
             continue
-        lines.append(f"{r['game']}: first frame {r['first_frame_s']:.2f} s CPU, frame {r['frame_ms']:.2f} ms CPU "
-                     f"({r['fps']:.0f} fps), {r['colours']} distinct colours, {r['size']}")
+        line = (f"{r['game']}: first frame {r['first_frame_s']:.2f} s CPU, frame {r['frame_ms']:.2f} ms CPU "
+                f"({r['fps']:.0f} fps) idle")
+        if r.get("thinking_frames"):
+            line += (f", {r['thinking_frame_ms']:.2f} ms wall ({r['thinking_fps']:.0f} fps, worst "
+                     f"{r['thinking_worst_ms']:.0f} ms) while a search bot thinks "
+                     f"({r['search_decisions']} decisions in {r['thinking_s']:.0f} s)")
+        lines.append(line + f", {r['colours']} distinct colours, {r['size']}")
         b = r.get("baseline")
         if b and "error" not in b:
             lines.append(f"  same run, {b['ref']}: first frame {b['first_frame_s']:.2f} s, frame {b['frame_ms']:.2f} ms, "

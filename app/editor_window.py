@@ -35,6 +35,7 @@ from app.battlefield_scene import SELECTED, add_battlefield, add_heat_map, add_s
 from app.editor.session import BATTLEFIELD_TOOLS, TERRAIN_TOOLS, EditorSession
 from app.editor.shortcuts import SESSION_KEYS, WINDOW_KEYS, help_lines, key_name
 from app.editor_panels import FieldsPanel, PickerPanel
+from app.editor_simulate import SimulatePanel
 from app.hud import fit_text
 from app.pointer import mouse_on_plane
 from app.scene_mesh import MeshBuilder
@@ -125,6 +126,7 @@ class EditorWindow:
         self.driver = Entity(name="editor-driver")
         self.driver.input = self.input
         self.driver.update = self.update
+        self.simulate = None if terrain else SimulatePanel(self)
         self.refresh()
 
     def free_film(self) -> tuple[float, float, float, float]:
@@ -206,13 +208,13 @@ class EditorWindow:
             b = s.balance()
             side = b.sides[0] if self.overlay.startswith("green") else b.sides[1]
             if self.overlay.endswith("sees"):
-                from engine.geometry.balance import standing_heights
+                from engine.little_soldiers.table.balance import standing_heights
 
                 add_heat_map(mb, b.xs, b.ys, side.see, heights=standing_heights(bf, b.xs, b.ys))
             else:
                 import numpy as np
 
-                from engine.geometry.balance import MAX_MOVES
+                from engine.little_soldiers.table.balance import MAX_MOVES
 
                 moves = np.where(np.isfinite(side.reach), 1.0 - (side.reach - 1) / MAX_MOVES, 0.0)
                 moves[np.isnan(side.reach)] = np.nan

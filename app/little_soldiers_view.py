@@ -515,7 +515,7 @@ class LittleSoldiersView:
         self.overlay = Entity(parent=self.table.root, name="overlay")
         c = self.controller
         info: list[str] = []
-        if c.my_turn() and c.phase() == "deploy":
+        if c.my_turn() and c.phase() == "deploy" and c.selected is not None:  # (app) the prompt after a card is chosen
             area = queries.deploy_area(c.view(), c.selected)
             if not area.is_empty:
                 draw_region(self.overlay, area, 0.5, DEPLOY_RGBA, name="deploy-area")

@@ -21,20 +21,22 @@ def rgba(rgb: Sequence[float], a: float = 1.0) -> tuple[float, float, float, flo
 
 
 class Table:
-    """The table top and the camera that orbits it (EditorCamera: right-drag
-    orbits, middle-drag pans, wheel zooms)."""
+    """The table top and the camera that orbits it (app.camera_controls:
+    right-drag rotates, middle- or shift+right-drag pans, wheel zooms to the cursor)."""
 
     def __init__(self, width: float, depth: float, top: tuple[float, float, float, float] | None = FELT,
                  margin: float = 12.0, printed: str | None = None, hole: Sequence[float] | None = None,
                  center: Sequence[float] = (0.0, 0.0)) -> None:
-        from ursina import EditorCamera, Entity
+        from ursina import Entity
+
+        from app.camera_controls import make_camera
 
         self.width, self.depth, self.center = width, depth, (float(center[0]), float(center[1]))
         self.root = Entity(name="table")
         cx, cy = self.center
         top_entity = Entity(parent=self.root, name="table-top")
         table_node(width, depth, margin, (cx, cy), top, printed, hole).reparentTo(top_entity)
-        self.camera = EditorCamera(rotation_speed=120, pan_speed=(4, 4), zoom_speed=1.2)
+        self.camera = make_camera(rotation_speed=120, pan_speed=(4, 4), zoom_speed=1.2)  # app.camera_controls
         self.home()
 
     def home(self, pitch: float = 52.0, yaw: float = 0.0, distance: float | None = None,

@@ -5,7 +5,7 @@ when one gesture changes several fields), so every gesture undoes as one
 step, and the window, the build script of the shipped levels and the tests
 all edit the same way. Tools never judge the result: a box dragged onto
 another is allowed and listed by :func:`battlefield_problems`, which asks
-the engine (``engine.geometry.validation``).
+the engine (``engine.little_soldiers.table.validation``).
 
 Stacking is kept consistent by the tools: moving, turning, scaling or
 re-heighting a piece carries the pieces resting on it (the loader refuses a
@@ -52,7 +52,7 @@ def new_battlefield(name: str = "New battlefield", width: float = 120.0, depth: 
 def battlefield_problems(data: dict[str, Any], root: Path | None = None) -> list[str]:
     """Everything wrong with a battlefield, as sentences; empty when it can be
     played. Mesh files are looked up under ``root`` (default: the repository)."""
-    from engine.geometry.validation import check
+    from engine.little_soldiers.table.validation import check
 
     return [str(p) for p in check(data, root)]
 

@@ -97,6 +97,9 @@ class EditorSession:
             data = load_json(path, "level")  # a DataError (one sentence) for a file that is not a level
             if not isinstance(data, dict):
                 raise DataError(f"{path}: a level file holds a JSON object, not {describe(data)}.")
+            if not bt.is_battlefield(data) and "bases" not in data:
+                raise DataError(f"{path}: not a level: neither a battlefield (no play_zone) "
+                                f"nor a Toy Battle terrain (no bases).")
             validator = battlefield if bt.is_battlefield(data) else tt.terrain_problems
             return cls(LevelDocument(data, validator, path), root)
         name = Path(path).stem if path else "New battlefield"
@@ -172,7 +175,7 @@ class EditorSession:
 
     def balance(self, cell: float = 4.0):
         """The balance heat maps (None while the battlefield does not load)."""
-        from engine.geometry.balance import balance
+        from engine.little_soldiers.table.balance import balance
 
         def make():
             bf = self.battlefield()
@@ -381,6 +384,9 @@ class EditorSession:
         """Add a glTF/OBJ/STL file as scenery (copied upright into ``meshes/scenery``);
         ``at`` defaults to the middle of the play zone. A file trimesh cannot
         read leaves the level as it was and says why."""
+        if self.mode != "battlefield":
+            self.message = "Not imported: meshes are scenery, and this level is a Toy Battle terrain."
+            return False
         if at is None:
             xs = [p[0] for p in self.data["play_zone"]]
             at = ((min(xs) + max(xs)) / 2, self._mid_y(), 0.0)

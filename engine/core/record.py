@@ -21,7 +21,6 @@ import json
 import os
 import random
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from engine.core.files import RECORD_MAX_BYTES, DataError, describe, load_json, paths_from_file, write_atomic
@@ -90,10 +89,7 @@ def parse_record(data: Any, where: str = "record") -> Record:
             raise RecordError(f"{where}: not a Toybox record: the field {key!r} is missing.")
     fmt = data["format"]
     if isinstance(fmt, bool) or not isinstance(fmt, int) or fmt not in FORMATS:
-        raise RecordError(
-            f"{where}: format: the record format {fmt!r} is not one this Toybox reads "
-            f"({' or '.join(map(str, FORMATS))}); it may come from a newer Toybox."
-        )
+        raise RecordError(f"{where}: format: this Toybox reads record format {FORMAT}, not {fmt!r}.")
     try:
         info = get_game(data["game"])
     except (UnknownGame, TypeError):

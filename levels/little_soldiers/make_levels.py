@@ -7,7 +7,7 @@ Run from the repository root::
 Every piece is added with ``app.editor.battlefield_tools`` on a
 ``LevelDocument``, exactly as the editor window does, and saved through the
 document, so a file is written only when the engine finds nothing wrong with
-it (``engine.geometry.validation``). ``--check`` builds them in memory and
+it (``engine.little_soldiers.table.validation``). ``--check`` builds them in memory and
 reports differences from the files on disk without writing.
 
 The layouts follow the set-up pages: one or more pieces taller than the

@@ -188,7 +188,7 @@ BATTLEFIELDS = {
 
 def main() -> int:
     """Save each layout through the level editor's document: the editor's own
-    checks (engine.geometry.validation) refuse a bad layout, the save is atomic."""
+    checks (engine.little_soldiers.table.validation) refuse a bad layout, the save is atomic."""
     import sys
 
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))

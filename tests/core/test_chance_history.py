@@ -125,7 +125,7 @@ def test_a_format_1_record_that_no_longer_replays_is_refused_with_a_sentence(tmp
 
 def test_records_refuse_unknown_formats_and_chance_in_format_1(tmp_path):
     data = _played("little-battle", {"players": 3}, 1, 5).record().to_dict()
-    with pytest.raises(RecordError, match="record format 3 is not one this Toybox reads"):
+    with pytest.raises(RecordError, match=r"format: this Toybox reads record format 2, not 3\."):
         parse_record({**data, "format": 3}, "f.json")
     with pytest.raises(RecordError, match=r"step 1: a format-1 record holds no chance outcomes"):
         parse_record({**data, "format": 1}, "f.json")
