@@ -163,7 +163,7 @@ def shape(value: Any, path: str) -> Shape:
         try:
             return household.parse(value, path)  # type: ignore[return-value]
         except household.KitError as exc:
-            raise BattlefieldError(str(exc)) from None
+            raise BattlefieldError(exc.where, exc.message) from None
     kinds = [k for k in ("box", "cylinder", "prism", "mesh") if k in value]
     if len(kinds) != 1:
         raise fail(path, "expected exactly one of box, cylinder, prism, mesh")

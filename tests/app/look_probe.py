@@ -26,7 +26,7 @@ def crosscheck(per_level: int) -> dict:
     from app.look.scenery import scenery_batch
     from engine.geometry import Battlefield
     from engine.geometry.sight import oracle_first_hits
-    from engine.geometry.sightlines import figurine_sight, stand
+    from engine.little_soldiers.table.sightlines import figurine_sight, stand
 
     report: dict = {"levels": {}, "unexplained": []}
     total = agree = 0
@@ -43,7 +43,7 @@ def crosscheck(per_level: int) -> dict:
         for gx in np.linspace(minx + 4, maxx - 4, 8):
             for gy in np.linspace(miny + 4, maxy - 4, 6):
                 spot = stand(bf, gx, gy)
-                if bf.check_placement((gx, gy), 1.2, spot.surface) is None:
+                if bf.check_placement((gx, gy), 1.2, spot.surface, height=5.0) is None:
                     spots.append(spot)
         every = [(a, b) for i, a in enumerate(spots) for b in spots[i + 1:]]
         step = max(1, len(every) // per_level)
