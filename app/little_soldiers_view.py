@@ -341,7 +341,7 @@ class LittleSoldiersView:
                         look.add_disc((cx - CARD_W / 2 + 1.6 + j * 1.7, cy + 0.2 - r * 2.0, 0.22), 0.7, 0.25, (1, 1, 1),
                                       f"token:{tex}", side_rgb=colour[:3], sides=16, ground=None)
                 if s["spot"] is None:  # in the HQ: the figurine stands on its card
-                    figurine_batch(s["kind"], plastic(rgb), (cx + CARD_W / 2 - 3.4, cy - 0.8, 0.22), facing(g["team"]),
+                    figurine_batch(s["kind"], plastic(rgb), (cx + CARD_W / 2 - 1.9, cy - 2.3, 0.22), facing(g["team"]),
                                    batch=look)
                 if ident == self.controller.selected:
                     mb.add_box((cx, cy, 0.0), (CARD_W + 2.0, CARD_D + 2.0, 0.06), (*SELECT_RGB[:3], 1.0))

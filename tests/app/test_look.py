@@ -61,3 +61,24 @@ def test_distinct_colour_count(tmp_path):
     arr[1::2, :] = 255  # uncounted rows
     Image.fromarray(arr).save(tmp_path / "a.png")
     assert distinct_colours(tmp_path / "a.png") == 32
+
+
+def test_the_household_tool_places_a_kit_piece_the_engine_measures(tmp_path):
+    """The editor's household tool: the picked kind lands where clicked, as a
+    kit shape in the file, and loads as a solid of the kit's own triangles."""
+    from app.editor import battlefield_tools as bt
+    from app.editor.session import EditorSession
+    from engine.geometry import Battlefield
+
+    path = tmp_path / "kit.json"
+    path.write_text(json.dumps(bt.new_battlefield("kit")))
+    s = EditorSession.open(path)
+    s.set_tool("household")
+    s.kit_kind = "mug"
+    s.click(40.0, 30.0)
+    piece = s.data["scenery"][-1]
+    assert piece["shape"]["kind"] == "mug" and piece["at"][:2] == [40.0, 30.0]
+    bf = Battlefield.from_dict(s.data)
+    assert bf.solids[-1].kind == "mesh" and bf.solids[-1].top > 9.0
+    s.apply(bt.set_height(s.data, piece["id"], 12.0))
+    assert Battlefield.from_dict(s.data).solids[-1].top == 12.0
