@@ -34,7 +34,7 @@ def test_the_head_line_of_sight_aims_at_is_the_head_drawn(kind):
     very nodes (app.look.figurines reads the .glb)."""
     import numpy as np
 
-    from engine.geometry.figures import figure_size
+    from engine.little_soldiers.table.figures import figure_size
 
     size = figure_size(kind)
     scene = trimesh.load(ROOT / "meshes" / "figurines" / f"{kind}.glb")
