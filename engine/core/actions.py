@@ -71,11 +71,11 @@ class ActionCodec:
 
 # ------------------------------------------------------------ exact types
 _CHECKERS: dict[type, Callable[[Any], str | None]] = {}
-_SEEN: dict[int, Any] = {}
+EXACT: dict[int, Any] = {}
 """Actions already found exact, by identity (games reuse prebuilt actions,
 so the common case is one dict lookup). Values keep the objects alive, so
 an id is never reused while it is in here; the dict is cleared when full."""
-_SEEN_MAX = 1 << 14
+EXACT_MAX = 1 << 14
 
 
 def _describe(value: Any) -> str:
@@ -196,7 +196,7 @@ def _plain_types(hint: Any) -> frozenset[type] | None:
 def inexact(seat: Any, action: Any) -> str | None:
     """Why ``seat`` or ``action`` is not exactly of its declared type, or
     None: the first thing every check asks (``type_error`` for the action)."""
-    if type(seat) is int and _SEEN.get(id(action)) is action:
+    if type(seat) is int and EXACT.get(id(action)) is action:
         return None
     if type(seat) is not int:
         return f"There is no seat {seat!r}: seats are whole numbers."
@@ -212,14 +212,14 @@ def type_error(action: Any) -> str | None:
     bool or float; tuples hold what they declare; nested dataclasses
     recurse), read once per class from the dataclass's type hints.
     """
-    if _SEEN.get(id(action)) is action:
+    if EXACT.get(id(action)) is action:
         return None
     cls = type(action)
     if not dataclasses.is_dataclass(cls):
         return None  # not an action value at all: the game's check names it
     reason = _class_checker(cls)(action)
     if reason is None:
-        if len(_SEEN) >= _SEEN_MAX:
-            _SEEN.clear()
-        _SEEN[id(action)] = action
+        if len(EXACT) >= EXACT_MAX:
+            EXACT.clear()
+        EXACT[id(action)] = action
     return reason

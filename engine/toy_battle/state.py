@@ -22,6 +22,7 @@ import random
 from dataclasses import dataclass, field, fields
 from typing import Any, Mapping
 
+from engine.core.actions import EXACT
 from engine.core.protocol import CHANCE, Event, Result, State, View, inexact
 from engine.core.secrecy import NOBODY, Slice
 from engine.toy_battle.actions import (
@@ -75,6 +76,7 @@ _BASE_CHOICES = frozenset({RETURN, DRAW_ONE, PUSH, RAISE})
 _PRIVATE = (frozenset({0}), frozenset({1}))
 _COLOUR = ("Blue", "Red")
 _FULL_SET = tuple(sorted(TROOP_NAMES * COPIES_PER_KIND))
+_LABELS = tuple(label(k) for k in range(8))
 
 
 @dataclass(frozen=True)
@@ -229,9 +231,10 @@ class ToyBattleState(State):
         return []  # a shuffle has too many outcomes to list: check() validates one
 
     def check(self, seat: int, action: Any) -> str | None:
-        exact = inexact(seat, action)  # Lead(0.0) equals Lead(0): the types are held exactly first
-        if exact is not None:
-            return exact
+        if type(seat) is not int or EXACT.get(id(action)) is not action:  # inexact()'s fast path, inlined
+            exact = inexact(seat, action)  # Lead(0.0) equals Lead(0): the types are held exactly first
+            if exact is not None:
+                return exact
         if self.phase == OVER:
             return "The game is over."
         if seat != (self.seat if self.phase == TURN else CHANCE):  # seat not in to_act(), without the list
@@ -711,8 +714,9 @@ class ToyBattleState(State):
         self.rack_n[seat] += n
         self.irreversible += 1
         what = "a troop" if n == 1 else f"{n} troops"
-        self._log(f"{_COLOUR[seat]} {verb} {what} from their reserve.")
-        self._log(f"You draw {', '.join(got)}.", _PRIVATE[seat])
+        events = self.events
+        events.append(Event(f"{_COLOUR[seat]} {verb} {what} from their reserve."))
+        events.append(Event(f"You draw {', '.join(got)}.", _PRIVATE[seat]))
 
     def _place(self, seat: int, kind: int, node: int) -> None:
         """Put a checked troop on the board, then score and queue its effects."""
@@ -724,15 +728,15 @@ class ToyBattleState(State):
         self.stacks[node] += (code,)
         under = self.tops[node]
         self.tops[node] = code
-        self._board_changed()
+        self._front[0] = self._front[1] = None  # _board_changed(), inlined: this is every placement
         lay = self.lay
         nid = self.terrain.ids[node]
         if lay.hq_owner[node] >= 0:
             self._log(f"{_COLOUR[seat]} places {label(kind)} on {_COLOUR[1 - seat]}'s H.Q. {nid}.")
             self._finish(seat, f"{_COLOUR[seat]} captures {_COLOUR[1 - seat]}'s H.Q. {nid}.")
             return
-        cover = "" if under < 0 else f", covering {_COLOUR[under >> 3]}'s {label(under & 7)}"
-        self._log(f"{_COLOUR[seat]} places {label(kind)} on base {nid}{cover}.")
+        cover = "" if under < 0 else f", covering {_COLOUR[under >> 3]}'s {_LABELS[under & 7]}"
+        self.events.append(Event(f"{_COLOUR[seat]} places {_LABELS[kind]} on base {nid}{cover}."))
         self._claim((node,), (seat,))
         if self.phase == OVER:
             return

@@ -41,7 +41,11 @@ def test_a_grenade_game_replays_in_a_fresh_process_without_the_physics(tmp_path,
     assert len(landings) >= 1 and all(seat == CHANCE for seat, a in match.state.history() if isinstance(a, Landing))
     path = tmp_path / "grenades.json"
     save_record(match.record(), path)
-    assert json.loads(path.read_text())["format"] == FORMAT == 2
+    data = json.loads(path.read_text())
+    assert data["format"] == FORMAT == 2
+    # The same game as a format-1 record (players' actions only) must re-run the throws.
+    old = tmp_path / "grenades-format-1.json"
+    old.write_text(json.dumps({**data, "format": 1, "actions": [e for e in data["actions"] if e["seat"] != CHANCE]}))
     # The replaying process throws elsewhere: 30 cm off, another face. Replay must not care.
     code = (
         "import sys\n"
@@ -51,16 +55,27 @@ def test_a_grenade_game_replays_in_a_fresh_process_without_the_physics(tmp_path,
         "    calls.append(seed)\n"
         "    return Throw3D(start[0] + 30.0, start[1], 0.0, 'boom' if kind == 'grenade' else 'hit', ())\n"
         "Terrain.throw = elsewhere\n"
-        "from engine.core.record import load_record, replay\n"
+        "from engine.core.record import RecordError, load_record, replay\n"
         "state = replay(load_record(sys.argv[1]), sys.argv[1])\n"
         "print(state.state_hash(), len(calls))\n"
+        "try:\n"
+        "    print(replay(load_record(sys.argv[2]), sys.argv[2]).state_hash(), len(calls))\n"
+        "except RecordError as err:\n"
+        "    print('refused', len(calls), str(err).replace(' ', '_'))\n"
     )
-    out = subprocess.run([python, "-c", code, str(path)], capture_output=True, text=True, env=subprocess_env,
-                         timeout=120)
+    out = subprocess.run([python, "-c", code, str(path), str(old)], capture_output=True, text=True,
+                         env=subprocess_env, timeout=120)
     assert out.returncode == 0, out.stderr
-    digest, calls = out.stdout.split()
+    kept, redrawn = out.stdout.splitlines()
+    digest, calls = kept.split()
     assert calls == "0"
     assert digest == match.state.state_hash()
+    # Format 1 re-ran the altered physics: another game, or refused with a sentence naming the step.
+    first, calls, *rest = redrawn.split()
+    assert int(calls) >= 1
+    assert first != match.state.state_hash()
+    if first == "refused":
+        assert rest[0].startswith(f"{old}:_step_")
 
 
 def test_replay_never_draws_chance(monkeypatch):
