@@ -35,9 +35,47 @@ def measure(game: str, frames: int = 120, moves: int = 6, seed: int = 1) -> dict
     for _ in range(frames):
         app.step()
     per_frame = (time.perf_counter() - t1) / frames
-    return {"game": game, "first_frame_s": round(first, 3), "frame_ms": round(per_frame * 1000, 2),
-            "fps": round(1 / per_frame, 1), "frames": frames, "backend": "p3tinydisplay (software)",
-            "size": "1280x720"}
+    row = {"game": game, "first_frame_s": round(first, 3), "frame_ms": round(per_frame * 1000, 2),
+           "fps": round(1 / per_frame, 1), "frames": frames, "backend": "p3tinydisplay (software)",
+           "size": "1280x720"}
+    screen.destroy()
+    row.update(measure_thinking(app, game, seed, moves))
+    return row
+
+
+def measure_thinking(app: Any, game: str, seed: int, moves: int, seconds: float = 10.0) -> dict[str, Any]:
+    """Frame time while search bots think in the worker process (every seat a
+    search bot, speed 'instant' so a new decision starts as the last lands)."""
+    from engine.bots import make_bot
+
+    from app.game_screen import SPEEDS, GameScreen
+    from app.render import prepare
+    from app.seats import Seats
+
+    controller = prepare(game, {}, seed, moves)
+    n = controller.match.state.num_seats
+    controller = type(controller)(controller.match, Seats(("search",) * n), bot_seed=seed)
+    controller.bots = {s: make_bot("search", game, seed + s) for s in range(n)}
+    screen = GameScreen(controller)
+    screen.speed = next(i for i, (name, _) in enumerate(SPEEDS) if name == "instant")
+    durations: list[float] = []
+    decided = 0
+    t_end = time.perf_counter() + seconds
+    while time.perf_counter() < t_end and not controller.is_over():
+        before = len(controller.match.actions)
+        t = time.perf_counter()
+        app.step()
+        dt = time.perf_counter() - t
+        if screen.worker.busy() and len(controller.match.actions) == before:
+            durations.append(dt)
+        decided += len(controller.match.actions) - before
+    screen.destroy()
+    if not durations:
+        return {"thinking_frames": 0}
+    mean = sum(durations) / len(durations)
+    return {"thinking_frame_ms": round(mean * 1000, 2), "thinking_fps": round(1 / mean, 1),
+            "thinking_worst_ms": round(max(durations) * 1000, 1), "thinking_frames": len(durations),
+            "search_decisions": decided, "thinking_s": seconds}
 
 
 def bench(games: tuple[str, ...] = DEFAULT_GAMES, frames: int = 120) -> list[dict[str, Any]]:
@@ -61,6 +99,11 @@ def report(rows: list[dict[str, Any]]) -> str:
         if "error" in r:
             lines.append(f"{r['game']}: not measured ({r['error']})")
         else:
-            lines.append(f"{r['game']}: first frame {r['first_frame_s']:.2f} s, frame {r['frame_ms']:.2f} ms "
-                         f"({r['fps']:.0f} fps), {r['backend']}, {r['size']}")
+            line = (f"{r['game']}: first frame {r['first_frame_s']:.2f} s, frame {r['frame_ms']:.2f} ms "
+                    f"({r['fps']:.0f} fps) idle")
+            if r.get("thinking_frames"):
+                line += (f", {r['thinking_frame_ms']:.2f} ms ({r['thinking_fps']:.0f} fps, worst "
+                         f"{r['thinking_worst_ms']:.0f} ms) while a search bot thinks "
+                         f"({r['search_decisions']} decisions in {r['thinking_s']:.0f} s)")
+            lines.append(line + f", {r['backend']}, {r['size']}")
     return "\n".join(lines)

@@ -1,14 +1,29 @@
-"""A game on the table: controller, 3D view and HUD together, with bots
-moving at a readable pace in the frame loop."""
+"""A game on the table: controller, 3D view and HUD together.
+
+Bots think in a worker process (:mod:`app.bot_worker`), so the window keeps
+drawing while a search bot chooses; their decisions are played on the frame
+thread at a readable pace, one action at a time, after the view's
+animations of the last one. The pace is a speed setting (F2), and Space
+skips the animation playing now. F1 opens the help.
+"""
 
 from __future__ import annotations
 
 from typing import Any, Callable
 
+from app.bot_worker import BotWorker, ProcessBotWorker
 from app.controllers.base import GameController
+from app.seats import seat_label
 
 BOT_DELAY = 0.45
-"""Seconds between bot moves in a live window, so people can follow them."""
+"""Seconds between bot moves at normal speed, so people can follow them."""
+
+THINK_LIMIT_S = 5.0
+"""Seconds a search bot may think per decision in the window (chosen: it took
+10 s and more for a Little Soldiers Move; ``toybox sim`` keeps no limit)."""
+
+SPEEDS: tuple[tuple[str, float], ...] = (("slow", 2.2), ("normal", 1.0), ("fast", 0.35), ("instant", 0.0))
+"""Speed settings: name and the factor on the pause between actions (chosen)."""
 
 
 def make_view(controller: GameController) -> Any:
@@ -29,9 +44,11 @@ def make_view(controller: GameController) -> Any:
 
 
 class GameScreen:
-    def __init__(self, controller: GameController, on_menu: Callable[[], None] | None = None) -> None:
+    def __init__(self, controller: GameController, on_menu: Callable[[], None] | None = None,
+                 threaded_bots: bool = True, bot_process: bool = True) -> None:
         from ursina import Entity
 
+        from app.help_overlay import HelpOverlay
         from app.hud import Hud
 
         self.controller = controller
@@ -39,11 +56,83 @@ class GameScreen:
         self._shown = self._what_is_drawn()
         controller.replaced_listeners.append(self._replaced)
         self.hud = Hud(controller, on_menu)
-        self._wait = BOT_DELAY
+        self.help = HelpOverlay(controller.info, controller.match.config)
+        self.bot_process = bot_process
+        """Bots think in a separate process (else on a thread): see app.bot_worker."""
+        self._worker: Any = None
+        for bot in controller.bots.values():
+            if getattr(bot, "time_limit", 0) is None:
+                bot.time_limit = THINK_LIMIT_S
+        self.threaded_bots = threaded_bots
+        """False plays bots on the frame thread (the bench's 'before' figure)."""
+        self.speed = 1
+        """Index in SPEEDS."""
+        self._wait = self.delay()
         self.ticker = Entity(name="game-ticker")
         self.ticker.update = self.update
         self.ticker.input = self.input
+        self.hud.set_speed(self.speed_name())
 
+    @property
+    def worker(self) -> Any:
+        """The bot worker, started when a bot first has to think: a process,
+        or a thread where no process can be started."""
+        if self._worker is None or (isinstance(self._worker, ProcessBotWorker) and not self._worker.alive()
+                                    and not self._worker.busy()):
+            self._worker = None
+            if self.bot_process:
+                try:
+                    self._worker = ProcessBotWorker()
+                except (OSError, RuntimeError, ValueError) as err:
+                    print(f"toybox: bots think on a thread (no worker process: {err})")
+                    self.bot_process = False
+            if self._worker is None:
+                self._worker = BotWorker()
+        return self._worker
+
+    # ------------------------------------------------------------ pace
+    def speed_name(self) -> str:
+        return SPEEDS[self.speed][0]
+
+    def delay(self) -> float:
+        return BOT_DELAY * SPEEDS[self.speed][1]
+
+    def cycle_speed(self) -> None:
+        self.speed = (self.speed + 1) % len(SPEEDS)
+        self.hud.set_speed(self.speed_name())
+
+    def skip(self) -> None:
+        """Space: the animation playing now jumps to its end, and the next bot action may come."""
+        finish = getattr(self.view, "finish_animations", None)
+        if finish is not None:
+            finish()
+        self._wait = 0.0
+
+    def animating(self) -> bool:
+        busy = getattr(self.view, "animating", None)
+        return bool(busy()) if busy is not None else False
+
+    # ------------------------------------------------------------ the guard's hooks
+    def tell(self, sentence: str) -> None:
+        self.controller.warn(sentence)
+        self.hud.refresh()
+
+    def _cancel(self) -> None:
+        if self._worker is not None:
+            self._worker.cancel()
+
+    def recover(self) -> None:
+        """Redraw everything from the controller (see app.guard)."""
+        self._cancel()
+        self.controller.recover()
+        try:
+            self.view.destroy()
+        finally:
+            self.view = make_view(self.controller)
+            self._shown = self._what_is_drawn()
+            self.hud.refresh()
+
+    # ------------------------------------------------------------ frames
     def _what_is_drawn(self) -> Any:
         return (repr(self.controller.match.config), self.controller.match.state.num_seats)
 
@@ -51,6 +140,7 @@ class GameScreen:
         """A loaded save on another battlefield/terrain or with other players:
         the table was still drawn for the old one (the wrong scenery, and
         clicks measured against it)."""
+        self._cancel()
         if self._what_is_drawn() == self._shown:
             return
         self.view.destroy()
@@ -60,25 +150,69 @@ class GameScreen:
     def update(self) -> None:
         from ursina import time
 
-        if not self.controller.bot_pending():
-            self._wait = BOT_DELAY
+        c = self.controller
+        if getattr(c, "aim_dragging", False):  # a throw aimed by a drag begun on the thrower
+            from app.pointer import mouse_on_plane
+
+            p = mouse_on_plane(0.0)
+            if p is not None:
+                c.aim_at(*p)  # type: ignore[attr-defined]
+        if self._worker is not None and self._worker.busy():
+            decision = self.worker.poll()
+            if decision is None:
+                self.hud.set_thinking(f"{seat_label(c.game, self.worker.seat)} is thinking"  # type: ignore[arg-type]
+                                      f"{'.' * (1 + int(self.worker.thinking_for() * 2) % 3)}")
+                return
+            self.hud.set_thinking("")
+            if decision.error is not None:
+                raise decision.error  # the guard logs it with the record; the bot is asked again
+            c.play_bot(decision.seat, decision.action, decision.key)
+            self._wait = self.delay()
             return
+        if not c.bot_pending():
+            self._wait = self.delay()
+            self.hud.set_thinking("")
+            return
+        if self.animating() and SPEEDS[self.speed][1] > 0:
+            return  # the last action is still being shown
         self._wait -= time.dt
-        if self._wait <= 0:
-            self._wait = BOT_DELAY
-            self.controller.bot_step()
+        if self._wait > 0:
+            return
+        if not self.threaded_bots:
+            c.bot_step()
+            self._wait = self.delay()
+            return
+        job = c.next_bot()
+        if job is not None:
+            self.worker.start(job)
 
     def input(self, key: str) -> None:
-        if key in ("control+z", "u"):
+        if self.help.input(key):
+            return
+        from ursina import held_keys
+
+        if key in ("control+z", "u") or (key == "z" and held_keys["control"]):
+            self._cancel()
             self.controller.undo()
         elif key == "h":
             getattr(self.view, "home", self.view.table.home)()
+        elif key == "left mouse up" and getattr(self.controller, "aim_dragging", False):
+            self.controller.release_aim()  # type: ignore[attr-defined]
+        elif key == "space":
+            self.skip()
+        elif key == "f2":
+            self.cycle_speed()
+        elif key in ("scroll up", "scroll down"):
+            self.hud.scroll_log(key)
 
     def destroy(self) -> None:
         from ursina import destroy
 
+        if self._worker is not None:
+            self._worker.close()
         destroy(self.ticker)
         if self._replaced in self.controller.replaced_listeners:
             self.controller.replaced_listeners.remove(self._replaced)
+        self.help.destroy()
         self.hud.destroy()
         self.view.destroy()

@@ -16,6 +16,8 @@ from app.seats import seat_label
 
 LOG_LINES = 13
 LOG_WIDTH = 46
+MESSAGE_RGB = {"error": (1, 0.55, 0.45), "warning": (1, 0.8, 0.35), "info": (0.65, 0.95, 0.7)}
+"""The message line's colour by kind: a 'Saved' was shown in the error colour."""
 
 
 def text_width(text: str, text_size: float = 1.0) -> float:
@@ -38,15 +40,20 @@ def fit_text(text: str, text_size: float, width: float) -> str:
 
 
 def save_title(path: Any, autosave: bool = False) -> str:
-    """A Load list line: 'Autosave (the last game), 29 Nov 15:51:02' or 'Saved 29 Nov 15:51:02' (the
-    autosave read as the bare game name, 'little soldiers')."""
+    """A Load list line: name, game, battlefield, round, players and date
+    ('Autosave - Little Soldiers, bootcamp, round 3, Green (human), Yellow (heuristic), 29 Nov 15:51');
+    a save without its sidecar says what it can."""
     import time as _time
 
     try:
-        when = _time.strftime("%d %b %H:%M:%S", _time.localtime(path.stat().st_mtime))
+        when = _time.strftime("%d %b %H:%M", _time.localtime(path.stat().st_mtime))
     except OSError:
         when = path.stem
-    return f"Autosave (the last game), {when}" if autosave else f"Saved {when}"
+    meta = userdir.read_meta(path)
+    name = "Autosave" if autosave else (meta.get("name") or "Saved")
+    parts = [meta.get("game"), meta.get("where"), f"round {meta['round']}" if meta.get("round") else None,
+             "over" if meta.get("over") else None, meta.get("players"), when]
+    return f"{name} - " + ", ".join(str(p) for p in parts if p)
 
 
 class Hud:
@@ -63,10 +70,17 @@ class Hud:
                            scale=1.0, color=color.rgb(1, 0.95, 0.6))
         self.score = Text(parent=ui, text="", position=window.top_left + (0.02, -0.11), origin=(-0.5, 0.5),
                           scale=0.85, color=color.rgb(0.85, 0.9, 1.0))
-        Entity(parent=ui, model="quad", color=color.rgba(0.06, 0.07, 0.09, 0.82), origin=(0.5, 0.5),
-               position=window.top_right + (-0.01, -0.09), scale=(0.44, 0.5), z=1)
-        Text(parent=ui, text="Events", position=window.top_right + (-0.44, -0.1), origin=(-0.5, 0.5), scale=0.9,
-             color=color.light_gray)
+        self.log_panel = Entity(parent=ui, model="quad", color=color.rgba(0.06, 0.07, 0.09, 0.82), origin=(0.5, 0.5),
+                                position=window.top_right + (-0.01, -0.09), scale=(0.44, 0.5), z=1,
+                                collider="box", name="log-panel")  # the wheel over it scrolls the log
+        self.log_title = Text(parent=ui, text="Events", position=window.top_right + (-0.44, -0.1), origin=(-0.5, 0.5),
+                              scale=0.9, color=color.light_gray)
+        self.log_offset = 0
+        """Lines scrolled back from the newest."""
+        self.thinking = Text(parent=ui, text="", position=window.top_left + (0.02, -0.145), origin=(-0.5, 0.5),
+                             scale=0.85, color=color.rgb(0.7, 0.85, 1.0), name="thinking")
+        self.speed = Text(parent=ui, text="", position=window.bottom_left + (0.02, 0.02), origin=(-0.5, -0.5),
+                          scale=0.7, color=color.light_gray, name="speed")
         self.log = Text(parent=ui, text="", position=window.top_right + (-0.44, -0.135), origin=(-0.5, 0.5),
                         scale=0.66, color=color.white)
         self.message = Text(parent=ui, text="", position=(0, -0.455), origin=(0, 0), scale=1.05,
@@ -83,9 +97,10 @@ class Hud:
         # In front of the whole HUD (the log and buttons showed through the hand-over screen),
         # and its backdrop takes the clicks, so nothing behind it can be pressed.
         self.overlay = Entity(parent=ui, enabled=False, name="overlay", z=-5)
-        Entity(parent=self.overlay, model="quad", color=color.rgba(0.05, 0.06, 0.09, 0.97), scale=(4, 2), z=0.1,
-               collider="box", name="overlay-backdrop")
-        self.overlay_text = Text(parent=self.overlay, text="", origin=(0, 0), position=(0, 0.12), scale=1.8,
+        self.overlay_backdrop = Entity(parent=self.overlay, model="quad", color=color.rgba(0.05, 0.06, 0.09, 0.97),
+                                       scale=(4, 2), z=0.1, collider="box", name="overlay-backdrop")
+        # anchored at its bottom: more lines (5 players' scores) grow upward, never over the button
+        self.overlay_text = Text(parent=self.overlay, text="", origin=(0, -0.5), position=(0, 0.0), scale=1.6,
                                  color=color.white)
         self.overlay_button = Button(parent=self.overlay, text="", scale=(0.56, 0.07), position=(0, -0.06),
                                      color=color.rgb(0.2, 0.45, 0.3))
@@ -97,14 +112,21 @@ class Hud:
 
     # ------------------------------------------------------------ drawing
     def refresh(self) -> None:
+        from ursina import color
+
         c = self.controller
         self.status.text = c.status()
         self.score.text = c.scoreline()
         lines: list[str] = []
-        for event in c.events()[-LOG_LINES:]:
+        for event in c.events():
             lines.extend(textwrap.wrap(event, LOG_WIDTH) or [""])
-        self.log.text = "\n".join(lines[-LOG_LINES:])
+        self.log_offset = max(0, min(self.log_offset, len(lines) - LOG_LINES))
+        end = len(lines) - self.log_offset
+        self.log.text = "\n".join(lines[max(0, end - LOG_LINES):end])
+        self.log_title.text = "Events" + (f" (scrolled back {self.log_offset} lines; wheel down for the newest)"
+                                          if self.log_offset else "")
         self.message.text = c.message
+        self.message.color = color.rgb(*MESSAGE_RGB.get(getattr(c, "message_kind", "error"), MESSAGE_RGB["error"]))
         self.buttons["Undo"].disabled = not c.match.can_undo()
         self.buttons["Undo"].alpha = 1.0 if c.match.can_undo() else 0.4
         self._choices()
@@ -115,7 +137,8 @@ class Hud:
                 scores = "\n".join(
                     f"{seat_label(c.game, s)}: {score:g}" for s, score in enumerate(result.scores)
                 )
-            self._show_overlay(f"Game over\n{result.reason if result else ''}\n\n{scores}", "Play again", c.restart)
+            self._show_overlay(f"Game over\n{result.reason if result else ''}\n\n{scores}", "Play again", c.restart,
+                               full=False)
         elif c.handover_to is not None:
             who = seat_label(c.game, c.handover_to)
             self._show_overlay(f"Pass the computer to\n{who}", f"I am {who}: show my cards", c.acknowledge_handover)
@@ -137,24 +160,49 @@ class Hud:
                        text_size=0.75)
             b.on_click = lambda a=action: self.controller.choose(a)
 
-    def _show_overlay(self, text: str, button: str, action: Callable[[], None]) -> None:
+    def _show_overlay(self, text: str, button: str, action: Callable[[], None], full: bool = True) -> None:
+        """The hand-over screen covers everything (hands are hidden); the end
+        screen leaves the event log readable beside it."""
+        from ursina import window
+
         self.overlay.enabled = True
+        width = window.aspect_ratio - 0.5  # the log panel (0.44 wide) stays visible on the right
+        self.overlay_backdrop.scale = (4, 2) if full else (width, 0.86)
+        self.overlay.x = 0 if full else window.left[0] + 0.02 + width / 2
         self.overlay_text.text = text
         self.overlay_button.text = button
         self.overlay_button.on_click = action
 
+    def set_thinking(self, text: str) -> None:
+        if self.thinking.text != text:
+            self.thinking.text = text
+
+    def set_speed(self, name: str) -> None:
+        self.speed.text = f"Speed: {name} (F2)   Skip: Space   Help: F1"
+
+    def scroll_log(self, key: str) -> None:
+        """The wheel over the log panel scrolls it (up: older)."""
+        from ursina import mouse
+
+        if mouse.hovered_entity is not self.log_panel:
+            return
+        self.log_offset += 3 if key == "scroll up" else -3
+        self.refresh()
+
     # ------------------------------------------------------------ buttons
     def save(self) -> None:
-        self.controller.save(userdir.new_save_path(self.controller.game))
+        """A save named after the game, battlefield and round ('Little Soldiers bootcamp round 3')."""
+        c = self.controller
+        meta = c.summary()
+        name = f"{meta['game']} {meta['where']}" + (f" round {meta['round']}" if meta.get("round") else "")
+        c.save(userdir.new_save_path(c.game, name), name)
 
     def load(self) -> None:
         """A list of this game's saves (newest first, autosave included) to pick from."""
         from ursina import Button, Entity, Text, color, destroy
 
-        found = userdir.saves(self.controller.game)
-        auto = userdir.autosave_path(self.controller.game)
-        if auto.exists() and auto not in found:
-            found = [auto, *found]
+        autos = userdir.autosaves(self.controller.game)
+        found = sorted([*autos, *userdir.saves(self.controller.game)], key=lambda p: p.stat().st_mtime, reverse=True)
         if not found:
             self.controller.message = "No saved game yet: press Save first."
             self.refresh()
@@ -163,7 +211,7 @@ class Hud:
             destroy(self.load_panel)
         panel = Entity(parent=self.root, name="load-panel", z=-1)
         self.load_panel = panel
-        Entity(parent=panel, model="quad", color=color.rgba(0.06, 0.07, 0.09, 0.95), scale=(0.7, 0.12 + 0.06 * min(8, len(found))),
+        Entity(parent=panel, model="quad", color=color.rgba(0.06, 0.07, 0.09, 0.95), scale=(1.12, 0.12 + 0.06 * min(8, len(found))),
                position=(0, 0.02 - 0.03 * min(8, len(found))), z=0.1)
         Text(parent=panel, text="Load a saved game", origin=(0, 0), position=(0, 0.05), scale=1.1, color=color.white)
 
@@ -173,8 +221,8 @@ class Hud:
             self.controller.load(path)
 
         for i, path in enumerate(found[:8]):
-            b = Button(parent=panel, text=save_title(path, path == auto), scale=(0.6, 0.05), position=(0, -0.01 - i * 0.06),
-                       color=color.rgb(0.22, 0.42, 0.55), text_size=0.75)
+            b = Button(parent=panel, text=fit_text(save_title(path, path in autos), 0.7, 1.0), scale=(1.06, 0.05),
+                       position=(0, -0.01 - i * 0.06), color=color.rgb(0.22, 0.42, 0.55), text_size=0.7)
             b.on_click = lambda p=path: pick(p)
         close = Button(parent=panel, text="Cancel", scale=(0.2, 0.045), position=(0, -0.01 - min(8, len(found)) * 0.06),
                        color=color.rgb(0.3, 0.3, 0.36), text_size=0.75)

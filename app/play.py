@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from app import userdir, window
+from app import guard, userdir, window
 from app.controllers import GameController, controller_class
 from app.start_screen import StartChoice
 
@@ -25,6 +25,12 @@ Ways to run without one:
 """
 
 
+def resume_refusal(path: Path, err: BaseException) -> str:
+    """One sentence for a save that cannot be reopened."""
+    text = str(err).strip() or type(err).__name__
+    return text if str(path) in text else f"Cannot open {path.name}: {text}"
+
+
 class Shell:
     """Owns the one Ursina app and whichever screen is showing."""
 
@@ -32,6 +38,26 @@ class Shell:
         self.app = app
         self.screen: Any = None
         self.started = time.perf_counter()
+        self.guard = guard.Guard(self.record, self.tell, self.recover)
+        """Every frame and input runs behind it (see app.guard)."""
+
+    def record(self) -> Any:
+        """The shown game's record, for a crash file."""
+        ctl = getattr(self.screen, "controller", None)
+        return ctl.match.record().to_dict() if ctl is not None else None
+
+    def tell(self, sentence: str) -> None:
+        tell = getattr(self.screen, "tell", None) or getattr(self.screen, "show_message", None)
+        if tell is not None:
+            tell(sentence)
+
+    def recover(self) -> None:
+        """Redraw the screen from its last good state; a start screen is rebuilt."""
+        recover = getattr(self.screen, "recover", None)
+        if recover is not None:
+            recover()
+        elif self.screen is not None:
+            self.show_start(message=guard.SENTENCE.format(path=self.guard.last_path or "the terminal"))
 
     def _clear(self) -> None:
         if self.screen is not None:
@@ -48,7 +74,7 @@ class Shell:
         try:
             cls = controller_class(choice.game)
             ctl = cls.new(choice.game, dict(choice.config), choice.normalized_seats(), seed,
-                          autosave=userdir.autosave_path(choice.game))
+                          autosave=userdir.autosave_path(choice.game, dict(choice.config)))
         except (ValueError, ImportError, AttributeError) as err:
             self.show_start(choice, f"Cannot start {choice.game}: {err}")
             return
@@ -63,11 +89,13 @@ class Shell:
         try:
             record = load_record(path)
             match = Match.from_record(record, str(path))
-        except (RecordError, ValueError) as err:
-            self.show_start(message=str(err))
+        except (RecordError, ValueError, OSError, KeyError) as err:  # e.g. its battlefield file is gone
+            self.show_start(message=resume_refusal(path, err))
             return
         cls = controller_class(record.game)
-        ctl = cls(match, parse_seats(record.game, None, match.state.num_seats), userdir.autosave_path(record.game),
+        resumed_autosave = path in userdir.autosaves(record.game)  # goes on in its own slot
+        ctl = cls(match, parse_seats(record.game, None, match.state.num_seats),
+                  path if resumed_autosave else userdir.autosave_path(record.game, dict(record.config)),
                   bot_seed=match.seed)
         self._open(ctl, StartChoice(record.game, dict(record.config)))
 
@@ -89,6 +117,7 @@ def run(choice: StartChoice | None, seed: int | None = None, size: tuple[int, in
     t0 = time.perf_counter()
     app = window.start(offscreen=bool(frames_then_exit), size=size)
     shell = Shell(app)
+    guard.install(app, shell.guard)
     if choice is None:
         shell.show_start()
     else:

@@ -154,9 +154,9 @@ class StartScreen:
                          on=kind == "human")
         y -= 0.065 * ((len(seats.kinds) + 2) // 3) + 0.02
         self._button("Start", (0, y), self._start, on=True, width=0.3)
-        if userdir.autosave_path(c.game).exists():
-            self._button("Resume the last game", (0, y - 0.065),
-                         lambda: self.on_resume(userdir.autosave_path(c.game)), width=0.36)
+        last = userdir.latest_autosave(c.game)
+        if last is not None:  # the newest autosave of this game, whatever its battlefield
+            self._button("Resume the last game", (0, y - 0.065), lambda: self.on_resume(last), width=0.36)
 
     def _soldiers_options(self, y: float) -> float:
         """Modules (toggles) and mission (cycled) as the engine lists them, so

@@ -1,35 +1,112 @@
 """Where the app keeps a player's saves and autosaves (in the user folder
-of ``engine.core.userdir``, which the engine's profile shares)."""
+of ``engine.core.userdir``, which the engine's profile shares).
+
+Autosaves are kept per game and battlefield (or mission, or terrain) in a
+few rotating slots: a new game takes the oldest slot, and writes it after
+every action, so a Bootcamp game no longer overwrites the mission played
+before it. Each save has a small sidecar (``NAME.meta.json``) with what the
+Load list shows: its name, battlefield, round and players.
+"""
 
 from __future__ import annotations
 
+import json
+import re
 import time
 from pathlib import Path
+from typing import Any
 
+from engine.core.record import write_atomic
 from engine.core.userdir import user_dir
 
-__all__ = ["user_dir", "autosave_path", "new_save_path", "saves"]
+__all__ = ["user_dir", "autosave_path", "autosaves", "latest_autosave", "new_save_path", "saves", "where_key",
+           "write_meta", "read_meta", "AUTOSAVE_SLOTS"]
+
+AUTOSAVE_SLOTS = 3
+"""Autosave slots per game and battlefield (chosen): the last three games can be resumed."""
+
+META_SUFFIX = ".meta.json"
 
 
-def autosave_path(game: str) -> Path:
-    """One autosave per game, overwritten (atomically) after every action."""
-    return user_dir() / "autosave" / f"{game}.json"
+def where_key(game: str, config: dict[str, Any] | None) -> str:
+    """A file-name-safe name for where a game is played: its mission, else
+    its battlefield or terrain file's stem, else 'default'."""
+    config = config or {}
+    where = config.get("mission") or config.get("level") or config.get("terrain") or "default"
+    if game == "little-battle":
+        where = f"{config.get('players', 4)}-players"
+    stem = Path(str(where)).stem
+    return re.sub(r"[^a-z0-9]+", "-", stem.lower()).strip("-") or "default"
 
 
-def new_save_path(game: str) -> Path:
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    path = user_dir() / "saves" / f"{game}-{stamp}.json"
+def autosave_path(game: str, config: dict[str, Any] | None = None) -> Path:
+    """The slot a new game autosaves to: a free one, else the oldest of
+    :data:`AUTOSAVE_SLOTS` for this game and battlefield."""
+    folder = user_dir() / "autosave"
+    key = where_key(game, config)
+    slots = [folder / f"{game}-{key}-{n}.json" for n in range(1, AUTOSAVE_SLOTS + 1)]
+    free = [p for p in slots if not p.exists()]
+    if free:
+        return free[0]
+    return min(slots, key=_mtime)
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def _records(folder: Path, game: str | None) -> list[Path]:
+    if not folder.is_dir():
+        return []
+    pattern = f"{game}-*.json" if game else "*.json"
+    found = [p for p in folder.glob(pattern) if not p.name.endswith(META_SUFFIX) and not p.name.startswith(".")]
+    return sorted(found, key=_mtime, reverse=True)
+
+
+def autosaves(game: str | None = None) -> list[Path]:
+    """Autosaves, newest first (every battlefield and slot)."""
+    return _records(user_dir() / "autosave", game)
+
+
+def latest_autosave(game: str | None = None) -> Path | None:
+    found = autosaves(game)
+    return found[0] if found else None
+
+
+def new_save_path(game: str, name: str | None = None) -> Path:
+    """A new file for a save named ``name`` (or the time), never overwriting one."""
+    stem = re.sub(r"[^A-Za-z0-9]+", "-", name).strip("-")[:40] if name else ""
+    stem = stem or time.strftime("%Y%m%d-%H%M%S")
+    folder = user_dir() / "saves"
+    path = folder / f"{game}-{stem}.json"
     n = 1
     while path.exists():
         n += 1
-        path = user_dir() / "saves" / f"{game}-{stamp}-{n}.json"
+        path = folder / f"{game}-{stem}-{n}.json"
     return path
 
 
 def saves(game: str | None = None) -> list[Path]:
     """Saved records, newest first."""
-    folder = user_dir() / "saves"
-    if not folder.is_dir():
-        return []
-    pattern = f"{game}-*.json" if game else "*.json"
-    return sorted(folder.glob(pattern), key=lambda p: p.stat().st_mtime, reverse=True)
+    return _records(user_dir() / "saves", game)
+
+
+def meta_path(path: Path) -> Path:
+    return path.with_name(path.stem + META_SUFFIX)
+
+
+def write_meta(path: Path, meta: dict[str, Any]) -> None:
+    """The sidecar the Load list reads (atomic; an OSError is the caller's)."""
+    write_atomic(meta_path(path), json.dumps(meta) + "\n")
+
+
+def read_meta(path: Path) -> dict[str, Any]:
+    """The sidecar of a save, or {} when it has none or it is unreadable."""
+    try:
+        data = json.loads(meta_path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}

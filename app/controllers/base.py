@@ -43,10 +43,32 @@ class GameController:
         """The seat whose hand is shown and for whom clicks act."""
         self.handover_to: int | None = None
         """Set when another person must take the mouse: the view hides all hands."""
-        self.message: str = ""
-        """The last thing to tell the player (an illegal action's sentence)."""
+        self._message = ""
+        self.message_kind = "error"
+        """How the HUD colours :attr:`message`: "error", "warning" or "info"."""
+        self.autosave_failed = False
         self.listeners: list[Callable[[], None]] = []
         self._pick_viewer()
+
+    @property
+    def message(self) -> str:
+        """The last thing to tell the player (an illegal action's sentence).
+        Setting it marks it an error; :meth:`inform` and :meth:`warn` mark others."""
+        return self._message
+
+    @message.setter
+    def message(self, text: str) -> None:
+        self._message = text
+        self.message_kind = "error"
+
+    def inform(self, text: str) -> None:
+        """A success or a plain fact ('Saved ...'), not in the error colour."""
+        self._message = text
+        self.message_kind = "info"
+
+    def warn(self, text: str) -> None:
+        self._message = text
+        self.message_kind = "warning"
 
     # ------------------------------------------------------------ reading
     @classmethod
@@ -58,6 +80,22 @@ class GameController:
         match = Match(info, info.config_from_dict(config), seed)
         seats = seats or parse_seats(game, None, match.state.num_seats)
         return cls(match, seats, autosave, bot_seed=match.seed)
+
+    def summary(self) -> dict[str, Any]:
+        """What a Load list shows of this game: game, battlefield, round, players."""
+        from app.start_screen import GAME_TITLES
+        from app.userdir import where_key
+
+        config = self.match.record().config
+        rnd = self.view_dict().get("round")
+        return {
+            "game": GAME_TITLES.get(self.game, self.game),
+            "where": where_key(self.game, config).replace("-", " "),
+            "round": rnd if isinstance(rnd, int) else None,
+            "players": ", ".join(f"{seat_label(self.game, s)}: {k}" for s, k in enumerate(self.seats.kinds)),
+            "actions": len(self.match.actions),
+            "over": self.is_over(),
+        }
 
     @property
     def info(self) -> GameInfo:
@@ -158,6 +196,34 @@ class GameController:
                 return True
         return False
 
+    def match_key(self) -> tuple[int, int]:
+        """Changes whenever the match does (an action, an undo, a load, a restart):
+        a bot's answer for another key is stale."""
+        return (id(self.match), len(self.match.actions))
+
+    def next_bot(self) -> Any:
+        """The job for a bot that must act now (app.bot_worker.BotJob), or None.
+        Its view is taken from a clone, so a thinking thread never shares the
+        live state; a worker process gets the record and builds its own view."""
+        from app.bot_worker import BotJob
+
+        for seat in self.to_act():
+            bot = self.bots.get(seat)
+            if bot is not None:
+                state = self.match.state
+                return BotJob(seat, self.match_key(), bot, lambda s=seat: state.clone().view(s),
+                              self.match.record().to_dict(), self.seats.kinds[seat], self.bot_seed * 31 + seat,
+                              getattr(bot, "time_limit", None))
+        return None
+
+    def play_bot(self, seat: int, action: Any, key: Any) -> bool:
+        """Play a bot's decision made off the frame thread, if the match is still where it was."""
+        if key != self.match_key() or seat not in self.to_act() or seat not in self.bots:
+            return False
+        self.match.play(seat, action)
+        self._after_action()
+        return True
+
     def run_bots(self, limit: int = 10_000) -> int:
         """Play bot turns until a human must act (or the game ends)."""
         n = 0
@@ -194,22 +260,25 @@ class GameController:
             self.handover_to = shown  # that player's hand is theirs to see
         else:
             self.viewer = shown
-        self.message = "Undone."
+        self.inform("Undone.")
         self._autosave()
         self._changed()
         return True
 
     # ------------------------------------------------------------ files
-    def save(self, path: Path) -> bool:
-        """Save the record atomically; a refused write (read-only or full disk)
-        is a sentence on the HUD and keeps the old file, never a crash."""
+    def save(self, path: Path, name: str | None = None) -> bool:
+        """Save the game (a record) and its Load-list line; a full or
+        read-only folder is said, and play goes on."""
+        from app.userdir import write_meta
+
         try:
             save_record(self.match.record(), path)
+            write_meta(path, {**self.summary(), "name": name or ""})
         except OSError as err:  # WriteError says which file and why
-            self.message = str(err) if str(err) else f"{path}: cannot save."
+            self.warn(f"{err or path}: not saved. The game goes on.")
             self._changed()
             return False
-        self.message = f"Saved to {path}."
+        self.inform(f"Saved as '{name}'." if name else f"Saved to {path}.")
         self._changed()
         return True
 
@@ -220,8 +289,9 @@ class GameController:
             if record.game != self.game:
                 raise RecordError(f"{path}: a {record.game} record, not {self.game}.")
             match = Match.from_record(record, str(path))
-        except ValueError as err:  # RecordError and every refused config or file: one sentence
-            self.message = str(err)
+        except (RecordError, ValueError, OSError, KeyError) as err:  # e.g. the battlefield file is gone
+            text = str(err).strip() or type(err).__name__
+            self.message = text if str(path) in text else f"Cannot load {Path(path).name}: {text}"
             self._changed()
             return False
         if match.state.num_seats != len(self.seats.kinds):  # a 5-player save into a 3-player table
@@ -237,7 +307,7 @@ class GameController:
         self._pick_viewer()
         for replaced in list(self.replaced_listeners):  # another battlefield/terrain: the view is rebuilt
             replaced()
-        self.message = f"Loaded {path}."
+        self.inform(f"Loaded {Path(path).name}.")
         self._changed()
         return True
 
@@ -273,8 +343,30 @@ class GameController:
             self.viewer = nxt
 
     def _autosave(self) -> None:
-        if self.autosave is not None:
+        """Write the autosave; a read-only or full folder is a visible warning
+        (once until it works again), never an exception out of the frame."""
+        if self.autosave is None:
+            return
+        from app.userdir import write_meta
+
+        try:
             save_record(self.match.record(), self.autosave)
+            write_meta(self.autosave, {**self.summary(), "name": "Autosave"})
+        except OSError as err:
+            # said after every action while it fails (the next action's message would hide it once)
+            self.warn(f"Autosave failed ({err.strerror or err}): {self.autosave.parent} is read-only or full. "
+                      "Play goes on; use Save elsewhere when you can.")
+            self.autosave_failed = True
+            return
+        self.autosave_failed = False
+
+    def recover(self) -> None:
+        """After an error in a frame: forget what was half-chosen (the match
+        itself is never half-changed) so the screen redraws a good state."""
+        for name in ("selected", "aim"):  # what the game's controller had half-chosen
+            if hasattr(self, name):
+                setattr(self, name, None)
+        self._pick_viewer()
 
     def _changed(self) -> None:
         for listener in list(self.listeners):

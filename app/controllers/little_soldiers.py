@@ -31,7 +31,24 @@ def _point(x: float, y: float) -> Any:
     return Point(x, y)
 
 
-BAND_WORDS = {"green": "green range", "red": "red range", "yellow": "yellow range", None: "out of range"}
+BAND_WORDS = {"green": "within the red reroll band (green range)", "red": "within the red reroll band",
+              "yellow": "outside the red reroll band", None: "outside the red reroll band"}
+"""The range band as a player reads it: the red band is what gives the range
+reroll ('out of range' was shown for valid targets beyond it)."""
+
+THROW_FULL_FLIGHT_CM = {"grenade": 145.0, "mortar": 150.0}
+"""How far a full-strength throw goes on a flat table (measured with the
+engine's physics, three seeds each; chosen): the distance grows about as the
+strength squared, so the drag's length maps to sqrt(length / this)."""
+
+THROW_EDGE_MARGIN = 0.85
+"""The strongest aim lands at most this share of the way to the play zone's
+edge (chosen: full strength flew ~140 cm, off the table)."""
+
+CLIMB_SNAP_CM = 4.0
+"""A click on the table counts as climbing down a Level only within this many
+cm of the Level's edge (chosen); farther, it is a plain Move the engine
+judges (a far click used to move the soldier off the Level at the nearest edge)."""
 
 
 @dataclass
@@ -84,6 +101,8 @@ class LittleSoldiersController(GameController):
         self.reroll_pick: set[int] = set()
         self.flight: Flight | None = None
         self.aim: tuple[float, float] | None = None
+        self.aim_dragging = False
+        """A drag begun on the thrower is aiming (the screen follows the mouse)."""
         self._reach_key: Any = None
         self._reach: Any = None
         self.overlay_listeners: list[Any] = []
@@ -96,6 +115,15 @@ class LittleSoldiersController(GameController):
 
     def soldier(self, ident: str) -> dict[str, Any]:
         return next(s for s in self.soldiers() if s["id"] == ident)
+
+    def spot(self, ident: str | None) -> dict[str, Any] | None:
+        """Where a soldier stands, or None: not deployed, broken, or no such soldier.
+        Every read of a position goes through here (a soldier broken during the
+        bot's turn stayed selected, and ``s["spot"]["x"]`` killed the window)."""
+        if ident is None:
+            return None
+        found = [s for s in self.soldiers() if s["id"] == ident]
+        return found[0]["spot"] if found else None
 
     def my_teams(self) -> set[str]:
         v = self.view_dict()
@@ -125,7 +153,7 @@ class LittleSoldiersController(GameController):
             "lead": "choose the General who plays first this round (button, bottom right)",
         }.get(self.phase())
         if hint is None:  # Scout, Radar, Shield shift, Objects...: the engine's own sentence for the step
-            helper = getattr(self.match.state, "_phase_help", None)
+            helper = getattr(self.view(), "phase_help", None)
             hint = helper().rstrip(".") if helper else None
             if hint and hint.startswith("the game is in its"):
                 hint = None
@@ -133,7 +161,7 @@ class LittleSoldiersController(GameController):
 
     def targets(self) -> list[str]:
         """Enemies the selected soldier can see whole (the engine's line of sight)."""
-        if self.selected is None or self.soldier(self.selected)["spot"] is None:
+        if self.spot(self.selected) is None:
             return []
         try:
             return list(self.view().valid_targets(self.selected))  # type: ignore[attr-defined]
@@ -142,7 +170,7 @@ class LittleSoldiersController(GameController):
 
     def reach(self) -> Any:
         """The selected soldier's yellow-cord reach (shapely), while it may move; else None."""
-        if self.selected is None or not self.my_turn() or self.phase() != "move":
+        if self.spot(self.selected) is None or not self.my_turn() or self.phase() != "move":
             return None
         s = self.soldier(self.selected)
         mover = self.view_dict().get("mover")
@@ -171,8 +199,10 @@ class LittleSoldiersController(GameController):
             # where its figurine catches the click and only selects it.
             out = []
             for ident in ([self.selected] if self.selected else []) + sorted(self._my_movers()):
-                s = self.soldier(ident)
-                stay = Move(ident, s["spot"]["x"], s["spot"]["y"])
+                spot = self.spot(ident)
+                if spot is None:  # a broken soldier (its HQ card can still be selected): no Move to offer
+                    continue
+                stay = Move(ident, spot["x"], spot["y"])
                 if not self.explain(stay) and all(a != stay for _, a in out):
                     out.append((f"{self.name(ident)} stays where it is", stay))
             return out[:1] if self.selected in {a.soldier for _, a in out} else out
@@ -188,6 +218,16 @@ class LittleSoldiersController(GameController):
         """A soldier as a player reads it: "green-infantry-2" -> "Green Infantry 2"."""
         return " ".join(part.capitalize() for part in ident.split("-"))
 
+    @property
+    def message(self) -> str:
+        """The engine's sentence with soldiers and scenery named as printed."""
+        text = self._message
+        return self.named(text) if text else ""
+
+    @message.setter
+    def message(self, text: str) -> None:
+        GameController.message.fset(self, text)  # type: ignore[attr-defined]
+
     def events(self) -> list[str]:
         """The log with soldiers named as on their cards ("green-grenadier moves" read as an id)."""
         return [self.named(e) for e in super().events()]
@@ -196,10 +236,17 @@ class LittleSoldiersController(GameController):
         """``text`` with every soldier id replaced by its name."""
         import re
 
-        ids = sorted((s["id"] for s in self.soldiers()), key=len, reverse=True)
+        names = {s["id"]: self.name(s["id"]) for s in self.soldiers()}
+        try:  # scenery ids ("shoebox-west", "cover-2") read as words ("shoebox west")
+            names.update({p.id: p.id.replace("-", " ").replace("_", " ")
+                          for p in self.view().terrain.bf.scenery})  # type: ignore[attr-defined]
+        except AttributeError:
+            pass
+        ids = sorted((i for i in names if "-" in i or i in text), key=len, reverse=True)
         if not ids:
             return text
-        return re.sub(r"\b(?:" + "|".join(re.escape(i) for i in ids) + r")\b(?!-)", lambda m: self.name(m.group(0)), text)
+        return re.sub(r"(?<![\w-])(?:" + "|".join(re.escape(i) for i in ids) + r")(?![\w-])",
+                      lambda m: names[m.group(0)], text)
 
     def label(self, action: Any) -> str:
         """A choice as a player reads it ("Green Grenadier: Throw a Grenade"),
@@ -242,7 +289,9 @@ class LittleSoldiersController(GameController):
         shot = self.view_dict().get("shot")
         if not shot or self.phase() != "throw":
             return None
-        s = self.soldier(shot["thrower"])["spot"]
+        s = self.spot(shot["thrower"])
+        if s is None:
+            return None
         if shot["kind"] == "mortar":
             x, y = self.view().terrain.edge_point((s["x"], s["y"]))  # type: ignore[attr-defined]
             return (x, y, 0.0)
@@ -256,7 +305,9 @@ class LittleSoldiersController(GameController):
     # ------------------------------------------------------------ mouse
     def click_soldier(self, ident: str) -> bool:
         """Select a soldier; with one of yours selected at the Order, clicking
-        a valid enemy orders the Attack."""
+        a valid enemy orders the Attack; pressing on the thrower starts aiming."""
+        if self.start_aim_on_thrower(ident):
+            return True
         if (self.selected and ident != self.selected and self.my_turn() and self.phase() == "order"
                 and not self.is_mine(ident) and self.is_mine(self.selected)):
             return self.play(Order(self.selected, "attack", ident))
@@ -318,7 +369,7 @@ class LittleSoldiersController(GameController):
         steps have no listed actions, and the app only sent Moves, so a player
         who activated one was stuck."""
         v = self.view_dict()
-        user = self.soldier(v["object_user"])["spot"]
+        user = self.spot(v["object_user"]) or {"x": x, "y": y}
         if self.phase() == "jump":
             return Jump(round(math.degrees(math.atan2(y - user["y"], x - user["x"])), 2))
         terrain = self.view().terrain  # type: ignore[attr-defined]
@@ -366,7 +417,10 @@ class LittleSoldiersController(GameController):
         if piece is None:
             return plain
         ring = terrain.bf.solid(piece).footprint.exterior
-        edge = ring.interpolate(ring.project(_point(x, y)))
+        click = _point(x, y)
+        if piece == here and surface != here and ring.distance(click) > CLIMB_SNAP_CM:
+            return plain  # a far click off the Level: the engine says why it cannot go there
+        edge = ring.interpolate(ring.project(click))
         climb = Move(self.selected, round(edge.x, 3), round(edge.y, 3), climb=True)
         return climb if (not self.explain(climb) or surface != here) else plain
 
@@ -384,12 +438,12 @@ class LittleSoldiersController(GameController):
         (green clear, red blocked), whether it is a valid target, the range band."""
         self.hover = None
         a = self.selected
-        if ident is not None and a is not None and ident != a:
-            sa, st = self.soldier(a), self.soldier(ident)
-            if sa["spot"] is not None and st["spot"] is not None and sa["team"] != st["team"]:
+        if self.spot(ident) is not None and self.spot(a) is not None and ident != a:
+            sa, st = self.soldier(a), self.soldier(ident)  # type: ignore[arg-type]
+            if sa["team"] != st["team"]:
                 v = self.view()
                 sight = queries.sight_rays(v, a, ident)
-                facts = v._truth.explain_target(a, ident)  # type: ignore[attr-defined]
+                facts = v.explain_target(a, ident)  # type: ignore[attr-defined]
                 band = queries.range_band(v, a, ident)
                 rays = [(r.start, r.end, r.blocked) for r in sight.rays]
                 if facts["valid"]:
@@ -428,10 +482,30 @@ class LittleSoldiersController(GameController):
         else:
             dx, dy = x - o[0], y - o[1]
             direction = math.degrees(math.atan2(dy, dx))
-            strength = max(0.05, min(1.0, math.hypot(dx, dy) / self.shot_reach()))
+            length = min(math.hypot(dx, dy), THROW_EDGE_MARGIN * self.edge_distance(o, direction))
+            full = THROW_FULL_FLIGHT_CM.get(self.shot_kind() or "grenade", 145.0)
+            strength = max(0.05, min(1.0, math.sqrt(max(0.0, length) / full)))
             self.aim = (round(direction, 2), round(strength, 3))
         self._overlay_changed()
         return self.aim
+
+    def edge_distance(self, origin: tuple[float, float, float], direction: float) -> float:
+        """cm from ``origin`` to the play zone's edge along ``direction`` (degrees)."""
+        from shapely.geometry import LineString
+
+        zone = self.view().terrain.bf.play_zone  # type: ignore[attr-defined]
+        a = math.radians(direction)
+        far = (origin[0] + 1000 * math.cos(a), origin[1] + 1000 * math.sin(a))
+        hit = LineString([origin[:2], far]).intersection(zone)
+        return float(hit.length) if not hit.is_empty else 0.0
+
+    def start_aim_on_thrower(self, ident: str) -> bool:
+        """A drag that starts on the thrower's own figurine aims (it did nothing)."""
+        shot = self.view_dict().get("shot")
+        if not (shot and self.phase() == "throw" and self.my_turn() and shot.get("thrower") == ident):
+            return False
+        self.aim_dragging = True
+        return True
 
     def release_aim(self) -> bool:
         """Throw with the current aim (the end of the drag)."""
@@ -439,6 +513,7 @@ class LittleSoldiersController(GameController):
             return False
         direction, strength = self.aim
         self.aim = None
+        self.aim_dragging = False
         return self.play(Throw(direction, strength))
 
     # ------------------------------------------------------------ what actions do
@@ -465,9 +540,17 @@ class LittleSoldiersController(GameController):
         for listener in list(self.overlay_listeners):
             listener()
 
+    def _forget_gone(self) -> None:
+        """Drop a selection that names no soldier of this game (a Load of another set-up)."""
+        if self.selected is not None and not any(s["id"] == self.selected for s in self.soldiers()):
+            self.selected = None
+            self.preview = None
+
     def _after_action(self) -> None:
+        self._forget_gone()
         self.hover = None
         self.aim = None
+        self.aim_dragging = False
         if self.phase() != "reroll":
             self.reroll_pick = set()
         self._sync_table()
@@ -487,8 +570,18 @@ class LittleSoldiersController(GameController):
             self.message = f"The Mission Report could not be saved ({err.strerror or err})."
             return
         result = state.result()
-        self.message = "Mission Report updated" + (": mission accomplished!" if result and result.winners else ".")
-        self.message = " ".join([self.message, *notes])
+        self.inform(" ".join(["Mission Report updated" + (": mission accomplished!" if result and result.winners else "."),
+                              *notes]))
+
+    def recover(self) -> None:
+        """After an error in a frame: nothing half-chosen survives (selection, hover, aim, cord)."""
+        self.selected = None
+        self.hover = self.preview = None
+        self.aim = None
+        self.aim_dragging = False
+        self.reroll_pick = set()
+        self._sync_table()
+        super().recover()
 
     def undo(self) -> bool:
         ok = super().undo()

@@ -701,6 +701,108 @@ def load_another_battlefield(workdir: str) -> dict[str, Any]:
             "objects": sorted(e.name for e in screen.view.static.children if e.name.startswith("object-label-"))}
 
 
+@scenario
+def guard_keeps_the_window(workdir: str) -> dict[str, Any]:
+    """An update that raises every frame and an input handler that raises:
+    crash files with the record, one sentence, frames go on, the game is playable."""
+    from ursina import Entity, destroy
+    from direct.showbase.MessengerGlobal import messenger
+
+    from app import guard, window
+    from app.play import Shell
+    from app.start_screen import StartChoice
+
+    app = window.start(offscreen=True, size=(640, 360))
+    shell = Shell(app)
+    guard.install(app, shell.guard)
+    shell.start_game(StartChoice("toy-battle", {}, ["human", "random"]), seed=3)
+    window.step(app, 2)
+    frames_before = app.taskMgr.globalClock.getFrameCount()
+
+    bad = Entity(name="bad")
+    bad.update = lambda: None.missing  # AttributeError every frame
+    window.step(app, 5)
+    after_update = sorted(p.name for p in (Path(workdir) / "home" / "crashes").glob("crash-*.json"))
+    message_after_update = shell.screen.controller.message
+    destroy(bad)
+    window.step(app, 1)
+
+    def explode(key: str) -> None:
+        if key == "k":
+            raise TypeError("'NoneType' object is not subscriptable")
+
+    bomb = Entity(name="bomb")
+    bomb.input = explode
+    messenger.send("raw-k")  # a key press, as Panda3D delivers it, through the guard
+    window.step(app, 2)
+    destroy(bomb)
+    files = sorted((Path(workdir) / "home" / "crashes").glob("crash-*.json"))
+    body = json.loads(files[-1].read_text())
+    ctl = shell.screen.controller
+    rack = ctl.rack()
+    window.step(app, 2)
+    return {"after_update": after_update, "files": [f.name for f in files], "message": message_after_update,
+            "frames": app.taskMgr.globalClock.getFrameCount() - frames_before,
+            "record_game": (body.get("record") or {}).get("game"), "traceback": body["traceback"][-200:],
+            "screen": type(shell.screen).__name__, "playable": bool(rack) and ctl.click_troop(rack[0])}
+
+
+@scenario
+def camera_controls() -> dict[str, Any]:
+    """Right-drag rotates, shift+right-drag and middle-drag pan, left-drag moves
+    nothing, the wheel zooms toward the point under the cursor."""
+    from ursina import Vec3, held_keys, mouse
+
+    from app import window
+    from app.table import Table
+
+    app = window.start(offscreen=True, size=(640, 360))
+    table = Table(120, 80)
+    cam = table.camera
+    window.step(app, 1)
+
+    def drag(keys: tuple[str, ...], frames: int = 5) -> tuple[list[float], list[float]]:
+        table.home()
+        window.step(app, 1)
+        pos0, rot0 = list(cam.world_position), list(cam.smoothing_helper.rotation)
+        for k in keys:
+            held_keys[k] = 1
+        for _ in range(frames):
+            mouse.velocity = Vec3(0.01, 0.004, 0)
+            cam.update()
+        for k in keys:
+            held_keys[k] = 0
+        mouse.velocity = Vec3(0, 0, 0)
+        moved = [a - b for a, b in zip(cam.world_position, pos0)]
+        turned = [a - b for a, b in zip(cam.smoothing_helper.rotation, rot0)]
+        return moved, turned
+
+    out: dict[str, Any] = {}
+    for name, keys in {"right": ("right mouse",), "shift_right": ("shift", "right mouse"),
+                       "middle": ("middle mouse",), "left": ("left mouse",)}.items():
+        if name == "middle":
+            mouse.middle = True
+        moved, turned = drag(keys)
+        mouse.middle = False
+        out[name] = {"moved": max(abs(v) for v in moved), "turned": max(abs(v) for v in turned)}
+
+    class Hit:  # the mouse over a table point (offscreen, no pointer: the hit is given)
+        world_point = Vec3(3, 0, 2)
+        entity = table.root
+
+    table.home()
+    window.step(app, 1)
+    before = Vec3(*cam.world_position)
+    mouse.collision = Hit()
+    cam.input("scroll up")
+    after = Vec3(*cam.world_position)
+    mouse.collision = None
+    d0 = (Hit.world_point - before).length()
+    d1 = (Hit.world_point - after).length()
+    out["zoom"] = {"before": d0, "after": d1, "target_z_closer": True}
+    return out
+
+
 def main() -> None:
     name, out, *args = sys.argv[1:]
     facts = SCENARIOS[name](*args)

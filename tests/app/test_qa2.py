@@ -204,5 +204,21 @@ def test_the_load_list_names_the_autosave(tmp_path):
 
     auto = tmp_path / "little-soldiers.json"
     auto.write_text("{}")
-    assert save_title(auto, autosave=True).startswith("Autosave (the last game), ")
-    assert save_title(tmp_path / "little-soldiers-20261129-155157.json").startswith("Saved ")
+    assert save_title(auto, autosave=True).startswith("Autosave - ")
+    assert save_title(tmp_path / "little-soldiers-20261129-155157.json").startswith("Saved - ")
+
+
+def test_the_load_list_shows_game_battlefield_round_players_and_date(tmp_path, toybox_home):
+    """Issue 12: a save is named, and its line says what it is."""
+    from app.controllers.little_soldiers import LittleSoldiersController
+    from app.hud import save_title
+    from app.seats import Seats
+    from app import userdir
+
+    c = LittleSoldiersController.new("little-soldiers", {}, Seats(("human", "random")), seed=3)
+    c.run_bots()
+    path = userdir.new_save_path(c.game, "before the charge")
+    assert c.save(path, "before the charge") and c.message_kind == "info"
+    line = save_title(path)
+    assert line.startswith("before the charge - Little Soldiers, bootcamp, round 1, ")
+    assert "(green): human" in line and "(yellow): random" in line

@@ -1,0 +1,232 @@
+"""Bots think off the frame thread.
+
+A Little Soldiers search decision takes seconds; on the frame thread it
+froze the window. Two workers share one small interface (``start``,
+``poll``, ``cancel``, ``busy``):
+
+- :class:`ProcessBotWorker` (the window's): a separate Python process, so
+  a pure-Python search does not take the interpreter lock from the frame
+  thread (on a worker *thread* frames took 3-4 times longer). The process
+  keeps its own copy of the match, brought up to date from the record
+  (only the new actions are applied), and hands the bot nothing but
+  ``state.view(seat)``: the bot is fed a view, never the truth. The
+  answer comes back as the game's encoded action.
+- :class:`BotWorker`: a daemon thread fed a view of a clone of the state;
+  used when no process can be started, and in tests.
+
+The frame thread polls; an answer for a match that moved on (an undo, a
+load, "Play again") carries a stale key and is dropped by the controller.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from dataclasses import dataclass
+from typing import Any, Callable, Hashable
+
+WORKER_NICE = 5
+"""How much lower the worker process's CPU priority is than the window's (chosen:
+on a busy machine the bot took half the window's CPU share, halving frames/s)."""
+
+
+@dataclass
+class BotJob:
+    """One decision to make: for ``seat``, in the match at ``key``."""
+
+    seat: int
+    key: Hashable
+    bot: Any
+    """The controller's bot (a thread worker calls it)."""
+    view: Callable[[], Any]
+    """Builds the seat's view of a clone of the state (a thread worker's input)."""
+    record: dict[str, Any]
+    """The match's record (a process worker replays it to its own state)."""
+    kind: str
+    bot_seed: int
+    time_limit: float | None
+
+
+@dataclass
+class Decision:
+    seat: int
+    action: Any
+    key: Hashable
+    seconds: float
+    error: BaseException | None = None
+
+
+class BotWorker:
+    """At most one decision in flight, on a daemon thread."""
+
+    def __init__(self) -> None:
+        self._thread: threading.Thread | None = None
+        self._done: Decision | None = None
+        self._lock = threading.Lock()
+        self._generation = 0
+        self.seat: int | None = None
+        self.started = 0.0
+
+    def busy(self) -> bool:
+        return self._thread is not None
+
+    def thinking_for(self) -> float:
+        return time.perf_counter() - self.started if self.busy() else 0.0
+
+    def start(self, job: BotJob) -> None:
+        if self.busy():
+            raise RuntimeError("a bot is already thinking")
+        self.seat, self.started = job.seat, time.perf_counter()
+        with self._lock:
+            self._done = None
+            self._generation += 1
+            generation = self._generation
+        view = job.view()
+
+        def think() -> None:
+            t0 = time.perf_counter()
+            try:
+                decision = Decision(job.seat, job.bot.choose(view), job.key, 0.0)
+            except Exception as err:  # noqa: BLE001 - handed to the frame thread, which reports it
+                decision = Decision(job.seat, None, job.key, 0.0, err)
+            decision.seconds = time.perf_counter() - t0
+            with self._lock:
+                if generation == self._generation:  # not cancelled meanwhile
+                    self._done = decision
+
+        self._thread = threading.Thread(target=think, name=f"bot-seat-{job.seat}", daemon=True)
+        self._thread.start()
+
+    def poll(self) -> Decision | None:
+        """The finished decision (once), or None while thinking or idle."""
+        with self._lock:
+            done, self._done = self._done, None
+        if done is not None:
+            self._thread, self.seat = None, None
+        return done
+
+    def cancel(self) -> None:
+        """Forget the decision in flight (the thread ends on its own; its answer is dropped)."""
+        with self._lock:
+            self._generation += 1
+            self._done = None
+        self._thread, self.seat = None, None
+
+    def close(self) -> None:
+        self.cancel()
+
+
+def serve(conn: Any) -> None:
+    """The worker process: answer ("choose", job_id, record, seat, kind, seed, limit)
+    with ("done", job_id, encoded action, seconds) or ("error", job_id, sentence)."""
+    from engine.bots import make_bot
+    from engine.core.games import get_game
+    from engine.core.match import Match
+    from engine.core.record import parse_record
+
+    try:
+        os.nice(WORKER_NICE)  # the frame comes first: the bot thinks with what the window leaves
+    except (AttributeError, OSError):
+        pass
+    match: Any = None
+    base: dict[str, Any] | None = None
+    bots: dict[tuple[str, str, int], Any] = {}
+    while True:
+        try:
+            msg = conn.recv()
+        except (EOFError, OSError):
+            return
+        if msg[0] == "stop":
+            return
+        _, job_id, record, seat, kind, seed, limit = msg
+        t0 = time.perf_counter()
+        try:
+            same = (base is not None and match is not None
+                    and all(record[k] == base[k] for k in ("game", "version", "config", "seed"))
+                    and record["actions"][:len(base["actions"])] == base["actions"])
+            if same:
+                extra = parse_record({**record, "actions": record["actions"][len(base["actions"]):]}, "worker")
+                for s, a in extra.actions:  # only what happened since the last job
+                    match.play(s, a)
+            else:
+                match = Match.from_record(parse_record(record, "worker"), "worker")
+            base = record
+            bot = bots.get((record["game"], kind, seed))
+            if bot is None:
+                bot = bots[(record["game"], kind, seed)] = make_bot(kind, record["game"], seed)
+            if limit is not None and getattr(bot, "time_limit", 0) is None:
+                bot.time_limit = limit
+            action = bot.choose(match.state.view(seat))  # the view only: never the truth
+            conn.send(("done", job_id, get_game(record["game"]).codec.encode(action), time.perf_counter() - t0))
+        except Exception as err:  # noqa: BLE001 - sent back as a sentence; the process lives on
+            base = match = None
+            conn.send(("error", job_id, f"{type(err).__name__}: {err}"))
+
+
+class ProcessBotWorker:
+    """At most one decision in flight, in a separate process (spawned once)."""
+
+    def __init__(self) -> None:
+        import multiprocessing
+
+        ctx = multiprocessing.get_context("spawn")  # never fork a process holding a window
+        self._conn, child = ctx.Pipe()
+        self._process = ctx.Process(target=serve, args=(child,), name="toybox-bots", daemon=True)
+        self._process.start()
+        child.close()
+        self._job: BotJob | None = None
+        self._job_id = 0
+        self.seat: int | None = None
+        self.started = 0.0
+
+    def alive(self) -> bool:
+        return self._process.is_alive()
+
+    def busy(self) -> bool:
+        return self._job is not None
+
+    def thinking_for(self) -> float:
+        return time.perf_counter() - self.started if self.busy() else 0.0
+
+    def start(self, job: BotJob) -> None:
+        if self.busy():
+            raise RuntimeError("a bot is already thinking")
+        self._job_id += 1
+        self._job, self.seat, self.started = job, job.seat, time.perf_counter()
+        self._conn.send(("choose", self._job_id, job.record, job.seat, job.kind, job.bot_seed, job.time_limit))
+
+    def poll(self) -> Decision | None:
+        from engine.core.games import get_game
+
+        job = self._job
+        while job is not None and self._conn.poll():
+            reply = self._conn.recv()
+            if reply[1] != self._job_id:
+                continue  # the answer to a cancelled job
+            self._job, self.seat = None, None
+            if reply[0] == "error":
+                return Decision(job.seat, None, job.key, 0.0, RuntimeError(f"the bot failed: {reply[2]}"))
+            action = get_game(job.record["game"]).codec.decode(reply[2])
+            return Decision(job.seat, action, job.key, float(reply[3]))
+        if job is not None and not self.alive():
+            self._job, self.seat = None, None
+            return Decision(job.seat, None, job.key, 0.0, RuntimeError("the bot process ended"))
+        return None
+
+    def cancel(self) -> None:
+        """Forget the job in flight (the process finishes it; its answer is skipped)."""
+        self._job, self.seat = None, None
+
+    def close(self) -> None:
+        self.cancel()
+        try:
+            self._conn.send(("stop",))
+        except (OSError, ValueError):
+            pass
+        self._process.join(timeout=0.5)
+        if self._process.is_alive():
+            self._process.terminate()
+
+
+__all__ = ["BotJob", "BotWorker", "Decision", "ProcessBotWorker", "serve"]
