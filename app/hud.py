@@ -211,6 +211,9 @@ class Hud:
         width = window.aspect_ratio - 0.5  # the log panel (0.44 wide) stays visible on the right
         self.overlay_backdrop.scale = (4, 2) if full else (width, 0.86)
         self.overlay.x = 0 if full else window.left[0] + 0.02 + width / 2
+        room = (min(width, window.aspect_ratio) if not full else window.aspect_ratio) - 0.08
+        text = "\n".join(wrap_to_width(line, self.overlay_text.scale_x, room, max_lines=3) if line else ""
+                         for line in text.splitlines())  # a long end reason ran past the panel
         self.overlay_text.text = text
         self.overlay_button.text = button
         self.overlay_button.on_click = action
