@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from engine.core.files import DataError, allow_outside, parse_json, portable_path
+from engine.core.files import DataError, allow_outside, parse_json, portable_path, shown
 from engine.core.games import GAME_MODULES, get_game
 
 GAMES = tuple(GAME_MODULES)
@@ -87,6 +87,14 @@ def user_path(text: str) -> str:
     return portable_path(text)
 
 
+def file_arg(text: str) -> str:
+    """A file the command opens itself (replay, edit, los): an absolute path,
+    resolved against the current folder."""
+    if not text:
+        raise argparse.ArgumentTypeError("expected a file path, not an empty string")
+    return str(Path(text).expanduser().absolute())
+
+
 def terrain_arg(text: str) -> str:
     """A Toy Battle terrain of the box by name ("castle-field"), else a path."""
     p = Path(text)
@@ -131,8 +139,8 @@ def _config_dict(args: argparse.Namespace) -> dict[str, Any]:
             raise ValueError(f"--option {item!r}: expected KEY=VALUE")
         try:
             out[key] = parse_json(raw, f"--option {key}")
-        except DataError as err:
-            if raw[:1] in "{[\"" or raw in ("NaN", "Infinity", "-Infinity"):
+        except DataError:
+            if not raw or raw[0] in "{[\"" or raw in ("NaN", "Infinity", "-Infinity"):
                 raise  # meant as JSON but broken: say so rather than pass a string
             out[key] = raw
     return out
@@ -154,8 +162,31 @@ def _add_allow_outside(p: argparse.ArgumentParser) -> None:
                    help="let files (records, battlefields) name levels and meshes outside the project and user folder")
 
 
+class _Timed:
+    """A bot with a stopwatch: seconds spent choosing, and how many choices."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.seconds = 0.0
+        self.decisions = 0
+        self.slowest = 0.0
+
+    def choose(self, view: Any) -> Any:
+        start = time.perf_counter()
+        action = self.bot.choose(view)
+        spent = time.perf_counter() - start
+        self.seconds += spent
+        self.slowest = max(self.slowest, spent)
+        self.decisions += 1
+        return action
+
+
 def cmd_sim(args: argparse.Namespace) -> int:
+    from tqdm import tqdm
+
     from engine.bots import make_bot, play_out
+    from engine.core.stats import WinRate, format_table
 
     info = get_game(args.game)
     config = info.config_from_dict(_config_dict(args))
@@ -169,28 +200,93 @@ def cmd_sim(args: argparse.Namespace) -> int:
         return 2
     wins = [0.0] * seats
     scores = [0.0] * seats
+    by_kind: dict[str, list[float]] = {}  # kind -> [wins, games, seconds, decisions, slowest]
+    team_wins = 0  # games every seat won together (the co-op missions)
     start = time.perf_counter()
-    for g in range(args.games):
+    progress = tqdm(range(args.games), desc=f"{info.name} {','.join(kinds)}", unit="game", file=sys.stderr,
+                    disable=args.quiet or args.games < 2, mininterval=1.0, leave=False)
+    for g in progress:
         seed = args.seed + g
-        bots = [make_bot(k, info.name, seed * 31 + s) for s, k in enumerate(kinds)]
+        shift = g % seats if args.swap else 0  # --swap: bot k plays seat (k + shift) mod seats
+        seated = [kinds[(s - shift) % seats] for s in range(seats)]
+        bots = [_Timed(make_bot(k, info.name, seed * 31 + s)) for s, k in enumerate(seated)]
         for b in bots:
-            if b.name == "search":
+            if b.bot.name == "search":
                 if args.iterations:
-                    b.iterations = args.iterations
+                    b.bot.iterations = args.iterations
                 if args.time_limit:
-                    b.time_limit = args.time_limit
+                    b.bot.time_limit = args.time_limit
         state = play_out(info.new_game(config, seed), bots)
         result = state.result()
         assert result is not None
+        team_wins += seats > 1 and set(result.winners) == set(range(seats))
         for s in range(seats):
             wins[s] += result.reward(s)
             scores[s] += result.scores[s]
+            row = by_kind.setdefault(seated[s], [0.0, 0, 0.0, 0, 0.0])
+            row[0] += result.reward(s)
+            row[1] += 1
+            row[2] += bots[s].seconds
+            row[3] += bots[s].decisions
+            row[4] = max(row[4], bots[s].slowest)
+    progress.close()
     elapsed = time.perf_counter() - start
     n = max(args.games, 1)
-    print(f"{info.title}: {args.games} games, bots {','.join(kinds)}, seed {args.seed}")
-    for s in range(seats):
-        print(f"  seat {s + 1} ({kinds[s]}): win rate {wins[s] / n:.3f}, mean score {scores[s] / n:.2f}")
+    print(f"{info.title}: {args.games} games, bots {','.join(kinds)}{' (swapping seats)' if args.swap else ''}, "
+          f"seed {args.seed}")
+    if not args.swap:
+        for s in range(seats):
+            print(f"  seat {s + 1} ({kinds[s]}): win rate {wins[s] / n:.3f}, mean score {scores[s] / n:.2f}")
+        rows = [WinRate(f"seat {s + 1} ({kinds[s]})", wins[s], args.games) for s in range(seats)]
+    else:
+        rows = [WinRate(f"{k} (all seats)", v[0], int(v[1])) for k, v in by_kind.items()]
+    if team_wins:  # a shared win counts 1/k per seat above; the team's own rate says more
+        rows.append(WinRate("team (all seats win together)", team_wins, args.games))
+    print(format_table(rows))
+    for k, v in by_kind.items():
+        if v[3]:
+            print(f"  {k}: {v[2] / v[3]:.4f} s per decision (mean of {int(v[3])}), slowest {v[4]:.3f} s")
     print(f"{args.games} games in {elapsed:.3f} s: {args.games / elapsed:.1f} games/s")
+    return 0
+
+
+def cmd_tournament(args: argparse.Namespace) -> int:
+    """Many games on Ray (or serially with --workers 0): results file, table, chart."""
+    from tqdm import tqdm
+
+    from engine.tournament import report
+    from engine.tournament.runner import Tournament, run
+
+    tournament = Tournament.build(args.game, args.bots, args.games, _config_dict(args), args.sweep or [],
+                                  seed=args.seed, iterations=args.iterations or None, rotate=args.rotate)
+    bars: list[Any] = []
+
+    def progress(done: int, total: int) -> None:
+        if not bars:
+            bars.append(tqdm(total=total, initial=done, unit="game", desc=get_game(args.game).title,
+                             file=sys.stderr, dynamic_ncols=True))
+        bars[0].update(done - bars[0].n)
+
+    try:
+        outcome = run(tournament, args.out, args.workers, args.address, args.records, progress)
+    except KeyboardInterrupt:
+        for bar in bars:
+            bar.close()
+        kept = f"the finished games are in {args.out}; run the same command again to play the rest" if args.out \
+            else "nothing was kept (no --out)"
+        print(f"Interrupted: {kept}.", file=sys.stderr)
+        return 130
+    for bar in bars:
+        bar.close()
+    print(report.tables(outcome.results))
+    where = "here" if args.workers == 0 or outcome.cpus is None else \
+        f"on {outcome.cpus} Ray CPUs (start-up {outcome.startup_seconds or 0:.1f} s)"
+    print(f"{outcome.played} games played {where} in {outcome.seconds:.1f} s"
+          + (f"; {outcome.skipped} already in {args.out}" if outcome.skipped else "")
+          + (f"; {outcome.other_lines} other lines in {args.out} left out" if outcome.other_lines else ""))
+    if args.plot and outcome.results:
+        report.plot(outcome.results, args.plot, title=f"{get_game(args.game).title}: {args.bots}")
+        print(f"chart: {args.plot}")
     return 0
 
 
@@ -201,7 +297,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         record = load_record(args.file)
         state = replay(record, args.file)
     except RecordError as err:
-        print(err, file=sys.stderr)
+        print(shown(str(err)), file=sys.stderr)
         return EXIT_BAD_INPUT
     if record.note:
         print(f"{args.file}: {record.note}", file=sys.stderr)
@@ -239,8 +335,6 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_render(args: argparse.Namespace) -> int:
-    import os
-
     from app.render import render
     from app.seats import parse_seats
 
@@ -261,7 +355,7 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     if args.what == "geometry":
-        from engine.geometry.bench import run_geometry_bench
+        from engine.little_soldiers.table.bench import run_geometry_bench
 
         rows = run_geometry_bench(out=(lambda line: None) if args.json else print, quick=args.quick)
         if args.json:
@@ -310,7 +404,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("sim", help="headless bot games: results and games/s")
     p.add_argument("game", choices=GAMES)
     p.add_argument("--games", type=whole(1), default=100)
-    p.add_argument("--bots", default="random", help="one bot for all seats or one per seat: random, heuristic, search")
+    p.add_argument("--bots", default="random",
+                   help="one bot for all seats or one per seat: random, heuristic, search, lookahead, easy, normal, hard")
+    p.add_argument("--swap", action="store_true",
+                   help="rotate the bots round the seats game by game, and report each bot over all seats")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--seed", type=whole(0), default=0)
     p.add_argument("--iterations", type=whole(0), default=0, help="search bot iterations per decision")
     p.add_argument("--time-limit", type=seconds, default=0.0,
@@ -318,8 +416,26 @@ def build_parser() -> argparse.ArgumentParser:
     _add_config_flags(p)
     p.set_defaults(func=cmd_sim)
 
+    p = sub.add_parser("tournament", help="many bot games on Ray (all cores, or a cluster): results file, win rates, sweeps")
+    p.add_argument("game", choices=GAMES)
+    p.add_argument("--bots", required=True, help="one bot for all seats or one per seat: random, heuristic, search")
+    p.add_argument("--games", type=whole(1), default=100, help="games per sweep point")
+    p.add_argument("--seed", type=whole(0), default=0, help="the tournament's seed (each game's seed derives from it)")
+    p.add_argument("--iterations", type=whole(0), default=0, help="search bot iterations per decision")
+    p.add_argument("--rotate", action="store_true", help="turn the bots round the seats game by game")
+    p.add_argument("--sweep", action="append", metavar="KEY=V1,V2,...",
+                   help="play every value of a config key or chosen value (e.g. GRENADIER_DEFENSE=1,2,3); repeatable")
+    p.add_argument("--address", help="join a Ray cluster: auto, or ray://HOST:10001 (default: a local Ray on this machine)")
+    p.add_argument("--workers", type=whole(0), default=None,
+                   help="CPUs to use (default: every core or the whole cluster); 0 plays serially in this process")
+    p.add_argument("--out", type=writable_file, help="results file (JSON lines); a re-run skips the games already in it")
+    p.add_argument("--records", metavar="DIR", help="also write each game's record into DIR")
+    p.add_argument("--plot", metavar="PNG", type=writable_file, help="chart of win rate against each swept value")
+    _add_config_flags(p)
+    p.set_defaults(func=cmd_tournament)
+
     p = sub.add_parser("replay", help="replay a record; print the final state and events")
-    p.add_argument("file", type=user_path)
+    p.add_argument("file", type=file_arg)
     p.add_argument("--pretty", action="store_true")
     _add_allow_outside(p)
     p.set_defaults(func=cmd_replay)
@@ -356,7 +472,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_bench)
 
     p = sub.add_parser("edit", help="the level editor: Little Soldiers battlefields and Toy Battle terrains")
-    p.add_argument("file", nargs="?", type=user_path, help="level file to open (created on first save when missing)")
+    p.add_argument("file", nargs="?", type=file_arg, help="level file to open (created on first save when missing)")
     p.add_argument("--size", type=pixels, default=(1440, 900), help="window WIDTHxHEIGHT in pixels")
     _add_allow_outside(p)
     p.add_argument("--import", dest="import_mesh", metavar="MESH",
@@ -364,7 +480,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_edit)
 
     p = sub.add_parser("los", help="line-of-sight debugger: the window, or one answer with --from and --to")
-    p.add_argument("file", type=user_path, help="battlefield file")
+    p.add_argument("file", type=file_arg, help="battlefield file")
     _add_allow_outside(p)
     p.add_argument("--from", dest="start", metavar="X,Y[,LEVEL]", help="where the attacker stands (cm)")
     p.add_argument("--to", dest="end", metavar="X,Y[,LEVEL]", help="where the target stands (cm)")
@@ -386,13 +502,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.func(args) or 0)
     except ValueError as err:  # bad input (DataError and every config error): one sentence, no traceback
-        print(f"toybox: {err}", file=sys.stderr)
+        print(f"toybox: {shown(str(err))}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         print("toybox: interrupted.", file=sys.stderr)
         return EXIT_FAILED
     except (OSError, RuntimeError, ImportError) as err:
-        print(f"toybox: {args.command} failed: {err}", file=sys.stderr)
+        print(f"toybox: {args.command} failed: {shown(str(err))}", file=sys.stderr)
         return EXIT_FAILED
 
 

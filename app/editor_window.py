@@ -35,6 +35,7 @@ from app.battlefield_scene import SELECTED, add_battlefield, add_heat_map, add_s
 from app.editor.session import BATTLEFIELD_TOOLS, TERRAIN_TOOLS, EditorSession
 from app.editor.shortcuts import SESSION_KEYS, WINDOW_KEYS, help_lines, key_name
 from app.editor_panels import FieldsPanel, PickerPanel
+from app.editor_simulate import SimulatePanel
 from app.hud import fit_text
 from app.pointer import mouse_on_plane, mouse_ray
 from app.scene_mesh import MeshBuilder
@@ -93,10 +94,11 @@ class EditorWindow:
         tools = TERRAIN_TOOLS if terrain else BATTLEFIELD_TOOLS
         for i, tool in enumerate(tools):
             b = Button(parent=ui, text=tool.replace("-", " "), scale=(0.18, 0.036),
-                       position=uwindow.top_left + (0.11, -0.1 - i * 0.045), color=color.rgb(0.22, 0.26, 0.33),
+                       position=uwindow.top_left + (0.11, -0.1 - i * 0.042), color=color.rgb(0.22, 0.26, 0.33),
                        text_size=0.7)
             b.on_click = lambda t=tool: self.set_tool(t)
             self.tool_buttons[tool] = b
+        self.kit_buttons = {} if terrain else kit_palette(ui, uwindow.top_left + (0.25, -0.1), self.pick_kit)
         self.bar: dict[str, Any] = {}
         actions = [("Undo", self.undo), ("Redo", self.redo), ("Save", self.save)]
         if not terrain:
@@ -128,6 +130,7 @@ class EditorWindow:
         self.driver = Entity(name="editor-driver")
         self.driver.input = self.input
         self.driver.update = self.update
+        self.simulate = None if terrain else SimulatePanel(self)
         self.refresh()
 
     def free_film(self) -> tuple[float, float, float, float]:
@@ -166,6 +169,9 @@ class EditorWindow:
         self.scene = static_entity(self.table.root, mb, "editor-scene")
         for tool, b in self.tool_buttons.items():
             b.color = color.rgb(0.85, 0.62, 0.2) if tool == s.tool else color.rgb(0.22, 0.26, 0.33)
+        for kind, b in self.kit_buttons.items():  # the household kit's thumbnails, while its tool is taken
+            b.enabled = s.tool == "household"
+            b.color = color.rgb(1.0, 0.85, 0.45) if kind == s.kit_kind else color.white
         dirty = " *" if s.doc.dirty else ""
         self.title.text = fit_text(f"{self.file_name}{dirty}  -  {s.data.get('name', '')}", 1.2,
                                    (uwindow.top_right[0] - 0.79 - 0.05) - (uwindow.top_left[0] + 0.02) - 0.02)
@@ -229,13 +235,13 @@ class EditorWindow:
             b = s.balance()
             side = b.sides[0] if self.overlay.startswith("green") else b.sides[1]
             if self.overlay.endswith("sees"):
-                from engine.geometry.balance import standing_heights
+                from engine.little_soldiers.table.balance import standing_heights
 
                 add_heat_map(mb, b.xs, b.ys, side.see, heights=standing_heights(bf, b.xs, b.ys))
             else:
                 import numpy as np
 
-                from engine.geometry.balance import MAX_MOVES
+                from engine.little_soldiers.table.balance import MAX_MOVES
 
                 moves = np.where(np.isfinite(side.reach), 1.0 - (side.reach - 1) / MAX_MOVES, 0.0)
                 moves[np.isnan(side.reach)] = np.nan
@@ -312,6 +318,12 @@ class EditorWindow:
                 label(self.labels, f"{region['medals']}", (x, y, 1.2), 2.0, (0.3, 0.2, 0.0, 1), billboard=False).rotation_x = 90
 
     # ------------------------------------------------------------------ commands
+    def pick_kit(self, kind: str) -> None:
+        """A thumbnail of the household kit was clicked: the next click places it."""
+        self.session.kit_kind = kind
+        self.session.message = f"Click the table to place a {kind.replace('_', ' ')}."
+        self.refresh()
+
     def set_tool(self, tool: str) -> None:
         self.session.set_tool(tool)
         self.refresh()
@@ -499,3 +511,25 @@ def run(file: str | None, size: str = "1440x900", mesh: str | None = None) -> in
     EditorWindow(session)
     app.run()
     return 0
+
+
+def kit_palette(ui: Any, top_left: Any, on_pick: Any) -> dict[str, Any]:
+    """The household kit as two columns of thumbnail buttons (hidden until
+    the household tool is taken); each thumbnail is drawn from the kit
+    piece's own triangles (app.look.thumbnails)."""
+    from ursina import Button, Text, Texture, color
+
+    from app.look.thumbnails import thumbnail
+    from engine.geometry.household import Kind
+
+    out = {}
+    for i, kind in enumerate(Kind):
+        b = Button(parent=ui, scale=(0.085, 0.085), position=top_left + (0.045 + (i % 2) * 0.09, -(i // 2) * 0.092),
+                   texture=Texture(thumbnail(kind.value)), color=color.white, highlight_color=color.rgb(1, 0.9, 0.6),
+                   name=f"kit-{kind.value}")
+        Text(parent=b, text=kind.value.replace("_", " "), scale=(8, 8), origin=(0, 0), y=-0.42, z=-0.1,
+             color=color.rgb(1, 1, 1))
+        b.on_click = lambda k=kind.value: on_pick(k)
+        b.enabled = False
+        out[kind.value] = b
+    return out

@@ -74,3 +74,12 @@ in the file lands at ``to_ursina((x, y, z))`` once the entity is scaled by CM.""
 
 def points_to_ursina(points: Iterable[Sequence[float]]) -> list[Point3]:
     return [to_ursina(p) for p in points]
+
+
+def array_to_ursina(points):  # numpy (N, 3) -> numpy (N, 3)
+    """Many engine points at once (a numpy array, cm, z up) -> Ursina units,
+    y up: the vectorised :func:`to_ursina` for mesh building."""
+    import numpy as np
+
+    p = np.asarray(points, dtype=np.float64)
+    return np.column_stack([p[:, 0], p[:, 2], p[:, 1]]) * CM

@@ -14,6 +14,8 @@ from typing import Any
 
 from app import frames
 from app.controllers.little_battle import LittleBattleController
+from app.look.cards import chest, coins, ship
+from app.look.geom import Batch
 from app.scene_mesh import MeshBuilder
 from app.seats import SEAT_RGB, seat_label, seat_name
 from app.table import Table, label, picker, rgba, static_entity
@@ -31,6 +33,14 @@ CARD_BACK = (0.35, 0.22, 0.45, 1.0)
 HIGHLIGHT = (0.35, 1.0, 0.35, 1.0)
 SAND = (0.90, 0.80, 0.55, 1.0)
 PAPER = (0.96, 0.94, 0.88, 1.0)
+SEA = (0.16, 0.42, 0.58, 1.0)
+"""The cloth round the beach: the sea the Ships sail."""
+
+
+def card_texture(name: str) -> str:
+    """The printed face of an adventurer card ('Parrot 7', 'Rhino Chief')."""
+    kind, _, value = name.partition(" ")
+    return f"adventurer:{kind}:{value}"
 
 
 def ship_position(rel: int, n: int) -> tuple[float, float, float]:
@@ -79,11 +89,33 @@ class LittleBattleView:
         from ursina import Entity
 
         self.controller = controller
-        self.table = Table(TABLE_W, TABLE_D)
+        self.table = Table(TABLE_W, TABLE_D, top=SEA, printed="sea:#2a6b94")
         self.home()
-        beach = MeshBuilder()
-        beach.add_cylinder((0.0, 4.0, 0.0), 17.0, 0.15, SAND, sides=40)
-        self.static = static_entity(self.table.root, beach, "beach")
+        from ursina import Entity as _Entity
+
+        self.static = _Entity(parent=self.table.root, name="beach")
+        beach = Batch()
+        beach.add_disc((0.0, 4.0, 0.0), 17.0, 0.25, (1, 1, 1), "sand", side_rgb=(0.85, 0.74, 0.5), sides=64)
+        beach.add_box((-62.0, 22.0, 0.0), (26.0, 26.0, 4.0), (0.15, 0.35, 0.45), textures={"top": "boxart:little-battle"},
+                      heading=-10.0, gloss=0.3)
+        beach.node("beach").reparentTo(self.static)
+        import numpy as np
+
+        from app.look.scenery import add_shadow, shadow_outline
+
+        shade = Batch(contact=False)
+        add_shadow(shade, shadow_outline(np.array([[-62.0 + sx * 14, 22.0 + sy * 14, z] for sx in (-1, 1)
+                                                   for sy in (-1, 1) for z in (0.0, 4.0)])), 0.05)
+        n = controller.view_dict()["players"]
+        for rel in range(n):  # the Ships' shadows on the sea
+            x, y, heading = ship_position(rel, n)
+            pts = np.array([[x + dx, y + dy, z] for dx in (-8.5, 9.0) for dy in (-3.0, 3.0) for z in (0.0, 2.5)]
+                           + [[x, y, 11.0]])
+            add_shadow(shade, shadow_outline(pts), 0.05, 0.8)
+        node = shade.node("shadows")
+        node.setDepthWrite(False)
+        node.setBin("transparent", 10)
+        node.reparentTo(self.static)
         self.dynamic = Entity(parent=self.table.root, name="little-battle")
         self.hover: str | None = None
         self.reveal_root = Entity(parent=self.table.root, name="reveal")
@@ -105,11 +137,13 @@ class LittleBattleView:
         v = c.view_dict()
         hidden = c.handover_to is not None
         mb = MeshBuilder()
-        self._draw_piles(mb, v, [] if hidden else c.highlighted_piles())
-        self._draw_ships(mb, v, hidden)
+        look = Batch()
+        self._draw_piles(mb, v, [] if hidden else c.highlighted_piles(), look)
+        self._draw_ships(mb, v, hidden, look)
         if not hidden:
-            self._draw_hand(mb, v)
+            self._draw_hand(mb, v, look)
         static_entity(self.dynamic, mb, "little-battle-pieces")
+        look.node("little-battle-look").reparentTo(self.dynamic)
         self._reveal(v)
 
     # ------------------------------------------------------------ the reveal
@@ -139,11 +173,8 @@ class LittleBattleView:
             for k, r in enumerate(plays):
                 at = self.reveal_point(pile, k, len(plays))
                 holder = Entity(parent=self.reveal_root, position=Vec3(*frames.to_ursina(at)), name="revealed")
-                card = Entity(parent=holder, model=self._card_mesh(r["card"], r["seat"]).build(), double_sided=True)
-                card.setLightOff()
-                kind, _, value = r["card"].partition(" ")
-                t = label(card, f"{value}\n{kind}", (0, 0.6, 0.2), 1.5, (0.1, 0.1, 0.1, 1), billboard=False)
-                t.rotation_x = 90
+                card = Entity(parent=holder, name="revealed-card")
+                self._card_node(r["card"], r["seat"]).reparentTo(card)
                 holder.card = r
                 holder.body = card
                 card.rotation_z = 180  # face down, then flipped
@@ -151,17 +182,14 @@ class LittleBattleView:
                 self.reveal_cards.append(holder)
                 order += 1
 
-    def _card_mesh(self, name: str, seat: int) -> MeshBuilder:
-        mb = MeshBuilder()
+    def _card_node(self, name: str, seat: int) -> Any:
+        """A played card on a rim of its player's colour: the printed face up, the back down."""
         rgb = SEAT_RGB[seat_name("little-battle", seat)]
-        mb.add_box((0, 0, -CARD_T / 2), (CARD_W + 0.6, CARD_D + 0.6, CARD_T * 0.6), rgba(rgb))
-        mb.add_polygon([(-CARD_W / 2, -CARD_D / 2, CARD_T / 2), (CARD_W / 2, -CARD_D / 2, CARD_T / 2),
-                        (CARD_W / 2, CARD_D / 2, CARD_T / 2), (-CARD_W / 2, CARD_D / 2, CARD_T / 2)],
-                       rgba(card_rgb(name)), (0, 0, 1))
-        mb.add_polygon([(-CARD_W / 2, -CARD_D / 2, -CARD_T / 2), (-CARD_W / 2, CARD_D / 2, -CARD_T / 2),
-                        (CARD_W / 2, CARD_D / 2, -CARD_T / 2), (CARD_W / 2, -CARD_D / 2, -CARD_T / 2)],
-                       CARD_BACK, (0, 0, -1))
-        return mb
+        b = Batch(contact=False, pooled=False)
+        b.add_box((0, 0, -CARD_T / 2), (CARD_W + 0.6, CARD_D + 0.6, CARD_T * 0.6), rgb[:3], ground=None)
+        b.add_box((0, 0, -CARD_T / 2), (CARD_W, CARD_D, CARD_T), (1, 1, 1), ground=None,
+                  textures={"top": card_texture(name), "bottom": "cardback"})
+        return b.node("card")
 
     def update(self) -> None:
         from ursina import time
@@ -186,26 +214,36 @@ class LittleBattleView:
         """The revealed cards drawn now, with whether each is face up (tests)."""
         return [{**h.card, "face_up": abs(h.body.rotation_z) < 1e-6} for h in self.reveal_cards]
 
-    def _draw_piles(self, mb: MeshBuilder, v: dict[str, Any], lit: list[int]) -> None:
+    def _draw_piles(self, mb: MeshBuilder, v: dict[str, Any], lit: list[int], look: Batch) -> None:
+        """The beach's two piles of chest cards, the top chest standing on
+        each as a closed 3D chest of its colour; your played cards face down."""
         for p, pile in enumerate(v["beach"]):
             x, y = PILE_AT[p]
             if p in lit:
                 mb.add_box((x, y, 0.15), (CARD_W + 4, CARD_D + 4, 0.1), HIGHLIGHT)
             # the pile lies chest side up: bottom card first, top card last
-            for i, chest in enumerate(reversed(pile)):
-                mb.add_box((x, y, 0.25 + i * CARD_T), (CARD_W, CARD_D, CARD_T * 0.9), rgba(CHEST_RGB[chest["color"]]))
+            for i, chest_card in enumerate(reversed(pile)):
+                look.add_box((x + 0.15 * ((i * 7) % 3 - 1), y, 0.25 + i * CARD_T), (CARD_W, CARD_D, CARD_T * 0.9),
+                             (0.93, 0.88, 0.76), textures={"top": f"chestcard:{chest_card['color']}"}, ground=None)
             h = 0.25 + len(pile) * CARD_T
+            if pile:
+                chest(look, (x, y + 0.5, h), pile[0]["color"], heading=-8.0 if p == 0 else 8.0, size=4.2)
             label(self.dynamic, f"Pile {p + 1}: {len(pile)} chest{'s' if len(pile) != 1 else ''}", (x, y - 7.5, 1.0), 1.6)
             picker(self.dynamic, (x, y, 0.0), (CARD_W + 4, CARD_D + 4, max(h, 1.0)), lambda p=p: self.controller.click_pile(p),
                    name=f"pile-{p}")
         for play in v.get("my_play", []):
             x, y = PILE_AT[play["pile"]]
-            mb.add_box((x, y - CARD_D - 1, 0.2), (CARD_W * 0.8, CARD_D * 0.8, CARD_T), CARD_BACK)
+            look.add_box((x, y - CARD_D - 1, 0.2), (CARD_W * 0.8, CARD_D * 0.8, CARD_T), (1, 1, 1),
+                         textures={"top": "cardback"}, ground=None)
             label(self.dynamic, f"your {play['card']}", (x, y - CARD_D - 1, 2.5), 1.3, (1, 1, 0.7, 1))
         label(self.dynamic, f"nap corner: {v['nap']} cards", (46.0, -34.0, 1.0), 1.4, (0.9, 0.9, 0.9, 1))
-        mb.add_box((46.0, -31.0, 0.0), (CARD_W, CARD_D, CARD_T * max(1, v["nap"])), CARD_BACK)
+        look.add_box((46.0, -31.0, 0.0), (CARD_W, CARD_D, CARD_T * max(1, v["nap"])), (0.55, 0.4, 0.65),
+                     textures={"top": "cardback"}, ground=None)
 
-    def _draw_ships(self, mb: MeshBuilder, v: dict[str, Any], hidden: bool) -> None:
+    def _draw_ships(self, mb: MeshBuilder, v: dict[str, Any], hidden: bool, look: Batch) -> None:
+        """Each player's Ship board: a painted hull, a wooden deck, a mast and a
+        printed sail; the crew face down on deck; the chests won beside it as
+        3D chests (open, gold showing, where the view shows the gold)."""
         n, me = v["players"], v["seat"]
         for s in range(n):
             rel = (s - me) % n
@@ -214,19 +252,26 @@ class LittleBattleView:
             lit = rel == 0 and not hidden and self.controller.ship_highlighted()
             if lit:
                 mb.add_box((x, y, 0.1), (22.0, 11.0, 0.1), HIGHLIGHT, heading)
-            mb.add_box((x, y, 0.0), (16.0, 6.0, 2.5), rgba(rgb), heading)
-            mb.add_box((x, y, 2.5), (17.0, 7.0, 0.6), rgba((rgb[0] * 0.7, rgb[1] * 0.7, rgb[2] * 0.7)), heading)
-            mb.add_cylinder((x, y, 3.1), 0.35, 9.0, (0.4, 0.28, 0.15, 1.0), sides=8)
-            mb.add_box((x, y, 5.0), (8.0, 0.2, 6.0), PAPER, heading)
+            ship(look, (x, y), heading, rgb, seat_name("little-battle", s))
             # the crew on board: face-down stack (the shown seat's own are drawn face up beside it)
             on_ship = v["ship_sizes"][s]
+            a = math.radians(heading)
+            cx, cy = x - 4.0 * math.cos(a), y - 4.0 * math.sin(a)
             for i in range(on_ship):
-                mb.add_box((x - 4.0, y, 3.1 + i * CARD_T), (CARD_W * 0.7, CARD_D * 0.7, CARD_T * 0.9), CARD_BACK, heading)
+                look.add_box((cx, cy, 3.1 + i * CARD_T), (CARD_W * 0.7, CARD_D * 0.7, CARD_T * 0.9), (1, 1, 1),
+                             heading=heading + 90.0, textures={"top": "cardback"}, ground=None)
             loot = v["loot"][s]
-            lx, ly = x + 11.0 * math.cos(math.radians(heading)), y + 11.0 * math.sin(math.radians(heading))
-            for i, chest in enumerate(loot):
-                mb.add_box((lx, ly, i * CARD_T), (CARD_W * 0.8, CARD_D * 0.8, CARD_T * 0.9), rgba(CHEST_RGB[chest["color"]]), heading)
             gold = v["gold"][s]
+            lx, ly = x + 11.0 * math.cos(a), y + 11.0 * math.sin(a)
+            for i, won in enumerate(loot):
+                px = lx + (i % 3) * 4.6 * math.cos(a + math.pi / 2) - (i // 3) * 4.0 * math.cos(a)
+                py = ly + (i % 3) * 4.6 * math.sin(a + math.pi / 2) - (i // 3) * 4.0 * math.sin(a)
+                shown = won.get("gold") if isinstance(won, dict) else None
+                chest(look, (px, py, 0.0), won["color"], heading=heading, size=3.6, open_lid=shown is not None,
+                      coins=int(shown or 0))
+            if gold:
+                coins(look, (x + 6.0 * math.cos(a) - 9.0 * math.sin(a), y + 6.0 * math.sin(a) + 9.0 * math.cos(a), 0.0),
+                      min(int(gold), 24))
             ready = "  ready" if v["committed"][s] and v["phase"] in ("draft", "rush") else ""
             text = f"{seat_label('little-battle', s)}{ready}\nhand {v['hand_sizes'][s]} · ship {on_ship} · chests {len(loot)}"
             if gold is not None:
@@ -240,7 +285,7 @@ class LittleBattleView:
                 for i, name in enumerate(v["ship"]):
                     label(self.dynamic, name, (x - 16.0, y + 3.0 - i * 1.9, 0.5), 1.5, card_rgb(name) + (1.0,))
 
-    def _draw_hand(self, mb: MeshBuilder, v: dict[str, Any]) -> None:
+    def _draw_hand(self, mb: MeshBuilder, v: dict[str, Any], look: Batch) -> None:
         hand = v["hand"]
         w = CARD_W * 1.3
         gap = 1.5
@@ -251,10 +296,8 @@ class LittleBattleView:
             z = 2.0 if selected else 0.0
             if selected:
                 mb.add_box((x, HAND_Y, 0.05), (w + 1.6, CARD_D * 1.3 + 1.6, 0.1), HIGHLIGHT)
-            mb.add_box((x, HAND_Y, z), (w, CARD_D * 1.3, CARD_T), rgba(card_rgb(name)))
-            mb.add_box((x, HAND_Y + 1.5, z + CARD_T), (w * 0.7, CARD_D * 0.6, 0.05), PAPER)
-            kind, _, value = name.partition(" ")
-            label(self.dynamic, f"{value}\n{kind}", (x, HAND_Y + 1.0, z + 1.5), 1.7, (0.1, 0.1, 0.1, 1))
+            look.add_box((x, HAND_Y, z), (w, CARD_D * 1.3, CARD_T), (1, 1, 1), textures={"top": card_texture(name)},
+                         ground=None)
             picker(self.dynamic, (x, HAND_Y, 0.0), (w, CARD_D * 1.3, 2.5), lambda n=name: self.controller.click_card(n),
                    name=f"card-{name}")
 

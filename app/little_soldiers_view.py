@@ -24,6 +24,9 @@ from typing import Any
 
 from app import frames
 from app.controllers.little_soldiers import LittleSoldiersController
+from app.look.figurines import figurine_batch, figurine_node, plastic
+from app.look.geom import Batch
+from app.look.pieces import SIDE_HEX
 from app.scene_mesh import MeshBuilder
 from app.seats import SEAT_RGB
 from app.soldiers_scene import build_battlefield, draw_path, draw_rays, draw_region, translucent
@@ -54,6 +57,11 @@ TUMBLE_S = 0.9
 CARD_W, CARD_D = 13.0, 8.0
 
 
+def facing(team: str) -> float:
+    """Engine heading a team's figurines face: across the table at the enemy."""
+    return 90.0 if team == "green" else -90.0
+
+
 def figurine_facts(kind: str) -> dict[str, Any]:
     """The mesh sidecar: head centre and radius, base radius, height (cm)."""
     return json.loads((MESHES / f"{kind}.json").read_text(encoding="utf-8"))
@@ -81,7 +89,7 @@ class LittleSoldiersView:
         self.center = ((minx + maxx) / 2, (miny + maxy) / 2)
         w, d = maxx - minx, maxy - miny
         # room in front for the HQ cards and dice, on the left for the Battle Track, behind for the other HQ
-        self.table = Table(w + 40, d + 2 * (CARD_D + 14), center=(self.center[0] - 6, self.center[1]))
+        self.table = Table(w + 40, d + 2 * (CARD_D + 14), top=None, center=(self.center[0] - 6, self.center[1]))
         self.home()
         self.static = build_battlefield(self.table.root, self.battlefield)
         for piece, solid in zip(self.battlefield.scenery, self.battlefield.solids):
@@ -96,8 +104,6 @@ class LittleSoldiersView:
             elif token.kind == "force_field_switch":
                 label(self.static, "Force Field switch", (token.at[0], token.at[1], 3.0), 1.6, (0.8, 0.9, 1.0, 1),
                       name="switch-label")
-            if token.kind == "deployment" and token.props.get("number") is not None:
-                label(self.static, str(token.props["number"]), (token.at[0], token.at[1], 2.5), 2.2, (0.1, 0.1, 0.1, 1))
         floor = picker(self.table.root, (self.center[0], self.center[1], -0.5), (w + 30, d + 30, 0.5), lambda: None,
                        name="table-picker")
         floor.on_click = self._clicked_table
@@ -167,8 +173,14 @@ class LittleSoldiersView:
         return (maxx - 6 * DIE_CM + index * (DIE_CM + 2.2), miny - 9.0, DIE_CM)
 
     def card_point(self, team_index: int, slot: int) -> tuple[float, float, float]:
-        """The centre of HQ card ``slot`` of the team (0 in front, 1 behind the zone)."""
+        """The centre of HQ card ``slot`` of the team (0 in front, 1 behind the
+        zone; in a co-op mission, where the Threats stand behind the zone, the
+        second HQ follows the first in front)."""
         minx, miny, maxx, maxy = self.bounds
+        if team_index == 1 and self.controller.view_dict().get("threats"):
+            first = next((len(g["soldiers"]) + 1 for g in self.controller.view_dict()["generals"]
+                          if self._team_index(g["team"]) == 0), 3)
+            return (minx + CARD_W / 2 + (slot + first + 0.3) * (CARD_W + 1.5), miny - 6.0 - CARD_D / 2, 0.0)
         y = miny - 6.0 - CARD_D / 2 if team_index == 0 else maxy + 6.0 + CARD_D / 2
         x0 = minx + CARD_W / 2 if team_index == 0 else minx + CARD_W / 2
         return (x0 + slot * (CARD_W + 1.5), y, 0.0)
@@ -230,8 +242,7 @@ class LittleSoldiersView:
 
     # ------------------------------------------------------------ drawing
     def redraw(self) -> None:
-        from ursina import Entity, Vec3, Vec4, destroy
-        from ursina.mesh_importer import load_model
+        from ursina import Entity, Vec3, destroy
 
         destroy(self.dynamic)
         self.dynamic = Entity(parent=self.table.root)
@@ -247,23 +258,38 @@ class LittleSoldiersView:
             if s["id"] == c.selected or s["id"] in targets:
                 ring = SELECT_RGB if s["id"] == c.selected else TARGET_RGB
                 mb.add_cylinder((at[0], at[1], at[2] + 0.45), facts["base_radius"] + 0.8, 0.1, ring, sides=20)
-            holder = Entity(parent=self.dynamic, position=Vec3(*frames.to_ursina(at)), name=s["id"])
-            fig = Entity(parent=holder, scale=frames.CM, rotation_x=frames.ZUP_GLTF_ROTATION_X)
-            model = load_model(s["kind"], path=MESHES)
-            model.reparentTo(fig)
-            fig.setColorScale(Vec4(*rgba(rgb)))
-            fig.setLightOff()
+            holder = Entity(parent=self.dynamic, position=Vec3(*frames.to_ursina(at)), name=s["id"],
+                            rotation_y=frames.heading_to_ursina(facing(s["team"])))
+            figurine_node(s["kind"], plastic(rgb)).instanceTo(holder)
             picker(self.dynamic, at, (2 * facts["base_radius"], 2 * facts["base_radius"], facts["height"]),
                    lambda i=s["id"]: self.controller.click_soldier(i), name=f"pick-{s['id']}",
                    on_hover=lambda inside, i=s["id"]: self.controller.hover_soldier(i if inside else None))
             self._tokens_on_base(mb, s, at, facts)
-        self._hq(mb)
-        self._battle_track(mb)
+        self._threats()
+        look = Batch()
+        self._hq(mb, look)
+        self._battle_track(look)
         static_entity(self.dynamic, mb, "rings")
+        look.node("hq-and-track").reparentTo(self.dynamic)
         self._hq_labels()
         self._dice()
         self._flight()
         self.draw_overlay()
+
+    def _threats(self) -> None:
+        """The co-op missions' Threats as toy monsters, their health and Force Fields."""
+        v = self.controller.view_dict()
+        threats = v.get("threats") or []
+        if not threats:
+            return
+        from app.look.threats import threats_node
+
+        body, fields = threats_node(threats, v.get("force_field_switches") or {})
+        body.reparentTo(self.dynamic)
+        if fields is not None:
+            fields.setDepthWrite(False)
+            fields.setBin("transparent", 30)
+            fields.reparentTo(self.dynamic)
 
     def _tokens_on_base(self, mb: MeshBuilder, s: dict[str, Any], at: tuple[float, float, float],
                         facts: dict[str, Any]) -> None:
@@ -278,7 +304,7 @@ class LittleSoldiersView:
     def _team_index(self, team: str) -> int:
         return 0 if team == "green" else 1
 
-    def _hq(self, mb: MeshBuilder) -> None:
+    def _hq(self, mb: MeshBuilder, look: Batch) -> None:
         """HQ cards: each soldier's card with its Heart, Shield and Order
         tokens, and each General's card with the Chest's Order tokens."""
         v = self.controller.view_dict()
@@ -291,22 +317,26 @@ class LittleSoldiersView:
                 slot = slots.get(ti, 0)
                 slots[ti] = slot + 1
                 cx, cy, _ = self.card_point(ti, slot)
-                mb.add_box((cx, cy, 0.0), (CARD_W + 0.8, CARD_D + 0.8, 0.12), (*rgb, 1.0))
-                mb.add_box((cx, cy, 0.12), (CARD_W, CARD_D, 0.1), CARD_RGB if ident else (0.9, 0.86, 0.74, 1.0))
+                kind = soldiers[ident]["kind"] if ident else "general"
+                look.add_box((cx, cy, 0.0), (CARD_W, CARD_D, 0.22), (1, 1, 1), textures={"top": f"hq:{kind}:{g['team']}"},
+                             ground=None)
                 if ident is None:  # the General: Order tokens on the card, lid and bottom stacks
                     piles = ((g["tokens"], -3.5), (g["lid"], 0.5), (g["bottom"], 4.5))
                     for n, dx in piles:
                         for j in range(n):
-                            mb.add_cylinder((cx + dx, cy - 2.3, 0.22 + 0.3 * j), 1.1, 0.26, ORDER_RGB, sides=14)
+                            look.add_disc((cx + dx, cy - 2.3, 0.22 + 0.3 * j), 1.1, 0.26, (1, 1, 1), "token:order",
+                                          side_rgb=ORDER_RGB[:3], ground=None)
                     continue
                 s = soldiers[ident]
-                rows = ((s["hearts"], HEART_RGB), (s["shields"], SHIELD_RGB), (s["orders"], ORDER_RGB))
-                for r, (n, colour) in enumerate(rows):
+                rows = ((s["hearts"], "heart", HEART_RGB), (s["shields"], "shield", SHIELD_RGB),
+                        (s["orders"], "order", ORDER_RGB))
+                for r, (n, tex, colour) in enumerate(rows):
                     for j in range(min(n, 7)):
-                        mb.add_cylinder((cx - CARD_W / 2 + 1.6 + j * 1.7, cy + 0.2 - r * 2.0, 0.22), 0.7, 0.25,
-                                        colour, sides=12)
-                if s["spot"] is None:  # in the HQ: a little figure base on the card
-                    mb.add_cylinder((cx + CARD_W / 2 - 2.2, cy - 1.5, 0.22), 1.2, 0.4, (*rgb, 1.0), sides=16)
+                        look.add_disc((cx - CARD_W / 2 + 1.6 + j * 1.7, cy + 0.2 - r * 2.0, 0.22), 0.7, 0.25, (1, 1, 1),
+                                      f"token:{tex}", side_rgb=colour[:3], sides=16, ground=None)
+                if s["spot"] is None:  # in the HQ: the figurine stands on its card
+                    figurine_batch(s["kind"], plastic(rgb), (cx + CARD_W / 2 - 3.4, cy - 0.8, 0.22), facing(g["team"]),
+                                   batch=look)
                 if ident == self.controller.selected:
                     mb.add_box((cx, cy, 0.0), (CARD_W + 2.0, CARD_D + 2.0, 0.06), (*SELECT_RGB[:3], 1.0))
                 # The card is how a soldier still in the HQ is picked for deployment.
@@ -334,16 +364,22 @@ class LittleSoldiersView:
                 t.rotation_x = 90
                 fit_on_card(t, CARD_W - 1.2)
 
-    def _battle_track(self, mb: MeshBuilder) -> None:
+    def _battle_track(self, look: Batch) -> None:
+        """The printed Battle Track, the Flag standing on its square."""
         v = self.controller.view_dict()
         n = self.controller.view().chosen.flag_steps_to_victory  # type: ignore[attr-defined]
         for step in range(-n, n + 1):
             x, y, _ = self.track_point(step)
-            rgb = (SEAT_RGB["green"] if step == n else SEAT_RGB["yellow"] if step == -n else (0.85, 0.82, 0.74))
-            mb.add_box((x, y, 0.0), (7.0, 7.0, 0.2), (*rgb, 1.0))
+            end = "green" if step == n else "yellow" if step == -n else ""
+            tex = f"track:{abs(step)}:{'end' if end else ''}:{SIDE_HEX.get(end, '')}"
+            look.add_box((x, y, 0.0), (7.0, 7.0, 0.25), (1, 1, 1), textures={"top": tex}, ground=None)
         x, y, _ = self.track_point(v["flag"])
-        mb.add_cylinder((x, y, 0.2), 0.35, 9.0, (0.35, 0.25, 0.15, 1.0), sides=8)
-        mb.add_polygon([(x, y, 9.2), (x, y, 6.4), (x + 4.5, y, 7.8)], (0.95, 0.95, 0.95, 1.0), (0, -1, 0))
+        look.add_disc((x, y, 0.25), 1.2, 0.3, (0.35, 0.32, 0.3), ground=None)
+        look.add_disc((x, y, 0.55), 0.3, 8.6, (0.85, 0.85, 0.9), gloss=0.7, sides=10, ground=None)
+        look.add_disc((x, y, 9.15), 0.45, 0.6, (0.95, 0.8, 0.2), gloss=0.7, sides=10, ground=None)
+        cloth = [(x, y, 6.2), (x + 4.5, y, 6.2), (x + 4.5, y, 9.0), (x, y, 9.0)]
+        look.add_quad(cloth, (1, 1, 1), "flagcloth:white")
+        look.add_quad(cloth[::-1], (1, 1, 1), "flagcloth:white", uv=((0, 1), (1, 1), (1, 0), (0, 0)))
         label(self.dynamic, "Battle Track", (x, self.track_point(n)[1] + 6.5, 1.0), 1.6)
 
     # ------------------------------------------------------------ dice
@@ -370,15 +406,8 @@ class LittleSoldiersView:
                 x, y, z = self.die_point(i)
                 holder = Entity(parent=self.dice_root, position=Vec3(*frames.to_ursina((x, y, DIE_CM / 2))),
                                 name=f"die-{i}")
-                body = Entity(parent=holder, model=self._die_mesh(face, sniper).build(), double_sided=True,
-                              rotation_y=rng.uniform(-12, 12))
-                body.setLightOff()
-                text = FACE_TEXT.get(face, face)
-                if text:
-                    t = Text(parent=body, text=text, origin=(0, 0), scale=frames.length_to_ursina(1.5) * 40,
-                             position=Vec3(*frames.to_ursina((0, 0, DIE_CM / 2 + 0.25))),
-                             color=rgba((0.1, 0.08, 0.05) if face in ("lightning", "blank") else (1, 1, 1)))
-                    t.rotation_x = 90
+                body = Entity(parent=holder, rotation_y=rng.uniform(-12, 12), name=f"die-body-{i}")
+                self._die_node(face, sniper).reparentTo(body)
                 picker(self.dice_root, (x, y, 0.0), (DIE_CM + 0.6, DIE_CM + 0.6, DIE_CM + 0.5),
                        lambda k=i: self.controller.click_die(k), name=f"pick-die-{i}")
                 holder.face = face
@@ -394,28 +423,18 @@ class LittleSoldiersView:
             x, y, _ = self.die_point(i)
             holder.position = Vec3(*frames.to_ursina((x, y, DIE_CM / 2 + lift)))
 
-    def _die_mesh(self, top: str, sniper: bool) -> MeshBuilder:
-        """A die with ``top`` up; its other faces show the rest of its faces."""
+    def _die_node(self, top: str, sniper: bool) -> Any:
+        """A die with ``top`` up, its other faces showing the rest of its faces,
+        each face printed (app.look.pieces.die_face); centred on the origin."""
         c = self.controller.view().chosen  # type: ignore[attr-defined]
         table = list(c.sniper_die_faces if sniper else c.attack_die_faces)
         table.remove(top) if top in table else None
-        body = (0.16, 0.16, 0.18, 1.0) if sniper else (0.96, 0.95, 0.90, 1.0)
-        h = DIE_CM / 2
-        mb = MeshBuilder()
-        mb.add_box((0, 0, -h), (DIE_CM, DIE_CM, DIE_CM), body)
-        inset = h * 0.78
-        eps = h + 0.15  # clear of the box face: 0.03 cm z-fought on the software depth buffer
-        mb.add_polygon([(-inset, -inset, eps), (inset, -inset, eps), (inset, inset, eps), (-inset, inset, eps)],
-                       FACE_RGB.get(top, (0.8, 0.8, 0.8, 1.0)), (0, 0, 1))
-        sides = [((1, 0, 0), (0, 1, 0), (0, 0, 1)), ((-1, 0, 0), (0, 1, 0), (0, 0, 1)),
-                 ((0, 1, 0), (1, 0, 0), (0, 0, 1)), ((0, -1, 0), (1, 0, 0), (0, 0, 1)),
-                 ((0, 0, -1), (1, 0, 0), (0, 1, 0))]
-        for (n, u, w), face in zip(sides, table):
-            corners = []
-            for a, b in ((-1, -1), (1, -1), (1, 1), (-1, 1)):
-                corners.append(tuple(n[k] * eps + inset * (a * u[k] + b * w[k]) for k in range(3)))
-            mb.add_polygon(corners, FACE_RGB.get(face, (0.8, 0.8, 0.8, 1.0)), n)
-        return mb
+        names = ["top", "right", "left", "back", "front", "bottom"]
+        faces = [top] + table[:5]
+        textures = {n: f"die:{f}:{int(sniper)}" for n, f in zip(names, faces)}
+        b = Batch(contact=False, pooled=False)
+        b.add_box((0, 0, -DIE_CM / 2), (DIE_CM, DIE_CM, DIE_CM), (1, 1, 1), textures=textures, gloss=0.35, ground=None)
+        return b.node("die")
 
     def dice_shown(self) -> list[str]:
         """The faces on top of the dice drawn now (for tests)."""

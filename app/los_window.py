@@ -25,7 +25,7 @@ from app.editor.los_session import ROLES, LosSession
 from app.pointer import mouse_on_plane
 from app.scene_mesh import MeshBuilder
 from app.table import Table, static_entity
-from engine.geometry.figures import figure_size
+from engine.little_soldiers.table.figures import figure_size
 from engine.little_soldiers.data import FIGURINE_TYPES
 
 MESHES = Path(__file__).resolve().parents[1] / "meshes" / "figurines"
@@ -90,7 +90,7 @@ class LosWindow:
         mb = MeshBuilder()
         add_battlefield(mb, s.bf, blockers=sight.blockers)
         if self.show_map:
-            from engine.geometry.balance import standing_heights
+            from engine.little_soldiers.table.balance import standing_heights
 
             xs, ys, grid = s.target_map()
             add_heat_map(mb, xs, ys, grid, "verdict", heights=standing_heights(s.bf, xs, ys))

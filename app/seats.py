@@ -24,8 +24,11 @@ SEAT_RGB: dict[str, tuple[float, float, float]] = {
     "purple": (0.55, 0.30, 0.75),
 }
 
-KINDS = ("human", "random", "heuristic", "search")
-"""A seat is played by a person at this computer or by one of the engine's bots."""
+from engine.bots.levels import bot_names  # noqa: E402  (the engine's public bot registry)
+
+KINDS = ("human",) + bot_names()
+"""A seat is played by a person at this computer or by one of the engine's
+bots: a kind, or a difficulty (easy, normal, hard)."""
 
 
 class SeatError(ValueError):

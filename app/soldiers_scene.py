@@ -32,31 +32,59 @@ RAY_RADIUS = 0.12
 
 
 def battlefield_mesh(bf: Any) -> MeshBuilder:
-    """Everything static on a Battlefield (engine.geometry) as one mesh."""
+    """The flat marks of a Battlefield (engine.geometry) as one mesh: the
+    hatched zones and the walkable Level tops (the pieces themselves are
+    drawn by :func:`battlefield_look`)."""
     import shapely
 
     mb = MeshBuilder()
-    add_region(mb, bf.play_zone, 0.15, PLAY_ZONE)
     for zone in bf.zones:
-        add_region(mb, zone.polygon, 0.3, ZONE_RGB)
+        add_hatching(mb, zone.polygon, (*ZONE_RGB[:3], 1.0))
     for piece, solid in zip(bf.scenery, bf.solids):
-        rgb = OBJECT_RGB if piece.object else SCENERY
-        mb.add_triangles(solid.mesh.vertices.tolist(), solid.mesh.faces.tolist(), rgb)
         if piece.level:
             top = bf.walkable_top(piece.id) if hasattr(bf, "walkable_top") else solid.footprint
             if top is not None and not top.is_empty:
-                add_region(mb, shapely.buffer(top, -0.4), solid.top + 0.15, LEVEL_RGB.get(piece.level, (1, 1, 1, 1)))
-    for token in bf.tokens:
-        rgb = TOKEN_RGB.get(token.kind, (0.9, 0.9, 0.85, 1.0))
-        mb.add_cylinder((token.at[0], token.at[1], 0.0), 1.5, 0.45, rgb, sides=16)
+                ring = shapely.difference(shapely.buffer(top, -0.15), shapely.buffer(top, -0.7))
+                add_region(mb, ring, solid.top + 0.12, LEVEL_RGB.get(piece.level, (1, 1, 1, 1)))
     return mb
 
 
-def build_battlefield(parent: Any, bf: Any, name: str = "battlefield") -> Any:
-    """The battlefield drawn under ``parent`` as one static entity."""
+def battlefield_look(bf: Any, switches: Any = None) -> Any:
+    """The mat, the scenery with printed faces, the tokens and the soft
+    shadows, as one NodePath (a few draw calls)."""
+    from app.look.geom import Batch
+    from app.look.pieces import tokens_batch
+    from app.look.scenery import mat_batch, scenery_batch, shadow_batch
+
+    b = Batch()
+    b.extend(mat_batch(bf.play_zone))
+    b.extend(scenery_batch(bf))
+    tokens_batch(bf, b, switches)
+    node = b.node("battlefield-look")
+    shadows = shadow_batch(bf).node("shadows")
+    shadows.setDepthWrite(False)
+    shadows.setBin("transparent", 10)
+    shadows.reparentTo(node)
+    return node
+
+
+def build_battlefield(parent: Any, bf: Any, name: str = "battlefield", switches: Any = None) -> Any:
+    """The battlefield drawn under ``parent``: the look plus the flat marks."""
+    from ursina import Entity
+
     from app.table import static_entity
 
-    return static_entity(parent, battlefield_mesh(bf), name)
+    holder = Entity(parent=parent, name=name)
+    battlefield_look(bf, switches).reparentTo(holder)
+    static_entity(holder, battlefield_mesh(bf), f"{name}-marks")
+    return holder
+
+
+def add_hatching(mb: MeshBuilder, poly: Any, rgb: Sequence[float]) -> None:
+    """The hatched zone printed on the mat (see battlefield_scene.add_hatching)."""
+    from app.battlefield_scene import add_hatching as hatch
+
+    hatch(mb, poly, tuple(rgb), spacing=3.0, width=0.35, z=0.3)  # type: ignore[arg-type]
 
 
 def add_region(mb: MeshBuilder, geom: Any, z: float, color: Sequence[float]) -> None:

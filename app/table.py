@@ -24,7 +24,8 @@ class Table:
     """The table top and the camera that orbits it (app.camera_controls:
     right-drag rotates, middle- or shift+right-drag pans, wheel zooms to the cursor)."""
 
-    def __init__(self, width: float, depth: float, top: tuple[float, float, float, float] = FELT, margin: float = 12.0,
+    def __init__(self, width: float, depth: float, top: tuple[float, float, float, float] | None = FELT,
+                 margin: float = 12.0, printed: str | None = None,
                  center: Sequence[float] = (0.0, 0.0)) -> None:
         from ursina import Entity
 
@@ -32,11 +33,9 @@ class Table:
 
         self.width, self.depth, self.center = width, depth, (float(center[0]), float(center[1]))
         self.root = Entity(name="table")
-        mb = MeshBuilder()
         cx, cy = self.center
-        mb.add_box((cx, cy, -3.0), (width + 2 * margin, depth + 2 * margin, 2.9), WOOD)
-        mb.add_box((cx, cy, -0.1), (width, depth, 0.1), top)
-        Entity(parent=self.root, model=mb.build(), double_sided=True, name="table-top")
+        top_entity = Entity(parent=self.root, name="table-top")
+        table_node(width, depth, margin, (cx, cy), top, printed).reparentTo(top_entity)
         self.camera = make_camera(rotation_speed=120, pan_speed=(4, 4), zoom_speed=1.2)  # app.camera_controls
         self.home()
 
@@ -115,6 +114,32 @@ class Table:
 
         destroy(self.root)
         destroy(self.camera)
+
+
+def table_node(width: float, depth: float, margin: float, center: Sequence[float], top: Sequence[float] | None,
+               printed: str | None = None) -> Any:
+    """A warm wooden table (oak planks, lit) with a cloth of colour ``top``
+    over the play area; a whole room of table round it so the edge stays out
+    of the default views."""
+    from app.look.geom import Batch
+
+    from app.look import light
+
+    cx, cy = center
+    light.set_pool(cx, cy, 0.75 * max(width, depth))
+    b = Batch(contact=False)
+    big = (width + 2 * margin) * 3, (depth + 2 * margin) * 3
+    corners = [(cx - big[0] / 2, cy - big[1] / 2, -0.2), (cx + big[0] / 2, cy - big[1] / 2, -0.2),
+               (cx + big[0] / 2, cy + big[1] / 2, -0.2), (cx - big[0] / 2, cy + big[1] / 2, -0.2)]
+    b.add_grid(corners, (1.0, 1.0, 1.0), "wood", uv=[(x / 70.0, y / 70.0) for x, y, _ in corners], cells=48)
+    if top is None:  # a bare wooden table (Little Soldiers lays its own play mat)
+        return b.node("table-top")
+    w2, d2 = width / 2, depth / 2
+    cloth = [(cx - w2, cy - d2, -0.05), (cx + w2, cy - d2, -0.05), (cx + w2, cy + d2, -0.05), (cx - w2, cy + d2, -0.05)]
+    colour = "#%02x%02x%02x" % tuple(int(255 * c) for c in top[:3])
+    print_name = printed or f"mat:{colour}"
+    b.add_grid(cloth, (1.0, 1.0, 1.0), print_name, uv=[(x / 60.0, y / 60.0) for x, y, _ in cloth])
+    return b.node("table-top")
 
 
 def camera_distance_units(distance_cm: float) -> float:

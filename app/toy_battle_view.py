@@ -12,6 +12,8 @@ import math
 from typing import Any
 
 from app.controllers.toy_battle import ToyBattleController
+from app.look.boards import palette, slug
+from app.look.geom import Batch
 from app.scene_mesh import MeshBuilder, add_area
 from app.seats import SEAT_RGB
 from app.table import Table, label, picker, rgba, static_entity
@@ -39,13 +41,17 @@ class ToyBattleView:
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
         self.center = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
         self.extent = (max(xs) - min(xs) + 24, max(ys) - min(ys) + 24)
-        self.table = Table(self.extent[0] + 70, self.extent[1] + 40, center=self.center)
+        self.table = Table(self.extent[0] + 70, self.extent[1] + 40, top=(0.17, 0.25, 0.38, 1.0), center=self.center)
         self.home()
         from ursina import Text, camera, color, window
 
         self.help = Text(parent=camera.ui, text="", position=window.top_left + (0.02, -0.16), origin=(-0.5, 0.5),
                          scale=0.8, color=color.rgb(0.95, 0.97, 1.0), name="troop-help")
-        self.static = static_entity(self.table.root, self._board(), "terrain")
+        from ursina import Entity as _Entity
+
+        self.static = _Entity(parent=self.table.root, name="terrain")
+        self._board().node("terrain-board").reparentTo(self.static)
+        self._shadows().reparentTo(self.static)
         self.dynamic = Entity(parent=self.table.root)
         for i, nid in enumerate(self.terrain.ids):
             p = self.terrain.pos[i]
@@ -81,26 +87,65 @@ class ToyBattleView:
         p = self.terrain.pos[self.terrain.index[nid]]
         return (p[0], p[1])
 
-    def _board(self) -> MeshBuilder:
+    def _board(self) -> Batch:
+        """The printed board: the terrain's ground, paths, bases and H.Q.s."""
         t = self.terrain
-        mb = MeshBuilder()
+        name = slug(t.name)
+        pal = palette(t.name)
+        b = Batch()
         cx, cy = self.center
-        mb.add_box((cx, cy, 0.0), (self.extent[0], self.extent[1], 0.6), BOARD)
-        for a, b in t.paths:
-            (x0, y0), (x1, y1) = self.at(a), self.at(b)
+        w, d = self.extent
+        edge = tuple(c / 255 for c in pal["edge"])
+        # the board's edges; its top is the printed grid below (a box top under it z-fought on a coarse depth buffer)
+        b.add_box((cx, cy, 0.0), (w, d, 0.6), edge, ground=None, skip=("top", "bottom"))
+        top = [(cx - w / 2, cy - d / 2, 0.6), (cx + w / 2, cy - d / 2, 0.6), (cx + w / 2, cy + d / 2, 0.6),
+               (cx - w / 2, cy + d / 2, 0.6)]
+        b.add_grid(top, (1, 1, 1), f"tbground:{name}", uv=((0, 0), (w / 40.0, 0), (w / 40.0, d / 40.0), (0, d / 40.0)))
+        b.add_box((cx, cy, 0.0), (w + 1.2, d + 1.2, 0.3), edge, ground=None)  # the board's printed border
+        for a, c in t.paths:
+            (x0, y0), (x1, y1) = self.at(a), self.at(c)
             length = math.hypot(x1 - x0, y1 - y0)
-            heading = math.degrees(math.atan2(y1 - y0, x1 - x0))
-            mb.add_box(((x0 + x1) / 2, (y0 + y1) / 2, 0.6), (length, 1.2, 0.15), PATH, heading)
+            ux, uy = (x1 - x0) / length, (y1 - y0) / length
+            nx, ny = -uy * 1.1, ux * 1.1
+            quad = [(x0 + nx, y0 + ny, 0.8), (x0 - nx, y0 - ny, 0.8), (x1 - nx, y1 - ny, 0.8), (x1 + nx, y1 + ny, 0.8)]
+            quad = quad if (quad[1][0] - quad[0][0]) * (quad[2][1] - quad[0][1]) - (quad[1][1] - quad[0][1]) * (
+                quad[2][0] - quad[0][0]) > 0 else quad[::-1]
+            b.add_quad(quad, (1, 1, 1), f"tbpath:{name}", uv=((0, 0), (0, 1), (length / 8, 1), (length / 8, 0)))
         for i, nid in enumerate(t.ids):
             p = t.pos[i]
             if p is None:
                 continue
             if t.is_base[i]:
-                mb.add_cylinder((p[0], p[1], 0.6), BASE_R, 0.4, SPECIAL if t.special[i] else BASE, sides=20)
+                b.add_disc((p[0], p[1], 0.6), BASE_R, 0.35, (1, 1, 1), f"tbbase:{name}:{t.special[i] or ''}",
+                           side_rgb=edge, sides=28, ground=None)
             else:
-                owner = t.hq_owner[i]
-                mb.add_cylinder((p[0], p[1], 0.6), HQ_R, 0.8, rgba(SEAT_RGB[("blue", "red")[owner]]), sides=6)
-        return mb
+                owner = ("blue", "red")[t.hq_owner[i]]
+                b.add_disc((p[0], p[1], 0.6), HQ_R, 0.8, (1, 1, 1), f"tbhq:{owner}", side_rgb=SEAT_RGB[owner][:3],
+                           sides=6, ground=None)
+        # the game's box lid, art side up, beside the board
+        lid = 24.0
+        b.add_box((cx - w / 2 - lid / 2 - 6.0, cy + d * 0.1, 0.0), (lid, lid, 4.0), (0.16, 0.2, 0.32),
+                  textures={"top": "boxart:toy-battle"}, heading=8.0, gloss=0.3)
+        return b
+
+    def _shadows(self) -> Any:
+        """Soft shadows of the board and the box lid on the table."""
+        import numpy as np
+
+        from app.look.scenery import add_shadow, shadow_outline
+
+        cx, cy = self.center
+        w, d = self.extent
+        b = Batch(contact=False)
+        corners = np.array([[cx + sx * w / 2, cy + sy * d / 2, z] for sx in (-1, 1) for sy in (-1, 1) for z in (0, 0.6)])
+        add_shadow(b, shadow_outline(corners), 0.05)
+        lid = np.array([[cx - w / 2 - 18.0 + sx * 12, cy + d * 0.1 + sy * 12, z] for sx in (-1, 1) for sy in (-1, 1)
+                        for z in (0, 4.0)])
+        add_shadow(b, shadow_outline(lid), 0.05)
+        node = b.node("shadows")
+        node.setDepthWrite(False)
+        node.setBin("transparent", 10)
+        return node
 
     def redraw(self) -> None:
         from ursina import Entity, destroy
@@ -110,34 +155,41 @@ class ToyBattleView:
         c = self.controller
         v = c.view_dict()
         t = self.terrain
+        import shapely
+
         mb = MeshBuilder()
+        look = Batch()
         lit = set(c.highlighted_slots())
         for nid in lit:
             x, y = self.at(nid)
             r = BASE_R if t.is_base[t.index[nid]] else HQ_R
-            mb.add_cylinder((x, y, 0.62), r + 1.4, 0.3, HIGHLIGHT, sides=24)
+            mb.add_cylinder((x, y, 0.66), r + 1.4, 0.3, HIGHLIGHT, sides=24)
         for k, region in enumerate(t.regions):
             owner = v["claimed"][k]
             if owner >= 0:
                 rgb = SEAT_RGB[("blue", "red")[owner]]
-                add_area(mb, region_face(t, k), 0.65, rgba((0.5 + rgb[0] / 2, 0.5 + rgb[1] / 2, 0.5 + rgb[2] / 2)))
-            if region.pos is not None:
+                add_area(mb, region_face(t, k), 0.68, rgba((0.5 + rgb[0] / 2, 0.5 + rgb[1] / 2, 0.5 + rgb[2] / 2)))
+            face = region_face(t, k)  # outlined just inside its paths, so the line never lies on a path
+            inner = shapely.buffer(face, -1.6)
+            ring = shapely.buffer(inner.boundary, 0.35) if not inner.is_empty else inner
+            line = SEAT_RGB[("blue", "red")[owner]] if owner >= 0 else tuple(c / 255 for c in palette(t.name)["edge"])
+            add_area(mb, ring, 0.74, rgba(line))
+            if region.pos is not None:  # the printed medal coin, its count on it; taken coins show the owner's rim
                 x, y = region.pos
-                if owner < 0:
-                    for m in range(region.medals):
-                        mb.add_cylinder((x, y, 0.7 + m * 0.35), 2.2, 0.3, MEDAL, sides=16)
-                label(self.dynamic, f"{region.medals} medal{'s' if region.medals != 1 else ''}" +
-                      ("" if owner < 0 else f"\n{('blue', 'red')[owner]}"), (x, y, 4.0), 1.8, (0.2, 0.15, 0.05, 1))
+                look.add_disc((x, y, 0.6), 2.6, 0.4, (1, 1, 1), f"medal:{region.medals}",
+                              side_rgb=line[:3] if owner >= 0 else (0.8, 0.6, 0.15), gloss=0.6, ground=None)
         for nid, stack in v["board"].items():
             x, y = self.at(nid)
             for h, troop in enumerate(stack):
                 colour, name = troop.split()
-                mb.add_cylinder((x, y, 1.0 + h * TILE_H), 3.0, TILE_H * 0.9, rgba(COLOUR_RGB[colour]), sides=20)
-            top = stack[-1].split()[1]
-            label(self.dynamic, TROOP_TITLES.get(top, top) + (f" ×{len(stack)}" if len(stack) > 1 else ""),
-                  (x, y, 3.5 + len(stack) * TILE_H), 1.7, (1, 1, 1, 1))
-        self._racks(mb, v)
+                look.add_disc((x, y, 0.98 + h * TILE_H), 3.4, TILE_H * 0.9, (1, 1, 1), f"tile:{name}:{colour}",
+                              side_rgb=COLOUR_RGB[colour][:3], sides=28, gloss=0.3, ground=None)
+            if len(stack) > 1:
+                label(self.dynamic, f"×{len(stack)}", (x + 3.4, y - 2.6, 1.5 + len(stack) * TILE_H), 1.5, (1, 1, 1, 1))
+        self._reserves(look, v)
+        self._racks(mb, v, look)
         static_entity(self.dynamic, mb, "toy-battle-pieces")
+        look.node("toy-battle-look").reparentTo(self.dynamic)
         self._troop_help()
 
     def _troop_help(self) -> None:
@@ -154,24 +206,52 @@ class ToyBattleView:
             destroy(self.help._background)
             self.help._background = None
 
-    def _racks(self, mb: MeshBuilder, v: dict[str, Any]) -> None:
+    def _reserves(self, look: Batch, v: dict[str, Any]) -> None:
+        """Each side's reserve as face-down tiles stacked beside the board
+        (yours near you), with its medals won as gold coins on top of the count."""
+        cx, cy = self.center
+        w, d = self.extent
+        me = int(v["seat"])
+        for side in (0, 1):
+            colour = ("blue", "red")[side]
+            n = v["reserve_sizes"][side]
+            near = side == me
+            x0 = cx + w / 2 + 8.0
+            y0 = cy - d * 0.25 if near else cy + d * 0.25
+            for k in range(n):
+                col, row = divmod(k, 6)
+                look.add_disc((x0 + col * 7.4, y0 + (col % 2) * 0.8, row * 0.95), 3.4, 0.9, (1, 1, 1),
+                              f"tile:kwak:{colour}:1", side_rgb=COLOUR_RGB[colour][:3], sides=24, gloss=0.3, ground=0.0)
+            for m in range(v["medals"][side]):
+                look.add_disc((x0 - 1.0, y0 - 7.5 + (1 if near else -1) * 0.0, 0.2 * m), 1.8, 0.2, (1, 1, 1), "medal:1",
+                              side_rgb=(0.8, 0.6, 0.15), gloss=0.7, ground=0.0)
+
+    def _racks(self, mb: MeshBuilder, v: dict[str, Any], look: Batch) -> None:
+        """Your rack of tiles in front (names printed on the tray), the
+        opponent's face-down tiles behind."""
         me = v["seat"]
         cx, cy = self.center
         front, back = self.rack_rows()
         if self.controller.handover_to is None:
             rack = v["rack"]
             down = list(v["face_down"])
+            if rack:
+                look.add_box((cx, front - 0.5, 0.0), (len(rack) * 11.0 + 2.0, 9.5, 0.5), (0.62, 0.42, 0.24),
+                             textures={"top": "wood"}, uv_repeat={"top": (1.5, 0.3)}, ground=None)
             for i, name in enumerate(rack):
                 x = cx - (len(rack) - 1) * 5.5 + i * 11.0
                 sel = name == self.controller.selected
                 if sel:
-                    mb.add_box((x, front, 0.0), (11.0, 9.0, 0.1), HIGHLIGHT)
+                    mb.add_box((x, front, 0.5), (11.0, 9.0, 0.1), HIGHLIGHT)
                 is_down = name in down
                 if is_down:
                     down.remove(name)
-                mb.add_box((x, front, 0.0 if not sel else 1.5), (9.0, 7.0, 1.2),
-                           rgba((0.4, 0.4, 0.4)) if is_down else rgba(COLOUR_RGB[v["colour"]]))
-                label(self.dynamic, TROOP_TITLES.get(name, name), (x, front, 3.5 if sel else 2.2), 1.7)
+                look.add_disc((x, front + 0.6, 0.5 if not sel else 2.0), 4.0, 1.0, (1, 1, 1),
+                              f"tile:{name}:{v['colour']}:{int(is_down)}", side_rgb=COLOUR_RGB[v["colour"]][:3],
+                              sides=32, gloss=0.3, ground=None)
+                t = label(self.dynamic, TROOP_TITLES.get(name, name), (x, front - 4.1, 0.6), 1.5, (1.0, 0.96, 0.85, 1),
+                          billboard=False)
+                t.rotation_x = 90
                 picker(self.dynamic, (x, front, 0.0), (9.0, 7.0, 2.0), lambda n=name: self.controller.click_troop(n),
                        name=f"troop-{name}-{i}",
                        on_hover=lambda inside, n=name: self.controller.hover_troop(n if inside else None))
@@ -179,7 +259,8 @@ class ToyBattleView:
         other = ("blue", "red")[1 - me]
         for i in range(opp["size"]):
             x = cx - (opp["size"] - 1) * 4.0 + i * 8.0
-            mb.add_box((x, back, 0.0), (7.0, 5.0, 1.2), rgba(COLOUR_RGB[other]))
+            look.add_disc((x, back, 0.0), 3.4, 1.0, (1, 1, 1), f"tile:kwak:{other}:1", side_rgb=COLOUR_RGB[other][:3],
+                          sides=28, ground=None)
         seen = ", ".join(TROOP_TITLES.get(n, n) for n in opp["seen"]) or "nothing seen"
         label(self.dynamic, f"{other} rack: {opp['size']} ({seen})", (cx, back + 5.0, 1.0), 1.8)
 

@@ -153,7 +153,7 @@ class LittleSoldiersController(GameController):
             "lead": "choose the General who plays first this round (button, bottom right)",
         }.get(self.phase())
         if hint is None:  # Scout, Radar, Shield shift, Objects...: the engine's own sentence for the step
-            helper = getattr(self.match.state, "_phase_help", None)
+            helper = getattr(self.view(), "phase_help", None)
             hint = helper().rstrip(".") if helper else None
             if hint and hint.startswith("the game is in its"):
                 hint = None
@@ -449,7 +449,7 @@ class LittleSoldiersController(GameController):
             if sa["team"] != st["team"]:
                 v = self.view()
                 sight = queries.sight_rays(v, a, ident)
-                facts = v._truth.explain_target(a, ident)  # type: ignore[attr-defined]
+                facts = v.explain_target(a, ident)  # type: ignore[attr-defined]
                 band = queries.range_band(v, a, ident)
                 rays = [(r.start, r.end, r.blocked) for r in sight.rays]
                 if facts["valid"]:

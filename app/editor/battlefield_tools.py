@@ -5,7 +5,7 @@ when one gesture changes several fields), so every gesture undoes as one
 step, and the window, the build script of the shipped levels and the tests
 all edit the same way. Tools never judge the result: a box dragged onto
 another is allowed and listed by :func:`battlefield_problems`, which asks
-the engine (``engine.geometry.validation``).
+the engine (``engine.little_soldiers.table.validation``).
 
 Stacking is kept consistent by the tools: moving, turning, scaling or
 re-heighting a piece carries the pieces resting on it (the loader refuses a
@@ -52,7 +52,7 @@ def new_battlefield(name: str = "New battlefield", width: float = 120.0, depth: 
 def battlefield_problems(data: dict[str, Any], root: Path | None = None) -> list[str]:
     """Everything wrong with a battlefield, as sentences; empty when it can be
     played. Mesh files are looked up under ``root`` (default: the repository)."""
-    from engine.geometry.validation import check
+    from engine.little_soldiers.table.validation import check
 
     return [str(p) for p in check(data, root)]
 
@@ -130,6 +130,8 @@ def top_of(data: dict[str, Any], piece_id: str, root: Path | None = None) -> flo
 
 
 def shape_height(shape: dict[str, Any]) -> float:
+    if "size" in shape:  # a household kit piece
+        return float(shape["size"][2])
     if "box" in shape:
         return float(shape["box"][2])
     if "cylinder" in shape:
@@ -167,6 +169,19 @@ def add_prism(data: dict[str, Any], footprint: Sequence[Point2], height: float, 
     """An extruded footprint (relative to ``at``): a book on its side, an L-shaped wall."""
     pid = piece_id or new_id(data, "prism")
     shape = {"prism": {"footprint": [[float(x), float(y)] for x, y in footprint], "height": float(height)}}
+    return Insert(("scenery", -1), _piece(pid, shape, at, rotation)), pid
+
+
+def add_kit(data: dict[str, Any], kind: str, at: Sequence[float], rotation: float = 0.0,
+            piece_id: str | None = None, size: Sequence[float] | None = None, **fields: Any) -> tuple[Edit, str]:
+    """A household kit piece (``engine.geometry.household``: book, mug, ...) of
+    its everyday size unless ``size`` (width, depth, height) is given;
+    ``fields`` are the kit's others (colour, seed, lid, count)."""
+    from engine.geometry.household import DEFAULT_SIZE, Kind
+
+    k = Kind(kind)
+    pid = piece_id or new_id(data, k.value.replace("_", "-"))
+    shape = {"kind": k.value, "size": [float(v) for v in (size or DEFAULT_SIZE[k])], **fields}
     return Insert(("scenery", -1), _piece(pid, shape, at, rotation)), pid
 
 
@@ -291,8 +306,10 @@ def set_height(data: dict[str, Any], piece_id: str, height: float, root: Path | 
     shape = data["scenery"][i]["shape"]
     old_top = top_of(data, piece_id, root)
     bottom = float(data["scenery"][i]["at"][2])
-    if "box" in shape:
-        edit: Edit = SetValue(("scenery", i, "shape", "box", 2), float(height))
+    if "size" in shape:
+        edit: Edit = SetValue(("scenery", i, "shape", "size", 2), float(height))
+    elif "box" in shape:
+        edit = SetValue(("scenery", i, "shape", "box", 2), float(height))
     elif "cylinder" in shape:
         edit = SetValue(("scenery", i, "shape", "cylinder", 1), float(height))
     elif "prism" in shape:
@@ -309,7 +326,9 @@ def scale(data: dict[str, Any], piece_id: str, factor: float, root: Path | None 
         raise ValueError("A scale factor is a positive number.")
     i = piece_index(data, piece_id)
     shape = copy.deepcopy(data["scenery"][i]["shape"])
-    if "box" in shape:
+    if "size" in shape:
+        shape["size"] = [round(v * factor, 6) for v in shape["size"]]
+    elif "box" in shape:
         shape["box"] = [round(v * factor, 6) for v in shape["box"]]
     elif "cylinder" in shape:
         shape["cylinder"] = [round(v * factor, 6) for v in shape["cylinder"]]
@@ -327,6 +346,9 @@ def scale(data: dict[str, Any], piece_id: str, factor: float, root: Path | None 
 def resize_box(data: dict[str, Any], piece_id: str, width: float, depth: float) -> Edit:
     """Type a box's width and depth (its height has :func:`set_height`)."""
     i = piece_index(data, piece_id)
+    size = data["scenery"][i]["shape"].get("size")
+    if size is not None:  # a kit piece: its bounding box
+        return SetValue(("scenery", i, "shape", "size"), [float(width), float(depth), float(size[2])])
     box = data["scenery"][i]["shape"].get("box")
     if box is None:
         raise ValueError(f"'{piece_id}' is not a box.")

@@ -4,7 +4,7 @@ battlefield and the engine's verdict between them.
 ``toybox los FILE --from ... --to ...`` prints from here, the debugger window
 (``app.los_window``) draws from here, and the tests drive it the same way.
 Every verdict, ray and blocker is the engine's
-(:mod:`engine.geometry.sightlines`); this module only keeps the state (who
+(:mod:`engine.little_soldiers.table.sightlines`); this module only keeps the state (who
 stands where, which one is being dragged) and formats answers.
 """
 
@@ -16,10 +16,13 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 import numpy as np
 
-from engine.geometry.battlefield import Battlefield, BattlefieldError
-from engine.geometry.figures import figure_size
+from engine.core.files import DataError
+from engine.geometry.battlefield import Battlefield
+from engine.little_soldiers.battlefields import GEOMETRY_ERRORS, refusal
+from engine.little_soldiers.table import vocabulary
+from engine.little_soldiers.table.figures import figure_size
 from engine.geometry.sight import Sight
-from engine.geometry.sightlines import Stand, describe, figurine_sight, sight_json, stand, target_map
+from engine.little_soldiers.table.sightlines import Stand, describe, figurine_sight, sight_json, stand, target_map
 from engine.little_soldiers.data import FIGURINE_TYPES
 
 ROLES = ("attacker", "target")
@@ -44,13 +47,13 @@ def parse_point(text: str) -> tuple[float, float, int | None]:
 
 def load(path: str | Path) -> Battlefield:
     """A battlefield file; refused with one sentence naming the bad field."""
-    p = Path(path)
-    if not p.is_file():
-        raise ValueError(f"no battlefield file at {str(path)!r}")
-    try:
-        return Battlefield.load(p)
-    except BattlefieldError as err:
-        raise ValueError(f"{path}: {err}") from None
+    try:  # read through engine.core.files: regular files only, size and depth limits
+        return vocabulary.load(Path(path))
+    except DataError as err:
+        raise ValueError(str(err)) from None
+    except GEOMETRY_ERRORS as err:  # the loader's refusal, or GEOS failing on degenerate sizes
+        text = refusal(err)
+        raise ValueError(text if text.startswith(str(path)) else f"{path}: {text}") from None
 
 
 @dataclass(frozen=True)
@@ -135,7 +138,8 @@ class LosSession:
     def placement_note(self, role: str) -> str | None:
         """Why a figurine could not really stand there (it is still measured)."""
         fig = self.figurines[role]
-        return self.bf.check_placement((fig.spot.x, fig.spot.y), figure_size(fig.kind).base_radius, fig.spot.surface)
+        size = figure_size(fig.kind)
+        return self.bf.check_placement((fig.spot.x, fig.spot.y), size.base_radius, fig.spot.surface, height=size.height)
 
     def where(self, role: str) -> str:
         fig = self.figurines[role]

@@ -30,6 +30,7 @@ from engine.toy_battle.data import SPECIAL_CODES
 BATTLEFIELD_TOOLS = (
     "select", "play-zone", "box", "cylinder", "prism", "mesh", "level-1", "level-2", "object",
     "deployment", "crate", "supplies", "force-field", "threat", "hatched-green", "hatched-yellow", "hill",
+    "household",
 )
 TERRAIN_TOOLS = ("select", "base", "hq-blue", "hq-red", "connect", "special", "region")
 OBJECT_CYCLE = (None, "teleporter", "radar", "transmogrifier", "marshmallow", "switch")
@@ -45,6 +46,7 @@ TOOL_HINTS = {
     "mesh": "Click where the mesh goes, then pick a glTF, OBJ or STL file.",
     "hatched-green": "Click to add a green hatched zone; select it and drag its corners to reshape it.",
     "hatched-yellow": "Click to add a yellow hatched zone; select it and drag its corners to reshape it.",
+    "household": "Pick a household piece in the kit beside the tools, then click the table (or a Level) to place it.",
     "region": "Click the bases of the region, then one of them again to close it; type its medals on the right.",
 }
 """The status line when a tool is taken (tools not listed need no hint)."""
@@ -79,6 +81,7 @@ class EditorSession:
         self.pending: list[str] = []  # terrain: nodes clicked for a path or a region
         self.draft: list[tuple[float, float]] = []  # play-zone tool: corners clicked so far
         self.picker: FilePicker | None = None  # mesh tool: the file picker while it is open
+        self.kit_kind = "book"  # household tool: the kit piece a click places
         self.import_at: tuple[float, float, float] | None = None
         self.import_folder = Path.cwd()
         self.imported: list[Path] = []  # mesh copies made by imports not yet in a saved level
@@ -96,6 +99,9 @@ class EditorSession:
             data = load_json(path, "level")  # a DataError (one sentence) for a file that is not a level
             if not isinstance(data, dict):
                 raise DataError(f"{path}: a level file holds a JSON object, not {describe(data)}.")
+            if not bt.is_battlefield(data) and "bases" not in data:
+                raise DataError(f"{path}: not a level: neither a battlefield (no play_zone) "
+                                f"nor a Toy Battle terrain (no bases).")
             validator = battlefield if bt.is_battlefield(data) else tt.terrain_problems
             return cls(LevelDocument(data, validator, path), root)
         name = Path(path).stem if path else "New battlefield"
@@ -171,7 +177,7 @@ class EditorSession:
 
     def balance(self, cell: float = 4.0):
         """The balance heat maps (None while the battlefield does not load)."""
-        from engine.geometry.balance import balance
+        from engine.little_soldiers.table.balance import balance
 
         def make():
             bf = self.battlefield()
@@ -339,7 +345,9 @@ class EditorSession:
             self.picker = FilePicker(self.import_folder)
             self.message = TOOL_HINTS["mesh"]
             return
-        if tool == "box":
+        if tool == "household":
+            edit, added = bt.add_kit(d, self.kit_kind, (sx, sy, z))
+        elif tool == "box":
             edit, added = bt.add_box(d, (10.0, 8.0, 8.0), (sx, sy, z))
         elif tool == "cylinder":
             edit, added = bt.add_cylinder(d, 4.0, 10.0, (sx, sy, z))
@@ -427,6 +435,9 @@ class EditorSession:
         """Add a glTF/OBJ/STL file as scenery (copied upright into ``meshes/scenery``);
         ``at`` defaults to the middle of the play zone. A file trimesh cannot
         read leaves the level as it was and says why."""
+        if self.mode != "battlefield":
+            self.message = "Not imported: meshes are scenery, and this level is a Toy Battle terrain."
+            return False
         if at is None:
             xs = [p[0] for p in self.data["play_zone"]]
             at = ((min(xs) + max(xs)) / 2, self._mid_y(), 0.0)
@@ -607,7 +618,9 @@ class EditorSession:
         p = d["scenery"][bt.piece_index(d, sel.key)]
         out = {"id": p["id"], "x": p["at"][0], "y": p["at"][1], "z": p["at"][2], "rotation": p.get("rotation", 0.0)}
         shape = p["shape"]
-        if "box" in shape:
+        if "size" in shape:  # a household kit piece
+            out.update(kind=shape["kind"], width=shape["size"][0], depth=shape["size"][1])
+        elif "box" in shape:
             out.update(width=shape["box"][0], depth=shape["box"][1])
         elif "cylinder" in shape:
             out.update(radius=shape["cylinder"][0])
@@ -683,9 +696,9 @@ class EditorSession:
         elif name == "height":
             self.apply(bt.set_height(d, sel.key, value, self.root))
         elif name in ("width", "depth"):
-            if "box" not in p["shape"]:
+            if "box" not in p["shape"] and "size" not in p["shape"]:
                 raise ValueError(f"'{sel.key}' is not a box; type its height or scale.")
-            w, dep = p["shape"]["box"][0], p["shape"]["box"][1]
+            w, dep = p["shape"].get("box", p["shape"].get("size"))[:2]
             self.apply(bt.resize_box(d, sel.key, value if name == "width" else w, value if name == "depth" else dep))
         elif name == "radius":
             if "cylinder" not in p["shape"]:

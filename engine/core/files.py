@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import errno
+import glob
 import json
 import math
 import os
@@ -64,10 +65,10 @@ class WriteError(DataError, OSError):
 
 def read_bytes(path: str | os.PathLike[str], max_bytes: int = MAX_BYTES, what: str = "file") -> bytes:
     """The bytes of the regular file ``path``, at most ``max_bytes`` of them."""
-    name = str(path)
+    name = shown(path)
     try:
         # O_NONBLOCK: opening a FIFO without a writer must not wait forever.
-        fd = os.open(name, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+        fd = os.open(os.fspath(path), os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except OSError as err:
         raise DataError(f"{name}: cannot read the {what} ({_reason(err)}).") from None
     try:
@@ -104,7 +105,7 @@ def read_text(path: str | os.PathLike[str], max_bytes: int = MAX_BYTES, what: st
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as err:
         raise DataError(
-            f"{path}: the {what} is not UTF-8 text (byte 0x{raw[err.start]:02x} at offset {err.start})."
+            f"{shown(path)}: the {what} is not UTF-8 text (byte 0x{raw[err.start]:02x} at offset {err.start})."
         ) from None
 
 
@@ -130,7 +131,7 @@ def load_json(
     not_json: str = "not valid JSON",
 ) -> Any:
     """Read and decode the JSON file ``path`` within the limits."""
-    return parse_json(read_text(path, max_bytes, what), str(path), max_depth, not_json)
+    return parse_json(read_text(path, max_bytes, what), shown(path), max_depth, not_json)
 
 
 def json_depth(data: Any) -> int:
@@ -171,6 +172,15 @@ def _finite_float(text: str) -> float:
     if not math.isfinite(value):
         raise _NumberError(f"{text} is too large for a number; write a finite number.")
     return value
+
+
+def shown(path: str | os.PathLike[str] | Any) -> str:
+    """A path (or any text) as a sentence may print it: control characters such
+    as a newline in a file name are escaped, so a message stays one line."""
+    text = os.fspath(path) if isinstance(path, (str, os.PathLike)) else str(path)
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", "backslashreplace")
+    return text if text.isprintable() else "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 def _reason(err: OSError) -> str:
@@ -229,7 +239,7 @@ def check_inside(path: str | os.PathLike[str], where: str, *roots: str | os.Path
     bounds = roots or (PROJECT_ROOT, user_dir())
     if outside_allowed() or is_inside(path, *bounds):
         return
-    raise DataError(f"{where}: {path} is outside {' and '.join(str(b) for b in bounds)}; "
+    raise DataError(f"{where}: {shown(path)} is outside {' and '.join(str(b) for b in bounds)}; "
                     f"Toybox reads files there only with --allow-outside.")
 
 
@@ -351,8 +361,8 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes, mode: int | No
     A symlink is written through to its target (the link stays); an existing
     file keeps its mode (new files get ``mode``, default 0o666 less the umask).
     Temporary files of this target left by a killed writer are removed."""
-    link = Path(path)
-    target = Path(os.path.realpath(link))
+    link = shown(path)
+    target = Path(os.path.realpath(path))
     if target.is_dir():
         raise WriteError(f"{link}: is a folder; give a file name to save to.")
     payload = data.encode("utf-8") if isinstance(data, str) else data
@@ -391,7 +401,7 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes, mode: int | No
 def temp_files(target: str | os.PathLike[str]) -> list[Path]:
     """The temporary files a write of ``target`` may leave (for tests and cleaning)."""
     t = Path(target)
-    return sorted(t.parent.glob(f".{t.name}.*.tmp"))
+    return sorted(t.parent.glob(f".{glob.escape(t.name)}.*.tmp"))
 
 
 def _clean_stale(target: Path) -> None:

@@ -21,7 +21,6 @@ import json
 import os
 import random
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from engine.core.files import RECORD_MAX_BYTES, DataError, describe, load_json, paths_from_file, write_atomic

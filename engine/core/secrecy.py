@@ -95,6 +95,7 @@ def redeal(secrets: Sequence[Slice], seat: int, rng: random.Random) -> None:
             for back, item in zip(part.backs, part.items):
                 pools.setdefault(back, []).append(item)
     for pool in pools.values():
+        pool.sort(key=repr)  # the hidden arrangement of the truth must not steer the deal
         rng.shuffle(pool)
     for part in hidden:
         if isinstance(part.backs, str):

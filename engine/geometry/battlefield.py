@@ -12,203 +12,90 @@ the caches.
 from __future__ import annotations
 
 import json
-import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import shapely
+from shapely import STRtree
 from shapely.geometry import Point, Polygon
 
-from engine.geometry.shapes import Box, Cylinder, MeshFile, Prism, Shape, Solid, build_solid
+from engine.geometry import household
+from engine.geometry.battlefield_file import (
+    FORMAT,
+    OPEN,
+    BattlefieldError,
+    Scenery,
+    Token,
+    Vocabulary,
+    Zone,
+    check_plain,
+    fail,
+    listed,
+    mapping,
+    polygon,
+    ring,
+    scenery,
+    scenery_to_dict,
+    token,
+    zone,
+)
+from engine.geometry.mesh_files import REPO_ROOT, MeshFileError, resolve_mesh_path
+from engine.geometry.shapes import (
+    Box,
+    Cylinder,
+    MeshFile,
+    Prism,
+    Solid,
+    build_solid,
+    placed_footprints,
+    primitive_footprint,
+)
 
-FORMAT = 1
-OBJECTS = ("teleporter", "radar", "transmogrifier", "marshmallow", "switch")
-LEVELS = (1, 2)
+def measured_shape(shape: Any) -> Any:
+    """The shape the engine measures for a file's shape: a household kit
+    piece's exact primitive (a book is its box) or its own triangles."""
+    return household.engine_shape(shape) if isinstance(shape, household.Household) else shape
+
+
 # Heights closer than this (cm) are the same surface: a stacked piece rests
 # on the piece below when its z equals that piece's top within it.
 Z_TOLERANCE = 1e-6
-REPO_ROOT = Path(__file__).resolve().parents[2]
+# A piece rests on another when its bottom is this close (cm) to the other's top.
+REST = 1e-4
+# Footprints sharing less than this (cm^2) only touch.
+SHARED_AREA = 1e-9
+
+__all__ = [
+    "FORMAT",
+    "REPO_ROOT",
+    "Battlefield",
+    "BattlefieldError",
+    "Box",
+    "Cylinder",
+    "MeshFile",
+    "Prism",
+    "Scenery",
+    "Token",
+    "Vocabulary",
+    "Zone",
+    "scenery_to_dict",
+]
 
 
-class BattlefieldError(ValueError):
-    """A battlefield file or edit is refused; the message starts with the path
-    of the bad field, e.g. ``scenery[3].shape.box: expected 3 positive numbers``."""
-
-
-@dataclass(frozen=True)
-class Scenery:
-    """One scenery piece as written in the file."""
-
-    id: str
-    shape: Shape
-    at: tuple[float, float, float]
-    rotation: float = 0.0
-    level: int | None = None
-    object: str | None = None
-
-
-@dataclass(frozen=True)
-class Token:
-    """A flat token on the table (deployment, crate, supplies, switch, ...).
-    ``props`` keeps the file's other fields (number, side, colour) verbatim."""
-
-    kind: str
-    at: tuple[float, float]
-    props: Mapping[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Zone:
-    """A marked area, such as a hatched scenery zone."""
-
-    kind: str
-    polygon: Polygon
-    props: Mapping[str, Any] = field(default_factory=dict)
-
-
-# --- parsing -------------------------------------------------------------------
-
-
-def _fail(path: str, message: str) -> BattlefieldError:
-    return BattlefieldError(f"{path}: {message}")
-
-
-def _number(value: Any, path: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise _fail(path, f"expected a number, got {value!r}")
-    return float(value)
-
-
-def _numbers(value: Any, count: int, path: str, positive: bool = False) -> tuple[float, ...]:
-    what = f"{count} positive numbers" if positive else f"{count} numbers"
-    if not isinstance(value, list) or len(value) != count:
-        raise _fail(path, f"expected {what}")
-    out = []
-    for v in value:
-        if isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v):
-            raise _fail(path, f"expected {what}")
-        if positive and v <= 0:
-            raise _fail(path, f"expected {what}")
-        out.append(float(v))
-    return tuple(out)
-
-
-def _polygon(value: Any, path: str) -> Polygon:
-    if not isinstance(value, list) or len(value) < 3:
-        raise _fail(path, "expected a polygon of at least 3 [x, y] points")
-    points = [_numbers(p, 2, f"{path}[{i}]") for i, p in enumerate(value)]
-    poly = Polygon(points)
-    if not poly.is_valid or poly.area <= 0:
-        raise _fail(path, "polygon is not simple (it crosses itself or has no area)")
-    return poly
-
-
-def _mapping(value: Any, path: str) -> Mapping[str, Any]:
-    if not isinstance(value, dict):
-        raise _fail(path, "expected an object")
-    return value
-
-
-def _shape(value: Any, path: str) -> Shape:
-    value = _mapping(value, path)
-    kinds = [k for k in ("box", "cylinder", "prism", "mesh") if k in value]
-    if len(kinds) != 1:
-        raise _fail(path, "expected exactly one of box, cylinder, prism, mesh")
-    kind = kinds[0]
-    extra = set(value) - {kind} - ({"scale"} if kind == "mesh" else set())
-    if extra:
-        raise _fail(f"{path}.{sorted(extra)[0]}", "unknown field")
-    if kind == "box":
-        return Box(*_numbers(value["box"], 3, f"{path}.box", positive=True))
-    if kind == "cylinder":
-        return Cylinder(*_numbers(value["cylinder"], 2, f"{path}.cylinder", positive=True))
-    if kind == "prism":
-        p = _mapping(value["prism"], f"{path}.prism")
-        poly = _polygon(p.get("footprint"), f"{path}.prism.footprint")
-        height = _number(p.get("height"), f"{path}.prism.height")
-        if height <= 0:
-            raise _fail(f"{path}.prism.height", "expected a positive number")
-        coords = tuple((float(x), float(y)) for x, y in list(poly.exterior.coords)[:-1])
-        return Prism(coords, height)
-    mesh_path = value["mesh"]
-    if not isinstance(mesh_path, str) or not mesh_path:
-        raise _fail(f"{path}.mesh", "expected a mesh file path")
-    scale = _number(value.get("scale", 1.0), f"{path}.scale")
-    if scale <= 0:
-        raise _fail(f"{path}.scale", "expected a positive number")
-    return MeshFile(mesh_path, scale)
-
-
-def _shape_to_dict(shape: Shape) -> dict[str, Any]:
-    if isinstance(shape, Box):
-        return {"box": [shape.width, shape.depth, shape.height]}
-    if isinstance(shape, Cylinder):
-        return {"cylinder": [shape.radius, shape.height]}
-    if isinstance(shape, Prism):
-        return {"prism": {"footprint": [list(p) for p in shape.footprint], "height": shape.height}}
-    return {"mesh": shape.path, "scale": shape.scale}
-
-
-def _scenery(value: Any, path: str) -> Scenery:
-    value = _mapping(value, path)
-    known = {"id", "shape", "at", "rotation", "level", "object"}
-    extra = set(value) - known
-    if extra:
-        raise _fail(f"{path}.{sorted(extra)[0]}", "unknown field")
-    piece_id = value.get("id")
-    if not isinstance(piece_id, str) or not piece_id:
-        raise _fail(f"{path}.id", "expected a non-empty string")
-    if "shape" not in value:
-        raise _fail(f"{path}.shape", "missing")
-    shape = _shape(value["shape"], f"{path}.shape")
-    at = _numbers(value.get("at"), 3, f"{path}.at")
-    if at[2] < -Z_TOLERANCE:
-        raise _fail(f"{path}.at", "z below the table")
-    rotation = _number(value.get("rotation", 0.0), f"{path}.rotation")
-    level = value.get("level")
-    if level is not None and (isinstance(level, bool) or level not in LEVELS):
-        raise _fail(f"{path}.level", f"expected null, 1 or 2, got {level!r}")
-    obj = value.get("object")
-    if obj is not None and obj not in OBJECTS:
-        raise _fail(f"{path}.object", f"expected null or one of {', '.join(OBJECTS)}, got {obj!r}")
-    return Scenery(piece_id, shape, at, rotation, level, obj)
-
-
-def scenery_to_dict(piece: Scenery) -> dict[str, Any]:
-    return {
-        "id": piece.id,
-        "shape": _shape_to_dict(piece.shape),
-        "at": list(piece.at),
-        "rotation": piece.rotation,
-        "level": piece.level,
-        "object": piece.object,
-    }
-
-
-def _token(value: Any, path: str) -> Token:
-    value = _mapping(value, path)
-    kind = value.get("kind")
-    if not isinstance(kind, str) or not kind:
-        raise _fail(f"{path}.kind", "expected a non-empty string")
-    at = _numbers(value.get("at"), 2, f"{path}.at")
-    props = {k: v for k, v in value.items() if k not in ("kind", "at")}
-    return Token(kind, (at[0], at[1]), props)
-
-
-def _zone(value: Any, path: str) -> Zone:
-    value = _mapping(value, path)
-    kind = value.get("kind")
-    if not isinstance(kind, str) or not kind:
-        raise _fail(f"{path}.kind", "expected a non-empty string")
-    poly = _polygon(value.get("polygon"), f"{path}.polygon")
-    props = {k: v for k, v in value.items() if k not in ("kind", "polygon")}
-    return Zone(kind, poly, props)
-
-
-def _ring(poly: Polygon) -> list[list[float]]:
-    return [[float(x), float(y)] for x, y in list(poly.exterior.coords)[:-1]]
+def locate_non_finite(text: str) -> BattlefieldError | None:
+    """The JSON path of the first NaN or Infinity in ``text``, as an error;
+    None when the text fails for another reason. (The strict decoder refuses
+    them without knowing where they are.)"""
+    try:
+        check_plain(json.loads(text))
+    except BattlefieldError as err:
+        return err
+    except (ValueError, RecursionError):
+        return None
+    return None
 
 
 # --- the model -------------------------------------------------------------------
@@ -216,7 +103,12 @@ def _ring(poly: Polygon) -> list[list[float]]:
 
 @dataclass(frozen=True)
 class Battlefield:
-    """A Little Soldiers battlefield. Build with :meth:`load` or :meth:`from_dict`."""
+    """A battlefield. Build with :meth:`load` or :meth:`from_dict`.
+
+    ``root`` is the folder mesh paths resolve in (the battlefield file's
+    folder; the project root by default), ``vocabulary`` what its game allows
+    on scenery, ``allow_outside`` lets mesh paths leave the allowed folders.
+    """
 
     name: str
     play_zone: Polygon
@@ -224,6 +116,8 @@ class Battlefield:
     zones: tuple[Zone, ...] = ()
     tokens: tuple[Token, ...] = ()
     root: Path = REPO_ROOT
+    vocabulary: Vocabulary = field(default=OPEN, compare=False, repr=False)
+    allow_outside: bool = field(default=False, compare=False, repr=False)
     _cache: dict = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -232,58 +126,79 @@ class Battlefield:
     # -- files --------------------------------------------------------------
 
     @classmethod
-    def load(cls, path: str | Path, root: str | Path | None = None) -> Battlefield:
-        """Read a battlefield file; mesh paths resolve against ``root``
-        (default: the repository root)."""
+    def load(
+        cls,
+        path: str | Path,
+        root: str | Path | None = None,
+        vocabulary: Vocabulary = OPEN,
+        allow_outside: bool = False,
+    ) -> Battlefield:
+        """Read a battlefield file; mesh paths resolve in ``root`` (default:
+        the file's folder, then the project root). A refusal names the file."""
+        from engine.core.files import DataError, parse_json, read_text  # the one boundary for outside data
+
         path = Path(path)
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except json.JSONDecodeError as exc:
-            raise BattlefieldError(f"$: not valid JSON ({exc.msg} at line {exc.lineno})") from exc
-        return cls.from_dict(data, root=root)
+            text = read_text(path, what="battlefield")
+            data = parse_json(text, str(path))
+        except DataError as err:
+            located = locate_non_finite(text) if "text" in locals() else None
+            raise (located.in_file(path) if located else BattlefieldError("", str(err))) from None
+        try:
+            return cls.from_dict(
+                data, root=path.parent if root is None else root, vocabulary=vocabulary, allow_outside=allow_outside
+            )
+        except BattlefieldError as err:
+            raise err.in_file(path) from None
 
     @classmethod
-    def from_dict(cls, data: Any, root: str | Path | None = None) -> Battlefield:
-        data = _mapping(data, "$")
-        if data.get("format") != FORMAT:
-            raise _fail("format", f"expected {FORMAT}, got {data.get('format')!r}")
+    def from_dict(
+        cls,
+        data: Any,
+        root: str | Path | None = None,
+        vocabulary: Vocabulary = OPEN,
+        allow_outside: bool = False,
+    ) -> Battlefield:
+        data = mapping(data, "$")
+        check_plain(data)
+        if data.get("format") != FORMAT or isinstance(data.get("format"), bool):
+            raise fail("format", f"expected {FORMAT}, got {data.get('format')!r}")
         name = data.get("name", "")
         if not isinstance(name, str):
-            raise _fail("name", "expected a string")
-        play_zone = _polygon(data.get("play_zone"), "play_zone")
-        raw_scenery = data.get("scenery", [])
-        if not isinstance(raw_scenery, list):
-            raise _fail("scenery", "expected a list")
-        scenery = tuple(_scenery(s, f"scenery[{i}]") for i, s in enumerate(raw_scenery))
-        raw_zones = data.get("zones", [])
-        if not isinstance(raw_zones, list):
-            raise _fail("zones", "expected a list")
-        zones = tuple(_zone(z, f"zones[{i}]") for i, z in enumerate(raw_zones))
-        raw_tokens = data.get("tokens", [])
-        if not isinstance(raw_tokens, list):
-            raise _fail("tokens", "expected a list")
-        tokens = tuple(_token(t, f"tokens[{i}]") for i, t in enumerate(raw_tokens))
+            raise fail("name", "expected a string")
+        play_zone = polygon(data.get("play_zone"), "play_zone")
+        pieces = tuple(
+            scenery(s, f"scenery[{i}]", vocabulary, Z_TOLERANCE) for i, s in enumerate(listed(data, "scenery"))
+        )
+        zones = tuple(zone(z, f"zones[{i}]") for i, z in enumerate(listed(data, "zones")))
+        tokens = tuple(token(t, f"tokens[{i}]") for i, t in enumerate(listed(data, "tokens")))
         return cls(
             name=name,
             play_zone=play_zone,
-            scenery=scenery,
+            scenery=pieces,
             zones=zones,
             tokens=tokens,
             root=Path(root) if root is not None else REPO_ROOT,
+            vocabulary=vocabulary,
+            allow_outside=allow_outside,
         )
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "format": FORMAT,
             "name": self.name,
-            "play_zone": _ring(self.play_zone),
+            "play_zone": ring(self.play_zone),
             "scenery": [scenery_to_dict(s) for s in self.scenery],
-            "zones": [{"kind": z.kind, "polygon": _ring(z.polygon), **z.props} for z in self.zones],
+            "zones": [{"kind": z.kind, "polygon": ring(z.polygon), **z.props} for z in self.zones],
             "tokens": [{"kind": t.kind, "at": list(t.at), **t.props} for t in self.tokens],
         }
 
     def save(self, path: str | Path) -> None:
-        Path(path).write_text(json.dumps(self.to_dict(), indent=1) + "\n", encoding="utf-8")
+        """Write the battlefield atomically: a crash or a full disk leaves
+        the old file or the new one, never half of one."""
+        from engine.core.files import write_atomic
+
+        write_atomic(path, json.dumps(self.to_dict(), indent=1, allow_nan=False) + "\n")
 
     # -- checks -------------------------------------------------------------
 
@@ -291,23 +206,29 @@ class Battlefield:
         seen: set[str] = set()
         for i, piece in enumerate(self.scenery):
             if piece.id in seen:
-                raise _fail(f"scenery[{i}].id", f"duplicate id {piece.id!r}")
+                raise fail(f"scenery[{i}].id", f"duplicate id {piece.id!r}")
             seen.add(piece.id)
         solids = self.solids  # builds meshes: a broken mesh file fails here
         for i, solid in enumerate(solids):
             if solid.bottom <= Z_TOLERANCE:
                 continue
-            resting = any(
-                abs(other.top - solid.bottom) <= 1e-4
-                and other.footprint.intersection(solid.footprint).area > 1e-9
-                for other in solids
-                if other is not solid
-            )
-            if not resting:
-                raise _fail(
+            if not self.supports(solid):
+                raise fail(
                     f"scenery[{i}].at",
                     f"z = {solid.bottom:g} but no scenery top is there to rest on",
                 )
+
+    def supports(self, solid: Solid) -> list[Solid]:
+        """The pieces ``solid`` rests on: their top at its bottom, sharing
+        footprint area with it (found through the footprint index)."""
+        out = []
+        for j in self.footprint_index.query(solid.footprint, predicate="intersects"):
+            other = self.solids[int(j)]
+            if other is solid or abs(other.top - solid.bottom) > REST:
+                continue
+            if other.footprint.intersection(solid.footprint).area > SHARED_AREA:
+                out.append(other)
+        return out
 
     # -- derived geometry -----------------------------------------------------
 
@@ -315,16 +236,65 @@ class Battlefield:
     def solids(self) -> tuple[Solid, ...]:
         """One :class:`Solid` per scenery piece, in file order."""
         if "solids" not in self._cache:
-            self._cache["solids"] = tuple(self._build_solid(i, piece) for i, piece in enumerate(self.scenery))
+            shapes = [measured_shape(p.shape) for p in self.scenery]
+            primitive = [i for i, s in enumerate(shapes) if isinstance(s, (Box, Cylinder, Prism))]
+            feet = placed_footprints(
+                [primitive_footprint(shapes[i]) for i in primitive],
+                [(*self.scenery[i].at[:2], self.scenery[i].rotation) for i in primitive],
+            )
+            placed = dict(zip(primitive, feet))
+            self._cache["solids"] = tuple(
+                self._build_solid(i, piece, placed.get(i)) for i, piece in enumerate(self.scenery)
+            )
         return self._cache["solids"]
 
-    def _build_solid(self, i: int, piece: Scenery) -> Solid:
+    def _build_solid(self, i: int, piece: Scenery, footprint: Polygon | None = None) -> Solid:
+        from engine.core.files import outside_allowed  # the CLI's --allow-outside
+
+        mesh_path = None
         try:
-            return build_solid(i, piece.id, piece.shape, piece.at, piece.rotation, self.root)
+            if isinstance(piece.shape, MeshFile):
+                folders = [self.root] + ([REPO_ROOT] if Path(self.root).resolve() != REPO_ROOT else [])
+                mesh_path = resolve_mesh_path(piece.shape.path, folders, self.allow_outside or outside_allowed())
+            return build_solid(i, piece.id, measured_shape(piece.shape), piece.at, piece.rotation, mesh_path,
+                               footprint)
+        except MeshFileError as exc:
+            raise fail(f"scenery[{i}].shape.mesh", str(exc)) from None
         except (OSError, ValueError) as exc:
             if isinstance(exc, BattlefieldError):
                 raise
-            raise _fail(f"scenery[{i}].shape", f"cannot build the shape ({exc})") from exc
+            raise fail(f"scenery[{i}].shape", f"cannot build the shape ({exc})") from exc
+
+    def derived(self, key: Any, make: Callable[[], Any]) -> Any:
+        """A value derived from the scenery, made once by ``make`` and kept
+        until the scenery changes (an edit makes a new battlefield)."""
+        if key not in self._cache:
+            self._cache[key] = make()
+        return self._cache[key]
+
+    @property
+    def footprint_array(self) -> np.ndarray:
+        """Every solid's footprint, in file order (for vectorised shapely calls)."""
+        if "feet" not in self._cache:
+            self._cache["feet"] = np.array([s.footprint for s in self.solids], dtype=object)
+        return self._cache["feet"]
+
+    @property
+    def footprint_index(self) -> STRtree:
+        """A spatial index of the footprints: its answers are solid indices.
+        Checks ask it for the few pieces near one place instead of testing
+        them all, so they grow with n log n, not n squared."""
+        if "index" not in self._cache:
+            self._cache["index"] = STRtree(self.footprint_array)
+        return self._cache["index"]
+
+    def near(self, geometry: shapely.Geometry, distance: float = 0.0) -> list[Solid]:
+        """The solids whose footprint lies within ``distance`` of ``geometry``."""
+        if distance > 0:
+            hits = self.footprint_index.query(geometry, predicate="dwithin", distance=distance)
+        else:
+            hits = self.footprint_index.query(geometry, predicate="intersects")
+        return [self.solids[int(j)] for j in sorted(hits)]
 
     def _edited(self, scenery: tuple[Scenery, ...]) -> Battlefield:
         """A new battlefield with ``scenery``, its caches empty but for the
@@ -336,20 +306,19 @@ class Battlefield:
         solids = []
         for i, piece in enumerate(scenery):
             solid = old.get(piece)
-            solids.append(self._build_solid(i, piece) if solid is None else replace(solid, index=i))
+            solids.append(self._build_solid(i, piece) if solid is None else solid.reindexed(i))
         return replace(self, scenery=scenery, _cache={"solids": tuple(solids)})
 
     def piece(self, piece_id: str) -> Scenery:
-        for piece in self.scenery:
-            if piece.id == piece_id:
-                return piece
-        raise KeyError(piece_id)
+        return self.scenery[self._position(piece_id)]
 
     def solid(self, piece_id: str) -> Solid:
-        for solid in self.solids:
-            if solid.id == piece_id:
-                return solid
-        raise KeyError(piece_id)
+        return self.solids[self._position(piece_id)]
+
+    def _position(self, piece_id: str) -> int:
+        if "ids" not in self._cache:
+            self._cache["ids"] = {p.id: i for i, p in enumerate(self.scenery)}
+        return self._cache["ids"][piece_id]
 
     # -- editing --------------------------------------------------------------
 
@@ -374,11 +343,7 @@ class Battlefield:
             for solid in self.solids:
                 if solid.id in drop or solid.bottom <= Z_TOLERANCE:
                     continue
-                below = [
-                    o for o in self.solids
-                    if o is not solid and abs(o.top - solid.bottom) <= 1e-4
-                    and o.footprint.intersection(solid.footprint).area > 1e-9
-                ]
+                below = self.supports(solid)
                 if below and all(o.id in drop for o in below):
                     drop.add(solid.id)
                     grew = True
@@ -405,8 +370,8 @@ class Battlefield:
         if key not in self._cache:
             solid = self.solid(piece_id)
             top = solid.footprint
-            for other in self.solids:
-                if other is not solid and abs(other.bottom - solid.top) <= 1e-4:
+            for other in self.near(solid.footprint):
+                if other is not solid and abs(other.bottom - solid.top) <= REST:
                     top = top.difference(other.footprint)
             self._cache[key] = top
         return self._cache[key]
@@ -417,8 +382,8 @@ class Battlefield:
         is not walkable)."""
         best: tuple[float, str] | None = None
         point = Point(x, y)
-        for solid, piece in zip(self.solids, self.scenery):
-            if piece.level is None:
+        for solid in self.near(point):
+            if self.scenery[solid.index].level is None:
                 continue
             if self.walkable_top(solid.id).covers(point):
                 if best is None or solid.top > best[0]:
@@ -490,7 +455,8 @@ class Battlefield:
     def reachable_region(self, start, cord_length: float, base_radius: float, surface: str | None = None):
         return self.move_graph(base_radius, surface).reachable_region(start, cord_length)
 
-    def check_placement(self, xy, base_radius: float, surface: str | None = None, others=()):
+    def check_placement(self, xy, base_radius: float, surface: str | None = None, others=(), *, height: float):
+        """See :func:`engine.geometry.placement.check_placement`."""
         from engine.geometry.placement import check_placement
 
-        return check_placement(self, xy, base_radius, surface, others)
+        return check_placement(self, xy, base_radius, surface, others, height=height)

@@ -44,6 +44,9 @@ DISC_QUAD_SEGS = 16
 # Grid (cm) of the snap-rounded overlay that reachable_region falls back on.
 SNAP_GRID = 1e-9
 
+DISTANCES_MEMO = 4096
+"""Starts whose node distances a graph keeps for ``path_lengths`` (chosen)."""
+
 
 def grown_parts(bf: Battlefield, base_radius: float, solids=None) -> list[Polygon]:
     """Convex polygons whose union is every footprint grown by ``base_radius``.
@@ -306,6 +309,58 @@ class MoveGraph:
         path.append(tuple(float(v) for v in self.nodes[last]))
         path.append(t)
         return path
+
+    def path_lengths(self, start, points, limit: float) -> np.ndarray:
+        """Shortest path lengths from ``start`` to many ``points`` (P, 2) at
+        once, exact where a length is at most ``limit`` and inf beyond it
+        (or where a point is not in the free space).
+
+        The same answer as :meth:`path_length` point by point, in a few
+        batched calls: a bot sampling where a cord of ``limit`` reaches asks
+        this once per soldier instead of one graph query per sample. A point
+        is reached straight, or from a graph node the start reaches within
+        ``limit`` (``distances_from``) and that sees it; only node-point
+        pairs that could end within ``limit`` are tested.
+        """
+        s = np.asarray(start, dtype=float)[:2]
+        pts = np.asarray(points, dtype=float).reshape(-1, 2)
+        out = np.full(len(pts), np.inf)
+        if len(pts) == 0 or not self._inside(s):
+            return out
+        inside = shapely.dwithin(self.free, shapely.points(pts), ON_BOUNDARY)
+        straight = np.hypot(pts[:, 0] - s[0], pts[:, 1] - s[1])
+        cand = np.flatnonzero(inside & (straight <= limit))
+        if len(cand):
+            clear = self._clear(np.broadcast_to(s, (len(cand), 2)), pts[cand])
+            out[cand[clear]] = straight[cand[clear]]
+        rest = np.flatnonzero(inside & ~np.isfinite(out))
+        if len(rest) == 0 or len(self.nodes) == 0:
+            return out
+        # Soldiers stand still between decisions (and across a search's
+        # samples): their node distances are worth keeping.
+        memo = self.__dict__.setdefault("_distances_memo", {})
+        key = (float(s[0]), float(s[1]))
+        d = memo.get(key)
+        if d is None:
+            if len(memo) >= DISTANCES_MEMO:
+                memo.clear()
+            d = memo[key] = self.distances_from(s)
+        near = np.flatnonzero(d < limit)
+        if len(near) == 0:
+            return out
+        # (point, node) pairs whose total could stay within the limit.
+        gap = np.hypot(pts[rest, 0][:, None] - self.nodes[near, 0][None, :],
+                       pts[rest, 1][:, None] - self.nodes[near, 1][None, :])
+        total = d[near][None, :] + gap
+        pi, ki = np.nonzero(total <= limit)
+        if len(pi) == 0:
+            return out
+        nodes = near[ki]
+        clear = self._clear(self.nodes[nodes], pts[rest[pi]])
+        best = np.full(len(rest), np.inf)
+        np.minimum.at(best, pi[clear], total[pi[clear], ki[clear]])
+        out[rest] = best
+        return out
 
     def distances_from(self, start) -> np.ndarray:
         """Shortest distance from ``start`` to every node (inf if unseen)."""

@@ -21,8 +21,6 @@ from typing import TYPE_CHECKING
 import shapely
 from shapely.geometry import Point
 
-from engine.little_soldiers import data
-
 if TYPE_CHECKING:
     from engine.geometry.battlefield import Battlefield
 
@@ -63,12 +61,11 @@ def figurine_hits_mesh(bf: Battlefield, solid, base: Sequence[float], base_radiu
         return True
     import numpy as np
 
-    key = ("fcl", solid.id)  # the battlefield's derived cache: dropped when its scenery changes
-    if key not in bf._cache:
-        bf._cache[key] = fcl.CollisionObject(mesh_to_BVH(solid.mesh), fcl.Transform())
+    # Kept with the battlefield's derived geometry: dropped when its scenery changes.
+    piece = bf.derived(("fcl", solid.id), lambda: fcl.CollisionObject(mesh_to_BVH(solid.mesh), fcl.Transform()))
     x, y, z = float(base[0]), float(base[1]), float(base[2])
     body = fcl.CollisionObject(fcl.Cylinder(base_radius, height), fcl.Transform(np.array([x, y, z + height / 2.0])))
-    if fcl.collide(bf._cache[key], body, fcl.CollisionRequest(), fcl.CollisionResult()):
+    if fcl.collide(piece, body, fcl.CollisionRequest(), fcl.CollisionResult()):
         return True
     if solid.mesh.is_watertight:
         axis = np.array([[x, y, z + height * f] for f in (0.05, 0.5, 0.95)])
@@ -82,11 +79,14 @@ def check_placement(
     base_radius: float,
     surface: str | None = None,
     others: Iterable = (),
-    height: float = data.FIGURINE_HEIGHT,
+    *,
+    height: float,
 ) -> str | None:
     """None when a base of ``base_radius`` centred at ``xy`` may stand on
     ``surface`` (None: the table; else a Level piece id); otherwise the
-    reason, as a sentence a player understands."""
+    reason, as a sentence a player understands. ``height`` is the
+    figurine's (a game's number, passed in): scenery higher up, such as an
+    arch's deck, and figurines on other surfaces do not touch it."""
     x, y = float(xy[0]), float(xy[1])
     centre = Point(x, y)
     if surface is None:

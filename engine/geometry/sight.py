@@ -125,6 +125,19 @@ def _pattern_rows(n: int) -> tuple[np.ndarray, np.ndarray]:
     return rows, depth
 
 
+@lru_cache(maxsize=16)
+def _pattern_rows32(n: int) -> tuple[np.ndarray, np.ndarray]:
+    """``_pattern_rows(n)`` for the single-check path: the rows as float32
+    (n, 3), C-ordered (the layout Embree reads), and the depth terms as
+    float32. Read-only: cached."""
+    rows, depth = _pattern_rows(n)
+    rows32 = np.ascontiguousarray(rows.T, dtype=np.float32)
+    depth32 = depth.astype(np.float32)
+    rows32.flags.writeable = False
+    depth32.flags.writeable = False
+    return rows32, depth32
+
+
 def _silhouette_frames(eyes: np.ndarray, centers: np.ndarray, radii: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Per pair, the matrix whose columns are (a u, rho v1, rho v2), laid out
     (3, P, 3) as [component, pair, column], and q = r / d, shape (P,).
@@ -379,6 +392,8 @@ class SightEngine:
         self.ids = tuple(s.id for s in self.solids)
         self._scene = None
         self._owner = np.full(1, -1, dtype=np.int64)
+        self._buffers: dict[int, tuple[np.ndarray, ...]] = {}  # float32 work arrays per ray count
+        self._origins = np.empty((0, 3), dtype=np.float32)  # the batch's ray origins, reused
         if backend not in ("auto", "embree", "oracle"):
             raise ValueError(f"unknown backend {backend!r}")
         if backend in ("auto", "embree") and self.solids:
@@ -400,6 +415,15 @@ class SightEngine:
                 self._owner = np.append(owner, -1)
                 self._scene = scene
         self.backend = "embree" if self._scene is not None else "oracle"
+
+    @property
+    def raw_scene(self):
+        """The embreex scene (None on the oracle): for measuring the call floor."""
+        return self._scene
+
+    def owner_of(self, prim: np.ndarray) -> np.ndarray:
+        """The solid index of each Embree triangle index (-1: a miss)."""
+        return self._owner[prim]
 
     def _cast(self, origins: np.ndarray, dirs: np.ndarray) -> np.ndarray:
         """Embree on float32 (N, 3) origins and directions (any strides):
@@ -442,20 +466,28 @@ class SightEngine:
         radii = np.broadcast_to(np.asarray(radii, dtype=float), (len(eyes),))
         count = len(eyes)
         dirs = _head_rays(eyes, centers, radii, n)
-        # (P, n, 3) views of component-major arrays: no transposing copy.
-        ends = (dirs + eyes.T[:, :, None]).transpose(1, 2, 0)
-        starts = np.broadcast_to(eyes[:, None, :], ends.shape)
         if not self.solids:
             hits = np.full((count, n), -1, dtype=np.int64)
         elif self._scene is None:
+            starts = np.broadcast_to(eyes[:, None, :], (count, n, 3))
+            ends = (dirs + eyes.T[:, :, None]).transpose(1, 2, 0)
             hits = oracle_first_hits(self.solids, starts.reshape(-1, 3), ends.reshape(-1, 3)).reshape(count, n)
         else:
-            origins = np.repeat(eyes.astype(np.float32), n, axis=0)
-            hits = self._cast(origins, dirs.astype(np.float32).reshape(3, -1).T).reshape(count, n)
+            # Each eye n times, into a float32 buffer the engine keeps (grown
+            # when a batch is bigger than any before): no allocation per call.
+            total = count * n
+            if len(self._origins) < total:
+                self._origins = np.empty((max(total, 2 * len(self._origins)), 3), dtype=np.float32)
+            origins = self._origins[:total]
+            np.copyto(origins.reshape(count, n, 3), eyes[:, None, :], casting="same_kind")
+            prim = self._scene.run(origins, dirs.astype(np.float32).reshape(3, -1).T, dists=1.0, query="INTERSECT")
+            hits = _OwnerLookup(self._owner, prim.reshape(count, n))
         # An eye inside (or touching) the target head sees nothing sensible.
         view = centers - eyes
         degenerate = (view * view).sum(axis=1) <= radii**2
-        return SightBatch(starts, ends, hits, degenerate, self.ids)
+        # The rays' float64 ends are for the debugger: built from eyes and
+        # directions only when read.
+        return SightBatch(None, None, hits, degenerate, self.ids, eyes=eyes, dirs=dirs)
 
     def line_of_sight(self, eye, head_center, head_radius: float, rays: int | None = None) -> Sight:
         """One check. The arithmetic of :func:`_silhouette_frames` and
@@ -480,36 +512,87 @@ class SightEngine:
         q = r / d
         a = d - r * q
         rho = r * math.sqrt(1.0 - q * q)
-        rows, depth = _pattern_rows(n)
-        # The frame's columns (a u, rho v1, rho v2), then the eye.
-        frame = np.array(
-            [
-                [a * ux, rho * w1x, rho * (w1y * uz), ex],
-                [a * uy, rho * w1y, rho * -(w1x * uz), ey],
-                [a * uz, 0.0, rho * (w1x * uy - w1y * ux), ez],
-            ]
-        )
-        dirs = frame[:, :3] @ rows
-        s = depth * q
-        s += 1.0
-        dirs *= np.divide(1.0, s, out=s)
-        ends = (dirs + frame[:, 3:]).T
-        starts = np.empty((n, 3))
-        starts[:] = frame[:, 3]
-        # A transposed view: Embree takes any strides.
-        prim = self._scene.run(starts.astype(np.float32), dirs.T.astype(np.float32), dists=1.0, query="INTERSECT")
-        blocker_index = self._owner[prim]
-        blocked = blocker_index >= 0
-        n_blocked = int(np.count_nonzero(blocked))
-        return Sight(
-            valid=n_blocked == 0,
-            visible_fraction=1.0 - n_blocked / n,
-            starts=starts,
-            ends=ends,
-            blocked=blocked,
-            blocker_index=blocker_index,
-            blocker_ids=self.ids,
-        )
+        buffers = self._buffers.get(n)
+        if buffers is None:
+            scale = np.empty(n, dtype=np.float32)
+            frame_t = np.empty((3, 3), dtype=np.float32)
+            rows32, depth32 = _pattern_rows32(n)
+            buffers = self._buffers[n] = [np.empty((n, 3), dtype=np.float32), np.empty((n, 3), dtype=np.float32),
+                                          scale, scale[:, None], frame_t, frame_t.reshape(-1), rows32, depth32, None]
+        origins, directions, scale, scale_column, frame_t, frame_flat, rows32, depth32, last_eye = buffers
+        # The frame's columns (a u, rho v1, rho v2) as the rows of its
+        # transpose, so the directions come out (n, 3) in one product.
+        frame_flat[:] = (a * ux, a * uy, a * uz, rho * w1x, rho * w1y, 0.0,
+                         rho * (w1y * uz), rho * -(w1x * uz), rho * (w1x * uy - w1y * ux))
+        np.multiply(depth32, q, out=scale)
+        scale += 1.0
+        np.reciprocal(scale, out=scale)
+        np.matmul(rows32, frame_t, out=directions)
+        directions *= scale_column
+        eye_key = (ex, ey, ez)
+        if eye_key != last_eye:  # one attacker's checks come in a row: its origins stay
+            origins[:] = eye_key
+            buffers[8] = eye_key
+        prim = self._scene.run(origins, directions, dists=1.0, query="INTERSECT")
+        n_blocked = int(np.count_nonzero(prim >= 0))
+        return _CastSight(n_blocked == 0, 1.0 - n_blocked / n, self, (ex, ey, ez),
+                          (float(head_center[0]), float(head_center[1]), float(head_center[2])), r, n, prim)
+
+
+class _CastSight(Sight):
+    """A single check's answer that builds its ray arrays when first read.
+
+    Deciding a check needs only Embree's hits (in float32, from buffers the
+    engine reuses); the rays in float64 are for the debugger and the log,
+    so they are computed (by :func:`head_samples`, the batch's arithmetic)
+    only when asked for, and each is then kept."""
+
+    def __init__(self, valid, visible_fraction, engine, eye, center, radius, n, prim) -> None:
+        # Frozen dataclass: fill the instance dict directly, as its own
+        # __init__ would through object.__setattr__ (at a fraction of the cost).
+        self.__dict__.update(valid=valid, visible_fraction=visible_fraction, blocker_ids=engine.ids,
+                             _cast=(engine, eye, center, radius, n, prim))
+
+    def _lazy(self, name: str):
+        d = self.__dict__
+        if name not in d:
+            engine, eye, center, radius, n, prim = d["_cast"]
+            if name == "blocker_index":
+                d[name] = engine.owner_of(prim)
+            elif name == "blocked":
+                d[name] = self.blocker_index >= 0
+            else:
+                eyes = np.array([eye])
+                d["ends"] = head_samples(eyes, np.array([center]), np.array([radius]), n)[0]
+                d["starts"] = np.repeat(eyes, n, axis=0)
+        return d[name]
+
+    starts = property(lambda self: self._lazy("starts"))
+    ends = property(lambda self: self._lazy("ends"))
+    blocked = property(lambda self: self._lazy("blocked"))
+    blocker_index = property(lambda self: self._lazy("blocker_index"))
+
+
+class _OwnerLookup:
+    """Embree's triangle index per ray, (P, n), read as solid indices only
+    when asked: validity needs only hit or miss (index >= 0)."""
+
+    __slots__ = ("owner", "prim", "shape", "ndim")
+
+    def __init__(self, owner: np.ndarray, prim: np.ndarray) -> None:
+        self.owner = owner
+        self.prim = prim
+        self.shape = prim.shape
+        self.ndim = prim.ndim
+
+    def __ge__(self, other):
+        return self.prim >= other
+
+    def solids(self) -> np.ndarray:
+        return self.owner[self.prim]
+
+    def row(self, i: int) -> np.ndarray:
+        return self.owner[self.prim[i]]
 
 
 class SightBatch(Sequence):
@@ -519,17 +602,48 @@ class SightBatch(Sequence):
     gives a :class:`Sight` with its rays.
     """
 
-    def __init__(self, starts, ends, hits, degenerate, ids) -> None:
-        self.starts = starts
-        self.ends = ends
-        self.hits = hits
+    def __init__(self, starts, ends, hits, degenerate, ids, eyes=None, dirs=None) -> None:
+        """``starts`` and ``ends`` (P, n, 3), or None with ``eyes`` (P, 3)
+        and ``dirs`` (3, P, n) to build them from when first read."""
+        self._starts = starts
+        self._ends = ends
+        self._eyes = eyes
+        self._dirs = dirs
+        self._hits = hits
         self.ids = ids
         n = hits.shape[1] if hits.ndim == 2 else 0
-        blocked = hits >= 0
+        blocked = hits >= 0  # Embree's triangle indices say blocked or not as well as the solids'
+
         self.blocked = blocked
         n_blocked = blocked.sum(axis=1)
         self.valid = (n_blocked == 0) & ~degenerate
         self.visible_fraction = np.where(degenerate, 0.0, 1.0 - n_blocked / max(n, 1))
+
+    @property
+    def hits(self) -> np.ndarray:
+        """(P, n): the index of the solid blocking each ray, -1 when clear."""
+        if isinstance(self._hits, _OwnerLookup):
+            self._hits = self._hits.solids()
+        return self._hits
+
+    @property
+    def starts(self) -> np.ndarray:
+        if self._starts is None:
+            self._starts = np.broadcast_to(self._eyes[:, None, :], self._dirs.shape[1:] + (3,))
+        return self._starts
+
+    @property
+    def ends(self) -> np.ndarray:
+        if self._ends is None:
+            self._ends = (self._dirs + self._eyes.T[:, :, None]).transpose(1, 2, 0)
+        return self._ends
+
+    def _rays_of(self, i: int) -> tuple[np.ndarray, np.ndarray]:
+        if self._ends is None:  # one pair's rays, the same arithmetic as ``ends``
+            eye = self._eyes[i]
+            ends = (self._dirs[:, i, :] + eye[:, None]).T
+            return np.broadcast_to(eye, ends.shape), ends
+        return self.starts[i], self.ends[i]
 
     def __len__(self) -> int:
         return len(self.valid)
@@ -541,12 +655,13 @@ class SightBatch(Sequence):
             i += len(self)
         if not 0 <= i < len(self):
             raise IndexError(i)
+        starts, ends = self._rays_of(i)
         return Sight(
             valid=bool(self.valid[i]),
             visible_fraction=float(self.visible_fraction[i]),
-            starts=self.starts[i],
-            ends=self.ends[i],
+            starts=starts,
+            ends=ends,
             blocked=self.blocked[i],
-            blocker_index=self.hits[i],
+            blocker_index=self._hits.row(i) if isinstance(self._hits, _OwnerLookup) else self._hits[i],
             blocker_ids=self.ids,
         )

@@ -1,8 +1,7 @@
-"""Dexterity throws: the Grenadier's flicked Grenade die and the Operator's
-Mortar token launched by the catapult spoon.
-
-"With a flicking motion, roll the die towards your targets. The die must
-roll!" The throw is a rigid-body simulation with Panda3D's bundled Bullet,
+"""Dexterity throws: a die flicked across the table or a flat token launched
+by a catapult spoon (in Little Soldiers, the Grenadier's Grenade die and the
+Operator's Mortar token: "With a flicking motion, roll the die towards your
+targets. The die must roll!"). The throw is a rigid-body simulation with Panda3D's bundled Bullet,
 headless (no window, no ShowBase). It is deterministic: a fresh world per
 attempt, bodies added in file order, fixed 1/240 s steps, and every random
 choice (aim scatter, the die's starting orientation) drawn from a generator
@@ -15,18 +14,22 @@ generator so the rethrow differs.
 
 Panda3D is imported inside :func:`throw` so that importing
 :mod:`engine.geometry` stays light.
+
+The geometry knows no game: what is thrown (a die's size, mass and face
+names; a token's), how hard a full-strength throw is and how much a hand
+scatters it come in as a :class:`ThrowSpec` that the game fills from its own
+data (Little Soldiers: ``engine.little_soldiers.table.throws``). A landing
+names the face up; the game scores it.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import numpy as np
-
-from engine.little_soldiers import data
 
 if TYPE_CHECKING:
     from engine.geometry.battlefield import Battlefield
@@ -42,8 +45,8 @@ GRAVITY = 981.0  # cm/s^2
 
 _PHI = (1.0 + math.sqrt(5.0)) / 2.0
 # Face normals of the pentagonal dodecahedron of d12_vertices (cyclic
-# permutations of (0, +-phi, +-1)), in the order data.GRENADE_DIE_FACES
-# names them.
+# permutations of (0, +-phi, +-1)), in the order a Die12's ``faces`` names
+# them.
 D12_FACE_NORMALS = np.array(
     [
         (0, _PHI, 1), (0, -_PHI, 1), (0, _PHI, -1), (0, -_PHI, -1),
@@ -66,23 +69,78 @@ def d12_vertices(radius: float) -> np.ndarray:
 
 
 @dataclass(frozen=True)
+class Die12:
+    """A twelve-sided die (a pentagonal dodecahedron): ``faces`` names its
+    faces in the order of :data:`D12_FACE_NORMALS`."""
+
+    radius: float  # circumradius, cm
+    mass: float  # g
+    faces: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.faces) != len(D12_FACE_NORMALS):
+            raise ValueError(f"a twelve-sided die needs 12 face names, got {len(self.faces)}")
+
+
+@dataclass(frozen=True)
+class Disc:
+    """A flat round token: ``sides`` names its upper side, then its lower
+    side, as it lies before the throw."""
+
+    radius: float  # cm
+    thickness: float  # cm
+    mass: float  # g
+    sides: tuple[str, str] = ("front", "back")
+
+
+@dataclass(frozen=True)
+class ThrowSpec:
+    """Everything a throw needs to know about what is thrown and how.
+
+    ``name`` names the body in the simulation and the landing. ``max_speed``
+    (cm/s) is the launch speed at strength 1.0 and ``elevation`` (degrees)
+    the launch angle above the table; ``spin`` (rad/s) rolls a die forward.
+    The aim scatters by ``direction_scatter_deg`` and ``strength_scatter``
+    (1 sigma). A body not at rest after ``settle_timeout_s``, or resting
+    tilted more than ``cocked_tilt_deg``, is rethrown, up to
+    ``max_attempts`` throws. ``watched`` names the scenery pieces whose
+    touch the landing reports, and ``markers`` the flat table spots
+    ((x, y) within ``marker_radius``) whose crossing it reports.
+    """
+
+    name: str
+    body: Die12 | Disc
+    max_speed: float
+    elevation: float
+    spin: float = 0.0
+    direction_scatter_deg: float = 0.0
+    strength_scatter: float = 0.0
+    settle_timeout_s: float = 6.0
+    cocked_tilt_deg: float = 10.0
+    max_attempts: int = 5
+    watched: frozenset[str] = field(default_factory=frozenset)
+    markers: tuple[tuple[float, float], ...] = ()
+    marker_radius: float = 0.0
+
+
+@dataclass(frozen=True)
 class Landing:
     """Where a thrown die or token came to rest.
 
-    ``face`` is the die face up ("3", "5", "7", "boom") or the token side
-    ("front", "back"); ``value`` its number. ``trajectory`` is a list of
-    (t, (x, y, z)) at 60 Hz for the app to animate, with the matching
-    orientations (w, x, y, z) in ``rotations``.
+    ``face`` is the name of the die face or token side up, as the spec names
+    it; the game scores it. ``trajectory`` is a list of (t, (x, y, z)) at
+    60 Hz for the app to animate, with the matching orientations
+    (w, x, y, z) in ``rotations``. ``touched`` lists, in order, the watched
+    scenery ids the body touched and the markers it crossed (named
+    ``marker@x,y``).
     """
 
     kind: str
     position: tuple[float, float, float]
     face: str
-    value: int
     trajectory: tuple[tuple[float, tuple[float, float, float]], ...]
     rotations: tuple[tuple[float, float, float, float], ...]
-    touched_teleporter: bool
-    teleporters: tuple[str, ...]
+    touched: tuple[str, ...]
     attempts: int
     settled: bool
     in_play_zone: bool
@@ -104,7 +162,12 @@ def _unit_quaternion(rng: np.random.Generator) -> tuple[float, float, float, flo
     )
 
 
-def _build_world(bf: Battlefield):
+def marker_name(xy: Sequence[float]) -> str:
+    """How a landing names a crossed marker at ``xy``."""
+    return f"marker@{float(xy[0]):g},{float(xy[1]):g}"
+
+
+def _build_world(bf: Battlefield, watched: frozenset[str]):
     from panda3d.bullet import (
         BulletBoxShape,
         BulletCylinderShape,
@@ -125,14 +188,14 @@ def _build_world(bf: Battlefield):
     # body gets a bit of its own (the thrown body has them all), so Bullet
     # makes no contacts between scenery and the table: without this it
     # computed ~20 static-static contact manifolds every step, nearly half
-    # the physics time, and the teleporter check walked them all in Python.
+    # the physics time, and the watched-piece check walked them all in Python.
     table.setIntoCollideMask(BitMask32.bit(0))
     table.addShape(BulletPlaneShape(Vec3(0, 0, 1), 0))
     table.setFriction(0.6)
     table.setRestitution(0.3)
     world.attachRigidBody(table)
     root.attachNewNode(table)
-    teleporters = []
+    watching = []
     for i, (solid, piece) in enumerate(zip(bf.solids, bf.scenery)):
         node = BulletRigidBodyNode(f"scenery:{piece.id}")
         node.setIntoCollideMask(BitMask32.bit(1 + i % 31))
@@ -155,72 +218,66 @@ def _build_world(bf: Battlefield):
         node.setRestitution(0.3)
         world.attachRigidBody(node)
         root.attachNewNode(node)
-        if piece.object == "teleporter":
-            teleporters.append((piece.id, node))
-    return world, root, teleporters
+        if piece.id in watched:
+            watching.append(piece.id)
+    return world, root, watching
 
 
-def _make_body(kind: str):
+def _make_body(spec: ThrowSpec):
     from panda3d.bullet import BulletConvexHullShape, BulletCylinderShape, BulletRigidBodyNode, ZUp
     from panda3d.core import BitMask32, Point3
 
-    body = BulletRigidBodyNode(kind)
+    shaped = spec.body
+    body = BulletRigidBodyNode(spec.name)
     body.setIntoCollideMask(BitMask32.allOn())  # meets every static body
-    if kind == "grenade":
+    if isinstance(shaped, Die12):
         shape = BulletConvexHullShape()
-        for v in d12_vertices(data.GRENADE_DIE_RADIUS):
+        for v in d12_vertices(shaped.radius):
             shape.addPoint(Point3(*map(float, v)))
         body.addShape(shape)
-        body.setMass(data.GRENADE_DIE_MASS)
-        size = data.GRENADE_DIE_RADIUS
     else:
-        body.addShape(BulletCylinderShape(data.MORTAR_TOKEN_RADIUS, data.MORTAR_TOKEN_THICKNESS, ZUp))
-        body.setMass(data.MORTAR_TOKEN_MASS)
-        size = data.MORTAR_TOKEN_RADIUS
+        body.addShape(BulletCylinderShape(shaped.radius, shaped.thickness, ZUp))
+    body.setMass(shaped.mass)
+    size = shaped.radius
     body.setFriction(0.6)
     body.setRestitution(0.3)
     body.setLinearDamping(0.05)
     # A flat token spins on its rim like a coin for seconds in a frictionless
     # world; stronger angular damping stands in for rolling friction.
-    body.setAngularDamping(0.15 if kind == "grenade" else 0.5)
+    body.setAngularDamping(0.15 if isinstance(shaped, Die12) else 0.5)
     body.setCcdMotionThreshold(size * 0.5)
     body.setCcdSweptSphereRadius(size * 0.5)
     return body
 
 
-def _face_up(kind: str, quat: tuple[float, float, float, float]) -> tuple[str, int, float]:
-    """Face name, value and tilt (cosine of the up normal with z)."""
+def _face_up(body: Die12 | Disc, quat: tuple[float, float, float, float]) -> tuple[str, float]:
+    """Face name and tilt (cosine of the up normal with z)."""
     w, x, y, z = quat
     # Third row of the rotation matrix: z components of the rotated axes.
     row = np.array([2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)])
-    if kind == "grenade":
+    if isinstance(body, Die12):
         ups = D12_FACE_NORMALS @ row
         k = int(np.argmax(ups))
-        face = data.GRENADE_DIE_FACES[k]
-        return face, data.GRENADE_FACE_VALUES[face], float(ups[k])
+        return body.faces[k], float(ups[k])
     up = float(row[2])
-    face = "front" if up >= 0 else "back"
-    return face, data.MORTAR_TOKEN_SIDES[face], abs(up)
+    return (body.sides[0] if up >= 0 else body.sides[1]), abs(up)
 
 
-def _launch(kind: str, direction, strength: float, rng: np.random.Generator):
+def _launch(spec: ThrowSpec, direction, strength: float, rng: np.random.Generator):
     """Initial velocity and spin after the aim's scatter."""
     yaw = math.atan2(float(direction[1]), float(direction[0]))
-    yaw += math.radians(rng.normal(0.0, data.THROW_DIRECTION_SCATTER_DEG))
-    strength = float(strength) * (1.0 + rng.normal(0.0, data.THROW_STRENGTH_SCATTER))
+    yaw += math.radians(rng.normal(0.0, spec.direction_scatter_deg))
+    strength = float(strength) * (1.0 + rng.normal(0.0, spec.strength_scatter))
     strength = min(max(strength, 0.0), 1.5)
-    if kind == "grenade":
-        speed = strength * data.GRENADE_MAX_SPEED
-        elevation = math.radians(data.GRENADE_LAUNCH_ELEVATION)
-    else:
-        speed = strength * data.MORTAR_MAX_SPEED
-        elevation = math.radians(data.MORTAR_LAUNCH_ELEVATION)
+    speed = strength * spec.max_speed
+    elevation = math.radians(spec.elevation)
     vx = speed * math.cos(elevation) * math.cos(yaw)
     vy = speed * math.cos(elevation) * math.sin(yaw)
     vz = speed * math.sin(elevation)
     # Spin about the horizontal axis across the throw, so the die rolls
     # forward; a little random wobble on the other axes.
-    spin = data.GRENADE_SPIN * (1.0 + 0.2 * rng.normal()) if kind == "grenade" else 8.0 * rng.normal()
+    die = isinstance(spec.body, Die12)
+    spin = spec.spin * (1.0 + 0.2 * rng.normal()) if die else 8.0 * rng.normal()
     wobble = rng.normal(0.0, 3.0, size=2)
     w = (
         -math.sin(yaw) * spin + wobble[0],
@@ -232,40 +289,40 @@ def _launch(kind: str, direction, strength: float, rng: np.random.Generator):
 
 def throw(
     bf: Battlefield,
-    kind: str,
+    spec: ThrowSpec,
     start: Sequence[float],
     direction: Sequence[float],
     strength: float,
     seed: int,
 ) -> Landing:
-    """Throw the Grenade die (``kind="grenade"``) or the Mortar token
-    (``"mortar"``) from ``start`` (x, y[, z]) along ``direction`` (x, y) with
-    ``strength`` in [0, 1]; scatter comes from ``seed``."""
-    if kind not in ("grenade", "mortar"):
-        raise ThrowError(f"unknown throw {kind!r}; expected 'grenade' or 'mortar'")
+    """Throw what ``spec`` describes from ``start`` (x, y[, z]) along
+    ``direction`` (x, y) with ``strength`` in [0, 1]; scatter comes from
+    ``seed``."""
+    if not isinstance(spec, ThrowSpec):
+        raise ThrowError(f"a throw needs a ThrowSpec, got {spec!r}")
+    kind = spec.name
     if not 0.0 <= float(strength) <= 1.0:
         raise ThrowError(f"strength must be in [0, 1], got {strength!r}")
     if math.hypot(float(direction[0]), float(direction[1])) == 0.0:
         raise ThrowError("a throw needs a direction")
     from panda3d.core import LQuaternionf, Point3, Vec3
 
-    half = data.GRENADE_DIE_RADIUS if kind == "grenade" else data.MORTAR_TOKEN_RADIUS
+    half = spec.body.radius
     x, y = float(start[0]), float(start[1])
     z = float(start[2]) if len(start) > 2 else bf.surface_height(x, y) + half + 0.05
-    tele_tokens = [t.at for t in bf.tokens if t.kind == "teleporter"]
-    max_steps = int(round(data.THROW_SETTLE_TIMEOUT_S / STEP_S))
+    max_steps = int(round(spec.settle_timeout_s / STEP_S))
     result = None
-    for attempt in range(1, data.THROW_MAX_ATTEMPTS + 1):
+    for attempt in range(1, spec.max_attempts + 1):
         rng = np.random.Generator(np.random.PCG64([int(seed) & 0xFFFFFFFF, attempt]))
-        world, root, teleporters = _build_world(bf)
-        body = _make_body(kind)
+        world, root, watching = _build_world(bf, spec.watched)
+        body = _make_body(spec)
         path = root.attachNewNode(body)
         path.setPos(x, y, z)
-        q = _unit_quaternion(rng) if kind == "grenade" else (1.0, 0.0, 0.0, 0.0)
+        q = _unit_quaternion(rng) if isinstance(spec.body, Die12) else (1.0, 0.0, 0.0, 0.0)
         path.setQuat(LQuaternionf(*q))
         world.attachRigidBody(body)
-        teleporter_ids = {piece_id for piece_id, _ in teleporters}
-        velocity, spin = _launch(kind, direction, strength, rng)
+        watched_ids = set(watching)
+        velocity, spin = _launch(spec, direction, strength, rng)
         body.setLinearVelocity(Vec3(*velocity))
         body.setAngularVelocity(Vec3(*spin))
         trajectory = []
@@ -281,7 +338,7 @@ def throw(
                 quat = path.getQuat()
                 trajectory.append((step * STEP_S, (pos.x, pos.y, pos.z)))
                 rotations.append((quat.getR(), quat.getI(), quat.getJ(), quat.getK()))
-            if teleporters:
+            if watching:
                 # Contact manifolds Bullet already computed this step: no
                 # extra collision query.
                 for manifold in world.getManifolds():
@@ -291,12 +348,12 @@ def throw(
                     if kind in names:
                         other = names[1] if names[0] == kind else names[0]
                         piece_id = other.removeprefix("scenery:")
-                        if piece_id in teleporter_ids and piece_id not in touched:
+                        if piece_id in watched_ids and piece_id not in touched:
                             touched.append(piece_id)
             if pos.z < half * 2.0:
-                for tx, ty in tele_tokens:
-                    key = f"token@{tx:g},{ty:g}"
-                    if key not in touched and math.hypot(pos.x - tx, pos.y - ty) < data.TOKEN_RADIUS + half * 0.5:
+                for tx, ty in spec.markers:
+                    key = marker_name((tx, ty))
+                    if key not in touched and math.hypot(pos.x - tx, pos.y - ty) < spec.marker_radius + half * 0.5:
                         touched.append(key)
             lin = body.getLinearVelocity().length()
             ang = body.getAngularVelocity().length()
@@ -309,19 +366,17 @@ def throw(
         q = (quat.getR(), quat.getI(), quat.getJ(), quat.getK())
         trajectory.append((step * STEP_S, (pos.x, pos.y, pos.z)))
         rotations.append(q)
-        face, value, tilt = _face_up(kind, q)
-        cocked = tilt < math.cos(math.radians(data.THROW_COCKED_TILT_DEG))
+        face, tilt = _face_up(spec.body, q)
+        cocked = tilt < math.cos(math.radians(spec.cocked_tilt_deg))
         from shapely.geometry import Point
 
         result = Landing(
             kind=kind,
             position=(float(pos.x), float(pos.y), float(pos.z)),
             face=face,
-            value=value,
             trajectory=tuple((float(t), tuple(float(c) for c in p)) for t, p in trajectory),
             rotations=tuple(tuple(float(c) for c in r) for r in rotations),
-            touched_teleporter=bool(touched),
-            teleporters=tuple(touched),
+            touched=tuple(touched),
             attempts=attempt,
             settled=settled,
             in_play_zone=bool(bf.play_zone.covers(Point(pos.x, pos.y))),

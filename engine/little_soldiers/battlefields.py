@@ -13,8 +13,16 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
-from engine.core.files import config_path, load_json
+from shapely.errors import ShapelyError
+
+from engine.core.files import config_path
 from engine.geometry.battlefield import Battlefield, BattlefieldError
+from engine.little_soldiers.table import vocabulary
+
+GEOMETRY_ERRORS = (BattlefieldError, ShapelyError)
+"""What building a battlefield from outside data may raise: the loader's own
+refusal, or GEOS failing on degenerate values (a radius of 5e-324) that the
+loader's checks let through; both become one sentence naming the file."""
 
 
 def resolve(path: str) -> Path:
@@ -24,9 +32,11 @@ def resolve(path: str) -> Path:
 
 @lru_cache(maxsize=8)
 def _load(path: str) -> Battlefield:
-    # Read through the one boundary for outside data: regular files only,
-    # size and depth limits, a sentence naming the file for any refusal.
-    return Battlefield.from_dict(load_json(path, "battlefield"))
+    # Read through the one boundary for outside data (Battlefield.load uses
+    # engine.core.files): regular files only, size and depth limits, a
+    # sentence naming the file for any refusal; checked against the game's
+    # vocabulary of Levels and Objects.
+    return vocabulary.load(path)
 
 
 def load_battlefield(path: str) -> Battlefield:
@@ -35,7 +45,11 @@ def load_battlefield(path: str) -> Battlefield:
     try:
         return _load(str(full))
     except BattlefieldError as err:
-        raise ValueError(f"{path}: {err}") from None
+        if not err.where:
+            raise ValueError(str(err)) from None  # the file as a whole, named by the boundary
+        raise ValueError(str(err.in_file(path))) from None
+    except ShapelyError as err:
+        raise ValueError(f"{path}: {refusal(err)}") from None
 
 
 _EMBEDDED: dict[str, Battlefield] = {}
@@ -47,10 +61,17 @@ def embedded_battlefield(data: Mapping[str, Any]) -> Battlefield:
     key = hashlib.sha256(json.dumps(data, sort_keys=True).encode("utf-8")).hexdigest()
     if key not in _EMBEDDED:
         try:
-            bf = Battlefield.from_dict(dict(data))
-        except BattlefieldError as err:
-            raise ValueError(f"battlefield_data: {err}") from None
+            bf = vocabulary.from_dict(dict(data))
+        except GEOMETRY_ERRORS as err:
+            raise ValueError(f"battlefield_data: {refusal(err)}") from None
         if len(_EMBEDDED) >= 8:
             _EMBEDDED.pop(next(iter(_EMBEDDED)))
         _EMBEDDED[key] = bf
     return _EMBEDDED[key]
+
+
+def refusal(err: Exception) -> str:
+    """The sentence for a battlefield that cannot be built (after the file name)."""
+    if isinstance(err, BattlefieldError):
+        return str(err)
+    return f"the scenery's geometry cannot be built from these values ({err})"

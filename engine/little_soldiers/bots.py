@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from functools import lru_cache
 from typing import Any
 
@@ -60,14 +61,15 @@ class HeuristicBot:
 
     name = "heuristic"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, candidates: int = CANDIDATES) -> None:
         self.rng = random.Random(seed)
+        self.candidates = candidates  # samples scored per continuous decision (the hard level scores more)
 
     # ------------------------------------------------------------------ entry
     def choose(self, view) -> Any:
         phase = view.phase
         legal = view.legal_actions()
-        options = legal or view.candidate_actions(CANDIDATES, self.rng)
+        options = legal or view.candidate_actions(self.candidates, self.rng)
         if not options:
             raise RuntimeError("HeuristicBot was asked to act with no legal action.")
         if len(options) == 1:
@@ -428,3 +430,107 @@ class HeuristicBot:
             return self._blast_value(view, point, enemies, allies)
 
         return self._best(real, score)
+
+
+# ---------------------------------------------------------------------- the hard bot
+PLAN_PHASES = frozenset({"move", "order"})
+"""Decisions the planner looks ahead on; the rest (deployments, rerolls, Shields, throws)
+the heuristic scores well enough alone."""
+
+FLAG_STEP = 1.0
+"""Planner's value of one step of the Flag toward its side's Victory zone."""
+HEART = 0.25
+"""Planner's value of one Heart on an enemy soldier (as a share of its
+Toughness, times 4: a soldier one Heart from breaking is nearly a Flag step)."""
+IN_PLAY = 0.3
+"""Planner's value of a soldier of its side in the Play Zone."""
+
+
+class PlannerBot:
+    """Little Soldiers' hard bot: the heuristic, improved by rollouts.
+
+    On a Move or an Order it takes the heuristic's own choice and
+    up to ``width - 1`` other options, plays each on ``samples``
+    determinized copies of its view (nothing is hidden but future dice),
+    lets heuristic bots play every seat for ``horizon`` actions after it
+    (the Order the Move sets up, the dice, the opponent's reply), and keeps
+    the option whose positions score best: the Flag's place, Hearts on
+    enemies against Hearts on its own, soldiers in play, or the result once
+    over. ``time_limit`` seconds per decision stop adding samples (the first
+    is always finished). Missions other than the plain game have other
+    goals: there it plays as the heuristic.
+    """
+
+    name = "planner"
+
+    def __init__(self, seed: int = 0, width: int = 6, samples: int = 3, horizon: int = 10,
+                 time_limit: float | None = 2.0, candidates: int = CANDIDATES) -> None:
+        self.rng = random.Random(seed)
+        self.width = width
+        self.samples = samples
+        self.horizon = horizon
+        self.time_limit = time_limit
+        self.candidates = candidates
+        self.base = HeuristicBot(self.rng.randrange(2**31), candidates)
+
+    def choose(self, view) -> Any:
+        mine = self.base.choose(view)
+        if view.phase not in PLAN_PHASES or view.config.mission is not None:
+            return mine
+        legal = view.legal_actions()
+        options = legal or view.candidate_actions(self.candidates, self.rng)
+        others = [o for o in options if o != mine]
+        if not others:
+            return mine
+        options = [mine] + self.rng.sample(others, min(len(others), self.width - 1))
+        me = view.seat
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        totals = [0.0] * len(options)
+        for k in range(self.samples):
+            if k and deadline is not None and time.perf_counter() > deadline:
+                break
+            world = view.determinize(self.rng)
+            for i, option in enumerate(options):
+                trial = world.clone()
+                try:
+                    trial.apply(me, option)
+                except ValueError:
+                    totals[i] -= 1e6
+                    continue
+                totals[i] += self._rollout(trial, me)
+        best = max(range(len(options)), key=lambda i: (totals[i], i == 0))
+        return options[best]
+
+    def _rollout(self, state, me: int) -> float:
+        bots: dict[int, HeuristicBot] = {}
+        for _ in range(self.horizon):
+            if state.is_over():
+                break
+            seat = state.to_act()[0]
+            bot = bots.get(seat)
+            if bot is None:
+                bot = bots[seat] = HeuristicBot(self.rng.randrange(2**31), self.candidates)
+            state.apply(seat, bot.choose(state.view(seat)))
+        return position_value(state, me)
+
+
+def position_value(state, seat: int) -> float:
+    """How the plain game stands for ``seat``'s side, in Flag steps: the
+    result once over; else the Flag, Hearts on the soldiers in play (as
+    shares of their Toughness) and soldiers in play, enemy against own."""
+    team = next(g.team for g in state.generals if g.seat == seat)
+    if state.is_over():
+        result = state.result()
+        return 100.0 * (result.reward(seat) - 0.5)
+    sign = 1.0 if team == R.TEAMS[0] else -1.0
+    value = FLAG_STEP * sign * state.flag
+    for s in state.soldiers.values():
+        if not s.in_play:
+            continue
+        own = 1.0 if s.team == team else -1.0
+        value += own * IN_PLAY - own * HEART * 4 * s.hearts / state.toughness(s)
+    return value
+
+
+EXTRA_BOTS = {"planner": PlannerBot}
+"""Bots of this game beyond the heuristic, by name, for ``engine.bots.make_bot``."""

@@ -12,6 +12,8 @@ import math
 import random
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+import shapely
 from shapely.geometry import Point
 
 from engine.little_soldiers import data as D
@@ -39,8 +41,6 @@ def candidates(state: "LittleSoldiersState", seat: int, n: int, rng: random.Rand
     if phase is S.DEPLOY:
         if state.mission == "battle_royale":
             return _parachute_deploys(state, seat, n, rng)
-        if state.block is None:
-            return _free_deploys(state, seat, n, rng)
         return _deploys(state, seat, n, rng)
     if phase is S.MOVE:
         out = _moves(state, seat, n, rng)
@@ -60,59 +60,60 @@ def candidates(state: "LittleSoldiersState", seat: int, n: int, rng: random.Rand
 
 
 def _deploys(state, seat, n, rng) -> list[Deploy]:
+    """Deployments at green distance from the revealed Deployment token (or,
+    with no Block token, from any anchor ``deploy_discs`` allows): spots
+    drawn in each disc's outer ring (where the base touches the green Move
+    token laid against the anchor) and kept where the base fits, checked in
+    one batch; the nearest fit to an anchor when none is drawn."""
     terrain = state.terrain
-    token = terrain.deployment[state.block]
-    hq = [s for s in state._own(state.current) if not s.in_play]
-    others = state._spots()
-    reach = terrain.base_radius + D.TOKEN_RADIUS
+    hq = [s for s in state._own(state.current) if not s.in_play and not s.out]
+    if state.block is None and state.config.has("advanced_tactics"):
+        hq = hq[:1]
     out: list[Deploy] = []
-    for _ in range(n * MAX_TRIES):
-        if len(out) >= n:
-            break
-        s = hq[rng.randrange(len(hq))]
-        a = rng.uniform(0, 2 * math.pi)
-        d = reach + rng.uniform(0, state.chosen.green_length)
-        x, y = round(token[0] + d * math.cos(a), 2), round(token[1] + d * math.sin(a), 2)
-        act = Deploy(s.id, x, y)
-        if state.check(seat, act) is None:
-            out.append(act)
-    if not out:
-        spot = terrain.nearest_fit(token, None, others, limit=state.chosen.green_length + reach)
-        if spot is not None:
-            for s in hq:
-                act = Deploy(s.id, spot.x, spot.y)
-                if state.check(seat, act) is None:
-                    out.append(act)
-    return out
-
-
-def _free_deploys(state, seat, n, rng) -> list[Deploy]:
-    """Co-op and Advanced Tactics: around any allowed Deployment token or own soldier."""
-    terrain = state.terrain
-    hq = [s for s in state._own(state.current) if not s.in_play]
-    out: list[Deploy] = []
-    for s in hq[:1] if state.config.has("advanced_tactics") else hq:
-        tokens, chain = state.deploy_anchors(s)
-        anchors = [(at, terrain.base_radius + D.TOKEN_RADIUS) for at in tokens] + \
-            [(sp.xy, 2 * terrain.base_radius) for sp in chain]
-        if not anchors:
+    for s in hq:
+        discs = state.deploy_discs(s)
+        if not discs:
             continue
-        for _ in range(max(2, n // len(hq)) * MAX_TRIES):
-            at, reach = anchors[rng.randrange(len(anchors))]
-            a = rng.uniform(0, 2 * math.pi)
-            d = reach + rng.uniform(0, state.chosen.green_length)
-            act = Deploy(s.id, round(at[0] + d * math.cos(a), 2), round(at[1] + d * math.sin(a), 2))
-            if state.check(seat, act) is None:
-                out.append(act)
-                if len(out) >= n:
-                    return out
-        if not out:
-            for at, reach in anchors:
-                spot = terrain.nearest_fit(at, None, state._spots(), limit=state.chosen.green_length + reach)
+        want = max(2, n // len(hq))
+        k = want * MAX_TRIES
+        u = np.array([rng.random() for _ in range(3 * k)])
+        pick = (u[:k] * len(discs)).astype(int)
+        centres = np.array([c for c, _ in discs])[pick]
+        radii = np.array([r for _, r in discs])[pick]
+        inner = np.maximum(radii - state.chosen.green_length - terrain.contact, 0.0)
+        d = inner + (radii - inner) * u[k:2 * k]
+        a = 2 * math.pi * u[2 * k:]
+        pts = np.round(centres + np.column_stack([d * np.cos(a), d * np.sin(a)]), 2)
+        # Rounding must not carry a spot out of its disc.
+        inside = np.hypot(pts[:, 0] - centres[:, 0], pts[:, 1] - centres[:, 1]) <= radii - 1e-6
+        pts = pts[inside]
+        pts = pts[_fits(state, pts, None, None)]
+        for x, y in pts[:want].tolist():
+            out.append(Deploy(s.id, x, y))
+        if not len(pts):
+            for at, reach in discs:
+                spot = terrain.nearest_fit(at, None, state._spots(), limit=reach)
                 if spot is not None and state.check(seat, Deploy(s.id, spot.x, spot.y)) is None:
                     out.append(Deploy(s.id, spot.x, spot.y))
                     break
     return out
+
+
+def _fits(state, pts: np.ndarray, surface: str | None, exclude: str | None) -> np.ndarray:
+    """Where a base fits, for many points at once (``Terrain.placement_reason``
+    in a batch): in the Play Zone, on free ground of ``surface``, clear of
+    every other figurine there."""
+    terrain = state.terrain
+    if len(pts) == 0:
+        return np.zeros(0, dtype=bool)
+    ok = shapely.intersects_xy(terrain.zone, pts[:, 0], pts[:, 1])
+    ok &= shapely.intersects_xy(terrain.free(surface), pts[:, 0], pts[:, 1])
+    others = [o.xy for o in state._spots(exclude=exclude) if o.surface == surface]
+    if others:
+        o = np.asarray(others)
+        gap = np.hypot(pts[:, 0, None] - o[None, :, 0], pts[:, 1, None] - o[None, :, 1])
+        ok &= (gap >= 2 * terrain.base_radius - 1e-6).all(axis=1)
+    return ok
 
 
 def _parachutes(state, n, rng) -> list[Parachute]:
@@ -151,6 +152,15 @@ def _parachute_deploys(state, seat, n, rng) -> list[Deploy]:
 
 
 def _moves(state, seat, n, rng) -> list[Move]:
+    """Yellow Moves for each soldier that may move: the zero Move, climbs,
+    destinations spread over the cord's reach and along the scenery (where
+    cover is), and the co-op switch points.
+
+    Plain destinations are drawn many at a time and kept only where the
+    cord reaches (one batched path query per soldier,
+    ``MoveGraph.path_lengths``) and the base fits: legal by construction,
+    with the same measures ``check`` uses, so they need no check each.
+    """
     terrain = state.terrain
     cord = state.chosen.yellow_length
     if state.mover:
@@ -169,7 +179,11 @@ def _moves(state, seat, n, rng) -> list[Move]:
 
     per = max(2, n // max(1, len(movers)))
     for s in movers:
-        add(Move(s.id, s.spot.x, s.spot.y))
+        zero = Move(s.id, s.spot.x, s.spot.y)
+        if state.check(seat, zero) is not None:
+            continue  # this soldier may not move now (not the mover, retreat used, ...)
+        seen.add(zero)
+        out.append(zero)
         # Climbs (Levels): touch each Level piece within reach, and the edge of the one stood on.
         if state.config.has("levels"):
             here = Point(s.spot.xy)
@@ -185,30 +199,80 @@ def _moves(state, seat, n, rng) -> list[Move]:
                 elif abs(solid.bottom - terrain.z(s.spot.surface)) < 1e-4:
                     p = ring.interpolate(ring.project(here))
                     add(Move(s.id, round(p.x, 3), round(p.y, 3), climb=True))
-        # Spread over the cord's reach, and along the scenery where cover is.
-        free = terrain.free(s.spot.surface)
-        boundary = free.boundary
-        tries = 0
-        got = 0
-        while got < per and tries < per * MAX_TRIES:
-            tries += 1
-            if tries % 2 == 0 and not boundary.is_empty:
-                p = boundary.interpolate(boundary.project(Point(
-                    s.spot.x + rng.uniform(-cord, cord), s.spot.y + rng.uniform(-cord, cord))))
-                inward = (p.x - s.spot.x, p.y - s.spot.y)
-                norm = math.hypot(*inward) or 1.0
-                x, y = p.x - 0.05 * inward[0] / norm, p.y - 0.05 * inward[1] / norm
-            else:
-                a = rng.uniform(0, 2 * math.pi)
-                d = cord * math.sqrt(rng.uniform(0.04, 1.0))
-                x, y = s.spot.x + d * math.cos(a), s.spot.y + d * math.sin(a)
-            before = len(out)
-            add(Move(s.id, round(x, 2), round(y, 2)))
-            got += len(out) - before
-        if state.threats:
-            for x, y in _switch_points(state, s, cord):
-                add(Move(s.id, x, y))
+        points = _spread(terrain, s, cord, per * MAX_TRIES, rng)
+        picked = _reachable(state, s, points, cord)[:per]
+        extra = _reachable(state, s, np.array(_switch_points(state, s, cord)), cord) if state.threats else picked[:0]
+        for x, y in picked.tolist() + extra.tolist():
+            act = Move(s.id, x, y)
+            if act not in seen:
+                seen.add(act)
+                out.append(act)
     return out
+
+
+EDGE_STEP = 0.5
+"""cm between the points of the scenery's edge that cover-seeking Moves are
+drawn from (chosen: a base is 2.5 cm wide)."""
+
+_EDGES: dict[int, tuple[Any, np.ndarray]] = {}
+"""Per free-space geometry (kept alive beside its id): the edge points."""
+
+
+def _edge_points(free) -> np.ndarray:
+    """Points every EDGE_STEP cm along the boundary of ``free``, computed
+    once per battlefield surface and shared by every game on it."""
+    hit = _EDGES.get(id(free))
+    if hit is not None and hit[0] is free:
+        return hit[1]
+    boundary = free.boundary
+    if boundary.is_empty:
+        pts = np.zeros((0, 2))
+    else:
+        dense = shapely.segmentize(boundary, EDGE_STEP)
+        pts = shapely.get_coordinates(dense)
+    _EDGES[id(free)] = (free, pts)
+    return pts
+
+
+def _spread(terrain, s, cord: float, k: int, rng) -> np.ndarray:
+    """``k`` destinations round soldier ``s``: alternately uniform over the
+    cord's disc (not too close) and on the scenery's edge within the cord,
+    nudged 0.05 cm off the edge toward the soldier (in cover, not in it)."""
+    x0, y0 = s.spot.x, s.spot.y
+    u = np.array([rng.random() for _ in range(3 * k)])  # one draw each: cheaper than uniform()
+    a = 2 * math.pi * u[:k]
+    d = cord * np.sqrt(0.04 + 0.96 * u[k:2 * k])
+    pts = np.column_stack([x0 + d * np.cos(a), y0 + d * np.sin(a)])
+    edge = _edge_points(terrain.free(s.spot.surface))
+    if len(edge):
+        near = edge[np.hypot(edge[:, 0] - x0, edge[:, 1] - y0) <= cord]
+        hug = np.arange(1, k, 2)
+        if len(near) and len(hug):
+            on = near[(u[2 * k:2 * k + len(hug)] * len(near)).astype(int)]
+            inward = on - (x0, y0)
+            norm = np.hypot(inward[:, 0], inward[:, 1])
+            norm[norm == 0.0] = 1.0
+            pts[hug] = on - 0.05 * inward / norm[:, None]
+    return pts
+
+
+def _reachable(state, s, points: np.ndarray, cord: float) -> np.ndarray:
+    """The ``points`` (rounded) where soldier ``s``'s base fits and its
+    cord reaches, in order: the tests ``check`` makes of
+    a Move (``Terrain.move``) on many points at once."""
+    if len(points) == 0:
+        return points.reshape(0, 2)
+    terrain = state.terrain
+    pts = np.round(np.asarray(points, dtype=float).reshape(-1, 2), 2)
+    surface = s.spot.surface
+    ok = _fits(state, pts, surface, s.id)
+    ok &= np.hypot(pts[:, 0] - s.spot.x, pts[:, 1] - s.spot.y) >= 1e-9
+    pts = pts[ok]
+    if len(pts) == 0:
+        return pts
+    graph = terrain.bf.move_graph(terrain.base_radius, surface)
+    lengths = graph.path_lengths(s.spot.xy, pts, cord)
+    return pts[lengths <= cord]
 
 
 SWITCH_OVERSHOOT = (0.0, 5.0, 10.0, 15.0)

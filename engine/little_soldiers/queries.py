@@ -24,12 +24,14 @@ from typing import Any
 
 from engine.core.protocol import View
 from engine.geometry.throws import Landing as Flight
-from engine.geometry.throws import throw as physics_throw
+from engine.little_soldiers.table.throws import throw as physics_throw
 from engine.little_soldiers.actions import Move
 
 
-def _truth(state_or_view: Any) -> Any:
-    return state_or_view._truth if isinstance(state_or_view, View) else state_or_view
+def _view(state_or_view: Any, seat: int = 0) -> Any:
+    """The public view these questions read (a state is seen from ``seat``;
+    only public facts are asked, so any seat's view answers the same)."""
+    return state_or_view if isinstance(state_or_view, View) else state_or_view.view(seat)
 
 
 def reach(state_or_view: Any, soldier: str):
@@ -37,8 +39,8 @@ def reach(state_or_view: Any, soldier: str):
     geometry on the surface it stands on (empty when it is not in play)."""
     import shapely
 
-    t = _truth(state_or_view)
-    s = t.soldiers[soldier]
+    t = _view(state_or_view)
+    s = t.soldier(soldier)
     if s.spot is None:
         return shapely.Polygon()
     return t.terrain.bf.reachable_region(s.spot.xy, t.chosen.yellow_length, t.terrain.base_radius, s.spot.surface)
@@ -66,19 +68,11 @@ def deploy_area(state_or_view: Any, soldier: str | None = None):
     import shapely
     from shapely.geometry import Point
 
-    t = _truth(state_or_view)
-    if t.phase != "deploy":
+    t = _view(state_or_view)
+    ident = t.deploying_soldier(soldier)  # None: nobody deploys, or parachuted in (no area to shade)
+    if ident is None:
         return shapely.Polygon()
-    from engine.little_soldiers import mission_data as M
-
-    if getattr(t, "mission", None) == M.BATTLE_ROYALE:  # parachuted in: no area to shade
-        return shapely.Polygon()
-    s = t.soldiers.get(soldier) if soldier else None
-    if s is None:
-        s = next((x for x in t.soldiers.values() if x.general == t.current and not x.in_play and not x.out), None)
-    if s is None:
-        return shapely.Polygon()
-    discs = [Point(c).buffer(r, quad_segs=16) for c, r in t.deploy_discs(s)]
+    discs = [Point(c).buffer(r, quad_segs=16) for c, r in t.deploy_discs(ident)]
     if not discs:
         return shapely.Polygon()
     return shapely.union_all(discs).intersection(t.terrain.bf.free_space(t.terrain.base_radius))
@@ -86,12 +80,12 @@ def deploy_area(state_or_view: Any, soldier: str | None = None):
 
 def move_preview(state_or_view: Any, seat: int, soldier: str, x: float, y: float) -> MovePreview:
     """The bent cord of a Move of ``soldier`` to (x, y) and the engine's verdict."""
-    t = _truth(state_or_view)
-    s = t.soldiers[soldier]
+    t = _view(state_or_view, seat)
+    s = t.soldier(soldier)
     cord = t.chosen.yellow_length
     if s.spot is None:
         return MovePreview(f"{soldier} is not in play.", math.inf, cord, ())
-    reason = t.check(seat, Move(soldier, float(x), float(y)))
+    reason = t.check(Move(soldier, float(x), float(y)))
     graph = t.terrain.bf.move_graph(t.terrain.base_radius, s.spot.surface)
     try:
         path = tuple(tuple(map(float, p)) for p in graph.shortest_path(s.spot.xy, (x, y)))
@@ -104,8 +98,8 @@ def move_preview(state_or_view: Any, seat: int, soldier: str, x: float, y: float
 def sight_rays(state_or_view: Any, attacker: str, target: str):
     """The rays the rules cast from ``attacker``'s head to ``target``'s head
     (``engine.geometry`` Sight: ``.rays`` with ``blocked``, ``.valid``)."""
-    t = _truth(state_or_view)
-    a, b = t.soldiers[attacker], t.soldiers[target]
+    t = _view(state_or_view)
+    a, b = t.soldier(attacker), t.soldier(target)
     terrain = t.terrain
     return terrain.bf.line_of_sight(terrain.head(a.spot), terrain.head(b.spot), terrain.head_radius)
 
@@ -113,8 +107,8 @@ def sight_rays(state_or_view: Any, attacker: str, target: str):
 def range_band(state_or_view: Any, attacker: str, target: str) -> str | None:
     """The shortest cord (green, red, yellow, as chosen for this game) whose
     range reaches ``target``'s figurine from ``attacker``'s base; None beyond."""
-    t = _truth(state_or_view)
-    d = t.terrain.figure_distance(t.soldiers[attacker].spot, t.soldiers[target].spot)
+    t = _view(state_or_view)
+    d = t.terrain.figure_distance(t.soldier(attacker).spot, t.soldier(target).spot)
     for name, length in sorted((("green", t.chosen.green_length), ("red", t.chosen.red_length),
                                 ("yellow", t.chosen.yellow_length)), key=lambda c: c[1]):
         if d <= length + 1e-9:
@@ -126,10 +120,10 @@ def flight(state_or_view: Any) -> Flight | None:
     """The full flight of the last Grenade flick, Mortar launch or parachute
     (the view's ``last_throw``): the same physics with the same scatter seed,
     so it ends exactly where the engine landed it. None before any throw."""
-    t = _truth(state_or_view)
+    t = _view(state_or_view)
     last = t.last_throw
     if last is None:
         return None
     a = math.radians(last.direction)
     return physics_throw(t.terrain.bf, last.kind, last.start[:2], (math.cos(a), math.sin(a)), last.strength,
-                         last.landing.seed)
+                         last.landing.seed, t.chosen)

@@ -20,13 +20,15 @@ from shapely.geometry import LineString, Point
 from shapely.ops import nearest_points
 
 from engine.geometry.battlefield import Battlefield
-from engine.geometry.climbing import climb_down, climb_up, cord_reach, marshmallow_jump
-from engine.geometry.figures import head_center
 from engine.geometry.ranges import figure_distance, point_distance
-from engine.geometry.throws import throw as physics_throw
+from engine.geometry.throws import marker_name
 from engine.little_soldiers import data as D
+from engine.little_soldiers.table.climbing import climb_down, climb_up, cord_reach, marshmallow_jump
+from engine.little_soldiers.table.figures import head_center
+from engine.little_soldiers.table.throws import throw as physics_throw
+from engine.little_soldiers.table.vocabulary import OBJECTS
 
-OBJECT_KINDS = ("teleporter", "radar", "transmogrifier", "marshmallow", "switch")
+OBJECT_KINDS = OBJECTS  # the battlefield vocabulary's list, one source
 SEARCH_STEP = 0.5
 """cm: spacing of the rings searched for the nearest spot a base fits."""
 
@@ -438,18 +440,17 @@ class Terrain:
         a = math.radians(direction)
         landing = physics_throw(self.bf, kind, start[:2], (math.cos(a), math.sin(a)), strength, seed)
         x, y, z = (float(v) for v in landing.position)
-        tele = tuple(self._teleporter_id(t) for t in landing.teleporters)
+        tele = tuple(self._teleporter_id(t) for t in landing.touched)
         return Throw3D(round(x, 4), round(y, 4), round(z, 4), str(landing.face),
                        tuple(t for t in tele if t) if self.objects_on else ())
 
     def _teleporter_id(self, touched: str) -> str | None:
-        """geometry names a scenery Teleporter by its id and a token one as
-        ``token@x,y``; the rules name tokens ``teleporter-N``."""
-        if not touched.startswith("token@"):
+        """geometry names a scenery Teleporter by its id and a token one by
+        its marker (``marker@x,y``); the rules name tokens ``teleporter-N``."""
+        if not touched.startswith("marker@"):
             return touched
-        x, y = (float(v) for v in touched.removeprefix("token@").split(","))
         for o in self.objects:
-            if o.kind == "teleporter" and o.piece is None and math.dist(o.at, (x, y)) < 1e-6:
+            if o.kind == "teleporter" and o.piece is None and marker_name(o.at) == touched:
                 return o.id
         return None
 

@@ -113,7 +113,8 @@ class Config:
             try:
                 built = Terrain.from_dict(self.terrain_data)
             except TerrainError as err:
-                raise TerrainError(f"terrain_data.{err}") from None
+                field_error = " " not in str(err).split(":", 1)[0]  # "bases.1.pos: ..." names a field
+                raise TerrainError(f"terrain_data{'.' if field_error else ': '}{err}") from None
             object.__setattr__(self, "embedded_terrain", built)
         else:
             Terrain.named(self.terrain)  # refuses an unknown or broken terrain now, naming the field

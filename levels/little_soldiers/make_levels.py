@@ -7,7 +7,7 @@ Run from the repository root::
 Every piece is added with ``app.editor.battlefield_tools`` on a
 ``LevelDocument``, exactly as the editor window does, and saved through the
 document, so a file is written only when the engine finds nothing wrong with
-it (``engine.geometry.validation``). ``--check`` builds them in memory and
+it (``engine.little_soldiers.table.validation``). ``--check`` builds them in memory and
 reports differences from the files on disk without writing.
 
 The layouts follow the set-up pages: one or more pieces taller than the
@@ -71,14 +71,17 @@ def bootcamp_box() -> LevelDocument:
     hatched zone, a few things smaller than the figurines elsewhere."""
     doc = _doc("Bootcamp: the two box halves")
     _common(doc)
-    e, _ = bt.add_box(doc.data, (26.0, 26.0, 7.0), (32.0, 27.0, 0.0), 12.0, "game-box-bottom")
+    e, _ = bt.add_kit(doc.data, "shoebox", (32.0, 27.0, 0.0), 12.0, "game-box-bottom", (26.0, 26.0, 7.0), colour="navy")
     doc.apply(e)
-    e, _ = bt.add_box(doc.data, (26.6, 26.6, 7.2), (*mirror(32.0, 27.0), 0.0), 192.0, "game-box-lid")
+    e, _ = bt.add_kit(doc.data, "shoebox", (*mirror(32.0, 27.0), 0.0), 192.0, "game-box-lid", (26.6, 26.6, 7.2),
+                      colour="navy", seed=1)
     doc.apply(e)
-    small = [("car-keys", (6.0, 3.0, 1.0), (62.0, 18.0), 30.0), ("eraser", (5.0, 2.5, 1.5), (22.0, 56.0), 70.0)]
-    for stem, size, at, rot in small:
-        _pair(doc, lambda pid, p, r, s=size: doc.apply(bt.add_box(doc.data, s, p, r, pid)[0]), stem, at, rot)
-    _pair(doc, lambda pid, p, r: doc.apply(bt.add_cylinder(doc.data, 2.5, 3.0, p, pid)[0]), "tape-roll", (84.0, 30.0))
+    small = [("car-keys", (6.0, 3.0, 1.0), (62.0, 18.0), 30.0, 2), ("eraser", (5.0, 2.5, 1.5), (22.0, 56.0), 70.0, 5)]
+    for stem, size, at, rot, seed in small:  # dominoes lying flat, the size of the things they stand for
+        _pair(doc, lambda pid, p, r, s=size, k=seed: doc.apply(bt.add_kit(doc.data, "domino", p, r, pid, s, seed=k)[0]),
+              stem, at, rot)
+    _pair(doc, lambda pid, p, r: doc.apply(bt.add_kit(doc.data, "tin_can", p, 0.0, pid, (5.0, 5.0, 3.0),
+                                                      colour="teal", seed=3)[0]), "tape-roll", (84.0, 30.0))
     return doc
 
 
@@ -90,19 +93,23 @@ def levels() -> LevelDocument:
     top of Level 1")."""
     doc = _doc("Levels: shoeboxes and book stacks")
     _common(doc)
-    shoe = _pair(doc, lambda pid, p, r: doc.apply(bt.add_box(doc.data, (26.0, 16.0, 10.0), p, r, pid)[0]),
+    shoe = _pair(doc, lambda pid, p, r: doc.apply(bt.add_kit(doc.data, "shoebox", p, r, pid, (26.0, 16.0, 10.0),
+                                                             colour="orange" if r == 0 else "blue")[0]),
                  "shoebox", (30.0, 26.0))
-    books = _pair(doc, lambda pid, p, r: doc.apply(bt.add_box(doc.data, (12.0, 9.0, 5.0), p, r, pid)[0]),
+    books = _pair(doc, lambda pid, p, r: doc.apply(bt.add_kit(doc.data, "book_stack", p, r, pid, (12.0, 9.0, 5.0),
+                                                              count=3, seed=1 if r == 0 else 2)[0]),
                   "book-stack", (30.0, 26.0))
     for low, high in zip(shoe, books):
         doc.apply(bt.stack(doc.data, high, low))
         doc.apply(bt.move(doc.data, high, _offset(doc, high, low)))
         doc.apply(bt.set_level(doc.data, low, 1))
         doc.apply(bt.set_level(doc.data, high, 2))
-    _pair(doc, lambda pid, p, r: doc.apply(bt.add_box(doc.data, (7.0, 19.0, 27.0), p, r, pid)[0]),
+    _pair(doc, lambda pid, p, r: doc.apply(bt.add_kit(doc.data, "cereal_box", p, r, pid, (7.0, 19.0, 27.0),
+                                                      colour="yellow" if r == 0 else "red", seed=0 if r == 0 else 1)[0]),
           "cereal-box", (58.0, 54.0), 0.0)
-    _pair(doc, lambda pid, p, r: doc.apply(bt.add_cylinder(doc.data, 4.2, 9.5, p, pid)[0]), "mug", (84.0, 18.0))
-    _pair(doc, lambda pid, p, r: doc.apply(bt.add_box(doc.data, (6.0, 3.0, 1.0), p, r, pid)[0]),
+    _pair(doc, lambda pid, p, r: doc.apply(bt.add_kit(doc.data, "mug", p, r, pid, (11.0, 8.4, 9.5),
+                                                      colour="red" if r == 0 else "blue")[0]), "mug", (84.0, 18.0))
+    _pair(doc, lambda pid, p, r: doc.apply(bt.add_kit(doc.data, "domino", p, r, pid, (6.0, 3.0, 1.0), seed=4)[0]),
           "car-keys", (20.0, 60.0), 25.0)
     return doc
 
@@ -121,19 +128,22 @@ def objects() -> LevelDocument:
     table), plus a Marshmallow and a Switch for the second game."""
     doc = _doc("Objects: teleporters and a marshmallow")
     _common(doc)
-    _pair(doc, lambda pid, p, r: doc.apply(bt.add_box(doc.data, (20.0, 7.0, 26.0), p, r, pid)[0]),
+    _pair(doc, lambda pid, p, r: doc.apply(bt.add_kit(doc.data, "cereal_box", p, r, pid, (20.0, 7.0, 26.0),
+                                                      colour="orange" if r == 20.0 else "purple", seed=2 if r == 20.0 else 3)[0]),
           "cereal-box", (26.0, 30.0), 20.0)
-    _pair(doc, lambda pid, p, r: doc.apply(bt.add_cylinder(doc.data, 3.3, 12.0, p, pid)[0]), "soda-can", (42.0, 18.0))
+    _pair(doc, lambda pid, p, r: doc.apply(bt.add_kit(doc.data, "tin_can", p, 0.0, pid, (6.6, 6.6, 12.0),
+                                                      colour="green", seed=2)[0]), "soda-can", (42.0, 18.0))
     doc.apply(bt.set_object(doc.data, "soda-can-west", "teleporter"))
     doc.apply(bt.set_object(doc.data, "soda-can-east", "teleporter"))
-    e, _ = bt.add_box(doc.data, (7.0, 14.0, 1.0), (60.0, 66.0, 0.0), 90.0, "phone")
+    e, _ = bt.add_kit(doc.data, "book", (60.0, 66.0, 0.0), 90.0, "phone", (7.0, 14.0, 1.0), colour="black", seed=3)
     doc.apply(e)
     doc.apply(bt.set_object(doc.data, "phone", "marshmallow"))
     doc.apply(bt.add_token(doc.data, "object", (60.0, 40.0), object="teleporter"))
-    e, _ = bt.add_cylinder(doc.data, 2.5, 14.0, (60.0, 14.0, 0.0), "candle")
+    e, _ = bt.add_kit(doc.data, "tin_can", (60.0, 14.0, 0.0), 0.0, "candle", (5.0, 5.0, 14.0), colour="white", seed=1)
     doc.apply(e)
     doc.apply(bt.set_object(doc.data, "candle", "switch"))
-    _pair(doc, lambda pid, p, r: doc.apply(bt.add_cylinder(doc.data, 2.5, 3.0, p, pid)[0]), "tape-roll", (24.0, 58.0))
+    _pair(doc, lambda pid, p, r: doc.apply(bt.add_kit(doc.data, "tin_can", p, 0.0, pid, (5.0, 5.0, 3.0),
+                                                      colour="teal", seed=3)[0]), "tape-roll", (24.0, 58.0))
     return doc
 
 

@@ -43,14 +43,23 @@ ZONE = [[0, 0], [120, 0], [120, 80], [0, 80]]
 
 
 def box(ident: str, x: float, y: float, w: float, d: float, h: float, z: float = 0.0, level: int | None = None,
-        rotation: float = 0.0) -> dict:
-    return {"id": ident, "shape": {"box": [w, d, h]}, "at": [x, y, z], "rotation": rotation, "level": level,
-            "object": None}
+        rotation: float = 0.0, kind: str | None = None, **kit: object) -> dict:
+    """A box-shaped piece; with ``kind`` the household kit piece of that size
+    (engine.geometry.household: a book, a cereal box ... measured as this very box)."""
+    shape: dict = {"kind": kind, "size": [w, d, h], **kit} if kind else {"box": [w, d, h]}
+    return {"id": ident, "shape": shape, "at": [x, y, z], "rotation": rotation, "level": level, "object": None}
 
 
-def cylinder(ident: str, x: float, y: float, r: float, h: float) -> dict:
-    return {"id": ident, "shape": {"cylinder": [r, h]}, "at": [x, y, 0], "rotation": 0.0, "level": None,
-            "object": None}
+def cylinder(ident: str, x: float, y: float, r: float, h: float, kind: str | None = None, **kit: object) -> dict:
+    """An upright round piece; with ``kind`` a kit tin can (this very cylinder)
+    or a mug (this cylinder and a handle on the +x side)."""
+    if kind == "mug":
+        shape: dict = {"kind": kind, "size": [2 * r + 2.6, 2 * r, h], **kit}
+    elif kind:
+        shape = {"kind": kind, "size": [2 * r, 2 * r, h], **kit}
+    else:
+        shape = {"cylinder": [r, h]}
+    return {"id": ident, "shape": shape, "at": [x, y, 0], "rotation": 0.0, "level": None, "object": None}
 
 
 def deployment(number: int, x: float, y: float, colour: str) -> dict:
@@ -63,12 +72,12 @@ def king_of_the_hill() -> dict:
         "name": "King of the Hill",
         "play_zone": ZONE,
         "scenery": [
-            box("hill-base", 60, 40, 30, 24, 6, level=1),
-            box("hill-top", 60, 40, 14, 12, 5, z=6, level=2),
-            box("cereal-box", 25, 40, 7, 19, 27),
-            box("cookbook", 95, 40, 4, 20, 24),
-            cylinder("mug", 45, 15, 4.2, 9.5),
-            cylinder("soda-can", 75, 65, 3.3, 12),
+            box("hill-base", 60, 40, 30, 24, 6, level=1, kind="book_stack", count=2, seed=4),
+            box("hill-top", 60, 40, 14, 12, 5, z=6, level=2, kind="book", colour="teal", seed=6),
+            box("cereal-box", 25, 40, 7, 19, 27, kind="cereal_box", colour="yellow"),
+            box("cookbook", 95, 40, 4, 20, 24, kind="book", colour="maroon", seed=7),
+            cylinder("mug", 45, 15, 4.2, 9.5, kind="mug", colour="blue"),
+            cylinder("soda-can", 75, 65, 3.3, 12, kind="tin_can", colour="red"),
         ],
         "zones": [{"kind": "hatched", "side": "hill", "polygon": [[42, 25], [78, 25], [78, 55], [42, 55]]}],
         "tokens": [
@@ -90,14 +99,14 @@ def battle_royale() -> dict:
         "name": "Battle Royale",
         "play_zone": ZONE,
         "scenery": [
-            box("cereal-box", 30, 25, 19, 7, 27, rotation=20),
-            box("cookbook", 90, 55, 20, 4, 24, rotation=-15),
-            box("game-box-bottom", 60, 40, 20, 20, 7, level=1),
-            box("game-box-lid", 60, 40, 10, 10, 6, z=7, level=2),
-            cylinder("mug", 95, 18, 4.2, 9.5),
-            cylinder("soda-can", 25, 62, 3.3, 12),
-            box("tissue-box", 60, 12, 12, 6, 10),
-            box("juice-carton", 60, 68, 7, 7, 20),
+            box("cereal-box", 30, 25, 19, 7, 27, rotation=20, kind="cereal_box", colour="blue", seed=1),
+            box("cookbook", 90, 55, 20, 4, 24, rotation=-15, kind="book", colour="green", seed=3),
+            box("game-box-bottom", 60, 40, 20, 20, 7, level=1, kind="shoebox", colour="navy"),
+            box("game-box-lid", 60, 40, 10, 10, 6, z=7, level=2, kind="book_stack", count=3, seed=5),
+            cylinder("mug", 95, 18, 4.2, 9.5, kind="mug", colour="yellow"),
+            cylinder("soda-can", 25, 62, 3.3, 12, kind="tin_can", colour="green", seed=2),
+            box("tissue-box", 60, 12, 12, 6, 10, kind="cereal_box", colour="pink", seed=2),
+            box("juice-carton", 60, 68, 7, 7, 20, kind="cereal_box", colour="orange", seed=3),
         ],
         "zones": [],
         "tokens": [
@@ -120,13 +129,13 @@ def a_new_threat() -> dict:
         "name": "A New Threat",
         "play_zone": ZONE,
         "scenery": [
-            box("cover-1", 30, 40, 16, 5, 14),
-            box("cover-2", 60, 52, 16, 5, 14),
-            box("cover-3", 90, 40, 16, 5, 14),
-            cylinder("mug", 49, 28, 4.2, 9.5),
-            cylinder("soda-can", 74, 27, 3.3, 12),
-            box("cereal-box-west", 35, 18, 19, 7, 27),
-            box("cereal-box-east", 85, 18, 19, 7, 27),
+            box("cover-1", 30, 40, 16, 5, 14, kind="book", colour="navy", seed=1),
+            box("cover-2", 60, 52, 16, 5, 14, kind="book", colour="red", seed=2),
+            box("cover-3", 90, 40, 16, 5, 14, kind="book", colour="green", seed=3),
+            cylinder("mug", 49, 28, 4.2, 9.5, kind="mug", colour="red"),
+            cylinder("soda-can", 74, 27, 3.3, 12, kind="tin_can", colour="orange", seed=1),
+            box("cereal-box-west", 35, 18, 19, 7, 27, kind="cereal_box", colour="yellow"),
+            box("cereal-box-east", 85, 18, 19, 7, 27, kind="cereal_box", colour="red", seed=1),
         ],
         "zones": [{"kind": "threats", "polygon": [[20, 80], [100, 80], [100, 86], [20, 86]]}],
         "tokens": [
@@ -147,13 +156,13 @@ def another_new_threat() -> dict:
         "name": "Another New Threat",
         "play_zone": ZONE,
         "scenery": [
-            box("cover-1", 25, 42, 14, 5, 14),
-            box("cover-2", 50, 55, 14, 5, 14),
-            box("cover-3", 95, 42, 14, 5, 14),
-            box("cover-4", 70, 55, 14, 5, 14),
-            cylinder("mug", 60, 25, 4.2, 9.5),
-            box("cereal-box-west", 35, 18, 19, 7, 27),
-            box("cereal-box-east", 85, 18, 19, 7, 27),
+            box("cover-1", 25, 42, 14, 5, 14, kind="book", colour="purple", seed=4),
+            box("cover-2", 50, 55, 14, 5, 14, kind="book", colour="teal", seed=5),
+            box("cover-3", 95, 42, 14, 5, 14, kind="book", colour="orange", seed=6),
+            box("cover-4", 70, 55, 14, 5, 14, kind="book", colour="maroon", seed=7),
+            cylinder("mug", 60, 25, 4.2, 9.5, kind="mug", colour="green"),
+            box("cereal-box-west", 35, 18, 19, 7, 27, kind="cereal_box", colour="yellow"),
+            box("cereal-box-east", 85, 18, 19, 7, 27, kind="cereal_box", colour="red", seed=1),
         ],
         "zones": [{"kind": "threats", "polygon": [[20, 80], [100, 80], [100, 86], [20, 86]]}],
         "tokens": [
@@ -179,7 +188,7 @@ BATTLEFIELDS = {
 
 def main() -> int:
     """Save each layout through the level editor's document: the editor's own
-    checks (engine.geometry.validation) refuse a bad layout, the save is atomic."""
+    checks (engine.little_soldiers.table.validation) refuse a bad layout, the save is atomic."""
     import sys
 
     sys.path.insert(0, str(Path(__file__).resolve().parents[2]))

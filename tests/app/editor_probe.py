@@ -191,7 +191,7 @@ def crosscheck(pairs_per_level: str) -> dict[str, Any]:
     from app import frames, window
     from engine.geometry import Battlefield
     from engine.geometry.sight import oracle_first_hits
-    from engine.geometry.sightlines import figurine_sight, stand
+    from engine.little_soldiers.table.sightlines import figurine_sight, stand
 
     window.start(offscreen=True, size=(160, 100))
     per_level = int(pairs_per_level)
@@ -212,7 +212,7 @@ def crosscheck(pairs_per_level: str) -> dict[str, Any]:
         for gx in np.linspace(minx + 4, maxx - 4, 8):
             for gy in np.linspace(miny + 4, maxy - 4, 6):
                 spot = stand(bf, gx, gy)
-                if bf.check_placement((gx, gy), 1.2, spot.surface) is None:
+                if bf.check_placement((gx, gy), 1.2, spot.surface, height=5.0) is None:
                     spots.append(spot)
         every = [(a, b) for i, a in enumerate(spots) for b in spots[i + 1:]]
         step = max(1, len(every) // per_level)

@@ -24,9 +24,23 @@ def test_a_click_on_the_table_deploys_through_the_engine():
     assert c.message == c.explain(Deploy(mine[0], -500.0, -500.0)) != ""
 
 
+TEAM_RGB = {"green": (0.20, 0.62, 0.25), "yellow": (0.95, 0.80, 0.15)}
+
+
+def _chroma(rgb):
+    total = sum(rgb) or 1
+    return [c / total for c in rgb]
+
+
 def _close(rgb, team):
-    want = {"green": (0.20, 0.62, 0.25), "yellow": (0.95, 0.80, 0.15)}[team]
-    return all(abs(c - 255 * w) < 90 for c, w in zip(rgb, want))
+    """The head reads as its team's plastic under the key light and shadows:
+    saturated, and nearer its team's hue than the other team's (brightness
+    varies with the lighting, so it is compared as chromaticity)."""
+    if max(rgb) - min(rgb) < 40:  # grey: not coloured plastic
+        return False
+    mine = _chroma(rgb)
+    dist = {t: sum((a - b) ** 2 for a, b in zip(mine, _chroma(want))) for t, want in TEAM_RGB.items()}
+    return min(dist, key=dist.get) == team
 
 
 def test_heads_are_drawn_in_team_colour(probe, tmp_path):

@@ -12,7 +12,7 @@ import pytest
 from app.cli import main
 from app.editor.los_session import LosSession, parse_point
 from engine.geometry import Battlefield
-from engine.geometry.figures import head_center
+from engine.little_soldiers.table.figures import head_center
 
 ROOT = Path(__file__).resolve().parents[2]
 LEVELS = "levels/little_soldiers/levels.json"

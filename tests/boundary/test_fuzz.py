@@ -132,18 +132,19 @@ def _terrain_target() -> tuple[dict[str, Any], Callable[[dict[str, Any]], None]]
 
 
 def _battlefield_target() -> tuple[dict[str, Any], Callable[[dict[str, Any]], None]]:
-    from engine.geometry.battlefield import Battlefield
+    from engine.little_soldiers.battlefields import embedded_battlefield
     from engine.little_soldiers.config import Config
     from engine.little_soldiers.state import new_game
 
     config = Config(modules=("levels", "objects"))
 
     def load(doc: dict[str, Any]) -> None:
+        # Through the games' battlefield boundary (as a save's battlefield_data and
+        # a level file are read), then the game's own reading of it (tokens, Levels).
         try:
             with paths_from_file():
-                bf = Battlefield.from_dict(doc)
-                new_game(config, 0, battlefield=bf)  # the game's own reading of it (tokens "on" scenery, Levels)
-        except ValueError:  # BattlefieldError, DataError and a battlefield a game cannot be set up on
+                new_game(config, 0, battlefield=embedded_battlefield(doc))
+        except ValueError:  # the loader's refusal, DataError, a battlefield a game cannot be set up on
             pass
 
     return json.loads(BATTLEFIELD.read_text()), load
@@ -223,3 +224,47 @@ def test_long_fuzz(name):
 def test_long_fuzz_record_bytes(tmp_path):
     _run_bytes(tmp_path, LONG)
     print(f"\nfuzz record-bytes: {COUNTS.get('record-bytes', 0)} cases")
+
+
+CONFIG_KEYS = {
+    "little-battle": ["players", "chiefs", "chest_gold"],
+    "toy-battle": ["terrain", "first_games", "first_player", "objective", "terrain_data"],
+    "little-soldiers": ["players", "level", "modules", "squads", "overrides", "mission"],
+}
+
+
+def _run_options(examples: int) -> None:
+    """``toybox rules GAME --option KEY=VALUE``: every value is played or refused
+    with one sentence (exit 0 or 2), never a traceback."""
+    from tests.boundary.helpers import cli
+
+    value = st.one_of(st.sampled_from(ODD_VALUES), st.sampled_from([
+        {"blue": 5}, {"YELLOW_CORD_LENGTH": 1e300}, {"RED_CORD_LENGTH": -1}, ["levels", "objects"],
+        [["infantry", "sniper"], ["infantry"]], "a_new_threat", "battle-royale", 3, 4, 5,
+    ]))
+
+    @settings(max_examples=examples, deadline=None, database=None, derandomize=examples < 1000,
+              suppress_health_check=list(HealthCheck))
+    @given(game=st.sampled_from(sorted(CONFIG_KEYS)), data=st.data(), raw=st.booleans())
+    def case(game: str, data: Any, raw: bool) -> None:
+        COUNTS["options"] = COUNTS.get("options", 0) + 1
+        key = data.draw(st.sampled_from(CONFIG_KEYS[game]))
+        picked = data.draw(value)
+        text = data.draw(st.text(max_size=6)) if raw else json.dumps(picked)
+        run = cli("rules", game, "--option", f"{key}={text}")
+        assert run.code in (0, 2), run.err
+        assert "Traceback" not in run.err
+        if run.code == 2:
+            assert run.err.startswith("toybox: ") and run.err.count("\n") == 1, run.err
+
+    case()
+
+
+def test_command_line_config_values_are_played_or_refused_with_a_sentence():
+    _run_options(60)
+
+
+@pytest.mark.fuzz
+def test_long_fuzz_command_line_options():
+    _run_options(LONG)
+    print(f"\nfuzz options: {COUNTS.get('options', 0)} cases")

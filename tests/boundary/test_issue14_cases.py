@@ -440,3 +440,74 @@ def test_the_app_save_to_a_read_only_folder_is_a_sentence(tmp_path):
     ctl = controller_class("little-battle").new("little-battle", {"players": 3}, Seats(("human",) * 3), seed=1)
     assert ctl.save(read_only_folder(tmp_path) / "s.json") is False
     assert "cannot save" in ctl.message and "the old file is unchanged" in ctl.message
+
+
+@pytest.mark.parametrize("target", ["/dev/zero", "/proc/self/mem", "fifo", "list"])
+def test_los_on_a_file_that_is_not_a_battlefield_is_a_sentence(tmp_path, target):
+    if target == "fifo":
+        target = _fifo(tmp_path)
+    elif target == "list":
+        target = str(tmp_path / "list.json")
+        Path(target).write_text("[1]")
+    run = cli("los", target, "--from", "30,20", "--to", "79,14")
+    assert run.code == 2 and "Traceback" not in run.err
+    assert run.err.startswith(f"toybox: {target}: "), run.err
+
+
+def test_an_autosave_refused_by_the_disk_is_a_sentence_and_play_goes_on(tmp_path):
+    from app.controllers import controller_class
+    from app.seats import Seats
+
+    ctl = controller_class("little-battle").new("little-battle", {"players": 3}, Seats(("human",) * 3), seed=1,
+                                                autosave=read_only_folder(tmp_path) / "auto.json")
+    assert ctl.play(ctl.match.state.legal_actions(ctl.viewer)[0])  # autosaves after the action
+    assert "Autosave failed" in ctl.message and "cannot save" in ctl.message and "Play goes on" in ctl.message
+
+
+def test_the_editor_save_on_a_full_disk_is_a_sentence_and_keeps_the_old_file(tmp_path, monkeypatch):
+    from app.editor.session import EditorSession
+
+    target = tmp_path / "level.json"
+    shutil.copy(BATTLEFIELD, target)
+    before = target.read_bytes()
+    session = EditorSession.open(target)
+
+    def full(fd):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(files.os, "fsync", full)
+    assert session.save(target) is False
+    assert session.message == f"Not saved: {target}: cannot save (No space left on device); the old file is unchanged."
+    assert target.read_bytes() == before and files.temp_files(target) == []
+
+
+def test_a_saved_battlefield_that_geos_cannot_build_is_a_sentence(tmp_path):
+    data = record("little-soldiers")
+    scenery = data["config"]["battlefield_data"]["scenery"]
+    x, y, _ = scenery[0]["at"]
+    # a can with a denormal radius, where a piece already stands: GEOS fails on it
+    scenery.append({"id": "denormal-can", "shape": {"cylinder": [5e-324, 5.0]}, "at": [x, y, 0.0], "rotation": 0.0})
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data))
+    run = cli("replay", str(path))
+    assert run.code == 2 and "Traceback" not in run.err
+    assert "battlefield_data: " in run.err and str(path) in run.err
+
+
+def test_files_the_command_opens_resolve_against_the_current_folder(tmp_path, monkeypatch):
+    shutil.copy(BATTLEFIELD, tmp_path / "field.json")
+    (tmp_path / "game.json").write_text(json.dumps(record("little-battle")))
+    monkeypatch.chdir(tmp_path)
+    assert cli("replay", "game.json").code == 0
+    assert cli("los", "field.json", "--from", "30,20", "--to", "79,14").code == 0
+
+
+def test_the_editor_refuses_a_json_object_that_is_no_level_and_an_import_into_a_terrain(tmp_path, monkeypatch):
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    (tmp_path / "game.json").write_text(json.dumps(record("little-battle")))
+    run = cli("edit", str(tmp_path / "game.json"))
+    assert run.code == 2 and "not a level: neither a battlefield" in run.err
+    shutil.copy(TERRAIN, tmp_path / "t.json")
+    run = cli("edit", str(tmp_path / "t.json"), "--import", str(BATTLEFIELD))
+    assert run.code == 2 and "this level is a Toy Battle terrain" in run.err

@@ -204,3 +204,24 @@ def test_portable_path_is_project_relative_inside_and_absolute_outside(tmp_path,
     monkeypatch.chdir(files.PROJECT_ROOT / "levels")
     assert files.portable_path("toy_battle/castle-field.json") == "levels/toy_battle/castle-field.json"
     assert files.portable_path(str(tmp_path / "a.json")) == str(tmp_path / "a.json")
+
+
+def test_a_target_name_with_glob_characters_cleans_only_its_own_temporaries(tmp_path):
+    target = tmp_path / "save[1].json"
+    files.write_atomic(target, "x")
+    other = tmp_path / ".save1.json.1.abc.tmp"
+    other.write_text("not ours")
+    files.write_atomic(target, "y")
+    assert other.exists() and target.read_text() == "y"
+
+
+def test_a_file_name_with_a_newline_is_read_and_named_on_one_line(tmp_path):
+    odd = tmp_path / "a\nb.json"
+    odd.write_text("{}")
+    assert files.load_json(odd) == {}
+    odd.write_text("{")
+    with pytest.raises(DataError) as err:
+        files.load_json(odd)
+    assert "\n" not in str(err.value) and "a\\nb.json" in str(err.value)
+    files.write_atomic(odd, "[]")
+    assert files.load_json(odd) == []

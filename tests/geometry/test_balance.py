@@ -8,7 +8,7 @@ import math
 import numpy as np
 
 from engine.geometry import Battlefield
-from engine.geometry.balance import REACH_MOVES, balance, token_side
+from engine.little_soldiers.table.balance import REACH_MOVES, balance, token_side
 
 
 def box(piece_id, w, d, h, x, y):

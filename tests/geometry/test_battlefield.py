@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from engine.geometry import Battlefield, BattlefieldError
+from engine.little_soldiers.table.vocabulary import VOCABULARY
 from tests.geometry.conftest import box, field
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,7 +33,7 @@ def bad(mutate) -> str:
     d = copy.deepcopy(GOOD)
     mutate(d)
     with pytest.raises(BattlefieldError) as err:
-        Battlefield.from_dict(d)
+        Battlefield.from_dict(d, vocabulary=VOCABULARY)
     return str(err.value)
 
 
@@ -79,7 +80,8 @@ def test_round_trip_keeps_token_fields():
         (lambda d: d["scenery"][0].update(colour="red"), "scenery[0].colour: unknown field"),
         (lambda d: d["tokens"][0].update(at=[1]), "tokens[0].at: expected 2 numbers"),
         (lambda d: d["zones"][0].update(kind=""), "zones[0].kind: expected a non-empty string"),
-        (lambda d: d["scenery"][0].update(shape={"mesh": "meshes/none.glb"}), "scenery[0].shape: cannot build the shape"),
+        (lambda d: d["scenery"][0].update(shape={"mesh": "meshes/none.glb"}),
+         "scenery[0].shape.mesh: no mesh file 'meshes/none.glb'"),
     ],
 )
 def test_bad_files_name_the_bad_field(mutate, message):
@@ -89,8 +91,19 @@ def test_bad_files_name_the_bad_field(mutate, message):
 def test_bad_json_file(tmp_path):
     path = tmp_path / "broken.json"
     path.write_text("{\"format\": 1,", encoding="utf-8")
-    with pytest.raises(BattlefieldError, match=r"^\$: not valid JSON"):
+    with pytest.raises(BattlefieldError, match=rf"^{path}: not valid JSON \(line 1"):
         Battlefield.load(path)
+
+
+def test_without_a_vocabulary_any_level_and_object_name_loads():
+    # The geometry knows no game: Level 3 and a "trampoline" are some other
+    # game's words; only their types are checked.
+    d = copy.deepcopy(GOOD)
+    d["scenery"][3].update(level=3, object="trampoline")
+    assert Battlefield.from_dict(d).piece("d").level == 3
+    d["scenery"][3].update(level=True)
+    with pytest.raises(BattlefieldError, match=r"^scenery\[3\]\.level: expected null or a whole number 1 or more"):
+        Battlefield.from_dict(d)
 
 
 def test_battlefield_error_is_a_value_error():
@@ -122,7 +135,7 @@ def test_edits_carry_unchanged_solids_over():
     # what a fresh load of the edited battlefield builds.
     import numpy as np
 
-    from engine.geometry.bench import REFERENCE
+    from engine.little_soldiers.table.bench import REFERENCE
 
     bf = Battlefield.load(REFERENCE)
     moved = bf.with_scenery(replace(bf.piece("mug-west"), at=(50.0, 12.0, 0.0)))

@@ -85,8 +85,8 @@ def test_oracle_matches_embree_on_random_scenes(bf, seed):
 
 def test_oracle_matches_embree_on_shipped_sight_rays():
     # The benchmark's all-pairs rays on the reference battlefield.
-    from engine.geometry.bench import FIGURINES, REFERENCE
-    from engine.geometry import head_center
+    from engine.little_soldiers.table.bench import FIGURINES, REFERENCE
+    from engine.little_soldiers.table.figures import head_center
     from engine.geometry.sight import head_samples
 
     bf = Battlefield.load(REFERENCE)

@@ -5,10 +5,11 @@ import math
 import pytest
 from shapely.geometry import Point
 
-from engine.geometry import climb_down, climb_up, marshmallow_jump
+from engine.little_soldiers.table.climbing import climb_down, climb_up, marshmallow_jump
 from tests.geometry.conftest import box, field
 
 R = 1.2
+H = 5.0  # the figurine height (Little Soldiers data)
 
 
 def test_straight_path_when_clear(wall_field):
@@ -102,8 +103,8 @@ def test_stacked_levels_surfaces():
     # Walking on Level 1 around the lid: from (49, 40) to (71, 40), the lid
     # (x 54..66) is in the way: the path is longer than 22.
     assert bf.path_length((49, 40), (71, 40), R, surface="bottom") > 22
-    assert bf.check_placement((50, 40), R, surface="bottom") is None
-    assert "does not fit" in bf.check_placement((53.5, 40), R, surface="bottom")
+    assert bf.check_placement((50, 40), R, surface="bottom", height=H) is None
+    assert "does not fit" in bf.check_placement((53.5, 40), R, surface="bottom", height=H)
 
 
 def test_climb_up_and_down_stacked_levels():
@@ -161,7 +162,7 @@ def test_reachable_region_near_the_zone_edge_is_not_overshadowed():
     # cast shadows from corners there and cut reachable ground out of the
     # region. (28.2, 77.9) is 16.1 cm of cord away from the start.
     from engine.geometry import Battlefield
-    from engine.geometry.bench import REFERENCE
+    from engine.little_soldiers.table.bench import REFERENCE
 
     bf = Battlefield.load(REFERENCE)
     start, target = (15.793897896996686, 67.60594566996423), (28.164171535267045, 77.89976675789922)
@@ -174,7 +175,7 @@ def test_reachable_region_on_a_level_top_around_a_stacked_piece():
     # floating-point overlay failed here ("TopologyException"). A 45 cm cord
     # reaches the whole top.
     from engine.geometry import Battlefield
-    from engine.geometry.bench import REFERENCE
+    from engine.little_soldiers.table.bench import REFERENCE
 
     bf = Battlefield.load(REFERENCE)
     start = (17.012903311387007, 58.57601349927084)
@@ -189,7 +190,7 @@ def test_reachable_region_keeps_ground_in_front_of_a_far_piece():
     # shadow hulls used to pull them in, in front of the phone, and hide
     # (43.6, 63.1), in plain view 18.1 cm away.
     from engine.geometry import Battlefield
-    from engine.geometry.bench import REFERENCE
+    from engine.little_soldiers.table.bench import REFERENCE
 
     bf = Battlefield.load(REFERENCE)
     start, target = (51.67536244970134, 46.94388571505126), (43.63493082467358, 63.140278957088505)

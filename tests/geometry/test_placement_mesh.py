@@ -8,6 +8,8 @@ import trimesh
 
 from engine.geometry import Battlefield
 
+H = 5.0  # cm: the figurine height the placement tests stand (Little Soldiers data)
+
 pytest.importorskip("fcl")
 
 
@@ -38,18 +40,18 @@ def _arch(tmp_path) -> Battlefield:
 def test_a_figurine_may_stand_under_the_arch(tmp_path):
     bf = _arch(tmp_path)
     # Under the deck, 11 cm from each leg: its shadow covers the spot, the 5 cm figurine fits below 12 cm.
-    assert bf.check_placement((50, 30), 1.2) is None
+    assert bf.check_placement((50, 30), 1.2, height=H) is None
 
 
 def test_a_figurine_cannot_stand_in_a_leg_of_the_arch(tmp_path):
     bf = _arch(tmp_path)
-    assert bf.check_placement((38.5, 30), 1.2) == "the base overlaps the scenery 'bridge'"
+    assert bf.check_placement((38.5, 30), 1.2, height=H) == "the base overlaps the scenery 'bridge'"
     # The left leg spans x 35..39; a base just clear of its inner face is fine, 0.5 cm into it is not.
-    assert bf.check_placement((39 + 1.3, 30), 1.2) is None
-    assert bf.check_placement((39 + 0.7, 30), 1.2) == "the base overlaps the scenery 'bridge'"
+    assert bf.check_placement((39 + 1.3, 30), 1.2, height=H) is None
+    assert bf.check_placement((39 + 0.7, 30), 1.2, height=H) == "the base overlaps the scenery 'bridge'"
 
 
 def test_a_figurine_wholly_inside_a_closed_mesh_is_refused(tmp_path):
     bf = _arch(tmp_path)
     # The base (radius 1.2) and the figurine fit inside the 6 cm block: no triangle is crossed.
-    assert bf.check_placement((20, 30), 1.2) == "the base overlaps the scenery 'block'"
+    assert bf.check_placement((20, 30), 1.2, height=H) == "the base overlaps the scenery 'block'"

@@ -4,9 +4,13 @@ import math
 
 import pytest
 
-from engine.geometry import distance_band, figure_distance, head_center, point_distance, within
+from engine.geometry import figure_distance, point_distance
 from engine.little_soldiers import data
+from engine.little_soldiers.table.cords import distance_band, within
+from engine.little_soldiers.table.figures import head_center
 from tests.geometry.conftest import box, field
+
+H = data.FIGURINE_HEIGHT
 
 
 def test_figure_distance_on_the_table():
@@ -48,24 +52,24 @@ def test_head_center_uses_the_data_file():
 
 def test_placement(wall_field):
     # Wall face at x = 49: a base of 1.2 centred at 47.8 touches it.
-    assert wall_field.check_placement((47.8, 50), 1.2) is None
-    assert wall_field.check_placement((47.9, 50), 1.2) == "the base overlaps the scenery 'wall'"
-    assert wall_field.check_placement((50, 50), 1.2) == "the base overlaps the scenery 'wall'"
-    assert wall_field.check_placement((0.5, 50), 1.2) == "the base sticks out of the play zone"
-    assert wall_field.check_placement((-3, 50), 1.2) == "outside the play zone"
-    assert wall_field.check_placement((20, 20), 1.2, others=[(22.4, 20, 1.2)]) is None
-    assert wall_field.check_placement((20, 20), 1.2, others=[(22.3, 20, 1.2)]) == (
+    assert wall_field.check_placement((47.8, 50), 1.2, height=H) is None
+    assert wall_field.check_placement((47.9, 50), 1.2, height=H) == "the base overlaps the scenery 'wall'"
+    assert wall_field.check_placement((50, 50), 1.2, height=H) == "the base overlaps the scenery 'wall'"
+    assert wall_field.check_placement((0.5, 50), 1.2, height=H) == "the base sticks out of the play zone"
+    assert wall_field.check_placement((-3, 50), 1.2, height=H) == "outside the play zone"
+    assert wall_field.check_placement((20, 20), 1.2, others=[(22.4, 20, 1.2)], height=H) is None
+    assert wall_field.check_placement((20, 20), 1.2, others=[(22.3, 20, 1.2)], height=H) == (
         "the base overlaps another figurine at (22.3, 20)"
     )
     # A figure on a Level above does not collide with one on the table.
-    assert wall_field.check_placement((20, 20), 1.2, others=[(20, 20, 10, 1.2)]) is None
-    assert wall_field.check_placement((20, 20), 1.2, surface="wall") == (
+    assert wall_field.check_placement((20, 20), 1.2, others=[(20, 20, 10, 1.2)], height=H) is None
+    assert wall_field.check_placement((20, 20), 1.2, surface="wall", height=H) == (
         "'wall' has no Level token: it cannot be stood on"
     )
 
 
 def test_placement_on_a_level():
     bf = field(box("crate", 10, 10, 6, 50, 50, level=1))
-    assert bf.check_placement((50, 50), 1.2, surface="crate") is None
-    assert bf.check_placement((54, 50), 1.2, surface="crate") == "the base does not fit on top of 'crate'"
-    assert bf.check_placement((60, 50), 1.2, surface="crate") == "not on top of 'crate'"
+    assert bf.check_placement((50, 50), 1.2, surface="crate", height=H) is None
+    assert bf.check_placement((54, 50), 1.2, surface="crate", height=H) == "the base does not fit on top of 'crate'"
+    assert bf.check_placement((60, 50), 1.2, surface="crate", height=H) == "not on top of 'crate'"

@@ -4,7 +4,8 @@ import math
 
 import numpy as np
 
-from engine.geometry import SightEngine, head_center
+from engine.geometry import SightEngine
+from engine.little_soldiers.table.figures import head_center
 from engine.geometry.sight import head_samples
 from tests.geometry.conftest import box, field
 
@@ -112,7 +113,7 @@ def test_single_check_casts_the_batch_rays():
     # line_of_sight has its own lean path; it must cast the same rays as
     # sight_many and reach the same answers, pair for pair.
     from engine.geometry import Battlefield
-    from engine.geometry.bench import FIGURINES, REFERENCE
+    from engine.little_soldiers.table.bench import FIGURINES, REFERENCE
 
     bf = Battlefield.load(REFERENCE)
     heads = [head_center(k, xy, bf.surface_height(*xy)) for k, xy in FIGURINES]

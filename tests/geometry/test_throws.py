@@ -8,8 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.geometry import Landing, ThrowError, throw
+from engine.geometry import Die12, Landing, ThrowError, ThrowSpec
+from engine.geometry import throw as physics_throw
 from engine.little_soldiers import data
+from engine.little_soldiers.table.throws import face_value, throw, throw_spec
 from tests.geometry.conftest import box, cylinder, field
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -17,7 +19,8 @@ ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = """
 import hashlib, json, sys
 sys.path.insert(0, {root!r})
-from engine.geometry import Battlefield, throw
+from engine.geometry import Battlefield
+from engine.little_soldiers.table.throws import throw
 bf = Battlefield.load({level!r})
 out = []
 for kind, start, seed in [("grenade", (40.0, 30.0), 3), ("mortar", (60.0, 0.5, 3.0), 5)]:
@@ -59,7 +62,7 @@ def test_grenade_lands_face_up_and_forward():
     landing = throw(bf, "grenade", (20, 50), (1, 0), 0.5, 1)
     assert isinstance(landing, Landing)
     assert landing.face in data.GRENADE_DIE_FACES
-    assert landing.value == data.GRENADE_FACE_VALUES[landing.face]
+    assert face_value(landing) == data.GRENADE_FACE_VALUES[landing.face]
     assert landing.settled and landing.in_play_zone
     x, y, z = landing.position
     assert x > 30  # it rolled forward along +x
@@ -73,7 +76,7 @@ def test_mortar_token_shows_a_side():
     bf = field()
     landing = throw(bf, "mortar", (50, 1, 2), (0, 1), 0.5, 2)
     assert landing.face in data.MORTAR_TOKEN_SIDES
-    assert landing.value == data.MORTAR_TOKEN_SIDES[landing.face]
+    assert face_value(landing) == data.MORTAR_TOKEN_SIDES[landing.face]
     # 45 degrees at 0.5 * 320 = 160 cm/s: range v^2 / g = 26 cm, plus rolling.
     assert landing.position[1] > 15
 
@@ -82,9 +85,9 @@ def test_teleporter_contact_is_reported():
     # A can with a Teleporter right in the die's path.
     bf = field(cylinder("can", 4, 12, 35, 50, obj="teleporter"))
     landing = throw(bf, "grenade", (20, 50), (1, 0), 0.5, 1)
-    assert landing.touched_teleporter and landing.teleporters == ("can",)
+    assert landing.touched == ("can",)
     plain = field(cylinder("can", 4, 12, 35, 50))
-    assert not throw(plain, "grenade", (20, 50), (1, 0), 0.5, 1).touched_teleporter
+    assert throw(plain, "grenade", (20, 50), (1, 0), 0.5, 1).touched == ()
 
 
 def test_bad_throws_are_refused():
@@ -95,3 +98,19 @@ def test_bad_throws_are_refused():
         throw(bf, "grenade", (0, 0), (1, 0), 1.5, 1)
     with pytest.raises(ThrowError):
         throw(bf, "grenade", (0, 0), (0, 0), 0.5, 1)
+
+
+def test_the_die_faces_come_from_the_spec():
+    # The geometry names the face up from the spec it is handed: a die whose
+    # faces all read "x" lands on "x", on the same spot as the game's die.
+    bf = field()
+    game = throw(bf, "grenade", (20, 50), (1, 0), 0.5, 1)
+    spec = throw_spec("grenade")
+    plain = ThrowSpec(**{**spec.__dict__, "body": Die12(spec.body.radius, spec.body.mass, ("x",) * 12)})
+    other = physics_throw(bf, plain, (20, 50), (1, 0), 0.5, 1)
+    assert other.face == "x" and other.position == game.position
+
+
+def test_a_die_needs_twelve_faces():
+    with pytest.raises(ValueError, match="12 face names"):
+        Die12(1.0, 1.0, ("3", "5"))

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.geometry.validation import check
+from engine.little_soldiers.table.validation import check
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -74,7 +74,8 @@ def place(state: LittleSoldiersState, spots: dict[str, tuple], tokens: dict[int,
     state.phase = MOVE
     state.after = "order"
     state.mover = None
-    state.threat_done = False
+    if hasattr(state.mission_part, "threat_done"):
+        state.mission_part.threat_done = False
     return state
 
 

@@ -8,7 +8,9 @@ from mission_helpers import mission_game, place, stay, texts
 
 from engine.core.protocol import CHANCE, IllegalAction
 from engine.little_soldiers.actions import Deal, Deploy, Landing, Move, Order, Parachute, Reroll, Roll, Throw
-from engine.little_soldiers.battle_royale import DEAL, PARA_LANDING, PARACHUTE
+from engine.little_soldiers.phases import Phase
+
+DEAL, PARA_LANDING, PARACHUTE = Phase.DEAL, Phase.PARA_LANDING, Phase.PARACHUTE
 from engine.little_soldiers.config import Config
 from engine.little_soldiers.state import DEPLOY, MOVE, OVER, SETUP, THROW
 
@@ -37,7 +39,7 @@ def test_koth_required_levels_and_players():
 def test_koth_setup_candy_by_players_order_tokens_on_the_general_and_the_level_token():
     for n, candy in ((2, 7), (3, 11), (4, 11)):
         s = koth(n)
-        assert s.candy_reserve == candy
+        assert s.mission_part.candy_reserve == candy
         assert all(g.tokens == 3 and g.lid == 0 for g in s.generals)
         assert all(s.soldiers[s.level_token[g.index]].kind == "infantry" for g in s.generals)
         assert s.phase == SETUP  # the star is still used
@@ -59,35 +61,35 @@ def test_koth_level_token_transfers_when_its_soldier_is_broken():
     stay(s, "yellow-infantry")
     attack(s, 1, "yellow-infantry", "green-infantry")
     assert s.level_token[0] == "green-grenadier" and "transferred" in texts(s)
-    assert s.flag == 0  # the Battle Track stays in the box
+    assert "flag" not in s.to_dict()  # the Battle Track stays in the box
 
 
 def test_koth_end_of_turn_then_candy_distribution_level_2_gets_2_level_1_gets_1():
     s = place(koth(), {"green-infantry": (50, 30, "hill-top"), "green-grenadier": (10, 30),
                        "yellow-infantry": (40, 30, "hill-base"), "yellow-sniper": (90, 50)}, tokens={0: 0, 1: 0})
     stay(s, "green-infantry")
-    assert s.candy == [2, 1] and s.candy_reserve == 4 and s.round == 2
+    assert s.mission_part.candy == [2, 1] and s.mission_part.candy_reserve == 4 and s.round == 2
 
 
 def test_koth_candy_priority_toughest_first_and_the_all_or_nothing_tie():
     s = place(koth(), {"green-infantry": (47, 30, "hill-top"), "yellow-infantry": (53, 30, "hill-top")},
               tokens={0: 0, 1: 0})
-    s.candy_reserve = 3
+    s.mission_part.candy_reserve = 3
     s.soldiers["yellow-infantry"].hearts = 1  # green is tougher: served first
-    s._distribute_candy()
-    assert s.candy == [2, 1] and s.candy_reserve == 0
+    s.mission_part.distribute_candy()
+    assert s.mission_part.candy == [2, 1] and s.mission_part.candy_reserve == 0
     s2 = place(koth(), {"green-infantry": (47, 30, "hill-top"), "yellow-infantry": (53, 30, "hill-top"),
                         "green-grenadier": (40, 30, "hill-base")}, tokens={0: 0, 1: 0})
-    s2.candy_reserve = 3
-    s2._distribute_candy()  # 2 + 2 wanted by equally tough soldiers, 3 left: nobody gets any
-    assert s2.candy == [0, 0] and s2.candy_reserve == 2 and s2.candy_discarded == 1
+    s2.mission_part.candy_reserve = 3
+    s2.mission_part.distribute_candy()  # 2 + 2 wanted by equally tough soldiers, 3 left: nobody gets any
+    assert s2.mission_part.candy == [0, 0] and s2.mission_part.candy_reserve == 2 and s2.candy_discarded == 1
     assert "no Candy is distributed at all" in texts(s2)
 
 
 def test_koth_no_candy_given_discards_one_and_the_last_candy_ends_the_game():
     s = place(koth(), {"green-infantry": (10, 30), "yellow-infantry": (90, 30)}, tokens={0: 0, 1: 0})
-    s.candy_reserve = 1
-    s.candy = [3, 2]
+    s.mission_part.candy_reserve = 1
+    s.mission_part.candy = [3, 2]
     stay(s, "green-infantry")
     assert s.phase == OVER and s.candy_discarded == 1
     r = s.result()
@@ -127,7 +129,7 @@ def test_br_player_turns_in_ascending_order_of_the_dealt_tokens_and_hidden_numbe
     s = place(br(), {"green-infantry": (10, 10), "yellow-infantry": (90, 50), "green-sniper": (10, 50)},
               tokens={0: 1, 1: 1, 2: 1})
     s.phase = DEAL
-    s.deal_for = "turns"
+    s.mission_part.deal_for = "turns"
     s.apply(CHANCE, Deal((1, 2, 0)))
     assert s.current == 1 and s.phase == MOVE
     view = s.view(0).to_dict()
@@ -158,7 +160,7 @@ def test_br_lightning_only_counts_once_promoted():
 def test_br_broken_soldiers_leave_for_good_and_fire_a_mortar_from_the_hq():
     s = place(br(), {"green-infantry": (20, 30), "yellow-infantry": (80, 30), "green-sniper": (10, 55)},
               tokens={0: 1, 1: 1, 2: 1})
-    s.turn_order, s.turn_pos = [0, 1, 2], 0
+    s.mission_part.turn_order, s.mission_part.turn_pos = [0, 1, 2], 0
     s.soldiers["yellow-infantry"].hearts = 4
     stay(s, "green-infantry")
     attack(s, 0, "green-infantry", "yellow-infantry")
@@ -168,20 +170,20 @@ def test_br_broken_soldiers_leave_for_good_and_fire_a_mortar_from_the_hq():
     s.apply(1, Throw(90, 0.5))
     s.apply(CHANCE, Landing(20, 30, 0.0, "front"))
     assert s.soldiers["green-infantry"].hearts == 2 and s.current == 2
-    s.phase = "deal"  # a later round: the broken soldier is not deployed again
-    s.deal_for = "turns"
+    s.phase = DEAL  # a later round: the broken soldier is not deployed again
+    s.mission_part.deal_for = "turns"
     assert not any(sd.in_play for sd in [y])
 
 
 def test_br_victory_last_standing_or_the_player_who_just_played():
     s = place(br(2), {"green-infantry": (20, 30), "yellow-infantry": (80, 30)}, tokens={0: 1, 1: 1})
-    s.turn_order, s.turn_pos = [0, 1], 0
+    s.mission_part.turn_order, s.mission_part.turn_pos = [0, 1], 0
     s.soldiers["yellow-infantry"].hearts = 4
     stay(s, "green-infantry")
     attack(s, 0, "green-infantry", "yellow-infantry")
     assert s.phase == OVER and s.result().winners == (0,)
     s2 = place(br(2), {"green-infantry": (20, 30), "yellow-infantry": (30, 30)}, tokens={0: 1, 1: 1})
-    s2.turn_order, s2.turn_pos = [0, 1], 0
+    s2.mission_part.turn_order, s2.mission_part.turn_pos = [0, 1], 0
     s2.soldiers["green-infantry"].hearts = 4
     s2.soldiers["yellow-infantry"].hearts = 4
     stay(s2, "green-infantry")
@@ -192,6 +194,6 @@ def test_br_victory_last_standing_or_the_player_who_just_played():
     assert s2.current == 1
     s2.soldiers["green-infantry"].spot = None
     s2.soldiers["green-infantry"].out = True
-    s2._break(s2.soldiers["yellow-infantry"])
-    s2._br_end_turn()
+    s2.break_soldier(s2.soldiers["yellow-infantry"])
+    s2.mission_part.end_turn()
     assert s2.result().winners == (1,) and "just played" in s2.result().reason

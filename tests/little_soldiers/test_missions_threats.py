@@ -14,7 +14,9 @@ from engine.little_soldiers.actions import Lead, Move, Order, Roll, ThreatAction
 from engine.little_soldiers.config import Config
 from engine.little_soldiers.mission_report import high_general, mission_report, record_mission
 from engine.little_soldiers.state import MOVE, OVER
-from engine.little_soldiers.threats import LEAD, THREAT_ACTION, THREAT_ROLL
+from engine.little_soldiers.phases import Phase
+
+LEAD, THREAT_ACTION, THREAT_ROLL = Phase.LEAD, Phase.THREAT_ACTION, Phase.THREAT_ROLL
 
 HIDDEN = (50, 22)
 
@@ -49,7 +51,7 @@ def test_setup_threat_profiles_as_the_book_prints_them():
     s = threat_game()
     stats = {t.id: (t.defense, t.toughness, t.switches) for t in s.threats.values()}
     assert stats == {"pinky": (2, 4, (1,)), "howdy": (2, 5, (2,)), "bob": (2, 4, (3,))}
-    assert sorted(s.actions_down) == [1, 2, 3, 4] and all(s.ff_up.values())
+    assert sorted(s.mission_part.actions_down) == [1, 2, 3, 4] and all(s.ff_up.values())
 
 
 def test_setup_3_and_4_players_each_take_an_infantry_and_another_type():
@@ -179,10 +181,10 @@ def test_a_removed_piece_also_leaves_movement_until_the_end_of_the_turn():
 def test_threat_action_4_flips_switches_up_reshuffles_and_skips_the_attack():
     s = place(threat_game(), {"green-infantry": (50, 45)})
     s.ff_up[1] = False
-    s.actions_down = [2, 4]
+    s.mission_part.actions_down = [2, 4]
     stay(s, "green-infantry")
     s.apply(CHANCE, ThreatAction(4))
-    assert all(s.ff_up.values()) and sorted(s.actions_down) == [1, 2, 3, 4]
+    assert all(s.ff_up.values()) and sorted(s.mission_part.actions_down) == [1, 2, 3, 4]
     assert s.soldiers["green-infantry"].hearts == 0 and "skip their Attack" in texts(s)
 
 

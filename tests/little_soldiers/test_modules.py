@@ -151,7 +151,7 @@ def test_two_against_two_wipeout_counts_the_whole_colour():
     s.apply(0, Order("green-infantry", "attack", "yellow-infantry"))
     roll(s, "hit", "hit", "hit", "blank", "blank")
     s.apply(0, Reroll(()))
-    assert s.flag == 1 and s.round == 1  # the teammate's soldier still stands: no Wipeout
+    assert s.mission_part.flag == 1 and s.round == 1  # the teammate's soldier still stands: no Wipeout
     # General 1 has no soldier in play: it is skipped, General 2 has none either; General 3 plays.
     assert s.current == 3
 

@@ -70,7 +70,7 @@ def play_checked(config: Config, seed: int, bots=None, max_steps: int = 3000):
         actions.append((seat, action))
         assert [state.order_tokens(g) for g in range(len(state.generals))] == tokens0
         assert all(s.hearts >= 0 and s.shields >= 0 for s in state.soldiers.values())
-        assert -n <= state.flag <= n
+        assert -n <= state.mission_part.flag <= n
         if state.attack is not None:
             assert state.soldiers[state.attack.target].in_play or state.attack.hit_targets
     assert state.is_over(), "no end in sight"
@@ -93,10 +93,12 @@ def test_record_round_trip_and_replay_identity(mods):
     info = get_game("little-soldiers")
     config = config_for(mods, 3)
     state, actions = play_checked(config, 3)
-    record = Record(info.name, info.version, config.to_dict(), 3, state.history())  # chance kept (format 2)
+    history = state.history()  # format 2: the chance outcomes are kept with the players' actions
+    assert [a for a in history if a[0] != CHANCE] == actions
+    record = Record(info.name, info.version, config.to_dict(), 3, history)
     text = json.dumps(record.to_dict(info))
     again = parse_record(json.loads(text))
-    assert again.actions == state.history()
+    assert again.actions == history
     replayed = replay(again)
     assert replayed.state_hash() == state.state_hash()
     assert [e.text for e in replayed.events] == [e.text for e in state.events]

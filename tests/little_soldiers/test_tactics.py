@@ -8,9 +8,10 @@ import pytest
 from ls_helpers import DEPLOYMENT, battlefield, box, game, position, roll
 
 from engine.core.protocol import CHANCE, IllegalAction
-from engine.little_soldiers.actions import CardAttack, Deploy, Draw, Move, Order, Play, Reroll, Star
+from engine.little_soldiers.actions import Activate, CardAttack, Deploy, Draw, Move, Order, Play, Reroll, Star
 from engine.little_soldiers.config import Config
 from engine.little_soldiers.rules_text import rules_summary
+from engine.little_soldiers.phases import Phase
 from engine.little_soldiers.state import DEPLOY, MOVE, ORDER, new_game
 from engine.little_soldiers.tactics import CARD_ATTACK, DRAW, REACT, load_cards
 
@@ -190,11 +191,22 @@ def test_no_reaction_window_without_a_reaction_to_play():
 def test_activating_a_crate_flips_it_and_draws_two():
     s = ready(tgame(), tokens={0: 1, 1: 1})
     s.apply(0, Move("green-infantry", 36, 30))  # over the green Crate at (30, 30)
+    assert s.phase == Phase.CRATE and s.legal_actions(0) == [Activate("crate-0"), Activate(None)]
+    s.apply(0, Activate("crate-0"))
     assert s.crates[0][1] == "yellow" and s.phase == DRAW
     pile = s.draw_pile()
     s.apply(CHANCE, Draw(pile[0]))
     s.apply(CHANCE, Draw(s.draw_pile()[0]))
     assert len(s.generals[0].hand) == 2 and s.phase == ORDER
+
+
+def test_module_book_move_activating_a_crate_you_can_activate_is_a_choice():
+    """Advanced Tactics, Move: "During a Move action, you can now activate a Crate"."""
+    s = ready(tgame(), tokens={0: 1, 1: 1})
+    s.apply(0, Move("green-infantry", 36, 30))
+    hand = list(s.generals[0].hand)
+    s.apply(0, Activate(None))
+    assert s.crates[0][1] == "green" and s.phase == ORDER and s.generals[0].hand == hand
 
 
 def test_an_enemy_in_contact_blocks_the_crate():
@@ -206,8 +218,10 @@ def test_an_enemy_in_contact_blocks_the_crate():
 
 def test_an_empty_pile_is_reshuffled_from_the_discard():
     s = ready(tgame(), tokens={0: 1, 1: 1})
-    s.discard, s.deck = list(s.deck), []
+    at = s.part("advanced_tactics")
+    at.discard, at.deck = list(at.deck), []
     s.apply(0, Move("green-infantry", 36, 30))
+    s.apply(0, Activate("crate-0"))
     card = s.draw_pile()[0]
     s.apply(CHANCE, Draw(card))
     assert "shuffled into a new pile" in "\n".join(e.text for e in s.events) and s.discard == []

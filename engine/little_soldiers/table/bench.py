@@ -19,9 +19,9 @@ from pathlib import Path
 import numpy as np
 
 from engine.geometry.battlefield import REPO_ROOT, Battlefield
-from engine.geometry.figures import head_center
 from engine.geometry.sight import DEFAULT_RAYS, SightEngine, head_samples
 from engine.little_soldiers import data
+from engine.little_soldiers.table.figures import head_center
 
 REFERENCE = REPO_ROOT / "levels" / "little_soldiers" / "reference.json"
 
@@ -193,6 +193,30 @@ def run_geometry_bench(out: Callable[[str], object] = print, quick: bool = False
     embree_hits = bf.sight_engine.first_hits(starts, ends) >= 0
 
     per_ray_embree = t_embree_rays / n_rays
+
+    # The call floor: the same rays straight into embreex, float32 and
+    # contiguous, no Python around them; each of our calls as a ratio to it,
+    # measured in this run (the issue's aims: <= 1.25x and <= 2x).
+    scene = bf.sight_engine.raw_scene
+    if scene is not None:
+        o32 = np.ascontiguousarray(starts, dtype=np.float32)
+        d32 = np.ascontiguousarray(ends - starts, dtype=np.float32)
+        t_raw_all = _median_time(lambda: scene.run(o32, d32, dists=1.0, query="INTERSECT"), rep)
+        t_ours_all = _median_time(lambda: bf.sight_many(pairs).valid, rep)
+        raw_one = _Clock()
+        ours_one = _Clock()
+        for _ in range(max(rep // 10, 2)):
+            for k, pair in enumerate(pairs):
+                rows = slice(k * DEFAULT_RAYS, (k + 1) * DEFAULT_RAYS)
+                o1, d1 = np.ascontiguousarray(o32[rows]), np.ascontiguousarray(d32[rows])
+                raw_one.time(lambda: scene.run(o1, d1, dists=1.0, query="INTERSECT"))
+                ours_one.time(lambda: bf.line_of_sight(*pair).valid)
+        results["all_pairs_vs_raw_embree"] = t_ours_all / t_raw_all
+        results["one_check_vs_raw_embree"] = ours_one.median / raw_one.median
+        out(f"call floor: all pairs {_fmt(t_ours_all).strip()} vs raw embreex {_fmt(t_raw_all).strip()} on the same rays "
+            f"-> {results['all_pairs_vs_raw_embree']:.2f}x (aim <= 1.25x)")
+        out(f"call floor: one check {_fmt(ours_one.median).strip()} vs raw 64-ray embreex {_fmt(raw_one.median).strip()} "
+            f"-> {results['one_check_vs_raw_embree']:.2f}x (aim <= 2x)")
     tm_run = _trimesh_rays(bf, starts, ends, "embree")
     tm_hits = tm_run()
     t_tm = _median_time(tm_run, 5 if quick else 20)
@@ -263,7 +287,7 @@ def run_geometry_bench(out: Callable[[str], object] = print, quick: bool = False
     out(f"graph rebuild after an edit  {_fmt(clock.median)}  median {_cpu(clock)} over {len(clock.wall)}  "
         f"target < 250 ms")
 
-    from engine.geometry.throws import throw
+    from engine.little_soldiers.table.throws import throw
 
     throw(bf, "grenade", (40.0, 30.0), (1.0, 0.3), 0.6, 0)  # import Panda3D outside the timing
     clock = _Clock()
@@ -273,6 +297,60 @@ def run_geometry_bench(out: Callable[[str], object] = print, quick: bool = False
     results["throw_cpu_s"] = clock.cpu_median
     out(f"one grenade throw            {_fmt(clock.median)}  median {_cpu(clock)} over {len(clock.wall)}  "
         f"target < 20 ms")
+    results.update(run_scale_bench(out, quick))
+    return results
+
+
+def run_scale_bench(out: Callable[[str], object] = print, quick: bool = False) -> dict:
+    """How the battlefield checks grow with the piece count (the editor runs
+    them after every edit) and how long a dense mesh takes to load. Each
+    figure is wall and CPU time; the growth is a ratio within the run
+    (10x the pieces: about 10x the time when the checks are n log n, 100x
+    when quadratic), and the mesh footprint's speed-up is against shapely's
+    general union of the same triangles."""
+    import tempfile
+
+    import shapely
+
+    from engine.geometry.mesh_files import mesh_footprint, orientation_sets, read_mesh
+    from engine.little_soldiers.table.scale import crowded_table, dense_mesh
+    from engine.little_soldiers.table.validation import check
+
+    results: dict = {}
+    counts = (500, 5000) if quick else (1000, 2000, 5000, 10000)
+    for n in counts:
+        table = crowded_table(n)
+        clock = _Clock()
+        clock.time(lambda: check(table))
+        results[f"check_{n}_s"] = clock.median
+        results[f"check_{n}_cpu_s"] = clock.cpu_median
+        out(f"checks, {n:>5} pieces         {_fmt(clock.median)}  {_cpu(clock)}  target 10,000 < 2 s")
+    first, last = counts[0], counts[-1]
+    growth = results[f"check_{last}_cpu_s"] / max(results[f"check_{first}_cpu_s"], 1e-9)
+    results["check_growth"] = growth
+    out(f"  {last // first}x the pieces -> {growth:.1f}x the CPU time (quadratic would be {(last // first) ** 2}x)")
+
+    triangles = 60_000 if quick else 300_000
+    with tempfile.TemporaryDirectory() as folder:
+        path = dense_mesh(Path(folder) / "dense.stl", triangles)
+        data_ = {"format": 1, "name": "dense", "play_zone": [[0, 0], [100, 0], [100, 80], [0, 80]],
+                 "scenery": [{"id": "dense", "shape": {"mesh": "dense.stl"}, "at": [50, 40, 0]}]}
+        clock = _Clock()
+        bf = clock.time(lambda: Battlefield.from_dict(data_, root=folder))
+        faces = len(bf.solid("dense").source.faces)
+        results["mesh_load_s"] = clock.median
+        results["mesh_load_cpu_s"] = clock.cpu_median
+        out(f"load a {faces:,}-triangle mesh {_fmt(clock.median)}  {_cpu(clock)}  target < 3 s")
+        mesh = read_mesh(path)
+        ours = _Clock()
+        ours.time(lambda: mesh_footprint(mesh))
+        general = _Clock()
+        tris = mesh.triangles[:, :, :2]
+        kept = np.concatenate(orientation_sets(tris))
+        general.time(lambda: shapely.union_all(shapely.polygons(tris[kept])))
+        results["footprint_ratio"] = general.cpu_median / max(ours.cpu_median, 1e-9)
+        out(f"  footprint {_fmt(ours.median)} (cpu {_fmt(ours.cpu_median)}); the general union of the same "
+            f"triangles {_fmt(general.median)} (cpu {_fmt(general.cpu_median)}) -> {results['footprint_ratio']:.1f}x")
     return results
 
 

@@ -17,8 +17,8 @@ import numpy as np
 from shapely.geometry import Point
 
 from engine.geometry.battlefield import Battlefield
-from engine.geometry.figures import figure_size, head_center
 from engine.geometry.sight import DEFAULT_RAYS, Sight
+from engine.little_soldiers.table.figures import figure_size, head_center
 
 
 @dataclass(frozen=True)
@@ -107,7 +107,7 @@ def target_map(bf: Battlefield, attacker: Stand, attacker_type: str = "infantry"
     """The table-wide view: for each cell centre (xs[i], ys[j]), 1.0 when a
     ``target_type`` standing there would be a valid target for the attacker,
     0.0 when not, NaN where no figurine can stand."""
-    from engine.geometry.balance import grid, standing_heights
+    from engine.little_soldiers.table.balance import grid, standing_heights
 
     xs, ys = grid(bf, cell)
     heights = standing_heights(bf, xs, ys)

@@ -38,9 +38,9 @@ import shapely.ops
 from shapely.geometry import Point
 
 from engine.geometry.battlefield import Battlefield, Token
-from engine.geometry.figures import figure_size
-from engine.geometry.validation import deployment_area, widest_base
 from engine.little_soldiers import data
+from engine.little_soldiers.table.figures import figure_size, widest_base
+from engine.little_soldiers.table.validation import deployment_area
 
 RAYS = 16
 REACH_MOVES = 2

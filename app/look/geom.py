@@ -1,0 +1,272 @@
+"""Textured, lit triangle batches built with numpy, drawn as Panda3D geoms.
+
+A :class:`Batch` collects triangles in engine coordinates (cm, z up) with a
+base colour, a gloss, optional texture coordinates and the name of a
+generated texture (:mod:`app.look.textures`). :meth:`Batch.node` bakes the
+light (:mod:`app.look.light`) into vertex colours and returns one
+``GeomNode`` with one ``Geom`` per texture: a whole battlefield is a few draw
+calls, which keeps the software renderer fast, and the arrays are written in
+one copy each (an Ursina ``Mesh`` built from lists of ``Vec3`` took a second
+for a figurine squad).
+
+Positions go through :func:`app.frames.array_to_ursina`, the one place that
+converts engine coordinates.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+import numpy as np
+
+from app import frames
+from app.look import light
+
+PLAIN = "plain"
+"""The texture name of untextured triangles (a white pixel)."""
+
+
+@dataclass
+class _Chunk:
+    positions: np.ndarray  # (T*3, 3) engine cm
+    normals: np.ndarray  # (T*3, 3)
+    rgb: np.ndarray  # (T*3, 3)
+    alpha: np.ndarray  # (T*3,)
+    uvs: np.ndarray  # (T*3, 2)
+    gloss: np.ndarray  # (T*3,)
+    heights: np.ndarray | None  # (T*3,) cm above the ground, None: no contact shading
+
+
+@dataclass
+class Batch:
+    """Triangles grouped by texture; ``node()`` turns them into one GeomNode."""
+
+    chunks: dict[str, list[_Chunk]] = field(default_factory=lambda: defaultdict(list))
+    contact: bool = True
+    """Darken vertices near the ground (z = 0 or the ``ground`` passed in)."""
+    pooled: bool = True
+    """Light by the lamp's pool on the table (off for pieces built once and
+    placed anywhere: figurines, dice)."""
+
+    # -- adding -----------------------------------------------------------------
+
+    def add(self, positions: np.ndarray, normals: np.ndarray, rgb: Sequence[float] | np.ndarray,
+            uvs: np.ndarray | None = None, texture: str = PLAIN, gloss: float = 0.0, alpha: float = 1.0,
+            ground: float | None = 0.0) -> None:
+        """Triangle soup: ``positions`` and ``normals`` are (3T, 3), corner by corner."""
+        p = np.asarray(positions, dtype=np.float64).reshape(-1, 3)
+        if not len(p):
+            return
+        n = np.asarray(normals, dtype=np.float64).reshape(-1, 3)
+        c = np.asarray(rgb, dtype=np.float64)
+        c = np.broadcast_to(c[..., :3], p.shape).copy()
+        uv = np.zeros((len(p), 2)) if uvs is None else np.asarray(uvs, dtype=np.float64).reshape(-1, 2)
+        h = None if ground is None or not self.contact else p[:, 2] - ground
+        self.chunks[texture].append(_Chunk(p, n, c, np.full(len(p), float(alpha)), uv,
+                                           np.full(len(p), float(gloss)), h))
+
+    def add_mesh(self, vertices: np.ndarray, faces: np.ndarray, rgb: Sequence[float] | np.ndarray,
+                 smooth: bool = True, uvs: np.ndarray | None = None, texture: str = PLAIN, gloss: float = 0.0,
+                 ground: float | None = 0.0, normals_at: np.ndarray | None = None, alpha: float = 1.0) -> None:
+        """An indexed mesh (engine frame). ``smooth`` shades with vertex
+        normals (rounded plastic), otherwise per face (boxes, cards).
+        ``uvs`` and a per-vertex ``rgb`` (V x 3) are indexed like the vertices."""
+        v = np.asarray(vertices, dtype=np.float64)
+        f = np.asarray(faces, dtype=np.int64)
+        tri = v[f].reshape(-1, 3)
+        if smooth:
+            vn = normals_at if normals_at is not None else vertex_normals(v, f)
+            n = vn[f].reshape(-1, 3)
+        else:
+            fn = np.cross(v[f[:, 1]] - v[f[:, 0]], v[f[:, 2]] - v[f[:, 0]])
+            n = np.repeat(fn, 3, axis=0)
+        c = np.asarray(rgb, dtype=np.float64)
+        if c.ndim == 2 and len(c) == len(v):
+            c = c[f].reshape(-1, c.shape[1])
+        uv = None if uvs is None else np.asarray(uvs, dtype=np.float64)[f].reshape(-1, 2)
+        self.add(tri, n, c, uv, texture, gloss, alpha, ground)
+
+    def add_quad(self, corners: Sequence[Sequence[float]], rgb: Sequence[float], texture: str = PLAIN,
+                 uv: Sequence[Sequence[float]] = ((0, 0), (1, 0), (1, 1), (0, 1)), gloss: float = 0.0,
+                 alpha: float = 1.0, ground: float | None = None) -> None:
+        """A flat quad (corners counter-clockwise seen from its front), textured
+        with the whole of ``texture`` by default."""
+        c = np.asarray(corners, dtype=np.float64)
+        n = np.cross(c[1] - c[0], c[2] - c[0])
+        idx = [0, 1, 2, 0, 2, 3]
+        self.add(c[idx], np.repeat(n[None, :], 6, axis=0), rgb, np.asarray(uv, dtype=float)[idx], texture, gloss,
+                 alpha, ground)
+
+    def add_grid(self, corners: Sequence[Sequence[float]], rgb: Sequence[float], texture: str = PLAIN,
+                 uv: Sequence[Sequence[float]] = ((0, 0), (1, 0), (1, 1), (0, 1)), cells: int = 24,
+                 alpha: float = 1.0) -> None:
+        """A flat quad cut into ``cells`` x ``cells`` quads, so light that
+        varies across it (the lamp's pool) is smooth."""
+        c = np.asarray(corners, dtype=np.float64)
+        t = np.asarray(uv, dtype=np.float64)
+        s = np.linspace(0, 1, cells + 1)
+        u, v = np.meshgrid(s, s, indexing="xy")
+
+        def bilerp(q: np.ndarray) -> np.ndarray:
+            return ((1 - u)[..., None] * (1 - v)[..., None] * q[0] + u[..., None] * (1 - v)[..., None] * q[1]
+                    + u[..., None] * v[..., None] * q[2] + (1 - u)[..., None] * v[..., None] * q[3])
+
+        p, w = bilerp(c), bilerp(t)
+        a, b, cc, d = p[:-1, :-1], p[:-1, 1:], p[1:, 1:], p[1:, :-1]
+        ta, tb, tc, td = w[:-1, :-1], w[:-1, 1:], w[1:, 1:], w[1:, :-1]
+        pos = np.stack([a, b, cc, a, cc, d], axis=2).reshape(-1, 3)
+        tex = np.stack([ta, tb, tc, ta, tc, td], axis=2).reshape(-1, 2)
+        n = np.cross(c[1] - c[0], c[2] - c[0])
+        self.add(pos, np.repeat(n[None, :], len(pos), axis=0), rgb, tex, texture, 0.0, alpha, None)
+
+    def add_box(self, center: Sequence[float], size: Sequence[float], rgb: Sequence[float], heading: float = 0.0,
+                textures: dict[str, str] | None = None, gloss: float = 0.0, ground: float | None = 0.0,
+                uv_repeat: dict[str, tuple[float, float]] | None = None, skip: tuple[str, ...] = ()) -> None:
+        """A box standing on ``center`` (bottom centre), turned ``heading``
+        degrees; ``textures`` names a texture per face: top, bottom, front (-y),
+        back (+y), left (-x), right (+x); faces not named are plain."""
+        for name, quad in box_faces(center, size, heading).items():
+            if name in skip:
+                continue
+            tex = (textures or {}).get(name, PLAIN)
+            ru, rv = (uv_repeat or {}).get(name, (1.0, 1.0))
+            self.add_quad(quad, rgb, tex, uv=((0, 0), (ru, 0), (ru, rv), (0, rv)), gloss=gloss, ground=ground)
+
+    def add_disc(self, center: Sequence[float], radius: float, height: float, rgb: Sequence[float],
+                 top_texture: str = PLAIN, side_texture: str = PLAIN, sides: int = 24, gloss: float = 0.0,
+                 ground: float | None = 0.0, side_rgb: Sequence[float] | None = None, alpha: float = 1.0) -> None:
+        """An upright cylinder (a token, a base, a coin) with a textured top."""
+        cx, cy, cz = float(center[0]), float(center[1]), float(center[2]) if len(center) > 2 else 0.0
+        a = 2 * np.pi * np.arange(sides + 1) / sides
+        ring = np.column_stack([np.cos(a), np.sin(a)])
+        top = np.column_stack([cx + radius * ring[:, 0], cy + radius * ring[:, 1], np.full(sides + 1, cz + height)])
+        bot = top.copy()
+        bot[:, 2] = cz
+        # top: fan
+        centre = np.array([cx, cy, cz + height])
+        tri = np.stack([np.repeat(centre[None], sides, 0), top[:-1], top[1:]], axis=1).reshape(-1, 3)
+        tuv = np.stack([np.repeat([[0.5, 0.5]], sides, 0), 0.5 + 0.5 * ring[:-1], 0.5 + 0.5 * ring[1:]],
+                       axis=1).reshape(-1, 2)
+        self.add(tri, np.tile([0, 0, 1.0], (len(tri), 1)), rgb, tuv, top_texture, gloss, alpha, ground)
+        if height > 0:
+            quads = np.stack([bot[:-1], bot[1:], top[1:], bot[:-1], top[1:], top[:-1]], axis=1).reshape(-1, 3)
+            nrm = np.column_stack([quads[:, 0] - cx, quads[:, 1] - cy, np.zeros(len(quads))])
+            u = np.arange(sides + 1) / sides
+            suv = np.stack([np.column_stack([u[:-1], np.zeros(sides)]), np.column_stack([u[1:], np.zeros(sides)]),
+                            np.column_stack([u[1:], np.ones(sides)]), np.column_stack([u[:-1], np.zeros(sides)]),
+                            np.column_stack([u[1:], np.ones(sides)]), np.column_stack([u[:-1], np.ones(sides)])],
+                           axis=1).reshape(-1, 2)
+            self.add(quads, nrm, side_rgb if side_rgb is not None else rgb, suv, side_texture, gloss, alpha, ground)
+
+    def extend(self, other: "Batch") -> None:
+        for tex, chunks in other.chunks.items():
+            self.chunks[tex].extend(chunks)
+
+    def __len__(self) -> int:
+        return sum(len(c.positions) for cs in self.chunks.values() for c in cs) // 3
+
+    # -- building -----------------------------------------------------------------
+
+    def colours(self, chunk: _Chunk, textured: bool) -> np.ndarray:
+        """Lit RGBA per corner (textured faces take the light, their colour comes
+        from the texture times ``rgb``)."""
+        lit = light.shade(chunk.rgb, chunk.normals, chunk.heights, chunk.gloss)
+        if self.pooled:
+            lit = np.clip(lit * light.pool(chunk.positions)[:, None], 0.0, 1.0)
+        return np.column_stack([lit, chunk.alpha])
+
+    def node(self, name: str = "batch") -> Any:
+        """One ``GeomNode`` (wrapped in a NodePath), a Geom per texture."""
+        from panda3d.core import (Geom, GeomNode, GeomTriangles, GeomVertexArrayFormat, GeomVertexData,
+                                  GeomVertexFormat, NodePath, RenderState, TextureAttrib, TransparencyAttrib)
+
+        from app.look import textures
+
+        gnode = GeomNode(name)
+        fmt = _format()
+        any_alpha = False
+        for tex, chunks in self.chunks.items():
+            if not chunks:
+                continue
+            pos = np.concatenate([c.positions for c in chunks])
+            col = np.concatenate([self.colours(c, tex != PLAIN) for c in chunks])
+            uv = np.concatenate([c.uvs for c in chunks])
+            any_alpha |= bool(np.any(col[:, 3] < 1.0))
+            n = len(pos)
+            vdata = GeomVertexData(name, fmt, Geom.UHStatic)
+            vdata.uncleanSetNumRows(n)
+            _write(vdata, 0, frames.array_to_ursina(pos).astype(np.float32))
+            _write(vdata, 1, col.astype(np.float32))
+            _write(vdata, 2, uv.astype(np.float32))
+            prim = GeomTriangles(Geom.UHStatic)
+            prim.setIndexType(Geom.NT_uint32)
+            idx = prim.modifyVertices()
+            idx.uncleanSetNumRows(n)
+            # Ursina's frame is left-handed and the swap of y and z in frames
+            # flips the handedness back, so engine counter-clockwise stays front.
+            order = np.arange(n, dtype=np.uint32)
+            memoryview(idx).cast("B")[:] = order.tobytes()
+            geom = Geom(vdata)
+            geom.addPrimitive(prim)
+            state = RenderState.makeEmpty()
+            state = state.addAttrib(TextureAttrib.make(textures.texture(tex)))
+            gnode.addGeom(geom, state)
+        path = NodePath(gnode)
+        if any_alpha:
+            path.setTransparency(TransparencyAttrib.MAlpha)
+        return path
+
+
+def _format():
+    from panda3d.core import Geom, GeomVertexArrayFormat, GeomVertexFormat, InternalName
+
+    cached = getattr(_format, "cached", None)
+    if cached is not None:
+        return cached
+    fmt = GeomVertexFormat()
+    a = GeomVertexArrayFormat()
+    a.addColumn(InternalName.getVertex(), 3, Geom.NT_float32, Geom.C_point)
+    fmt.addArray(a)
+    b = GeomVertexArrayFormat()
+    b.addColumn(InternalName.getColor(), 4, Geom.NT_float32, Geom.C_color)
+    fmt.addArray(b)
+    c = GeomVertexArrayFormat()
+    c.addColumn(InternalName.getTexcoord(), 2, Geom.NT_float32, Geom.C_texcoord)
+    fmt.addArray(c)
+    _format.cached = GeomVertexFormat.registerFormat(fmt)  # type: ignore[attr-defined]
+    return _format.cached  # type: ignore[attr-defined]
+
+
+def _write(vdata: Any, index: int, arr: np.ndarray) -> None:
+    view = memoryview(vdata.modifyArray(index)).cast("B")
+    view[:] = np.ascontiguousarray(arr).tobytes()
+
+
+def vertex_normals(v: np.ndarray, f: np.ndarray) -> np.ndarray:
+    fn = np.cross(v[f[:, 1]] - v[f[:, 0]], v[f[:, 2]] - v[f[:, 0]])
+    vn = np.zeros_like(v)
+    for k in range(3):
+        np.add.at(vn, f[:, k], fn)
+    return vn / np.maximum(np.linalg.norm(vn, axis=1, keepdims=True), 1e-12)
+
+
+def box_faces(center: Sequence[float], size: Sequence[float], heading: float = 0.0) -> dict[str, np.ndarray]:
+    """The six faces of a box (bottom centre ``center``, ``size`` x, y, z,
+    turned ``heading`` degrees about z), corners counter-clockwise from
+    outside, each starting at its bottom-left as seen from outside."""
+    cx, cy = float(center[0]), float(center[1])
+    cz = float(center[2]) if len(center) > 2 else 0.0
+    hx, hy, h = size[0] / 2, size[1] / 2, float(size[2])
+    local = {
+        "front": [(-hx, -hy, 0), (hx, -hy, 0), (hx, -hy, h), (-hx, -hy, h)],
+        "right": [(hx, -hy, 0), (hx, hy, 0), (hx, hy, h), (hx, -hy, h)],
+        "back": [(hx, hy, 0), (-hx, hy, 0), (-hx, hy, h), (hx, hy, h)],
+        "left": [(-hx, hy, 0), (-hx, -hy, 0), (-hx, -hy, h), (-hx, hy, h)],
+        "top": [(-hx, -hy, h), (hx, -hy, h), (hx, hy, h), (-hx, hy, h)],
+        "bottom": [(-hx, hy, 0), (hx, hy, 0), (hx, -hy, 0), (-hx, -hy, 0)],
+    }
+    a = np.radians(heading)
+    rot = np.array([[np.cos(a), -np.sin(a), 0], [np.sin(a), np.cos(a), 0], [0, 0, 1]])
+    return {k: np.asarray(q, dtype=float) @ rot.T + [cx, cy, cz] for k, q in local.items()}

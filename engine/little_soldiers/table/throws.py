@@ -1,0 +1,82 @@
+"""The Grenade die and the Mortar token as thrown things: their
+:class:`~engine.geometry.throws.ThrowSpec` filled from ``data.py``, with the
+faces the rules score (the game's resolved ``Chosen`` values when given), so
+the physics and the scoring read one list of faces.
+
+Teleporters (Objects module) are what a throw watches: a die touching a
+Teleporter piece, or crossing a Teleporter token, reappears elsewhere."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine.geometry.battlefield import Battlefield
+from engine.geometry.throws import Die12, Disc, Landing, ThrowError, ThrowSpec
+from engine.geometry.throws import throw as physics_throw
+from engine.little_soldiers import data
+
+KINDS: tuple[str, ...] = ("grenade", "mortar")
+TELEPORTER = "teleporter"
+
+
+def throw_spec(kind: str, bf: Battlefield | None = None, chosen: Any = None) -> ThrowSpec:
+    """What the Grenadier flicks (``"grenade"``) or the Operator's catapult
+    launches (``"mortar"``); ``chosen`` (the game's resolved values) names the
+    die's faces, else ``data.py`` does. With ``bf``, its Teleporters are watched."""
+    watched = frozenset(p.id for p in bf.scenery if p.object == TELEPORTER) if bf is not None else frozenset()
+    markers = tuple(t.at for t in bf.tokens if t.kind == TELEPORTER) if bf is not None else ()
+    common = dict(
+        direction_scatter_deg=data.THROW_DIRECTION_SCATTER_DEG,
+        strength_scatter=data.THROW_STRENGTH_SCATTER,
+        settle_timeout_s=data.THROW_SETTLE_TIMEOUT_S,
+        cocked_tilt_deg=data.THROW_COCKED_TILT_DEG,
+        max_attempts=data.THROW_MAX_ATTEMPTS,
+        watched=watched,
+        markers=markers,
+        marker_radius=data.TOKEN_RADIUS,
+    )
+    if kind == "grenade":
+        faces = tuple(chosen.grenade_die_faces) if chosen is not None else tuple(data.GRENADE_DIE_FACES)
+        return ThrowSpec(
+            "grenade",
+            Die12(data.GRENADE_DIE_RADIUS, data.GRENADE_DIE_MASS, faces),
+            data.GRENADE_MAX_SPEED,
+            data.GRENADE_LAUNCH_ELEVATION,
+            spin=data.GRENADE_SPIN,
+            **common,
+        )
+    if kind == "mortar":
+        sides = tuple(data.MORTAR_TOKEN_SIDES)  # the side names; overrides change only their Hearts
+        return ThrowSpec(
+            "mortar",
+            Disc(data.MORTAR_TOKEN_RADIUS, data.MORTAR_TOKEN_THICKNESS, data.MORTAR_TOKEN_MASS, (sides[0], sides[1])),
+            data.MORTAR_MAX_SPEED,
+            data.MORTAR_LAUNCH_ELEVATION,
+            **common,
+        )
+    raise ThrowError(f"unknown throw {kind!r}; expected 'grenade' or 'mortar'")
+
+
+def throw(
+    bf: Battlefield,
+    kind: str,
+    start: Sequence[float],
+    direction: Sequence[float],
+    strength: float,
+    seed: int,
+    chosen: Any = None,
+) -> Landing:
+    """Throw the Grenade die or the Mortar token on ``bf``: see
+    :func:`engine.geometry.throws.throw`."""
+    return physics_throw(bf, throw_spec(kind, bf, chosen), start, direction, strength, seed)
+
+
+def face_value(landing: Landing, chosen: Any = None) -> int:
+    """What the face up scores: a Grenade face's attack value or the Mortar
+    side's Hearts, from ``chosen`` (else ``data.py``)."""
+    if landing.kind == "grenade":
+        values = chosen.grenade_face_values if chosen is not None else data.GRENADE_FACE_VALUES
+    else:
+        values = chosen.mortar_token_sides if chosen is not None else data.MORTAR_TOKEN_SIDES
+    return values[landing.face]
