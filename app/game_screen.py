@@ -188,7 +188,10 @@ class GameScreen:
         if not hasattr(c, "hover_soldier") or getattr(c, "selected", None) is None:
             return
         e = mouse.hovered_entity
-        name = getattr(e, "name", "") or ""
+        try:  # a picker destroyed by a redraw this frame is an empty node: nothing under the mouse
+            name = "" if e is None or e.is_empty() else (e.name or "")
+        except AssertionError:
+            name = ""
         under = name[5:] if name.startswith("pick-") and not name.startswith("pick-die-") else None
         if under == getattr(self, "_polled", None):
             return
