@@ -90,7 +90,7 @@ def save_title(path: Any, autosave: bool = False) -> str:
     meta = userdir.read_meta(path)
     name = "Autosave" if autosave else (meta.get("name") or "Saved")
     parts = [meta.get("game"), meta.get("where"), f"round {meta['round']}" if meta.get("round") else None,
-             "over" if meta.get("over") else None, meta.get("players"), when]
+             "over" if meta.get("over") else None, when, meta.get("players")]  # the date before the long part
     return f"{name} - " + ", ".join(str(p) for p in parts if p)
 
 
@@ -254,7 +254,7 @@ class Hud:
             return
         if getattr(self, "load_panel", None) is not None:
             destroy(self.load_panel)
-        panel = Entity(parent=self.root, name="load-panel", z=-1)
+        panel = Entity(parent=self.root, name="load-panel", z=-6)  # in front of the end and hand-over screens
         self.load_panel = panel
         Entity(parent=panel, model="quad", color=color.rgba(0.06, 0.07, 0.09, 0.95), scale=(1.12, 0.12 + 0.06 * min(8, len(found))),
                position=(0, 0.02 - 0.03 * min(8, len(found))), z=0.1)
