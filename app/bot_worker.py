@@ -6,7 +6,9 @@ froze the window. Two workers share one small interface (``start``,
 
 - :class:`ProcessBotWorker` (the window's): a separate Python process, so
   a pure-Python search does not take the interpreter lock from the frame
-  thread (on a worker *thread* frames took 3-4 times longer). The process
+  thread (on a worker *thread* frames took 2-3 times longer). It is started
+  as `python -m app.bot_worker` and talks JSON lines (records and encoded
+  actions are JSON already; no pickle). The process
   keeps its own copy of the match, brought up to date from the record
   (only the new actions are applied), and hands the bot nothing but
   ``state.view(seat)``: the bot is fed a view, never the truth. The
@@ -20,7 +22,10 @@ load, "Play again") carries a stale key and is dropped by the controller.
 
 from __future__ import annotations
 
+import json
 import os
+import queue
+import sys
 import threading
 import time
 from dataclasses import dataclass
@@ -117,9 +122,10 @@ class BotWorker:
         self.cancel()
 
 
-def serve(conn: Any) -> None:
-    """The worker process: answer ("choose", job_id, record, seat, kind, seed, limit)
-    with ("done", job_id, encoded action, seconds) or ("error", job_id, sentence)."""
+def serve(read: Callable[[], str], write: Callable[[str], None]) -> None:
+    """The worker process: each line in is a JSON job ``{"job", "record", "seat",
+    "kind", "seed", "limit"}`` (or ``{"stop": true}``); each line out is
+    ``{"job", "action", "seconds"}`` (the game's encoded action) or ``{"job", "error"}``."""
     from engine.bots import make_bot
     from engine.core.games import get_game
     from engine.core.record import parse_record, replay
@@ -132,13 +138,14 @@ def serve(conn: Any) -> None:
     base: dict[str, Any] | None = None
     bots: dict[tuple[str, str, int], Any] = {}
     while True:
-        try:
-            msg = conn.recv()
-        except (EOFError, OSError):
+        line = read()
+        if not line:
             return
-        if msg[0] == "stop":
+        msg = json.loads(line)
+        if msg.get("stop"):
             return
-        _, job_id, record, seat, kind, seed, limit = msg
+        job_id, record, seat = msg["job"], msg["record"], msg["seat"]
+        kind, seed, limit = msg["kind"], msg["seed"], msg["limit"]
         t0 = time.perf_counter()
         try:
             same = (base is not None and state is not None and record.get("format", 1) != 1
@@ -159,30 +166,53 @@ def serve(conn: Any) -> None:
             if limit is not None and getattr(bot, "time_limit", 0) is None:
                 bot.time_limit = limit
             action = bot.choose(state.clone().view(seat))  # a view only, never the truth (of a copy)
-            conn.send(("done", job_id, get_game(record["game"]).codec.encode(action), time.perf_counter() - t0))
+            write(json.dumps({"job": job_id, "action": get_game(record["game"]).codec.encode(action),
+                              "seconds": time.perf_counter() - t0}))
         except Exception as err:  # noqa: BLE001 - sent back as a sentence; the process lives on
             base = state = None
-            conn.send(("error", job_id, f"{type(err).__name__}: {err}"))
+            write(json.dumps({"job": job_id, "error": f"{type(err).__name__}: {err}"}))
+
+
+def main() -> None:
+    """``python -m app.bot_worker``: serve jobs on stdin/stdout (one JSON object a line)."""
+    def write(text: str) -> None:
+        sys.stdout.write(text + "\n")
+        sys.stdout.flush()
+
+    serve(sys.stdin.readline, write)
 
 
 class ProcessBotWorker:
-    """At most one decision in flight, in a separate process (spawned once)."""
+    """At most one decision in flight, in a separate Python process started
+    with ``python -m app.bot_worker`` (not multiprocessing's spawn, which
+    re-runs the launching script in the child), talking JSON lines."""
 
     def __init__(self) -> None:
-        import multiprocessing
+        import subprocess
+        from pathlib import Path
 
-        ctx = multiprocessing.get_context("spawn")  # never fork a process holding a window
-        self._conn, child = ctx.Pipe()
-        self._process = ctx.Process(target=serve, args=(child,), name="toybox-bots", daemon=True)
-        self._process.start()
-        child.close()
+        root = str(Path(__file__).resolve().parents[1])
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in (root, os.environ.get("PYTHONPATH")) if p))
+        self._process = subprocess.Popen([sys.executable, "-m", "app.bot_worker"], stdin=subprocess.PIPE,
+                                         stdout=subprocess.PIPE, text=True, env=env, cwd=root, bufsize=1)
+        self._replies: queue.Queue[dict[str, Any]] = queue.Queue()
+        self._reader = threading.Thread(target=self._read, name="bot-worker-reader", daemon=True)
+        self._reader.start()
         self._job: BotJob | None = None
         self._job_id = 0
         self.seat: int | None = None
         self.started = 0.0
 
+    def _read(self) -> None:
+        assert self._process.stdout is not None
+        for line in self._process.stdout:  # blocks without the interpreter lock
+            try:
+                self._replies.put(json.loads(line))
+            except ValueError:
+                continue
+
     def alive(self) -> bool:
-        return self._process.is_alive()
+        return self._process.poll() is None
 
     def busy(self) -> bool:
         return self._job is not None
@@ -195,21 +225,28 @@ class ProcessBotWorker:
             raise RuntimeError("a bot is already thinking")
         self._job_id += 1
         self._job, self.seat, self.started = job, job.seat, time.perf_counter()
-        self._conn.send(("choose", self._job_id, job.record, job.seat, job.kind, job.bot_seed, job.time_limit))
+        assert self._process.stdin is not None
+        self._process.stdin.write(json.dumps({"job": self._job_id, "record": job.record, "seat": job.seat,
+                                              "kind": job.kind, "seed": job.bot_seed,
+                                              "limit": job.time_limit}) + "\n")
+        self._process.stdin.flush()
 
     def poll(self) -> Decision | None:
         from engine.core.games import get_game
 
         job = self._job
-        while job is not None and self._conn.poll():
-            reply = self._conn.recv()
-            if reply[1] != self._job_id:
+        while job is not None:
+            try:
+                reply = self._replies.get_nowait()
+            except queue.Empty:
+                break
+            if reply.get("job") != self._job_id:
                 continue  # the answer to a cancelled job
             self._job, self.seat = None, None
-            if reply[0] == "error":
-                return Decision(job.seat, None, job.key, 0.0, RuntimeError(f"the bot failed: {reply[2]}"))
-            action = get_game(job.record["game"]).codec.decode(reply[2])
-            return Decision(job.seat, action, job.key, float(reply[3]))
+            if "error" in reply:
+                return Decision(job.seat, None, job.key, 0.0, RuntimeError(f"the bot failed: {reply['error']}"))
+            action = get_game(job.record["game"]).codec.decode(reply["action"])
+            return Decision(job.seat, action, job.key, float(reply["seconds"]))
         if job is not None and not self.alive():
             self._job, self.seat = None, None
             return Decision(job.seat, None, job.key, 0.0, RuntimeError("the bot process ended"))
@@ -222,12 +259,19 @@ class ProcessBotWorker:
     def close(self) -> None:
         self.cancel()
         try:
-            self._conn.send(("stop",))
+            assert self._process.stdin is not None
+            self._process.stdin.write(json.dumps({"stop": True}) + "\n")
+            self._process.stdin.close()
         except (OSError, ValueError):
             pass
-        self._process.join(timeout=0.5)
-        if self._process.is_alive():
-            self._process.terminate()
+        try:
+            self._process.wait(timeout=0.5)
+        except Exception:  # noqa: BLE001 - still thinking: end it
+            self._process.kill()
 
 
 __all__ = ["BotJob", "BotWorker", "Decision", "ProcessBotWorker", "serve"]
+
+
+if __name__ == "__main__":
+    main()

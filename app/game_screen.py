@@ -177,6 +177,29 @@ class GameScreen:
         self.view = make_view(self.controller)
         self._shown = self._what_is_drawn()
 
+    def _hover_by_poll(self) -> None:
+        """Little Soldiers: the enemy under the mouse, asked every frame. The
+        pickers' enter/exit events missed a mouse already over the enemy when a
+        soldier was selected (or when a redraw rebuilt the picker under it), so
+        no sight rays showed."""
+        from ursina import mouse
+
+        c = self.controller
+        if not hasattr(c, "hover_soldier") or getattr(c, "selected", None) is None:
+            return
+        e = mouse.hovered_entity
+        try:  # a picker destroyed by a redraw this frame is an empty node: nothing under the mouse
+            name = "" if e is None or e.is_empty() else (e.name or "")
+        except AssertionError:
+            name = ""
+        under = name[5:] if name.startswith("pick-") and not name.startswith("pick-die-") else None
+        if under == getattr(self, "_polled", None):
+            return
+        self._polled = under  # what is under the mouse changed: ask once
+        shown = c.hover.target if c.hover is not None else None  # type: ignore[attr-defined]
+        if under != shown:
+            c.hover_soldier(under)  # type: ignore[attr-defined]
+
     def update(self) -> None:
         from ursina import time, window
 
@@ -185,6 +208,7 @@ class GameScreen:
             self.relayout()
         c = self.controller
         self.animator.update(time.dt)
+        self._hover_by_poll()
         if getattr(c, "aim_dragging", False):  # a throw aimed by a drag begun on the thrower
             from app.pointer import mouse_on_plane
 

@@ -90,7 +90,7 @@ def save_title(path: Any, autosave: bool = False) -> str:
     meta = userdir.read_meta(path)
     name = "Autosave" if autosave else (meta.get("name") or "Saved")
     parts = [meta.get("game"), meta.get("where"), f"round {meta['round']}" if meta.get("round") else None,
-             "over" if meta.get("over") else None, meta.get("players"), when]
+             "over" if meta.get("over") else None, when, meta.get("players")]  # the date before the long part
     return f"{name} - " + ", ".join(str(p) for p in parts if p)
 
 
@@ -211,6 +211,9 @@ class Hud:
         width = window.aspect_ratio - 0.5  # the log panel (0.44 wide) stays visible on the right
         self.overlay_backdrop.scale = (4, 2) if full else (width, 0.86)
         self.overlay.x = 0 if full else window.left[0] + 0.02 + width / 2
+        room = (min(width, window.aspect_ratio) if not full else window.aspect_ratio) - 0.08
+        text = "\n".join(wrap_to_width(line, self.overlay_text.scale_x, room, max_lines=3) if line else ""
+                         for line in text.splitlines())  # a long end reason ran past the panel
         self.overlay_text.text = text
         self.overlay_button.text = button
         self.overlay_button.on_click = action
@@ -251,7 +254,7 @@ class Hud:
             return
         if getattr(self, "load_panel", None) is not None:
             destroy(self.load_panel)
-        panel = Entity(parent=self.root, name="load-panel", z=-1)
+        panel = Entity(parent=self.root, name="load-panel", z=-6)  # in front of the end and hand-over screens
         self.load_panel = panel
         Entity(parent=panel, model="quad", color=color.rgba(0.06, 0.07, 0.09, 0.95), scale=(1.12, 0.12 + 0.06 * min(8, len(found))),
                position=(0, 0.02 - 0.03 * min(8, len(found))), z=0.1)

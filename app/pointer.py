@@ -13,15 +13,10 @@ from app import frames
 def mouse_on_plane(z_cm: float = 0.0) -> tuple[float, float] | None:
     """(x, y) in cm where the ray under the cursor meets the plane z = z_cm,
     or None when it does not (looking up at the sky)."""
-    from panda3d.core import Point2, Point3
-    from ursina import camera, mouse, scene, window
-
-    film = Point2(mouse.x * 2 / window.aspect_ratio, mouse.y * 2)
-    near, far = Point3(), Point3()
-    if not camera.lens.extrude(film, near, far):
+    ray = mouse_ray()
+    if ray is None:
         return None
-    a = frames.to_engine(scene.getRelativePoint(camera, near))
-    b = frames.to_engine(scene.getRelativePoint(camera, far))
+    a, b = ray
     dz = b[2] - a[2]
     if abs(dz) < 1e-9:
         return None

@@ -848,6 +848,33 @@ def hud_layout(size: str) -> dict[str, Any]:
     return {"screens": out, "edges": [uwindow.left[0], uwindow.bottom[1], uwindow.right[0], uwindow.top[1]]}
 
 
+@scenario
+def hover_by_poll() -> dict[str, Any]:
+    """A soldier selected while the mouse already rests on an enemy: the rays
+    show without a mouse-enter event (they did not)."""
+    from ursina import mouse
+
+    from app import window
+    from app.game_screen import GameScreen
+    from app.render import prepare
+
+    app = window.start(offscreen=True, size=(640, 360))
+    c = prepare("little-soldiers", {}, 2, 12)
+    screen = GameScreen(c)
+    window.step(app, 1)
+    mine = [s for s in c.soldiers() if s["spot"] and s["team"] in c.my_teams()]
+    foes = [s for s in c.soldiers() if s["spot"] and s["team"] not in c.my_teams()]
+    c.click_soldier(mine[0]["id"])
+    window.step(app, 1)
+    target = next(e for e in screen.view.dynamic.children if e.name == f"pick-{foes[0]['id']}")
+    mouse.hovered_entity = target  # no enter event: the picker was rebuilt under a resting mouse
+    screen.update()
+    got = c.hover.target if c.hover else None
+    mouse.hovered_entity = None
+    screen.update()
+    return {"target": foes[0]["id"], "hovered": got, "after_leaving": c.hover.target if c.hover else None}
+
+
 def main() -> None:
     name, out, *args = sys.argv[1:]
     facts = SCENARIOS[name](*args)

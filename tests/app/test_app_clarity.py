@@ -40,3 +40,28 @@ def test_a_full_drag_stays_on_the_table_and_a_drag_on_the_thrower_aims():
         assert strength <= max(0.05, math.sqrt(THROW_EDGE_MARGIN * edge / full)) + 1e-3
         assert strength * strength * full <= edge + 1e-6 or strength == 0.05
     assert c.release_aim() and not c.aim_dragging and c.aim is None
+
+
+def test_a_soldier_off_the_table_selected_during_the_move_crashes_nothing():
+    """Issue 12: s["spot"]["x"] on a broken soldier (selected when the bot broke
+    it, or its HQ card clicked during your Move) killed the window."""
+    import random
+
+    c = _controller(3)
+    rng = random.Random(0)
+    for _ in range(300):
+        c.run_bots()
+        if c.my_turn() and c.phase() == "move":
+            break
+        c.play(rng.choice(c.view().candidate_actions(20, rng)))
+    assert c.phase() == "move" and c.my_turn()
+    off = [s["id"] for s in c.soldiers() if s["spot"] is None]
+    on = [s["id"] for s in c.soldiers() if s["spot"] is not None and c.is_mine(s["id"])]
+    ident = off[0] if off else on[0]
+    if not off:  # none off the table yet: take one off as a break would
+        c.selected = ident
+        c.soldiers = lambda: [dict(s, spot=None) if s["id"] == ident else s for s in type(c).soldiers(c)]
+    assert c.click_soldier(ident)
+    c.choices(), c.status(), c.targets(), c.reach(), c.shot_origin(), c.hover_soldier(on[0] if on else None)
+    c.click_table(50.0, 40.0)
+    assert c.message  # a sentence, not an exception

@@ -167,3 +167,8 @@ def test_the_worker_process_follows_a_game_with_chance_decision_after_decision(t
     finally:
         worker.close()
     assert len(c.match.record().actions) > 25
+
+
+def test_sight_rays_show_for_an_enemy_already_under_the_mouse(probe):
+    f = probe("hover_by_poll")
+    assert f["hovered"] == f["target"] and f["after_leaving"] is None
