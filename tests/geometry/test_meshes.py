@@ -35,9 +35,9 @@ def test_the_head_line_of_sight_aims_at_is_the_head_drawn(kind):
     (app.look.figurines reads the .glb)."""
     import numpy as np
 
-    from engine.little_soldiers.table.figures import figure_spec
+    from engine.little_soldiers.table.figures import figure_size
 
-    size = figure_spec(kind)
+    size = figure_size(kind)
     scene = trimesh.load(ROOT / "meshes" / "figurines" / f"{kind}.glb")
     head = scene.geometry["head"]
     centre = np.array([0.0, 0.0, size.head_center_height])
