@@ -66,7 +66,10 @@ except ImportError:
     measure_thinking = None
 if measure_thinking is not None and thinking:
     screen.destroy()
-    row.update(measure_thinking(app, game, seed, moves))
+    try:
+        row.update(measure_thinking(app, game, seed, moves))
+    except Exception as exc:  # noqa: BLE001 - the idle figures stand; say why the other is missing
+        row["thinking_error"] = f"{type(exc).__name__}: {exc}"
 print("BENCH " + json.dumps(row))
 sys.stdout.flush()
 import os
@@ -183,6 +186,8 @@ def report(rows: list[dict[str, Any]]) -> str:
             line += (f", {r['thinking_frame_ms']:.2f} ms wall ({r['thinking_fps']:.0f} fps, worst "
                      f"{r['thinking_worst_ms']:.0f} ms) while a search bot thinks "
                      f"({r['search_decisions']} decisions in {r['thinking_s']:.0f} s)")
+        if r.get("thinking_error"):
+            line += f" (while a search bot thinks: not measured, {r['thinking_error']})"
         lines.append(line + f", {r['colours']} distinct colours, {r['size']}")
         b = r.get("baseline")
         if b and "error" not in b:

@@ -99,10 +99,12 @@ class LittleSoldiersView:
         self.home()
         self.static = build_battlefield(self.table.root, self.battlefield)
         for piece, solid in zip(self.battlefield.scenery, self.battlefield.solids):
-            if piece.object:  # the purple pieces said nothing of what they are
+            if piece.object:  # its marker is printed on its top; its name lies on the table in front of it
                 c = solid.footprint.centroid
-                label(self.static, piece.object.replace("_", " ").capitalize(), (c.x, c.y, solid.top + 3.0), 2.0,
-                      (0.95, 0.85, 1.0, 1), name=f"object-label-{piece.id}")
+                front = solid.footprint.bounds[1] - 1.6
+                t = label(self.static, piece.object.replace("_", " ").capitalize(), (c.x, front, solid.bottom + 0.5),
+                          1.8, (0.98, 0.92, 1.0, 1), billboard=False, name=f"object-label-{piece.id}")
+                t.rotation_x = 90
         for token in self.battlefield.tokens:  # the number decides where a revealed Block token deploys
             if token.kind == "threat_target" and token.props.get("threat"):  # blank white discs before
                 label(self.static, f"{str(token.props['threat']).capitalize()} (Threat target)",

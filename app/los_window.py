@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from app import frames, window
-from app.battlefield_scene import add_battlefield, add_heat_map, add_segment
+from app.battlefield_scene import add_battlefield, add_heat_map, add_segment, kit_look
 from app.editor.los_session import ROLES, LosSession
 from app.pointer import mouse_on_plane
 from app.scene_mesh import MeshBuilder
@@ -88,7 +88,7 @@ class LosWindow:
         if self.scene is not None:
             destroy(self.scene)
         mb = MeshBuilder()
-        add_battlefield(mb, s.bf, blockers=sight.blockers)
+        add_battlefield(mb, s.bf, blockers=sight.blockers, skip_kit=True)
         if self.show_map:
             from engine.little_soldiers.table.balance import standing_heights
 
@@ -102,6 +102,9 @@ class LosWindow:
             ring = (1, 1, 1, 1) if role == s.selected else ROLE_RGB[role]
             mb.add_cylinder((fig.spot.x, fig.spot.y, fig.spot.z + 0.01), size.base_radius + 0.6, 0.06, ring, sides=24)
         self.scene = static_entity(self.table.root, mb, "los-scene")
+        look = kit_look(s.bf, blockers=sight.blockers)  # the household kit as printed in play; blockers stay red
+        if look is not None and self.scene is not None:
+            look.reparentTo(self.scene)
         destroy(self.dynamic)
         self.dynamic = Entity(parent=self.table.root)
         for role in ROLES:
