@@ -201,7 +201,7 @@ def chosen_values(overrides: Mapping[str, Any]) -> tuple[dict[str, Any], Chosen]
         toughness={k: max(1, t[f"{k.upper()}_TOUGHNESS"]) for k in R.SOLDIER_TYPES},
         attack_die_faces=t["ATTACK_DIE_FACES"],
         sniper_die_faces=t["SNIPER_DIE_FACES"],
-        grenade_die_faces=tuple(D.GRENADE_DIE_FACES),  # the physics reads the die's faces
+        grenade_die_faces=tuple(D.GRENADE_DIE_FACES),  # the physics lands on these faces too (Terrain.throw passes Chosen)
         grenade_face_values=t["GRENADE_FACE_VALUES"],
         mortar_token_sides=t["MORTAR_TOKEN_SIDES"],
         flag_steps_to_victory=t["FLAG_STEPS_TO_VICTORY"],

@@ -69,7 +69,7 @@ RED_CORD_LENGTH = 10.0
 # needs several turns to cross the table, as the book's examples suggest.
 YELLOW_CORD_LENGTH = 20.0
 
-# Range bands in increasing length; ranges.distance_band reports the shortest
+# Range bands in increasing length; engine.geometry.ranges.shortest_band reports the shortest
 # band a distance fits in.
 CORD_LENGTHS: dict[str, float] = {
     "green": GREEN_MOVE_TOKEN_LENGTH,

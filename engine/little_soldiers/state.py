@@ -295,7 +295,7 @@ class LittleSoldiersState(RoundPreparation, Movement, Combat, State):
 
         shot = self.shot
         seed = rng.getrandbits(32)
-        got = self.terrain.throw(shot.kind, shot.start, shot.direction, shot.strength, seed)
+        got = self.terrain.throw(shot.kind, shot.start, shot.direction, shot.strength, seed, self.chosen)
         return Landing(got.x, got.y, got.z, got.face, got.teleporters, seed)
 
     def _check_chance(self, action: Any) -> str | None:

@@ -433,12 +433,14 @@ class Terrain:
         return (p.x, p.y)
 
     def throw(self, kind: str, start: tuple[float, float, float], direction: float, strength: float,
-              seed: int) -> Throw3D:
+              seed: int, chosen: Any = None) -> Throw3D:
         """Where a flick or a catapult shot comes to rest: the Bullet
         simulation of geometry.throw with the seed's scatter. The die or token
-        starts on the surface under ``start``."""
+        starts on the surface under ``start``. ``chosen`` (the game's resolved
+        values) names the die's faces, so the physics lands on the faces the
+        rules score: one source for one number."""
         a = math.radians(direction)
-        landing = physics_throw(self.bf, kind, start[:2], (math.cos(a), math.sin(a)), strength, seed)
+        landing = physics_throw(self.bf, kind, start[:2], (math.cos(a), math.sin(a)), strength, seed, chosen)
         x, y, z = (float(v) for v in landing.position)
         tele = tuple(self._teleporter_id(t) for t in landing.touched)
         return Throw3D(round(x, 4), round(y, 4), round(z, 4), str(landing.face),
