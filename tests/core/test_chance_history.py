@@ -51,7 +51,7 @@ def test_a_grenade_game_replays_in_a_fresh_process_without_the_physics(tmp_path,
         "import sys\n"
         "from engine.little_soldiers.terrain import Terrain, Throw3D\n"
         "calls = []\n"
-        "def elsewhere(self, kind, start, direction, strength, seed):\n"
+        "def elsewhere(self, kind, start, direction, strength, seed, chosen=None):\n"
         "    calls.append(seed)\n"
         "    return Throw3D(start[0] + 30.0, start[1], 0.0, 'boom' if kind == 'grenade' else 'hit', ())\n"
         "Terrain.throw = elsewhere\n"
