@@ -51,8 +51,10 @@ def piece_colour(index: int) -> RGBA:
 
 
 def add_battlefield(mb: MeshBuilder, bf: Battlefield, selected: Iterable[str] = (), blockers: Iterable[str] = (),
-                    tokens: bool = True) -> None:
-    """Play zone, hatched zones, scenery, Level and Object markers, tokens."""
+                    tokens: bool = True, skip_kit: bool = False) -> None:
+    """Play zone, hatched zones, scenery, Level and Object markers, tokens.
+    ``skip_kit`` leaves out household kit pieces that are neither selected
+    nor blocking (the caller draws them printed, :func:`kit_look`)."""
     selected, blockers = set(selected), set(blockers)
     _flat_polygon(mb, bf.play_zone, PLAY_ZONE_Z, PLAY_ZONE)
     for zone in bf.zones:
@@ -62,7 +64,8 @@ def add_battlefield(mb: MeshBuilder, bf: Battlefield, selected: Iterable[str] = 
         rgb = BLOCKER if piece.id in blockers else SELECTED if piece.id in selected else piece_colour(i)
         if piece.object and piece.id not in blockers and piece.id not in selected:
             rgb = OBJECT_RGB
-        mb.add_triangles(solid.mesh.vertices.tolist(), solid.mesh.faces.tolist(), rgb)
+        if not (skip_kit and is_kit(piece) and piece.id not in selected and piece.id not in blockers):
+            mb.add_triangles(solid.mesh.vertices.tolist(), solid.mesh.faces.tolist(), rgb)
         c = solid.footprint.representative_point()
         if piece.level:
             mb.add_cylinder((c.x, c.y, solid.top), 1.6, 0.25, LEVEL_RGB[piece.level], sides=14)
@@ -75,6 +78,26 @@ def add_battlefield(mb: MeshBuilder, bf: Battlefield, selected: Iterable[str] = 
     if tokens:
         for token in bf.tokens:
             add_token(mb, token.kind, token.at, token.props, bf)
+
+
+def is_kit(piece) -> bool:
+    from engine.geometry.household import Household
+
+    return isinstance(piece.shape, Household)
+
+
+def kit_look(bf: Battlefield, selected: Iterable[str] = (), blockers: Iterable[str] = ()):
+    """The household kit pieces that are neither selected nor blocking, as
+    the play view prints them (one NodePath); None when there are none."""
+    from app.look.geom import Batch
+    from app.look.scenery import add_piece
+
+    skip = set(selected) | set(blockers)
+    b = Batch()
+    for piece, solid in zip(bf.scenery, bf.solids):
+        if is_kit(piece) and piece.id not in skip:
+            add_piece(b, piece, solid)
+    return b.node("kit-look") if len(b) else None
 
 
 def add_token(mb: MeshBuilder, kind: str, at: Sequence[float], props: dict, bf: Battlefield | None = None) -> None:

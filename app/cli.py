@@ -368,10 +368,12 @@ def cmd_bench(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps(rows, indent=1))
         return 0
-    from app.bench import DEFAULT_GAMES, bench, report
+    from app.bench import BASELINE_REF, DEFAULT_GAMES, bench, report
+
+    args.against = args.against or BASELINE_REF
 
     games = tuple(args.games.split(",")) if args.games else DEFAULT_GAMES
-    rows = bench(games, args.frames)
+    rows = bench(games, args.frames, None if args.against == "none" else args.against)
     print(json.dumps(rows, indent=1) if args.json else report(rows))
     return 0
 
@@ -468,6 +470,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--quick", action="store_true", help="fewer repetitions (engine, geometry)")
     p.add_argument("--games", help="comma-separated games (default: all three)")
     p.add_argument("--frames", type=whole(1, 100_000), default=120)
+    p.add_argument("--against", default=None, metavar="REF",
+                   help="app: the git commit measured in the same run as the baseline (default: main before the look, "
+                        "issue 13; 'none' for no baseline)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_bench)
 

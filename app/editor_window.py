@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from app import frames, window
-from app.battlefield_scene import SELECTED, add_battlefield, add_heat_map, add_segment
+from app.battlefield_scene import SELECTED, add_battlefield, add_heat_map, add_segment, kit_look
 from app.editor.session import BATTLEFIELD_TOOLS, TERRAIN_TOOLS, EditorSession
 from app.editor.shortcuts import SESSION_KEYS, WINDOW_KEYS, help_lines, key_name
 from app.editor_panels import FieldsPanel, PickerPanel
@@ -230,7 +230,11 @@ class EditorWindow:
         if bf is None:
             return
         sel = s.selection
-        add_battlefield(mb, bf, selected=[sel.key] if sel and sel.kind == "piece" else [])
+        picked = [sel.key] if sel and sel.kind == "piece" else []
+        add_battlefield(mb, bf, selected=picked, skip_kit=True)
+        look = kit_look(bf, picked)  # the household kit as it is printed in play
+        if look is not None:
+            look.reparentTo(self.labels)
         if self.overlay:
             b = s.balance()
             side = b.sides[0] if self.overlay.startswith("green") else b.sides[1]

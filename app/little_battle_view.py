@@ -18,7 +18,7 @@ from app.look.cards import chest, coins, ship
 from app.look.geom import Batch
 from app.scene_mesh import MeshBuilder
 from app.seats import SEAT_RGB, seat_label, seat_name
-from app.table import Table, label, picker, rgba, static_entity
+from app.table import Table, label, picker, static_entity
 
 TABLE_W, TABLE_D = 110.0, 80.0
 CARD_W, CARD_D, CARD_T = 6.0, 8.5, 0.25
@@ -89,7 +89,7 @@ class LittleBattleView:
         from ursina import Entity
 
         self.controller = controller
-        self.table = Table(TABLE_W, TABLE_D, top=SEA, printed="sea:#2a6b94")
+        self.table = Table(TABLE_W, TABLE_D, top=SEA, printed="sea")
         self.home()
         from ursina import Entity as _Entity
 
@@ -98,6 +98,9 @@ class LittleBattleView:
         beach.add_disc((0.0, 4.0, 0.0), 17.0, 0.25, (1, 1, 1), "sand", side_rgb=(0.85, 0.74, 0.5), sides=64)
         beach.add_box((-62.0, 22.0, 0.0), (26.0, 26.0, 4.0), (0.15, 0.35, 0.45), textures={"top": "boxart:little-battle"},
                       heading=-10.0, gloss=0.3)
+        bank = [(-27.0 + 2.3 * math.cos(k * 2.4) * (k % 4), -8.0 + 2.3 * math.sin(k * 2.4) * (k % 4), 0.0) for k in range(14)]
+        for k, at in enumerate(bank):  # the gold not yet won, heaped beside the beach
+            coins(beach, (at[0], at[1], 0.22 * (k // 5)), 1 + k % 3)
         beach.node("beach").reparentTo(self.static)
         import numpy as np
 
@@ -109,9 +112,11 @@ class LittleBattleView:
         n = controller.view_dict()["players"]
         for rel in range(n):  # the Ships' shadows on the sea
             x, y, heading = ship_position(rel, n)
-            pts = np.array([[x + dx, y + dy, z] for dx in (-8.5, 9.0) for dy in (-3.0, 3.0) for z in (0.0, 2.5)]
-                           + [[x, y, 11.0]])
-            add_shadow(shade, shadow_outline(pts), 0.05, 0.8)
+            a = math.radians(heading)
+            hull = np.array([[x + dx * math.cos(a) - dy * math.sin(a), y + dx * math.sin(a) + dy * math.cos(a), z]
+                             for dx in (-8.5, 9.0) for dy in (-3.0, 3.0) for z in (0.0, 2.5)])
+            add_shadow(shade, shadow_outline(np.vstack([hull, [[x, y, 11.0]]])), 0.05, 0.8,
+                       under=shadow_outline(hull[hull[:, 2] == 0.0]))
         node = shade.node("shadows")
         node.setDepthWrite(False)
         node.setBin("transparent", 10)

@@ -57,6 +57,11 @@ TUMBLE_S = 0.9
 CARD_W, CARD_D = 13.0, 8.0
 
 
+def rectangular(poly: Any) -> bool:
+    """Whether a play zone is an axis-aligned rectangle (the mat then hides the table's wood under it)."""
+    return len(poly.exterior.coords) == 5 and abs(poly.area - poly.envelope.area) < 1e-6
+
+
 def facing(team: str) -> float:
     """Engine heading a team's figurines face: across the table at the enemy."""
     return 90.0 if team == "green" else -90.0
@@ -89,7 +94,8 @@ class LittleSoldiersView:
         self.center = ((minx + maxx) / 2, (miny + maxy) / 2)
         w, d = maxx - minx, maxy - miny
         # room in front for the HQ cards and dice, on the left for the Battle Track, behind for the other HQ
-        self.table = Table(w + 40, d + 2 * (CARD_D + 14), top=None, center=(self.center[0] - 6, self.center[1]))
+        self.table = Table(w + 40, d + 2 * (CARD_D + 14), top=None, center=(self.center[0] - 6, self.center[1]),
+                           hole=self.bounds if rectangular(self.battlefield.play_zone) else None)  # the mat covers it
         self.home()
         self.static = build_battlefield(self.table.root, self.battlefield)
         for piece, solid in zip(self.battlefield.scenery, self.battlefield.solids):
@@ -335,7 +341,7 @@ class LittleSoldiersView:
                         look.add_disc((cx - CARD_W / 2 + 1.6 + j * 1.7, cy + 0.2 - r * 2.0, 0.22), 0.7, 0.25, (1, 1, 1),
                                       f"token:{tex}", side_rgb=colour[:3], sides=16, ground=None)
                 if s["spot"] is None:  # in the HQ: the figurine stands on its card
-                    figurine_batch(s["kind"], plastic(rgb), (cx + CARD_W / 2 - 3.4, cy - 0.8, 0.22), facing(g["team"]),
+                    figurine_batch(s["kind"], plastic(rgb), (cx + CARD_W / 2 - 1.9, cy - 2.3, 0.22), facing(g["team"]),
                                    batch=look)
                 if ident == self.controller.selected:
                     mb.add_box((cx, cy, 0.0), (CARD_W + 2.0, CARD_D + 2.0, 0.06), (*SELECT_RGB[:3], 1.0))

@@ -25,7 +25,7 @@ class Table:
     right-drag rotates, middle- or shift+right-drag pans, wheel zooms to the cursor)."""
 
     def __init__(self, width: float, depth: float, top: tuple[float, float, float, float] | None = FELT,
-                 margin: float = 12.0, printed: str | None = None,
+                 margin: float = 12.0, printed: str | None = None, hole: Sequence[float] | None = None,
                  center: Sequence[float] = (0.0, 0.0)) -> None:
         from ursina import Entity
 
@@ -35,7 +35,7 @@ class Table:
         self.root = Entity(name="table")
         cx, cy = self.center
         top_entity = Entity(parent=self.root, name="table-top")
-        table_node(width, depth, margin, (cx, cy), top, printed).reparentTo(top_entity)
+        table_node(width, depth, margin, (cx, cy), top, printed, hole).reparentTo(top_entity)
         self.camera = make_camera(rotation_speed=120, pan_speed=(4, 4), zoom_speed=1.2)  # app.camera_controls
         self.home()
 
@@ -117,7 +117,7 @@ class Table:
 
 
 def table_node(width: float, depth: float, margin: float, center: Sequence[float], top: Sequence[float] | None,
-               printed: str | None = None) -> Any:
+               printed: str | None = None, hole: Sequence[float] | None = None) -> Any:
     """A warm wooden table (oak planks, lit) with a cloth of colour ``top``
     over the play area; a whole room of table round it so the edge stays out
     of the default views."""
@@ -128,17 +128,37 @@ def table_node(width: float, depth: float, margin: float, center: Sequence[float
     cx, cy = center
     light.set_pool(cx, cy, 0.75 * max(width, depth))
     b = Batch(contact=False)
-    big = (width + 2 * margin) * 3, (depth + 2 * margin) * 3
+    big = (width + 2 * margin) * 1.5, (depth + 2 * margin) * 1.4
+    """Wood as far as the default views look; further off, the window's colour
+    (a far wood plane, seen edge on, cost the software renderer 2.5 ms a frame)."""
     corners = [(cx - big[0] / 2, cy - big[1] / 2, -0.2), (cx + big[0] / 2, cy - big[1] / 2, -0.2),
                (cx + big[0] / 2, cy + big[1] / 2, -0.2), (cx - big[0] / 2, cy + big[1] / 2, -0.2)]
-    b.add_grid(corners, (1.0, 1.0, 1.0), "wood", uv=[(x / 70.0, y / 70.0) for x, y, _ in corners], cells=48)
+    w2, d2 = width / 2, depth / 2
+    if hole is None and top is not None:
+        hole = (cx - w2, cy - d2, cx + w2, cy + d2)
+    X0, Y0, X1, Y1 = corners[0][0], corners[0][1], corners[2][0], corners[2][1]
+    if hole is None:
+        strips = [(X0, Y0, X1, Y1)]
+    else:  # the wood round the covered middle, as four strips: nothing drawn twice
+        h0, k0, h1, k1 = hole
+        strips = [(X0, Y0, X1, k0), (X0, k1, X1, Y1), (X0, k0, h0, k1), (h1, k0, X1, k1)]
+    for x0, y0, x1, y1 in strips:
+        quad = [(x0, y0, -0.2), (x1, y0, -0.2), (x1, y1, -0.2), (x0, y1, -0.2)]
+        b.add_grid(quad, (1.0, 1.0, 1.0), "wood", uv=[(x / 70.0, y / 70.0) for x, y, _ in quad], cells=4)
     if top is None:  # a bare wooden table (Little Soldiers lays its own play mat)
         return b.node("table-top")
-    w2, d2 = width / 2, depth / 2
     cloth = [(cx - w2, cy - d2, -0.05), (cx + w2, cy - d2, -0.05), (cx + w2, cy + d2, -0.05), (cx - w2, cy + d2, -0.05)]
-    colour = "#%02x%02x%02x" % tuple(int(255 * c) for c in top[:3])
-    print_name = printed or f"mat:{colour}"
-    b.add_grid(cloth, (1.0, 1.0, 1.0), print_name, uv=[(x / 60.0, y / 60.0) for x, y, _ in cloth])
+    if printed == "sea":  # the sea in vertex colours: deep and shallow water, no texture to pay for
+        b.add_grid(cloth, top[:3], cells=8, mottle=0.22, mottle_cm=9.0, seed=5)
+        rng = __import__("numpy").random.default_rng(8)
+        for _ in range(60):  # wave crests
+            x, y = rng.uniform(cx - w2 + 2, cx + w2 - 6), rng.uniform(cy - d2 + 2, cy + d2 - 2)
+            b.add_quad([(x, y, -0.03), (x + 3.2, y + 0.2, -0.03), (x + 3.2, y + 0.55, -0.03), (x, y + 0.35, -0.03)],
+                       (0.78, 0.92, 0.96))
+    elif printed:
+        b.add_grid(cloth, (1.0, 1.0, 1.0), printed, uv=[(x / 60.0, y / 60.0) for x, y, _ in cloth], cells=10)
+    else:  # felt in one flat colour: a large smooth or textured surface costs the software renderer most
+        b.add_quad(cloth, top[:3])
     return b.node("table-top")
 
 

@@ -100,7 +100,8 @@ class ToyBattleView:
         b.add_box((cx, cy, 0.0), (w, d, 0.6), edge, ground=None, skip=("top", "bottom"))
         top = [(cx - w / 2, cy - d / 2, 0.6), (cx + w / 2, cy - d / 2, 0.6), (cx + w / 2, cy + d / 2, 0.6),
                (cx - w / 2, cy + d / 2, 0.6)]
-        b.add_grid(top, (1, 1, 1), f"tbground:{name}", uv=((0, 0), (w / 40.0, 0), (w / 40.0, d / 40.0), (0, d / 40.0)))
+        b.add_grid(top, (1, 1, 1), f"tbground:{name}", uv=((0, 0), (w / 40.0, 0), (w / 40.0, d / 40.0), (0, d / 40.0)),
+                   cells=10)
         b.add_box((cx, cy, 0.0), (w + 1.2, d + 1.2, 0.3), edge, ground=None)  # the board's printed border
         for a, c in t.paths:
             (x0, y0), (x1, y1) = self.at(a), self.at(c)
@@ -138,7 +139,9 @@ class ToyBattleView:
         w, d = self.extent
         b = Batch(contact=False)
         corners = np.array([[cx + sx * w / 2, cy + sy * d / 2, z] for sx in (-1, 1) for sy in (-1, 1) for z in (0, 0.6)])
-        add_shadow(b, shadow_outline(corners), 0.05)
+        from shapely.geometry import box as rect
+
+        add_shadow(b, shadow_outline(corners), 0.05, under=rect(cx - w / 2, cy - d / 2, cx + w / 2, cy + d / 2))
         lid = np.array([[cx - w / 2 - 18.0 + sx * 12, cy + d * 0.1 + sy * 12, z] for sx in (-1, 1) for sy in (-1, 1)
                         for z in (0, 4.0)])
         add_shadow(b, shadow_outline(lid), 0.05)

@@ -120,9 +120,9 @@ def figurine_parts(kind: str) -> dict[str, trimesh.Trimesh]:
     neck = _cylinder(0.26, (0, 0, shoulder), (0, 0, head_z - head_r + 0.1), sections=12)
     pouches = [_box((0.2, 0.28, 0.3), (0.42, s * 0.32, 2.1)) for s in (-1, 1)]
     parts["body"] = trimesh.util.concatenate(legs + boots + [tunic, belt, pack, neck] + pouches)
-    head = trimesh.creation.icosphere(subdivisions=3, radius=head_r)
+    head = trimesh.creation.icosphere(subdivisions=2, radius=head_r)
     head.apply_translation((0, 0, head_z))
-    dome = trimesh.creation.icosphere(subdivisions=3, radius=head_r * 1.06)
+    dome = trimesh.creation.icosphere(subdivisions=2, radius=head_r * 1.06)
     dome.vertices[:, 2] = np.maximum(dome.vertices[:, 2], head_r * 0.05)  # the helmet's open rim
     dome.apply_translation((-0.04, 0, head_z + head_r - head_r * 1.06))  # its top is the head sphere's top
     brim = _cylinder(head_r * 1.08, (-0.02, 0, head_z + 0.02), (-0.02, 0, head_z + 0.1), sections=28)

@@ -127,9 +127,11 @@ def sail(colour: str = "#c03030") -> Image.Image:
 @painter("gold")
 def gold() -> Image.Image:
     s = 64
-    img = Image.new("RGB", (s, s), (190, 140, 30))
+    yy, xx = np.mgrid[0:s, 0:s]
+    shine = np.clip(1.15 - np.hypot(xx - s * 0.35, yy - s * 0.35) / s, 0.55, 1.15)[..., None]
+    img = to_image(np.array([236, 186, 60])[None, None, :] * shine + 30 * (shine > 1.05))
     d = ImageDraw.Draw(img)
-    d.ellipse((3, 3, s - 4, s - 4), fill=(250, 206, 70))
+    d.ellipse((3, 3, s - 4, s - 4), outline=(190, 140, 30), width=4)
     d.ellipse((12, 12, s - 13, s - 13), outline=(200, 150, 40), width=3)
     centred_text(d, (18, 16, 46, 48), "$", 26, (200, 150, 40))
     return img
@@ -208,21 +210,14 @@ def ship(batch: Batch, at: Sequence[float], heading: float, rgb: Sequence[float]
     """A toy ship board: a painted hull with a pointed bow, a wooden deck, a
     mast and a printed sail, facing ``heading`` degrees (the bow along +x
     turned by it)."""
-    from shapely.geometry import Polygon
-
-    from engine.geometry.shapes import extrude
-
     x, y = float(at[0]), float(at[1])
     a = math.radians(heading)
     rot = np.array([[math.cos(a), -math.sin(a), 0], [math.sin(a), math.cos(a), 0], [0, 0, 1]])
-    outline = Polygon([(-8, -3), (5, -3), (9, 0), (5, 3), (-8, 3), (-8.6, 0)])
-    hull = extrude(outline, 2.5)
-    v = np.asarray(hull.vertices) @ rot.T + [x, y, 0.0]
-    batch.add_mesh(v, hull.faces, np.asarray(rgb[:3], dtype=float) * 0.9, smooth=False, gloss=0.5)
-    deck = extrude(outline.buffer(-0.5), 0.3)
-    dv = np.asarray(deck.vertices) @ rot.T + [x, y, 2.5]
-    uv = np.asarray(deck.vertices)[:, :2] / 6.0
-    batch.add_mesh(dv, deck.faces, (1, 1, 1), smooth=False, uvs=uv, texture="wood")
+    outline = np.array([(-8, -3), (5, -3), (9, 0), (5, 3), (-8, 3), (-8.6, 0)], dtype=float)  # convex, bow to +x
+    hull = outline @ rot[:2, :2].T + [x, y]
+    batch.add_prism(hull, 0.0, 2.5, np.asarray(rgb[:3], dtype=float) * 0.9, gloss=0.5)
+    deck = (outline * [0.93, 0.8]) @ rot[:2, :2].T + [x, y]
+    batch.add_prism(deck, 2.5, 2.8, (0.55, 0.38, 0.22), top_texture="wood", top_uv_cm=6.0, top_rgb=(1, 1, 1))
     batch.add_disc((x, y, 2.8), 0.35, 9.0, (0.45, 0.3, 0.16), sides=10, ground=None)
     corners = np.array([[-4, 0.05, 4.6], [4, 0.05, 4.6], [4, 0.05, 11.0], [-4, 0.05, 11.0]]) @ rot.T + [x, y, 0]
     hexed = "#%02x%02x%02x" % tuple(int(255 * c) for c in rgb[:3]) if sail_colour not in ("red", "blue", "green",

@@ -101,9 +101,15 @@ class Batch:
 
     def add_grid(self, corners: Sequence[Sequence[float]], rgb: Sequence[float], texture: str = PLAIN,
                  uv: Sequence[Sequence[float]] = ((0, 0), (1, 0), (1, 1), (0, 1)), cells: int = 24,
-                 alpha: float = 1.0) -> None:
+                 alpha: float = 1.0, hole: Sequence[float] | None = None, mottle: float = 0.0,
+                 mottle_cm: float = 6.0, seed: int = 0) -> None:
         """A flat quad cut into ``cells`` x ``cells`` quads, so light that
-        varies across it (the lamp's pool) is smooth."""
+        varies across it (the lamp's pool) is smooth. Cells wholly inside
+        ``hole`` (x0, y0, x1, y1, engine cm) are left out: something covers
+        them, and the software renderer pays for every textured pixel drawn.
+        ``mottle`` varies the colour from vertex to vertex by up to that
+        fraction (smooth noise of feature size ``mottle_cm``): cloth that
+        needs no texture, the cheapest surface the software renderer draws."""
         c = np.asarray(corners, dtype=np.float64)
         t = np.asarray(uv, dtype=np.float64)
         s = np.linspace(0, 1, cells + 1)
@@ -116,10 +122,41 @@ class Batch:
         p, w = bilerp(c), bilerp(t)
         a, b, cc, d = p[:-1, :-1], p[:-1, 1:], p[1:, 1:], p[1:, :-1]
         ta, tb, tc, td = w[:-1, :-1], w[:-1, 1:], w[1:, 1:], w[1:, :-1]
-        pos = np.stack([a, b, cc, a, cc, d], axis=2).reshape(-1, 3)
-        tex = np.stack([ta, tb, tc, ta, tc, td], axis=2).reshape(-1, 2)
+        keep = np.ones(a.shape[:2], dtype=bool)
+        if hole is not None:
+            x0, y0, x1, y1 = hole
+            lo = np.minimum(np.minimum(a, b), np.minimum(cc, d))
+            hi = np.maximum(np.maximum(a, b), np.maximum(cc, d))
+            keep = ~((lo[..., 0] >= x0) & (hi[..., 0] <= x1) & (lo[..., 1] >= y0) & (hi[..., 1] <= y1))
+        pos = np.stack([a, b, cc, a, cc, d], axis=2)[keep].reshape(-1, 3)
+        tex = np.stack([ta, tb, tc, ta, tc, td], axis=2)[keep].reshape(-1, 2)
         n = np.cross(c[1] - c[0], c[2] - c[0])
-        self.add(pos, np.repeat(n[None, :], len(pos), axis=0), rgb, tex, texture, 0.0, alpha, None)
+        colour = np.asarray(rgb, dtype=np.float64)[:3]
+        if mottle:
+            from app.look.textures import noise
+
+            field = noise((64, 64), seed, 6, 3)
+            iu = (np.floor(pos[:, 0] / mottle_cm * 8).astype(int)) % 64
+            iv = (np.floor(pos[:, 1] / mottle_cm * 8).astype(int)) % 64
+            colour = colour[None, :] * (1.0 + mottle * 2.0 * (field[iv, iu] - 0.5))[:, None]
+        self.add(pos, np.repeat(n[None, :], len(pos), axis=0), colour, tex, texture, 0.0, alpha, None)
+
+    def add_prism(self, ring: Sequence[Sequence[float]], z0: float, z1: float, rgb: Sequence[float],
+                  top_texture: str = PLAIN, top_uv_cm: float = 0.0, gloss: float = 0.0, ground: float | None = 0.0,
+                  top_rgb: Sequence[float] | None = None) -> None:
+        """A convex footprint (x, y, counter-clockwise) extruded from z0 to z1;
+        the top printed with ``top_texture`` (texture units every ``top_uv_cm``)."""
+        r = np.asarray(ring, dtype=np.float64)
+        n = len(r)
+        fan = np.array([[0, k, k + 1] for k in range(1, n - 1)])
+        top = np.column_stack([r, np.full(n, z1)])
+        uv = r / top_uv_cm if top_uv_cm else np.zeros((n, 2))
+        self.add_mesh(top, fan, top_rgb if top_rgb is not None else rgb, smooth=False, uvs=uv, texture=top_texture,
+                      gloss=gloss, ground=ground)
+        for k in range(n):
+            a, b = r[k], r[(k + 1) % n]
+            self.add_quad([(a[0], a[1], z0), (b[0], b[1], z0), (b[0], b[1], z1), (a[0], a[1], z1)], rgb, gloss=gloss,
+                          ground=ground)
 
     def add_box(self, center: Sequence[float], size: Sequence[float], rgb: Sequence[float], heading: float = 0.0,
                 textures: dict[str, str] | None = None, gloss: float = 0.0, ground: float | None = 0.0,
@@ -179,8 +216,8 @@ class Batch:
 
     def node(self, name: str = "batch") -> Any:
         """One ``GeomNode`` (wrapped in a NodePath), a Geom per texture."""
-        from panda3d.core import (Geom, GeomNode, GeomTriangles, GeomVertexArrayFormat, GeomVertexData,
-                                  GeomVertexFormat, NodePath, RenderState, TextureAttrib, TransparencyAttrib)
+        from panda3d.core import (Geom, GeomNode, GeomTriangles, GeomVertexData, NodePath, RenderState, TextureAttrib,
+                                  TransparencyAttrib)
 
         from app.look import textures
 
@@ -194,6 +231,12 @@ class Batch:
             col = np.concatenate([self.colours(c, tex != PLAIN) for c in chunks])
             uv = np.concatenate([c.uvs for c in chunks])
             any_alpha |= bool(np.any(col[:, 3] < 1.0))
+            # share identical corners (smooth meshes share most): the software
+            # renderer transforms each vertex once, not once per triangle
+            rows = np.column_stack([pos, col, uv]).astype(np.float32)
+            rows, order = np.unique(rows, axis=0, return_inverse=True)
+            order = order.reshape(-1).astype(np.uint32)
+            pos, col, uv = rows[:, :3], rows[:, 3:7], rows[:, 7:9]
             n = len(pos)
             vdata = GeomVertexData(name, fmt, Geom.UHStatic)
             vdata.uncleanSetNumRows(n)
@@ -203,15 +246,15 @@ class Batch:
             prim = GeomTriangles(Geom.UHStatic)
             prim.setIndexType(Geom.NT_uint32)
             idx = prim.modifyVertices()
-            idx.uncleanSetNumRows(n)
+            idx.uncleanSetNumRows(len(order))
             # Ursina's frame is left-handed and the swap of y and z in frames
             # flips the handedness back, so engine counter-clockwise stays front.
-            order = np.arange(n, dtype=np.uint32)
             memoryview(idx).cast("B")[:] = order.tobytes()
             geom = Geom(vdata)
             geom.addPrimitive(prim)
             state = RenderState.makeEmpty()
-            state = state.addAttrib(TextureAttrib.make(textures.texture(tex)))
+            if tex != PLAIN:  # untextured triangles bind no texture: the software renderer's fast path
+                state = state.addAttrib(TextureAttrib.make(textures.texture(tex)))
             gnode.addGeom(geom, state)
         path = NodePath(gnode)
         if any_alpha:

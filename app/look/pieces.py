@@ -11,7 +11,6 @@ from __future__ import annotations
 import math
 from typing import Any, Mapping, Sequence
 
-import numpy as np
 from PIL import Image, ImageDraw
 
 from app.look.geom import Batch

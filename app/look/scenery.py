@@ -21,8 +21,8 @@ from engine.geometry.household import Household, kit_mesh
 
 PRIMITIVE_RGB = (0.86, 0.80, 0.70)
 OBJECT_RGB = (0.80, 0.62, 0.95)
-SHADOW_ALPHA = 0.16
-SHADOW_RINGS = (0.9, 0.45, 0.0, -0.45)
+SHADOW_ALPHA = 0.2
+SHADOW_RINGS = (0.7, 0.0)
 """cm the shadow is grown by, one translucent layer each: their overlap fades the edge."""
 SHADOW_Z = 0.4
 
@@ -84,15 +84,23 @@ def shadow_outline(points: np.ndarray, ground: float = 0.0) -> Any:
     return MultiPoint([tuple(q) for q in flat]).convex_hull
 
 
-def add_shadow(batch: Batch, outline: Any, z: float = SHADOW_Z, strength: float = 1.0) -> None:
-    """A soft shadow: the outline grown and shrunk, each layer faintly dark."""
+def add_shadow(batch: Batch, outline: Any, z: float = SHADOW_Z, strength: float = 1.0, under: Any = None) -> None:
+    """A soft shadow: the outline grown and shrunk, each layer faintly dark;
+    less the footprint ``under`` the piece casting it (hidden there, and
+    translucent layers are the software renderer's dearest pixels)."""
     import shapely
 
     for grow in SHADOW_RINGS:
         g = outline.buffer(grow, quad_segs=4) if grow else outline
+        if under is not None:
+            g = g.difference(under.buffer(-0.05))
         if g.is_empty:
             continue
-        for tri in shapely.get_parts(shapely.constrained_delaunay_triangles(g)):
+        try:
+            tris = shapely.get_parts(shapely.constrained_delaunay_triangles(g))
+        except shapely.errors.GEOSException:  # a shadow with awkward holes: the plain outline instead
+            tris = shapely.get_parts(shapely.constrained_delaunay_triangles(outline))
+        for tri in tris:
             pts = np.asarray(tri.exterior.coords)[:3]
             if np.cross(pts[1] - pts[0], pts[2] - pts[0]) < 0:
                 pts = pts[::-1]
@@ -108,7 +116,7 @@ def shadow_batch(bf: Any, figure_spots: Iterable[tuple[float, float, float, floa
     b = Batch(contact=False)
     for piece, solid in zip(bf.scenery, bf.solids):
         outline = shadow_outline(np.asarray(solid.mesh.vertices), solid.bottom)
-        add_shadow(b, outline, solid.bottom + SHADOW_Z)
+        add_shadow(b, outline, solid.bottom + SHADOW_Z, under=solid.footprint)
     for x, y, z, h in figure_spots:
         pts = np.array([[x + dx, y + dy, z + dz] for dx in (-0.9, 0.9) for dy in (-0.9, 0.9) for dz in (0.0, h * 0.8)])
         add_shadow(b, shadow_outline(pts, z), z + SHADOW_Z, 0.8)
@@ -125,7 +133,7 @@ def mat_batch(play_zone: Any, z: float = 0.15, colour: str = "#6f9a68", tile_cm:
     if len(ring) == 4 and abs(play_zone.area - play_zone.envelope.area) < 1e-6:  # a rectangle: a fine grid for the lamp's pool
         x0, y0, x1, y1 = play_zone.bounds
         corners = [(x0, y0, z), (x1, y0, z), (x1, y1, z), (x0, y1, z)]
-        b.add_grid(corners, (1.0, 1.0, 1.0), tex, uv=[(x / tile_cm, y / tile_cm) for x, y, _ in corners], cells=24)
+        b.add_grid(corners, (1.0, 1.0, 1.0), tex, uv=[(x / tile_cm, y / tile_cm) for x, y, _ in corners], cells=10)
         return b
     for tri in shapely.get_parts(shapely.constrained_delaunay_triangles(play_zone)):
         pts = np.asarray(tri.exterior.coords)[:3]

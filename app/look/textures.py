@@ -14,11 +14,10 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import math
 from typing import Any, Callable
 
 import numpy as np
-from PIL import Image, ImageDraw, ImageFilter, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 Painter = Callable[..., Image.Image]
 PAINTERS: dict[str, Painter] = {}
@@ -91,7 +90,7 @@ def texture(name: str) -> Any:
     wrap = SamplerState.WM_repeat if tiles else SamplerState.WM_clamp
     tex.setWrapU(wrap)
     tex.setWrapV(wrap)
-    tex.setMinfilter(SamplerState.FT_linear_mipmap_linear)
+    tex.setMinfilter(SamplerState.FT_linear_mipmap_nearest)  # one mip level a pixel: less work for the software renderer
     tex.setMagfilter(SamplerState.FT_linear)
     return tex
 
@@ -105,17 +104,10 @@ TILING = {"wood", "mat", "felt", "ground", "fur", "paper", "pages", "tbground", 
 
 @functools.lru_cache(maxsize=256)
 def font(size: int, bold: bool = True) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """A TrueType font that ships with the Python stack (DejaVu via matplotlib
-    when present, Ursina's own otherwise), at ``size`` px."""
+    """A TrueType font: the system's DejaVu when present, else the one Ursina
+    ships, else Pillow's own; at ``size`` px."""
     candidates = [__import__("pathlib").Path("/usr/share/fonts/truetype/dejavu")
                   / ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")]
-    try:
-        import matplotlib
-
-        base = __import__("pathlib").Path(matplotlib.__file__).parent / "mpl-data" / "fonts" / "ttf"
-        candidates.append(base / ("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"))
-    except ImportError:
-        pass
     try:
         import ursina
 
@@ -137,11 +129,15 @@ def noise(size: tuple[int, int], seed: int, scale: float = 8.0, octaves: int = 3
     w, h = size
     out = np.zeros((h, w))
     amp, total = 1.0, 0.0
+    fy = np.fft.fftfreq(h)[:, None]
+    fx = np.fft.rfftfreq(w)[None, :]
+    f2 = fx * fx + fy * fy
     for o in range(octaves):
-        cells = max(2, int(scale * 2 ** o))
-        grid = np.tile(rng.random((cells, cells)), (3, 3))  # wrapped round, so the noise tiles seamlessly
-        img = Image.fromarray((grid * 255).astype(np.uint8)).resize((3 * w, 3 * h), Image.Resampling.BICUBIC)
-        out += amp * np.asarray(img, dtype=float)[h:2 * h, w:2 * w] / 255.0
+        # white noise low-passed in the frequency domain: periodic, so it tiles seamlessly
+        cutoff = max(2.0, scale * 2 ** o) / max(w, h)
+        field = np.fft.irfft2(np.fft.rfft2(rng.standard_normal((h, w))) * np.exp(-f2 / (2 * cutoff * cutoff)), s=(h, w))
+        field = (field - field.min()) / max(float(np.ptp(field)), 1e-12)
+        out += amp * field
         total += amp
         amp *= 0.5
     return out / total
@@ -179,16 +175,16 @@ def centred_text(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, floa
 @painter("wood")
 def wood(shade: str = "warm") -> Image.Image:
     """Oak planks: long grain along x, plank seams, a warm finish."""
-    w, h = 512, 512
+    w, h = 256, 256
     base = (150, 96, 56) if shade == "warm" else (120, 84, 60)
     y = np.arange(h)[:, None].astype(float)
     x = np.arange(w)[None, :].astype(float)
     n = noise((w, h), 7, scale=3, octaves=4)
-    grain = 0.5 + 0.5 * np.sin((y / 2.2 + 14 * n + 0.01 * x) * 2.0)
+    grain = 0.5 + 0.5 * np.sin((y / 1.1 + 14 * n + 0.02 * x) * 2.0)
     fine = noise((w, h), 11, scale=60, octaves=2)
     field = 0.45 * grain + 0.35 * n + 0.2 * fine
     arr = tint(base, field, 0.18)
-    plank = (np.arange(h) // 128)
+    plank = (np.arange(h) // 64)
     shift = (plank * 37 % 5) / 5.0
     arr *= (0.9 + 0.1 * shift)[:, None, None]
     hue = noise((w, h), 23, scale=2, octaves=2)  # some planks redder, some more golden
@@ -198,8 +194,8 @@ def wood(shade: str = "warm") -> Image.Image:
     for _ in range(5):  # knots
         kx, ky = rng.uniform(0, w), rng.uniform(0, h)
         r = np.hypot((x - kx) / 3.0, y - ky)
-        arr *= (1 - 0.35 * np.exp(-(r / 5.0) ** 2))[..., None]
-    arr[(np.arange(h) % 128) < 2] *= 0.55  # seams
+        arr *= (1 - 0.35 * np.exp(-(r / 2.5) ** 2))[..., None]
+    arr[(np.arange(h) % 64) < 1] *= 0.55  # seams
     return to_image(arr)
 
 

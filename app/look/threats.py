@@ -12,7 +12,7 @@ from typing import Any, Mapping, Sequence
 import numpy as np
 import trimesh
 
-from app.look.geom import Batch, vertex_normals
+from app.look.geom import Batch
 
 LOOKS: dict[str, dict[str, Any]] = {
     "pinky": {"rgb": (0.95, 0.50, 0.70), "horns": False, "arms": 2},

@@ -14,7 +14,8 @@ from app.look import light, textures
 from app.look.kit_textures import part_texture
 from engine.geometry.household import DEFAULT_SIZE, Household, Kind, kit_mesh
 
-SIZE = 96
+SIZE = 128
+"""px: a power of two, which the software renderer requires of a texture."""
 
 
 @functools.lru_cache(maxsize=None)

@@ -121,7 +121,12 @@ class Household:
 
 
 class KitError(ValueError):
-    """A kit entry is refused; the message names the field."""
+    """A kit entry is refused: ``where`` is the JSON path of the bad field,
+    ``message`` what is wrong with it."""
+
+    def __init__(self, where: str, message: str) -> None:
+        self.where, self.message = where, message
+        super().__init__(f"{where}: {message}")
 
 
 def parse(value: Mapping[str, Any], path: str) -> Household:
@@ -129,29 +134,29 @@ def parse(value: Mapping[str, Any], path: str) -> Household:
     known = {"kind", "size", "colour", "seed", "lid", "count"}
     extra = set(value) - known
     if extra:
-        raise KitError(f"{path}.{sorted(extra)[0]}: unknown field")
+        raise KitError(f"{path}.{sorted(extra)[0]}", "unknown field")
     try:
         kind = Kind(value.get("kind"))
     except ValueError:
-        raise KitError(f"{path}.kind: expected one of {', '.join(k.value for k in Kind)}, "
+        raise KitError(f"{path}.kind", f"expected one of {', '.join(k.value for k in Kind)}, "
                        f"got {value.get('kind')!r}") from None
     size = value.get("size", list(DEFAULT_SIZE[kind]))
     if (not isinstance(size, list) or len(size) != 3
             or any(isinstance(v, bool) or not isinstance(v, (int, float)) or not math.isfinite(v) or v <= 0
                    for v in size)):
-        raise KitError(f"{path}.size: expected 3 positive numbers")
+        raise KitError(f"{path}.size", "expected 3 positive numbers")
     colour = value.get("colour", "")
     if not isinstance(colour, str):
-        raise KitError(f"{path}.colour: expected a colour name")
+        raise KitError(f"{path}.colour", "expected a colour name")
     seed = value.get("seed", 0)
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise KitError(f"{path}.seed: expected a whole number >= 0")
+        raise KitError(f"{path}.seed", "expected a whole number >= 0")
     lid = value.get("lid", True)
     if not isinstance(lid, bool):
-        raise KitError(f"{path}.lid: expected true or false")
+        raise KitError(f"{path}.lid", "expected true or false")
     count = value.get("count", 0)
     if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= 12:
-        raise KitError(f"{path}.count: expected a whole number from 0 to 12")
+        raise KitError(f"{path}.count", "expected a whole number from 0 to 12")
     return Household(kind, (float(size[0]), float(size[1]), float(size[2])), colour, seed, lid, count)
 
 
@@ -384,5 +389,5 @@ def kit_mesh(piece: Household) -> KitMesh:
             b.sphere((side * 3.7 * s, 0.2 * s, 5.8 * s), (1.1 * s, 1.1 * s, 1.8 * s), "fur", subdivisions=1)
         b.sphere((0, -2.3 * s, 9.6 * s), (1.1 * s, 0.9 * s, 0.9 * s), "snout", subdivisions=1)
     else:  # pragma: no cover - every Kind is handled above
-        raise KitError(f"no mesh for {k}")
+        raise KitError("kind", f"no mesh for {k}")
     return b.build()

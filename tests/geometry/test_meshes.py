@@ -29,14 +29,15 @@ def test_figurine_mesh_and_sidecar(kind):
 def test_the_head_line_of_sight_aims_at_is_the_head_drawn(kind):
     """The head node (head and helmet, what a player sees as the head) fills
     the engine's head sphere and barely leaves it: every direction from the
-    centre meets the drawn head at the sphere's radius or a little beyond,
-    and no head vertex lies more than 12% outside it. The app draws these
-    very nodes (app.look.figurines reads the .glb)."""
+    centre meets the drawn head within 2% of the sphere's radius (the drawn
+    sphere is a polyhedron inscribed in it) or beyond, and no head vertex
+    lies more than 12% outside it. The app draws these very nodes
+    (app.look.figurines reads the .glb)."""
     import numpy as np
 
-    from engine.little_soldiers.table.figures import figure_size
+    from engine.little_soldiers.table.figures import figure_spec
 
-    size = figure_size(kind)
+    size = figure_spec(kind)
     scene = trimesh.load(ROOT / "meshes" / "figurines" / f"{kind}.glb")
     head = scene.geometry["head"]
     centre = np.array([0.0, 0.0, size.head_center_height])
@@ -46,7 +47,7 @@ def test_the_head_line_of_sight_aims_at_is_the_head_drawn(kind):
     hits, rays, _ = head.ray.intersects_location(np.repeat(centre[None], len(dirs), 0), dirs)
     reach = np.zeros(len(dirs))
     np.maximum.at(reach, rays, np.linalg.norm(hits - centre, axis=1))
-    assert np.all(reach >= size.head_radius * 0.999)
+    assert np.all(reach >= size.head_radius * 0.98)
     assert reach.max() <= size.head_radius * 1.12
 
 
