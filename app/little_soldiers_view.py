@@ -556,7 +556,10 @@ class LittleSoldiersView:
         if c.aim is not None:
             o = c.shot_origin()
             direction, strength = c.aim
-            length = strength * c.shot_reach()
+            length = c.aim_distance()  # (app) the measured flight, not strength x reach
+            spread = c.aim_spread()
+            if spread is not None:  # where it may land: the aim's scatter (app.controllers.little_soldiers)
+                draw_region(self.overlay, spread, o[2] + 0.4, (1.0, 0.55, 0.15, 0.35), name="aim-spread")
             a = math.radians(direction)
             tip = (o[0] + length * math.cos(a), o[1] + length * math.sin(a), o[2] + 0.6)
             hot = (1.0, 1.0 - 0.8 * strength, 0.15, 1.0)

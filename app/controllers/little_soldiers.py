@@ -495,6 +495,36 @@ class LittleSoldiersController(GameController):
         self._overlay_changed()
         return self.aim
 
+    def aim_distance(self) -> float:
+        """About how far the current aim throws, cm (the measured flight: full × strength²)."""
+        if self.aim is None:
+            return 0.0
+        return THROW_FULL_FLIGHT_CM.get(self.shot_kind() or "grenade", 145.0) * self.aim[1] ** 2
+
+    def aim_spread(self) -> Any:
+        """Where the current aim may land (shapely polygon): the engine's aim
+        scatter (direction and strength, two sigma) carried through the measured
+        flight; bounces and rolls on scenery can take it further."""
+        from shapely.geometry import Polygon
+
+        from engine.little_soldiers.table.throws import throw_spec
+
+        o = self.shot_origin()
+        if self.aim is None or o is None:
+            return None
+        spec = throw_spec(self.shot_kind() or "grenade")
+        direction, strength = self.aim
+        full = THROW_FULL_FLIGHT_CM.get(self.shot_kind() or "grenade", 145.0)
+        s_lo = max(0.0, strength * (1 - 2 * spec.strength_scatter))
+        s_hi = min(1.5, strength * (1 + 2 * spec.strength_scatter))
+        r_lo, r_hi = full * s_lo ** 2, max(full * s_hi ** 2, full * s_lo ** 2 + 1.0)
+        half = math.radians(max(2 * spec.direction_scatter_deg, 1.0))
+        a0 = math.radians(direction)
+        arc = [a0 - half + 2 * half * k / 12 for k in range(13)]
+        ring = [(o[0] + r_hi * math.cos(a), o[1] + r_hi * math.sin(a)) for a in arc]
+        ring += [(o[0] + r_lo * math.cos(a), o[1] + r_lo * math.sin(a)) for a in reversed(arc)]
+        return Polygon(ring).buffer(1.0)
+
     def edge_distance(self, origin: tuple[float, float, float], direction: float) -> float:
         """cm from ``origin`` to the play zone's edge along ``direction`` (degrees)."""
         from shapely.geometry import LineString

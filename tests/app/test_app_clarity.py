@@ -65,3 +65,19 @@ def test_a_soldier_off_the_table_selected_during_the_move_crashes_nothing():
     c.choices(), c.status(), c.targets(), c.reach(), c.shot_origin(), c.hover_soldier(on[0] if on else None)
     c.click_table(50.0, 40.0)
     assert c.message  # a sentence, not an exception
+
+
+def test_the_aim_shows_where_the_throw_may_land():
+    c = _controller(5)
+    _ls_to_my_throw(c)
+    from shapely.geometry import Point
+
+    o = c.shot_origin()
+    mid = c.view().terrain.bf.play_zone.centroid  # toward the middle: the edge cap stays out of it
+    a = math.atan2(mid.y - o[1], mid.x - o[0])
+    c.aim_at(o[0] + 20.0 * math.cos(a), o[1] + 20.0 * math.sin(a))
+    spread = c.aim_spread()
+    d = c.aim_distance()
+    assert 17.0 <= d <= 21.0  # about the drag's length
+    assert spread.contains(Point(o[0] + d * math.cos(a), o[1] + d * math.sin(a)))
+    assert not spread.contains(Point(o[0], o[1]))
