@@ -122,14 +122,13 @@ def serve(conn: Any) -> None:
     with ("done", job_id, encoded action, seconds) or ("error", job_id, sentence)."""
     from engine.bots import make_bot
     from engine.core.games import get_game
-    from engine.core.match import Match
-    from engine.core.record import parse_record
+    from engine.core.record import parse_record, replay
 
     try:
         os.nice(WORKER_NICE)  # the frame comes first: the bot thinks with what the window leaves
     except (AttributeError, OSError):
         pass
-    match: Any = None
+    state: Any = None
     base: dict[str, Any] | None = None
     bots: dict[tuple[str, str, int], Any] = {}
     while True:
@@ -142,25 +141,27 @@ def serve(conn: Any) -> None:
         _, job_id, record, seat, kind, seed, limit = msg
         t0 = time.perf_counter()
         try:
-            same = (base is not None and match is not None
-                    and all(record[k] == base[k] for k in ("game", "version", "config", "seed"))
+            same = (base is not None and state is not None and record.get("format", 1) != 1
+                    and all(record.get(k) == base.get(k) for k in ("format", "game", "version", "config", "seed"))
                     and record["actions"][:len(base["actions"])] == base["actions"])
             if same:
+                # the record is the state's history, chance outcomes included: apply what is new
                 extra = parse_record({**record, "actions": record["actions"][len(base["actions"]):]}, "worker")
-                for s, a in extra.actions:  # only what happened since the last job
-                    match.play(s, a)
+                for s, a in extra.actions:
+                    state.apply(s, a)
             else:
-                match = Match.from_record(parse_record(record, "worker"), "worker")
+                state = replay(parse_record(record, "worker"), "worker")
+                state.rng = None  # chance comes from the record from now on, never drawn here
             base = record
             bot = bots.get((record["game"], kind, seed))
             if bot is None:
                 bot = bots[(record["game"], kind, seed)] = make_bot(kind, record["game"], seed)
             if limit is not None and getattr(bot, "time_limit", 0) is None:
                 bot.time_limit = limit
-            action = bot.choose(match.state.view(seat))  # the view only: never the truth
+            action = bot.choose(state.clone().view(seat))  # a view only, never the truth (of a copy)
             conn.send(("done", job_id, get_game(record["game"]).codec.encode(action), time.perf_counter() - t0))
         except Exception as err:  # noqa: BLE001 - sent back as a sentence; the process lives on
-            base = match = None
+            base = state = None
             conn.send(("error", job_id, f"{type(err).__name__}: {err}"))
 
 

@@ -27,6 +27,11 @@ def fmt(value: Any) -> str:
     return "-" if value is None else str(value)
 
 
+TEXT_KEYS = frozenset({"backspace", "delete", "left arrow", "right arrow", "up arrow", "down arrow", "-", "+", "=",
+                       "r", "g", "h", "b"})
+"""Keys that are text (or caret moves) in a number field and shortcuts on the table."""
+
+
 class FieldsPanel:
     """The selection's numbers: an InputField for each typed one (Enter
     applies it), a plain line for the others (id, Level, Object)."""
@@ -46,6 +51,20 @@ class FieldsPanel:
     def typing(self) -> bool:
         """True while the designer is typing into a field (keys are text then)."""
         return any(f.active for f in self.inputs.values())
+
+    def owns(self, key: str) -> bool:
+        """Editing keys go to the field under the mouse (a Backspace meant for
+        a number deleted the selected piece when the field had lost focus)."""
+        from ursina import mouse
+
+        if key not in TEXT_KEYS:
+            return False
+        node = mouse.hovered_entity
+        while node is not None:
+            if any(node is f for f in self.inputs.values()):
+                return True
+            node = node.parent
+        return False
 
     def show(self, session: EditorSession, force: bool = False) -> None:
         """Rebuild the rows when the selection or its numbers changed (not

@@ -75,7 +75,7 @@ class SimulatePanel:
         from app.battlefield_scene import add_heat_map
         from app.scene_mesh import MeshBuilder
         from app.table import static_entity
-        from engine.geometry.balance import standing_heights
+        from engine.little_soldiers.table.balance import standing_heights
 
         if self.map is not None:
             destroy(self.map)

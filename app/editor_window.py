@@ -37,11 +37,14 @@ from app.editor.shortcuts import SESSION_KEYS, WINDOW_KEYS, help_lines, key_name
 from app.editor_panels import FieldsPanel, PickerPanel
 from app.editor_simulate import SimulatePanel
 from app.hud import fit_text
-from app.pointer import mouse_on_plane
+from app.pointer import mouse_on_plane, mouse_ray
 from app.scene_mesh import MeshBuilder
 from app.table import Table, label, static_entity
 
 OVERLAYS = (None, "green sees", "yellow sees", "green reaches", "yellow reaches")
+LEGEND_WORDS = {"sees": ("sees little", "sees most of the table"),
+                "reaches": ("many Moves away", "reached in one Move")}
+"""The heat map legend's ends (dark blue to yellow), per map kind."""
 GIZMO_X = (0.92, 0.25, 0.22, 1.0)
 GIZMO_Y = (0.30, 0.85, 0.35, 1.0)
 GIZMO_RING = (0.30, 0.55, 0.98, 1.0)
@@ -121,6 +124,7 @@ class EditorWindow:
                            scale=0.85, color=color.rgb(0.9, 0.92, 1.0))
         self.help = Text(parent=ui, position=uwindow.bottom_left + (0.02, 0.012), origin=(-0.5, -0.5), scale=0.66,
                          color=color.rgb(0.7, 0.72, 0.78), text="\n".join(help_lines(terrain)))
+        self.legend = Entity(parent=ui, name="balance-legend")
         self.picker = PickerPanel(ui, self.choose_file, self.page_picker, self.close_picker)
         self._submitted_frame = -1
         self.driver = Entity(name="editor-driver")
@@ -186,11 +190,38 @@ class EditorWindow:
             line = (line + "   " if line else "") + "[grid snap off]"
         self.status.text = line
         self.balance.text = ""
+        self._legend()
         if s.mode == "battlefield" and s.battlefield() is not None:
             b = s.balance()
             if b is not None:
                 shown = f"\n[map: {self.overlay}]" if self.overlay else ""
                 self.balance.text = textwrap.fill("Balance: " + b.summary(), 46) + shown
+
+    def _legend(self) -> None:
+        """What the heat map's colours mean, while one is shown (it had no legend)."""
+        from ursina import Entity, Text, color, destroy
+        from ursina import window as uwindow
+
+        from app.battlefield_scene import heat_colour
+
+        destroy(self.legend)
+        self.legend = Entity(parent=self.ui, name="balance-legend")
+        if not self.overlay or self.session.mode != "battlefield":
+            return
+        low, high = LEGEND_WORDS[self.overlay.split()[1]]
+        side = self.overlay.split()[0].capitalize()
+        x0, y0 = uwindow.bottom_left[0] + 0.02, uwindow.bottom_left[1] + 0.175
+        Text(parent=self.legend, text=f"Heat map: {side} {self.overlay.split()[1]} (B: next map)", origin=(-0.5, -0.5),
+             position=(x0, y0 + 0.03), scale=0.75, color=color.white, name="legend-title")
+        steps = 12
+        for i in range(steps):
+            r, g, b, _ = heat_colour(i / (steps - 1))
+            Entity(parent=self.legend, model="quad", color=color.rgb(r, g, b), origin=(-0.5, -0.5),
+                   position=(x0 + 0.1 + i * 0.025, y0), scale=(0.025, 0.022), name="legend-swatch")
+        Text(parent=self.legend, text=low, origin=(0.5, -0.5), position=(x0 + 0.09, y0 - 0.002), scale=0.65,
+             color=color.light_gray, name="legend-low")
+        Text(parent=self.legend, text=high, origin=(-0.5, -0.5), position=(x0 + 0.11 + steps * 0.025, y0 - 0.002),
+             scale=0.65, color=color.light_gray, name="legend-high")
 
     def _draw_battlefield(self, mb: MeshBuilder) -> None:
         s = self.session
@@ -364,8 +395,8 @@ class EditorWindow:
         from ursina import held_keys
 
         s = self.session
-        if self.fields.typing:
-            return  # the keys are text for the field
+        if self.fields.typing or self.fields.owns(key):
+            return  # the keys are text for the field (Backspace deleted the selected piece)
         if key == "left mouse down":
             if self._over_ui() or s.picker is not None:
                 return  # a button, a field, or the open picker
@@ -380,7 +411,8 @@ class EditorWindow:
                 self._last = p
             else:
                 try:
-                    s.click(*p)
+                    ray = mouse_ray() if s.mode == "battlefield" else None
+                    s.click(*p, ray)  # the piece seen under the cursor, height and all
                 except ValueError as err:
                     s.message = str(err)
             self.refresh()

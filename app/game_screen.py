@@ -55,11 +55,14 @@ class GameScreen:
         self.view = make_view(controller)
         self._shown = self._what_is_drawn()
         controller.replaced_listeners.append(self._replaced)
+        self.on_menu = on_menu
         self.hud = Hud(controller, on_menu)
         self.help = HelpOverlay(controller.info, controller.match.config)
         self.bot_process = bot_process
         """Bots think in a separate process (else on a thread): see app.bot_worker."""
         self._worker: Any = None
+        self._decided: Any = None
+        """A bot's decision waiting for the last action's animation to end."""
         for bot in controller.bots.values():
             if getattr(bot, "time_limit", 0) is None:
                 bot.time_limit = THINK_LIMIT_S
@@ -68,6 +71,12 @@ class GameScreen:
         self.speed = 1
         """Index in SPEEDS."""
         self._wait = self.delay()
+        from app.animation import Animator
+
+        self.animator = Animator(controller, lambda: self.view, lambda: SPEEDS[self.speed][1])
+        from ursina import window
+
+        self._aspect = window.aspect_ratio
         self.ticker = Entity(name="game-ticker")
         self.ticker.update = self.update
         self.ticker.input = self.input
@@ -103,14 +112,16 @@ class GameScreen:
 
     def skip(self) -> None:
         """Space: the animation playing now jumps to its end, and the next bot action may come."""
+        self.animator.finish()
         finish = getattr(self.view, "finish_animations", None)
         if finish is not None:
             finish()
         self._wait = 0.0
 
     def animating(self) -> bool:
+        """Whether the last action is still being shown (the next bot action waits)."""
         busy = getattr(self.view, "animating", None)
-        return bool(busy()) if busy is not None else False
+        return self.animator.animating() or (bool(busy()) if busy is not None else False)
 
     # ------------------------------------------------------------ the guard's hooks
     def tell(self, sentence: str) -> None:
@@ -118,6 +129,7 @@ class GameScreen:
         self.hud.refresh()
 
     def _cancel(self) -> None:
+        self._decided = None
         if self._worker is not None:
             self._worker.cancel()
 
@@ -147,10 +159,32 @@ class GameScreen:
         self.view = make_view(self.controller)
         self._shown = self._what_is_drawn()
 
-    def update(self) -> None:
-        from ursina import time
+    def relayout(self) -> None:
+        """The window was resized: HUD, help and table framing are rebuilt for
+        its new shape (they were placed for the old one, cut off or overlapping)."""
+        from app.help_overlay import HelpOverlay
+        from app.hud import Hud
 
+        shown = self.help.shown
+        self.hud.destroy()
+        self.hud = Hud(self.controller, self.on_menu)
+        self.hud.set_speed(self.speed_name())
+        self.help.destroy()
+        self.help = HelpOverlay(self.controller.info, self.controller.match.config)
+        if shown:
+            self.help.toggle()
+        self.view.destroy()
+        self.view = make_view(self.controller)
+        self._shown = self._what_is_drawn()
+
+    def update(self) -> None:
+        from ursina import time, window
+
+        if abs(window.aspect_ratio - self._aspect) > 1e-3:
+            self._aspect = window.aspect_ratio
+            self.relayout()
         c = self.controller
+        self.animator.update(time.dt)
         if getattr(c, "aim_dragging", False):  # a throw aimed by a drag begun on the thrower
             from app.pointer import mouse_on_plane
 
@@ -166,25 +200,28 @@ class GameScreen:
             self.hud.set_thinking("")
             if decision.error is not None:
                 raise decision.error  # the guard logs it with the record; the bot is asked again
-            c.play_bot(decision.seat, decision.action, decision.key)
-            self._wait = self.delay()
-            return
+            self._decided = decision  # shown once the last action has been
         if not c.bot_pending():
+            self._decided = None
             self._wait = self.delay()
             self.hud.set_thinking("")
             return
+        if self._decided is None and self.threaded_bots and not self.worker.busy():
+            job = c.next_bot()  # thinks while the last action is still being shown
+            if job is not None:
+                self.worker.start(job)
+                return
         if self.animating() and SPEEDS[self.speed][1] > 0:
             return  # the last action is still being shown
         self._wait -= time.dt
         if self._wait > 0:
             return
+        self._wait = self.delay()
         if not self.threaded_bots:
             c.bot_step()
-            self._wait = self.delay()
-            return
-        job = c.next_bot()
-        if job is not None:
-            self.worker.start(job)
+        elif self._decided is not None:
+            decision, self._decided = self._decided, None
+            c.play_bot(decision.seat, decision.action, decision.key)  # dropped if the match moved on
 
     def input(self, key: str) -> None:
         if self.help.input(key):
@@ -214,5 +251,6 @@ class GameScreen:
         if self._replaced in self.controller.replaced_listeners:
             self.controller.replaced_listeners.remove(self._replaced)
         self.help.destroy()
+        self.animator.destroy()
         self.hud.destroy()
         self.view.destroy()

@@ -28,7 +28,7 @@ CRASH_FOLDER = "crashes"
 MAX_CRASH_FILES = 20
 """Older crash files are removed beyond this many (chosen)."""
 
-SENTENCE = "Something went wrong and was logged to {path}; the game goes on from the last good state."
+SENTENCE = "Something went wrong (logged to {path}); the game goes on from the last good state."
 
 
 class Guard:
@@ -73,7 +73,8 @@ class Guard:
         path = self.seen[key]
         self.last_path = path
         if first:
-            self._quietly(self.tell, SENTENCE.format(path=path or "the terminal"))
+            where = f"{CRASH_FOLDER}/{path.name} in the user folder" if path else "the terminal"
+            self._quietly(self.tell, SENTENCE.format(path=where))
             self._quietly(self.recover)
         return path
 

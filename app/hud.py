@@ -14,6 +14,10 @@ from app import userdir
 from app.controllers.base import GameController
 from app.seats import seat_label
 
+CHOICE_COLUMN = 0.62
+"""camera.ui width kept for the choice buttons on the right (the message stays left of it)."""
+LOG_PANEL_W = 0.44
+"""camera.ui width of the event log panel, on the right."""
 LOG_LINES = 13
 LOG_WIDTH = 46
 MESSAGE_RGB = {"error": (1, 0.55, 0.45), "warning": (1, 0.8, 0.35), "info": (0.65, 0.95, 0.7)}
@@ -37,6 +41,40 @@ def fit_text(text: str, text_size: float, width: float) -> str:
     while len(text) > 1 and text_width(text + "...", text_size) > width:
         text = text[:-1]
     return text.rstrip() + "..."
+
+
+def window_width() -> float:
+    """The window's width in camera.ui units."""
+    from ursina import window
+
+    return float(window.aspect_ratio)
+
+
+def wrap_to_width(text: str, text_size: float, width: float, max_lines: int = 3) -> str:
+    """``text`` broken into lines no wider than ``width`` (camera.ui units), at most
+    ``max_lines`` (the last cut with an ellipsis): a long sentence ran off the window."""
+    if not text or text_width(text, text_size) <= width:
+        return text
+    per_char = text_width("abcdefghijklmnopqrstuvwxyz ABCDEFGHIJ", text_size) / 37
+    lines = textwrap.wrap(text, max(20, int(width / per_char)))
+    if len(lines) > max_lines:
+        lines = lines[:max_lines]
+        lines[-1] = lines[-1].rstrip(".") + "..."
+    return "\n".join(fit_text(line, text_size, width) for line in lines)
+
+
+STATUS_SIZE, SCORE_SIZE = 1.0, 0.85
+MIN_LINE_SIZE = 0.7
+"""The turn and score lines shrink down to this share of their size to stay on one line
+left of the log panel (a narrow window pushed them under it), then end with '...'."""
+
+
+def fit_line(label: Any, text: str, size: float, width: float) -> None:
+    """Set a one-line label: smaller type if it is too wide, then an ellipsis."""
+    wide = text_width(text, size) if text else 0.0
+    scale = size if wide <= width else max(size * MIN_LINE_SIZE, size * width / wide)
+    label.scale = scale
+    label.text = fit_text(text, scale, width) if text else ""
 
 
 def save_title(path: Any, autosave: bool = False) -> str:
@@ -71,7 +109,7 @@ class Hud:
         self.score = Text(parent=ui, text="", position=window.top_left + (0.02, -0.11), origin=(-0.5, 0.5),
                           scale=0.85, color=color.rgb(0.85, 0.9, 1.0))
         self.log_panel = Entity(parent=ui, model="quad", color=color.rgba(0.06, 0.07, 0.09, 0.82), origin=(0.5, 0.5),
-                                position=window.top_right + (-0.01, -0.09), scale=(0.44, 0.5), z=1,
+                                position=window.top_right + (-0.01, -0.09), scale=(LOG_PANEL_W, 0.5), z=1,
                                 collider="box", name="log-panel")  # the wheel over it scrolls the log
         self.log_title = Text(parent=ui, text="Events", position=window.top_right + (-0.44, -0.1), origin=(-0.5, 0.5),
                               scale=0.9, color=color.light_gray)
@@ -79,11 +117,13 @@ class Hud:
         """Lines scrolled back from the newest."""
         self.thinking = Text(parent=ui, text="", position=window.top_left + (0.02, -0.145), origin=(-0.5, 0.5),
                              scale=0.85, color=color.rgb(0.7, 0.85, 1.0), name="thinking")
-        self.speed = Text(parent=ui, text="", position=window.bottom_left + (0.02, 0.02), origin=(-0.5, -0.5),
+        self.speed = Text(parent=ui, text="", position=window.top_right + (-0.44, -0.605), origin=(-0.5, 0.5),
                           scale=0.7, color=color.light_gray, name="speed")
         self.log = Text(parent=ui, text="", position=window.top_right + (-0.44, -0.135), origin=(-0.5, 0.5),
                         scale=0.66, color=color.white)
-        self.message = Text(parent=ui, text="", position=(0, -0.455), origin=(0, 0), scale=1.05,
+        # bottom left, growing upward; the right is the choice buttons' column
+        self.message = Text(parent=ui, text="", position=window.bottom_left + (0.02, 0.015), origin=(-0.5, -0.5),
+                            scale=1.05,
                             color=color.rgb(1, 0.55, 0.45))
         self.buttons: dict[str, Any] = {}
         for i, (name, action) in enumerate(
@@ -115,8 +155,9 @@ class Hud:
         from ursina import color
 
         c = self.controller
-        self.status.text = c.status()
-        self.score.text = c.scoreline()
+        left_of_log = window_width() - LOG_PANEL_W - 0.06  # the turn lines stop before the log panel
+        fit_line(self.status, c.status(), STATUS_SIZE, left_of_log)
+        fit_line(self.score, c.scoreline(), SCORE_SIZE, left_of_log)
         lines: list[str] = []
         for event in c.events():
             lines.extend(textwrap.wrap(event, LOG_WIDTH) or [""])
@@ -125,7 +166,7 @@ class Hud:
         self.log.text = "\n".join(lines[max(0, end - LOG_LINES):end])
         self.log_title.text = "Events" + (f" (scrolled back {self.log_offset} lines; wheel down for the newest)"
                                           if self.log_offset else "")
-        self.message.text = c.message
+        self.message.text = wrap_to_width(c.message, self.message.scale_x, window_width() - CHOICE_COLUMN - 0.06)
         self.message.color = color.rgb(*MESSAGE_RGB.get(getattr(c, "message_kind", "error"), MESSAGE_RGB["error"]))
         self.buttons["Undo"].disabled = not c.match.can_undo()
         self.buttons["Undo"].alpha = 1.0 if c.match.can_undo() else 0.4
@@ -154,7 +195,8 @@ class Hud:
             return
         right = window.right[0] - 0.02
         for i, (text, action) in enumerate(self.controller.choices()[:8]):
-            width = max(0.3, text_width(text, 0.75) + 0.04)  # long engine sentences overflowed a fixed 0.3
+            width = min(CHOICE_COLUMN - 0.02, max(0.3, text_width(text, 0.75) + 0.04))  # a fixed 0.3 overflowed
+            text = fit_text(text, 0.75, width - 0.03)
             b = Button(parent=self.choice_bar, text=text, scale=(width, 0.05),
                        position=(right - width / 2, -0.42 + i * 0.058), color=color.rgb(0.22, 0.42, 0.55),
                        text_size=0.75)

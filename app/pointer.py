@@ -29,3 +29,18 @@ def mouse_on_plane(z_cm: float = 0.0) -> tuple[float, float] | None:
     if t < 0:
         return None
     return (a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]))
+
+
+def mouse_ray() -> tuple[tuple[float, float, float], tuple[float, float, float]] | None:
+    """The ray under the cursor in engine cm: (a point on the near plane, a
+    point on the far plane), for picking in 3D; None when it cannot be made."""
+    from panda3d.core import Point2, Point3
+    from ursina import camera, mouse, scene, window
+
+    film = Point2(mouse.x * 2 / window.aspect_ratio, mouse.y * 2)
+    near, far = Point3(), Point3()
+    if not camera.lens.extrude(film, near, far):
+        return None
+    a = frames.to_engine(scene.getRelativePoint(camera, near))
+    b = frames.to_engine(scene.getRelativePoint(camera, far))
+    return (tuple(a), tuple(b))  # type: ignore[return-value]

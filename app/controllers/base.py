@@ -47,6 +47,7 @@ class GameController:
         self.message_kind = "error"
         """How the HUD colours :attr:`message`: "error", "warning" or "info"."""
         self.autosave_failed = False
+        self._autosave_meta: dict[str, Any] | None = None
         self.listeners: list[Callable[[], None]] = []
         self._pick_viewer()
 
@@ -351,7 +352,11 @@ class GameController:
 
         try:
             save_record(self.match.record(), self.autosave)
-            write_meta(self.autosave, {**self.summary(), "name": "Autosave"})
+            meta = {**self.summary(), "name": "Autosave"}
+            meta.pop("actions", None)
+            if meta != self._autosave_meta or not self.autosave.with_name(self.autosave.stem + ".meta.json").exists():
+                write_meta(self.autosave, meta)  # only when its line in the Load list changes
+                self._autosave_meta = meta
         except OSError as err:
             # said after every action while it fails (the next action's message would hide it once)
             self.warn(f"Autosave failed ({err.strerror or err}): {self.autosave.parent} is read-only or full. "

@@ -230,23 +230,29 @@ class LittleSoldiersController(GameController):
 
     def events(self) -> list[str]:
         """The log with soldiers named as on their cards ("green-grenadier moves" read as an id)."""
-        return [self.named(e) for e in super().events()]
+        rename = self._renamer()
+        return [rename(e) for e in super().events()]
 
     def named(self, text: str) -> str:
-        """``text`` with every soldier id replaced by its name."""
+        """``text`` with every soldier and scenery id replaced by its name."""
+        return self._renamer()(text) if text else text
+
+    def _renamer(self) -> Any:
+        """One substitution for every id in this game (built once per call of
+        events(): per line it rebuilt the view for each of hundreds of lines)."""
         import re
 
         names = {s["id"]: self.name(s["id"]) for s in self.soldiers()}
         try:  # scenery ids ("shoebox-west", "cover-2") read as words ("shoebox west")
             names.update({p.id: p.id.replace("-", " ").replace("_", " ")
-                          for p in self.view().terrain.bf.scenery})  # type: ignore[attr-defined]
+                          for p in self.view().terrain.bf.scenery if "-" in p.id or "_" in p.id})  # type: ignore[attr-defined]
         except AttributeError:
             pass
-        ids = sorted((i for i in names if "-" in i or i in text), key=len, reverse=True)
-        if not ids:
-            return text
-        return re.sub(r"(?<![\w-])(?:" + "|".join(re.escape(i) for i in ids) + r")(?![\w-])",
-                      lambda m: names[m.group(0)], text)
+        if not names:
+            return lambda text: text
+        pattern = re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(i) for i in sorted(names, key=len, reverse=True))
+                             + r")(?![\w-])")
+        return lambda text: pattern.sub(lambda m: names[m.group(0)], text)
 
     def label(self, action: Any) -> str:
         """A choice as a player reads it ("Green Grenadier: Throw a Grenade"),

@@ -38,6 +38,8 @@ SPECIAL_CYCLE: tuple[str | None, ...] = (None, *sorted(SPECIAL_CODES))
 """The terrain 'special' tool cycles a base through no effect and every code the engine knows."""
 PICK = 2.0
 """cm (terrain: percent of the board): how close a click must be to a token, node or corner handle."""
+RAY_STEP_CM = 0.25
+"""Step along the mouse ray when picking scenery in 3D (chosen: finer than the thinnest piece)."""
 TOOL_HINTS = {
     "play-zone": "Click the play zone's corners; click the first corner again or press Enter to close it. "
                  "Drag a corner to resize.",
@@ -189,12 +191,21 @@ class EditorSession:
         self.message = ""
 
     def undo(self) -> None:
-        self.doc.undo()
+        """One step back, and on past any step the editor cannot show (a piece
+        left resting on nothing drew an empty table and picked nothing)."""
+        if self.doc.undo():
+            while not self._showable() and self.doc.undo():
+                pass
         self._forget_missing()
 
     def redo(self) -> None:
-        self.doc.redo()
+        if self.doc.redo():
+            while not self._showable() and self.doc.redo():
+                pass
         self._forget_missing()
+
+    def _showable(self) -> bool:
+        return self.mode != "battlefield" or self.battlefield() is not None
 
     def _forget_missing(self) -> None:
         sel = self.selection
@@ -209,9 +220,42 @@ class EditorSession:
             self.selection = None
 
     # ------------------------------------------------------------ picking
-    def pick(self, x: float, y: float) -> Selection | None:
-        """What is under (x, y): a token, then the highest piece, then a zone;
-        terrain: the nearest node, else a region's medal marker."""
+    def pick_ray(self, origin: tuple[float, float, float], through: tuple[float, float, float]
+                 ) -> tuple[str, tuple[float, float, float]] | None:
+        """The first scenery piece the mouse's ray (engine cm, from ``origin``
+        through ``through``) meets, and where: a piece on top of another, or in
+        front of it, is picked as seen (picking on the table plane chose by
+        the point behind it)."""
+        import numpy as np
+        import shapely
+
+        bf = self.battlefield()
+        if bf is None or not bf.solids:
+            return None
+        o, d = np.asarray(origin, float), np.asarray(through, float) - np.asarray(origin, float)
+        if d[2] >= 0:
+            return None
+        t_table = -o[2] / d[2]
+        ts = np.linspace(0.0, t_table, max(64, int(np.linalg.norm(d) * t_table / RAY_STEP_CM)))
+        pts = o[None, :] + ts[:, None] * d[None, :]
+        best: tuple[int, str] | None = None
+        for solid in bf.solids:
+            inside = (pts[:, 2] >= solid.bottom - 0.05) & (pts[:, 2] <= solid.top + 0.05)
+            if not inside.any():
+                continue
+            idx = np.flatnonzero(inside)
+            hit = idx[shapely.contains_xy(solid.footprint.buffer(0.05), pts[idx, 0], pts[idx, 1])]
+            if hit.size and (best is None or hit[0] < best[0]):
+                best = (int(hit[0]), solid.id)
+        if best is None:
+            return None
+        p = pts[best[0]]
+        return best[1], (float(p[0]), float(p[1]), float(p[2]))
+
+    def pick(self, x: float, y: float, ray: tuple[Any, Any] | None = None) -> Selection | None:
+        """What is under (x, y): a token, then the piece the mouse's ``ray``
+        meets first (else the highest piece there), then a zone; terrain: the
+        nearest node, else a region's medal marker."""
         if self.mode == "terrain":
             best = None
             for group in ("bases", "hq_nodes"):
@@ -231,6 +275,10 @@ class EditorSession:
             if math.dist(token["at"], (x, y)) <= PICK:
                 return Selection("token", t)
         bf = self.battlefield()
+        if bf is not None and ray is not None:
+            seen = self.pick_ray(*ray)
+            if seen is not None:
+                return Selection("piece", seen[0])
         if bf is not None:
             from shapely.geometry import Point
 
@@ -261,12 +309,13 @@ class EditorSession:
         return min(near, key=lambda t: t[0])[1] if near else None
 
     # ------------------------------------------------------------ the mouse
-    def click(self, x: float, y: float) -> None:
-        """A left click on the table at (x, y) cm (terrain: board percent)."""
+    def click(self, x: float, y: float, ray: tuple[Any, Any] | None = None) -> None:
+        """A left click on the table at (x, y) cm (terrain: board percent);
+        ``ray`` (origin, through), when the window gives it, picks in 3D."""
         if self.mode == "terrain":
             self._click_terrain(x, y)
             return
-        hit = self.pick(x, y)
+        hit = self.pick(x, y, ray)
         tool, d = self.tool, self.data
         sx, sy = bt.snap(x, self.grid), bt.snap(y, self.grid)
         if tool == "select":
@@ -328,6 +377,8 @@ class EditorSession:
         self.apply(edit)
         if added:
             self.selection = Selection("piece", added)
+            self.tool = "select"  # a second click selects or drags it (it stacked another on top)
+            self.message = f"Placed {added}; the tool is back to Select."
         elif tool.startswith("hatched"):
             self.selection = Selection("zone", len(d["zones"]) - 1)
         elif tool == "deployment":

@@ -144,7 +144,7 @@ class Simulation:
         self.done, self.total = done, total
 
     def _summarise(self, lines: list[dict[str, Any]], key: str) -> SimulationResult:
-        from engine.geometry.balance import grid
+        from engine.little_soldiers.table.balance import grid
 
         wins = [0.0] * len(SIDES)
         for line in lines:

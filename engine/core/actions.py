@@ -21,6 +21,8 @@ class ActionCodec:
 
     def __init__(self, classes: Iterable[type]) -> None:
         self._classes = {cls.__name__: cls for cls in classes}
+        for cls in self._classes.values():
+            _class_checker(cls)  # read the annotations now, not in the first game's first step
 
     def encode(self, value: Any) -> Any:
         if dataclasses.is_dataclass(value) and not isinstance(value, type):
@@ -157,15 +159,48 @@ def _class_checker(cls: type) -> Callable[[Any], str | None]:
     hints = typing.get_type_hints(cls)
     fields = [(f.name, _checker(hints.get(f.name, Any), f"{cls.__name__}.{f.name}"))
               for f in dataclasses.fields(cls) if f.init]
+    # Fields of plain types (str, int, bool, str | None) are tested by one set
+    # lookup of the value's exact type; the sentence is only built on failure.
+    plain = [(name, _plain_types(hints.get(name, Any))) for name, _ in fields]
+    quick = tuple((name, types) for name, types in plain if types is not None)
+    slow = tuple((name, check) for (name, check), (_, types) in zip(fields, plain) if types is None)
 
     def check_fields(value: Any) -> str | None:
-        for name, field_check in fields:
+        for name, types in quick:
+            if type(getattr(value, name)) not in types:
+                return dict(fields)[name](getattr(value, name))
+        for name, field_check in slow:
             reason = field_check(getattr(value, name))
             if reason is not None:
                 return reason
         return None
     _CHECKERS[cls] = check_fields
     return check_fields
+
+
+_PLAIN = (str, int, bool, type(None))
+
+
+def _plain_types(hint: Any) -> frozenset[type] | None:
+    """The exact types a plain annotation allows (``str | None`` -> {str,
+    NoneType}), or None when the check needs more than the value's type."""
+    if hint in _PLAIN or hint is None:
+        return frozenset({type(None) if hint is None else hint})
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        args = typing.get_args(hint)
+        if all(a in _PLAIN for a in args):
+            return frozenset(args)
+    return None
+
+
+def inexact(seat: Any, action: Any) -> str | None:
+    """Why ``seat`` or ``action`` is not exactly of its declared type, or
+    None: the first thing every check asks (``type_error`` for the action)."""
+    if type(seat) is int and _SEEN.get(id(action)) is action:
+        return None
+    if type(seat) is not int:
+        return f"There is no seat {seat!r}: seats are whole numbers."
+    return type_error(action)
 
 
 def type_error(action: Any) -> str | None:

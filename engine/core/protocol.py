@@ -25,19 +25,11 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple, Sequence
 
-from engine.core.actions import type_error
+from engine.core.actions import inexact  # noqa: F401 - games import it from here too
 from engine.core.secrecy import NOBODY, Slice, determinize, shown
 
 CHANCE = -1
 """The seat that acts at chance steps (shuffles, dice rolls, throws)."""
-
-
-def inexact(seat: Any, action: Any) -> str | None:
-    """Why ``seat`` or ``action`` is not exactly of its declared type, or None
-    (``engine.core.actions.type_error``): the first thing every check asks."""
-    if type(seat) is not int:
-        return f"There is no seat {seat!r}: seats are whole numbers."
-    return type_error(action)
 
 
 class IllegalAction(ValueError):
@@ -93,6 +85,9 @@ class State(ABC):
     rng: random.Random | None
     irreversible: int = 0
     """Counts chance steps resolved and hidden facts revealed; undo stops at them."""
+    public_moves: ClassVar[bool] = True
+    """Whether every player's action is public in the history (then only
+    chance outcomes ask ``audience``); a game with secret moves says False."""
     trail: tuple[Any, ...] | None = None
     """Every action applied so far, chance included, as a chain of
     ``(earlier, seat, action, audience)`` links: sharing it makes ``clone``
@@ -125,15 +120,13 @@ class State(ABC):
     def apply(self, seat: int, action: Any) -> None:
         """Validate, then apply; raises IllegalAction and changes nothing on failure.
 
-        The action's types are checked exactly first (``Lead(0.0)`` is not
-        ``Lead(0)``, ``True`` is not 1), then the game's rules.
+        ``check`` holds the seat and the action's types exactly first
+        (``Lead(0.0)`` is not ``Lead(0)``, ``True`` is not 1), then the rules.
         """
-        reason = inexact(seat, action)
-        if reason is None:
-            reason = self.check(seat, action)
+        reason = self.check(seat, action)
         if reason is not None:
             raise IllegalAction(reason)
-        audience = self.audience(seat, action)
+        audience = None if seat >= 0 and self.public_moves else self.audience(seat, action)
         self._apply(seat, action)
         self.trail = (self.trail, seat, action, audience)
         if seat == CHANCE:  # a forced outcome is a roll or a shuffle too: undo stops here

@@ -162,9 +162,8 @@ def shape(value: Any, path: str) -> Shape:
     if "kind" in value:  # a household kit piece (engine.geometry.household)
         try:
             return household.parse(value, path)  # type: ignore[return-value]
-        except household.KitError as exc:  # "path.field: what is wrong"
-            where, _, message = str(exc).partition(": ")
-            raise BattlefieldError(where, message) from None
+        except household.KitError as exc:
+            raise BattlefieldError(exc.where, exc.message) from None
     kinds = [k for k in ("box", "cylinder", "prism", "mesh") if k in value]
     if len(kinds) != 1:
         raise fail(path, "expected exactly one of box, cylinder, prism, mesh")

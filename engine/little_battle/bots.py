@@ -8,7 +8,7 @@ import random
 from typing import Any
 
 from engine.little_battle.cards import Adventurer
-from engine.little_battle.data import KIND_VALUES
+from engine.little_battle.data import CHEST_GOLD, KIND_COLOR, KIND_VALUES
 from engine.little_battle.state import Attack, Keep, LittleBattleView
 
 
@@ -46,3 +46,105 @@ class HeuristicBot:
             return -_strength(card) + noise()
 
         return max(legal, key=score)
+
+
+class ValueBot(HeuristicBot):
+    """Little Battle's hard bot: the heuristic's sense of card strength,
+    weighed by what a chest is worth.
+
+    The greedy child plays any card that fits the top chest; this one asks
+    how much gold it expects: the chance its card is the highest key of
+    the chest's colour at that pile (counting the higher keys not yet seen
+    this deal, as a player counts cards: every revealed card is public),
+    times the mean gold of that colour (the data values: blue holds
+    least), plus what it may still take from the chest below when the top
+    one goes to a rival; less what the card would be worth kept for a
+    later round (``patience``). Drafting keeps the card whose key is worth
+    most in gold over the chests still on the beach. Reads only its view;
+    ``patience`` and ``play`` were tuned on 400 seeded games against three
+    heuristic bots, and measured again on others.
+    """
+
+    name = "value"
+
+    def __init__(self, seed: int = 0, patience: float = 0.7, play: float = 1.0) -> None:
+        super().__init__(seed)
+        self.patience = patience
+        self.play = play  # chance a rival holding a higher key of the top chest's colour plays it there now
+        self._deal = None
+        self._seen: set[str] = set()  # cards revealed this deal (public: played face up, then napped)
+
+    def _remember(self, picture: dict) -> None:
+        if picture.get("deal") != self._deal:
+            self._deal = picture.get("deal")
+            self._seen = set()
+        self._seen.update(r["card"] for r in picture.get("last_reveal", ()))
+
+    def _taken_chance(self, color: str | None, picture: dict) -> float:
+        """Chance some rival plays a key of ``color`` at a pile whose top
+        chest is that colour (and so takes it): any unseen card of the
+        colour in a rival's hand, played there with ``self.play``."""
+        if color is None:
+            return 0.0
+        known = self._seen | set(picture["hand"]) | set(picture["ship"])
+        kind = next(k for k, c in KIND_COLOR.items() if c == color)
+        keys = sum(1 for v in KIND_VALUES[kind] if f"{kind.capitalize()} {v}" not in known)
+        unseen = max(1, sum(len(v) for v in KIND_VALUES.values()) - len(known))
+        rivals = sum(picture["hand_sizes"]) - len(picture["hand"])
+        p = min(1.0, rivals / unseen) * self.play
+        return 1.0 - (1.0 - p) ** keys
+
+    def _win_chance(self, card: Adventurer, picture: dict) -> float:
+        """Chance no rival plays a higher key of ``card``'s colour here now:
+        each higher card not seen this deal (nor in this bot's hand or Ship)
+        is in a rival's hand with the share of unseen cards the rivals hold,
+        and played here with ``self.play``."""
+        mine = set(picture["hand"]) | set(picture["ship"])
+        known = self._seen | mine
+        names = [f"{card.kind.capitalize()} {v}" for v in KIND_VALUES[card.kind] if v > card.value]
+        higher = sum(1 for n in names if n not in known)
+        unseen = max(1, sum(len(v) for v in KIND_VALUES.values()) - len(known))
+        rivals = sum(picture["hand_sizes"]) - len(picture["hand"])
+        p = min(1.0, rivals / unseen) * self.play
+        return (1.0 - p) ** higher
+
+    def choose(self, view: LittleBattleView) -> Any:
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        picture = view.to_dict()
+        if picture.get("chiefs"):
+            return super().choose(view)  # the Chiefs' tricks are the greedy bot's
+        self._remember(picture)
+        beach = picture["beach"]
+        gold = {c: sum(v) / len(v) for c, v in CHEST_GOLD.items()}
+        left = {c: sum(1 for pile in beach for ch in pile if ch["color"] == c) for c in gold}
+        total = max(1, sum(left.values()))
+        noise = lambda: self.rng.random() * 1e-3  # noqa: E731
+
+        def worth(card: Adventurer) -> float:
+            """A card's gold over the rest of the beach, as a key of its colour."""
+            return _strength(card) * gold[card.color] * (0.5 + left[card.color] / total)
+
+        def score(action: Any) -> float:
+            card = action.card
+            if isinstance(action, Keep):
+                return worth(card) + noise()
+            pile = beach[action.pile]
+            s = self._win_chance(card, picture)
+            top = pile[0]["color"] if pile else None
+            below = pile[1]["color"] if len(pile) > 1 else None
+            if card.color == top:
+                ev = s * gold[top] + (1 - s) * (s * gold[below] if below == card.color else 0.0)
+            elif below == card.color:
+                # The top chest must go to a rival's key first; then ours tries the next.
+                ev = self._taken_chance(top, picture) * s * gold[below]
+            else:
+                ev = 0.0
+            return ev - self.patience * worth(card) + noise()
+
+        return max(legal, key=score)
+
+
+EXTRA_BOTS = {"value": ValueBot}
+"""Bots of this game beyond the heuristic, by name, for ``engine.bots.make_bot``."""

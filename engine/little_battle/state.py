@@ -34,6 +34,9 @@ ONLY: tuple[frozenset[int], ...] = tuple(frozenset((s,)) for s in range(8))
 """Event audiences of one seat, made once."""
 
 SETUP, DEAL, DRAFT, RUSH, OVER = "setup", "deal", "draft", "rush", "over"
+PHASES: dict[str, str] = {p: p for p in (SETUP, DEAL, DRAFT, RUSH, OVER)}
+"""The phase constants by name: states compare phases with ``is``."""
+CARD_OF_NAME: dict[str, int] = {name: i for i, name in enumerate(NAME)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +81,15 @@ class Shuffle:
 
 KEEP: tuple[Keep, ...] = tuple(Keep(c) for c in ADVENTURERS)
 ATTACK: tuple[tuple[Attack, ...], ...] = tuple(tuple(Attack(c, p) for p in range(PILES)) for c in ADVENTURERS)
+KEPT: tuple[tuple[Event, ...], ...] = tuple(
+    tuple(Event(f"You keep {NAME[c]}.", ONLY[s]) for c in range(len(ADVENTURERS))) for s in range(len(ONLY))
+)
+"""The private log line of each seat's keep, made once (a draft logs one per card)."""
+PLAYED: tuple[tuple[tuple[Event, ...], ...], ...] = tuple(
+    tuple(tuple(Event(f"You play {NAME[c]} at pile {p + 1}.", ONLY[s]) for p in range(PILES))
+          for c in range(len(ADVENTURERS))) for s in range(len(ONLY))
+)
+"""The private log line of each seat's face-down play, made once."""
 
 
 def chest_catalog(config: Config) -> tuple[Chest, ...]:
@@ -87,6 +99,7 @@ def chest_catalog(config: Config) -> tuple[Chest, ...]:
 
 class LittleBattleState(State):
     game = "little-battle"
+    public_moves = False  # a kept or played card is its player's: see audience()
 
     def __init__(self, config: Config, rng: random.Random | None) -> None:
         n = config.players
@@ -130,6 +143,8 @@ class LittleBattleState(State):
         if self.phase is DRAFT:
             return [KEEP[c] for c in self.hands[seat]]
         if self.phase is RUSH:
+            if all(self.piles):
+                return [a for c in self.hands[seat] for a in ATTACK[c]]
             open_piles = [p for p in range(PILES) if self.piles[p]]
             return [ATTACK[c][p] for c in self.hands[seat] for p in open_piles]
         return []
@@ -200,7 +215,7 @@ class LittleBattleState(State):
             self.hands[seat].remove(c)
             self.ships[seat].append(c)
             self.committed[seat] = True
-            self.events.append(Event(f"You keep {NAME[c]}.", ONLY[seat]))
+            self.events.append(KEPT[seat][c])
             if all(self.committed):
                 self._pass_hands()
         else:
@@ -208,7 +223,7 @@ class LittleBattleState(State):
             self.hands[seat].remove(c)
             self.beach[action.pile].append((seat, c))
             self.committed[seat] = True
-            self.events.append(Event(f"You play {NAME[c]} at pile {action.pile + 1}.", ONLY[seat]))
+            self.events.append(PLAYED[seat][c][action.pile])
             if all(self.committed):
                 self._share_loot()
 
@@ -335,6 +350,43 @@ class LittleBattleState(State):
             "last_key": list(self.last_key),
             "last_reveal": [[p, s, NAME[c]] for p, s, c in self.last_reveal],
         }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], rng: random.Random | None = None) -> "LittleBattleState":
+        """The state ``to_dict`` wrote (events and history start empty), so
+        tests build positions from data; a bad field raises ValueError naming it."""
+        try:
+            state = cls(Config.from_dict(data["config"]), rng)
+            n = state.num_seats
+            cards = lambda names: [CARD_OF_NAME[x] for x in names]  # noqa: E731
+            phase = PHASES[data["phase"]]
+            chests = tuple(Chest(color, gold) for color, gold in data["chests"])
+            if sorted(c.color for c in chests) != sorted(c.color for c in state.chests) or len(chests) != len(state.chests):
+                raise ValueError("chests: not this game's chest colours")
+            state.chests = chests
+            state.phase = phase
+            state.deals = int(data["deals"])
+            state.rush_turns = int(data["rush_turns"])
+            state.piles = [list(p) for p in data["piles"]]
+            state.hands = [cards(h) for h in data["hands"]]
+            state.ships = [cards(x) for x in data["ships"]]
+            state.loot = [list(x) for x in data["loot"]]
+            state.beach = [[(int(seat), CARD_OF_NAME[name]) for seat, name in b] for b in data["beach"]]
+            state.committed = [bool(c) for c in data["committed"]]
+            state.nap = cards(data["nap"])
+            state.box = cards(data["box"])
+            state.last_key = list(data["last_key"])
+            state.last_reveal = tuple((int(p), int(seat), CARD_OF_NAME[name]) for p, seat, name in data["last_reveal"])
+        except KeyError as err:
+            raise ValueError(f"a Little Battle state needs {err.args[0]!r}: missing field or unknown name") from None
+        except (TypeError, ValueError) as err:
+            raise ValueError(f"not a Little Battle state: {err}") from None
+        for name in ("hands", "ships", "loot", "committed"):
+            if len(getattr(state, name)) != n:
+                raise ValueError(f"{name}: expected one entry per player ({n})")
+        if state.card_count() != len(ADVENTURERS) or state.chest_count() != len(state.chests):
+            raise ValueError("every Adventurer and every chest must be somewhere exactly once")
+        return state
 
     def view(self, seat: int) -> "LittleBattleView":
         return LittleBattleView(self, seat)

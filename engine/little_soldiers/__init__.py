@@ -1,9 +1,11 @@
 """Little Soldiers: a toy-soldier skirmish on a table of household scenery.
 
-The Bootcamp rules; the Super Soldier, Levels, Objects, Reinforcements,
-2 Against 2 and Advanced Tactics modules; and the Mission Book's King of the
-Hill, Battle Royale, A New Threat and Another New Threat, as more phases of
-the same state (``config.mission``).
+The Bootcamp rules are the core (``state``, with ``preparation``,
+``movement`` and ``combat``); the Super Soldier, Levels, Objects,
+Reinforcements, 2 Against 2 and Advanced Tactics modules and the Mission
+Book's King of the Hill, Battle Royale, A New Threat and Another New Threat
+are parts (``parts/``), one file each, that own their slice of the state and
+hook into the core; ``view`` is what one seat sees.
 """
 
 from engine.core.actions import ActionCodec

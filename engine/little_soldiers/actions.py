@@ -172,6 +172,17 @@ class Jump:
 
 
 @dataclass(frozen=True, slots=True)
+class Transfer:
+    """King of the Hill: pass the broken soldier's Level token to ``soldier``
+    (one of yours still in play), or keep it where it is (None)."""
+
+    soldier: str | None
+
+    def __str__(self) -> str:
+        return f"transfer the Level token to {self.soldier}" if self.soldier else "keep the Level token"
+
+
+@dataclass(frozen=True, slots=True)
 class Lead:
     """A New Threat: the players agree that General ``general`` plays first
     this round (the Star token is not used)."""
@@ -285,4 +296,5 @@ class ThreatAction:
 ACTION_CLASSES: tuple[type, ...] = (
     Deploy, Move, Order, Reroll, Shields, ShiftShield, ExtraTarget, Throw, Activate, Teleport,
     Redirect, Swap, Jump, Lead, Parachute, Play, CardAttack, Star, Block, Roll, Landing, Draw, Deal, ThreatAction,
+    Transfer,
 )

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -40,6 +41,19 @@ COOP_SPREAD = 0.15
 """An Order to a soldier holding none, while rounds remain."""
 
 
+@dataclass(frozen=True)
+class MoveWeights:
+    """How the heuristic scores a Move's destination (chosen; the normal
+    bot's values are the defaults)."""
+
+    level: float = 0.8  # per Level stood on (the higher-Level bonus die)
+    attack: float = 2.0  # an enemy in sight with an Order to give
+    weak: float = 0.3  # per Heart the weakest enemy in sight is from breaking, counted from 6
+    close: float = 0.5  # an enemy in sight within red range (+1 die)
+    crowd: float = 0.4  # per further enemy that sees the spot, when attacking from it
+    exposed: float = 1.0  # per enemy that sees the spot, when not attacking
+
+
 @lru_cache(maxsize=256)
 def _expected_damage(dice: int, hit_p: float, rerolls: int, defense: int, remaining: int) -> tuple[float, float]:
     """(expected Hearts, chance to break) of an Attack: every non-hit die is
@@ -61,9 +75,10 @@ class HeuristicBot:
 
     name = "heuristic"
 
-    def __init__(self, seed: int = 0, candidates: int = CANDIDATES) -> None:
+    def __init__(self, seed: int = 0, candidates: int = CANDIDATES, weights: "MoveWeights | None" = None) -> None:
         self.rng = random.Random(seed)
         self.candidates = candidates  # samples scored per continuous decision (the hard level scores more)
+        self.weights = weights or MoveWeights()
 
     # ------------------------------------------------------------------ entry
     def choose(self, view) -> Any:
@@ -314,20 +329,22 @@ class HeuristicBot:
         weakest = {e.id: self._remaining(view, e) for e in enemies}
         red = view.chosen.red_length
 
+        w = self.weights
+
         def score(i: int) -> float:
             m, d = keep[i]
             seen_by, ids = exposure[i]
             level = view.terrain.level(d.surface) if view.config.has("levels") else 0
-            s = 0.8 * level
+            s = w.level * level
             if has_orders and ids:
                 best = min(weakest[t] for t in ids)
-                s += 2.0 + 0.3 * (6 - best)
+                s += w.attack + w.weak * (6 - best)
                 close = [e for e in enemies if e.id in ids and
                          view.terrain.figure_distance(d, e.spot) <= red]
-                s += 0.5 if close else 0.0
-                s -= 0.4 * (seen_by - 1)
+                s += w.close if close else 0.0
+                s -= w.crowd * (seen_by - 1)
             else:
-                s -= 1.0 * seen_by
+                s -= w.exposed * seen_by
             return s
 
         scored = [(score(i) + self.rng.random() * 1e-3, i) for i in range(len(keep))]
@@ -487,23 +504,29 @@ class PlannerBot:
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         totals = [0.0] * len(options)
         for k in range(self.samples):
-            if k and deadline is not None and time.perf_counter() > deadline:
-                break
             world = view.determinize(self.rng)
-            for i, option in enumerate(options):
+            values = []
+            for option in options:
+                if k and deadline is not None and time.perf_counter() > deadline:
+                    break  # out of time: a sample counts only if every option has played it
                 trial = world.clone()
                 try:
                     trial.apply(me, option)
                 except ValueError:
-                    totals[i] -= 1e6
+                    values.append(-1e6)
                     continue
-                totals[i] += self._rollout(trial, me)
+                values.append(self._rollout(trial, me))
+            if len(values) < len(options):
+                break
+            totals = [t + v for t, v in zip(totals, values)]
         best = max(range(len(options)), key=lambda i: (totals[i], i == 0))
         return options[best]
 
     def _rollout(self, state, me: int) -> float:
         bots: dict[int, HeuristicBot] = {}
-        for _ in range(self.horizon):
+        steps = 0
+        while self.horizon is None or steps < self.horizon:  # None: to the end of the game
+            steps += 1
             if state.is_over():
                 break
             seat = state.to_act()[0]

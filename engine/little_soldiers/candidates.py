@@ -219,8 +219,8 @@ _EDGES: dict[int, tuple[Any, np.ndarray]] = {}
 
 
 def _edge_points(free) -> np.ndarray:
-    """Points every EDGE_STEP cm along the boundary of ``free``, computed
-    once per battlefield surface and shared by every game on it."""
+    """Points every EDGE_STEP cm along the boundary of ``free``, sorted by
+    x, computed once per battlefield surface and shared by every game on it."""
     hit = _EDGES.get(id(free))
     if hit is not None and hit[0] is free:
         return hit[1]
@@ -230,6 +230,7 @@ def _edge_points(free) -> np.ndarray:
     else:
         dense = shapely.segmentize(boundary, EDGE_STEP)
         pts = shapely.get_coordinates(dense)
+        pts = pts[np.argsort(pts[:, 0], kind="stable")]  # by x: a soldier's slab is one searchsorted away
     _EDGES[id(free)] = (free, pts)
     return pts
 
@@ -245,6 +246,8 @@ def _spread(terrain, s, cord: float, k: int, rng) -> np.ndarray:
     pts = np.column_stack([x0 + d * np.cos(a), y0 + d * np.sin(a)])
     edge = _edge_points(terrain.free(s.spot.surface))
     if len(edge):
+        lo, hi = np.searchsorted(edge[:, 0], (x0 - cord, x0 + cord))
+        edge = edge[lo:hi]
         near = edge[np.hypot(edge[:, 0] - x0, edge[:, 1] - y0) <= cord]
         hug = np.arange(1, k, 2)
         if len(near) and len(hug):
@@ -306,7 +309,49 @@ def _switch_points(state, s, cord: float) -> list[tuple[float, float]]:
         for k in range(SWITCH_RING):
             a = 2 * math.pi * k / SWITCH_RING
             out.append((round(at[0] + touch * math.cos(a), 2), round(at[1] + touch * math.sin(a), 2)))
+    if s.spot.surface is None:
+        out += _sweeps(state, s, touch)
     return out
+
+
+def _sweeps(state, s, touch: float) -> list[tuple[float, float]]:
+    """A Threat whose Force Field needs several switches down together
+    (Octocutie's Head: 2 and 4): Moves that run through one switch and on
+    to touch the next, flipping both in one go, when the first lies on the
+    way (within touching distance of the straight line)."""
+    out: list[tuple[float, float]] = []
+    for t in state.threats_in_play():
+        up = [n for n in t.switches if state.ff_up[n]]
+        if len(t.switches) < 2 or len(up) < 2:
+            continue
+        for a in up:
+            for b in up:
+                if a == b:
+                    continue
+                ax, ay = state.ff_at[a]
+                bx, by = state.ff_at[b]
+                gap = math.hypot(bx - ax, by - ay)
+                if gap < 1e-6:
+                    continue
+                ux, uy = (bx - ax) / gap, (by - ay) / gap
+                for back in SWEEP_STOPS:
+                    dest = (bx - back * ux, by - back * uy)
+                    if _segment_gap((ax, ay), s.spot.xy, dest) <= touch:
+                        out.append((round(dest[0], 2), round(dest[1], 2)))
+    return out
+
+
+SWEEP_STOPS = (-3.0, 0.0, 1.0, 2.0)
+"""Co-op: cm short of the second switch (negative: past it) that a
+two-switch sweep stops at (the base touches within about 2.45 cm)."""
+
+
+def _segment_gap(p: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
+    """Distance from point ``p`` to the segment a-b."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length2))
+    return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
 
 
 def _throws(state, seat, n, rng) -> list[Throw]:

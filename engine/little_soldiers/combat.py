@@ -63,7 +63,7 @@ class Combat(_Base):
         out = [e.id for e, r in zip(enemies, reports) if r.valid]
         return out + self.mission_part.valid_threat_targets(attacker)
 
-    def _enemies_in_play(self, g: int) -> list[str]:
+    def enemies_in_play(self, g: int) -> list[str]:
         """Enemy soldiers in play, and the mission's Threats still in play."""
         side = self._side(g)
         return [s.id for s in self.soldiers.values() if s.in_play and s.side != side] + \
@@ -82,9 +82,8 @@ class Combat(_Base):
         red = dist <= self.chosen.red_length
         why: dict[str, Any] = {"distance_cm": round(dist, 2), "red_range": red, "higher_level": False, "switches": 0}
         n = R.BASE_REROLLS + (R.RED_RANGE_REROLLS if red else 0)
-        for p in self.parts:
-            if "reroll_bonus" in p.overrides:
-                n += p.reroll_bonus(a, t, why)
+        for p in self.hooks["reroll_bonus"]:
+            n += p.reroll_bonus(a, t, why)
         return max(0, n), why
 
     def explain_target(self, attacker: str, target: str) -> dict[str, Any]:
@@ -117,8 +116,8 @@ class Combat(_Base):
         self.log(f"{a.id} {'takes a Risky Shot at' if risky else 'attacks'} {t.id}: {sight.describe()}; "
                  f"{', '.join(bits)}; {rerolls} reroll{'s' * (rerolls != 1)}.")
         self.phase = Phase.ROLL
-        for p in self.parts:
-            if "before_roll" in p.overrides and p.before_roll():
+        for p in self.hooks["before_roll"]:
+            if p.before_roll():
                 return
 
     def _on_roll(self, action: Roll) -> None:
@@ -168,8 +167,8 @@ class Combat(_Base):
             self.end_round_now()
             return
         if a.lightning and attacker.in_play:
-            for p in self.parts:
-                if "on_lightning" in p.overrides and p.on_lightning(attacker, target):
+            for p in self.hooks["on_lightning"]:
+                if p.on_lightning(attacker, target):
                     return
         self.action_done()
 
@@ -196,9 +195,8 @@ class Combat(_Base):
         bottom (or the card, as the mission says), its tokens to the Reserve;
         then what the mission does with a break (the Flag, Candy, ...)."""
         gen = self.general_of(s)
-        for p in self.parts:
-            if "before_break" in p.overrides:
-                p.before_break(s)
+        for p in self.hooks["before_break"]:
+            p.before_break(s)
         if self.mission_part.orders_back_to_card():
             gen.tokens += s.orders
         else:
@@ -213,7 +211,7 @@ class Combat(_Base):
 
     # ================================================================ special actions
     def _scout_actions(self) -> list[Shields]:
-        enemies = self._enemies_in_play(self.current)
+        enemies = self.enemies_in_play(self.current)
         return [Shields(c) for c in itertools.combinations_with_replacement(enemies, R.SCOUT_SHIELDS)]
 
     def place_shields(self, action: Shields, who: str) -> None:
@@ -289,8 +287,8 @@ class Combat(_Base):
             self.shot = Shot(shot.kind, shot.thrower, hq=shot.hq)
             self.phase = Phase.THROW
             return
-        for p in self.parts:
-            if "on_landing" in p.overrides and p.on_landing():
+        for p in self.hooks["on_landing"]:
+            if p.on_landing():
                 return
         self.explode()
 

@@ -327,6 +327,10 @@ class Config:
                     raise ValueError(f"squads[{i}]: an Infantry and one other Little Soldier")
                 if "infantry" not in squad:
                     raise ValueError(f"squads[{i}]: every squad starts with an Infantry")
+                if squad.count("infantry") > 1 and (mission == M.KING_OF_THE_HILL or generals >= 3):
+                    # King of the Hill Setup E: "1 Infantry only and 1 other Little Soldier";
+                    # A New Threat Setup F: "At 3 and 4 players ... one other different Little Soldier type".
+                    raise ValueError(f"squads[{i}]: 1 Infantry only and one other, different Little Soldier")
 
     @staticmethod
     def _check_box(squads: tuple[tuple[str, ...], ...]) -> None:

@@ -34,7 +34,7 @@ class Movement(_Base):
         if isinstance(action, Activate) and action.obj is None and self.after == After.LIGHTNING:
             return None  # stop making the Infantry's lightning Moves
         if isinstance(action, Activate) and action.obj is None and \
-                any(p.may_stop_moves() for p in self.parts if "may_stop_moves" in p.overrides):
+                any(p.may_stop_moves() for p in self.hooks["may_stop_moves"]):
             return None
         if not isinstance(action, Move):
             return "Make a yellow Move with one of your Little Soldiers (it may be zero)."
@@ -47,19 +47,17 @@ class Movement(_Base):
             return "The position must be two numbers (cm)."
         if action.climb and not self.climbing:
             return "Climbing needs the Levels module."
-        for p in self.parts:
-            if "check_move" in p.overrides:
-                reason = p.check_move(s, action, False)
-                if reason:
-                    return reason
+        for p in self.hooks["check_move"]:
+            reason = p.check_move(s, action, False)
+            if reason:
+                return reason
         report = self.move_report(action)
         if report.reason is None and action.climb and \
                 self.terrain.level(report.end.surface) > self.terrain.level(s.spot.surface):
-            for p in self.parts:
-                if "check_move" in p.overrides:
-                    reason = p.check_move(s, action, True)
-                    if reason:
-                        return reason
+            for p in self.hooks["check_move"]:
+                reason = p.check_move(s, action, True)
+                if reason:
+                    return reason
         return report.reason
 
     def move_report(self, action: Move) -> MoveReport:
@@ -77,8 +75,8 @@ class Movement(_Base):
             return
         s = self.soldiers[action.soldier]
         if (action.x, action.y) != s.spot.xy or action.climb:
-            for p in self.parts:
-                if "before_move" in p.overrides and p.before_move(action):
+            for p in self.hooks["before_move"]:
+                if p.before_move(action):
                     return
         self.do_move(action)
 
@@ -108,9 +106,8 @@ class Movement(_Base):
 
     def moved(self, s: Soldier) -> None:
         """Every Move, a bounce included (Super Soldier: a Shield goes)."""
-        for p in self.parts:
-            if "on_moved" in p.overrides:
-                p.on_moved(s)
+        for p in self.hooks["on_moved"]:
+            p.on_moved(s)
 
     def after_move(self, s: Soldier, path: list[tuple[float, float]], start: int = 0) -> None:
         """The tokens and Objects the Move touched, part by part from
@@ -147,7 +144,7 @@ class Movement(_Base):
 
     def action_done(self) -> None:
         """An Action is over: a part's next Action (a Tactics card), or the End of Turn."""
-        for p in self.parts:
-            if "action_done" in p.overrides and p.action_done():
+        for p in self.hooks["action_done"]:
+            if p.action_done():
                 return
         self.end_turn()

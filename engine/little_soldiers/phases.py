@@ -42,6 +42,8 @@ class Phase(StrEnum):
     REACT = "react"
     CARD_ATTACK = "card_attack"
     CRATE = "crate"
+    # King of the Hill
+    TRANSFER = "transfer"
     # Battle Royale
     DEAL = "deal"  # chance: the Numbered Block tokens
     PARACHUTE = "parachute"

@@ -218,7 +218,8 @@ class LastThrow:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "LastThrow":
         x, y, z = data["landing"]
-        land = Landing(float(x), float(y), float(z), data["face"], tuple(data.get("teleporters", ())), int(data["seed"]))
+        land = Landing(float(x), float(y), float(z), data["face"], tuple(data.get("teleporters", ())),
+                       int(data["seed"]))
         return cls(int(data["serial"]), data["kind"], tuple(float(v) for v in data["start"]), float(data["direction"]),
                    float(data["strength"]), land)
 

@@ -40,9 +40,8 @@ class RoundPreparation(_Base):
 
     def start_round(self) -> None:
         if self.round:
-            for p in self.parts:
-                if "round_begins" in p.overrides:
-                    p.round_begins()
+            for p in self.hooks["round_begins"]:
+                p.round_begins()
         self.round += 1
         self.star_taken = False
         self.log(f"Round {self.round} begins.")

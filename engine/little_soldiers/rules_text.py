@@ -67,7 +67,7 @@ def rules_summary(config: Config | None = None) -> str:
         "  a side, +1 Order token on the General per extra soldier; not with 2 Against 2);",
         "  Advanced Tactics (with Super Soldier: Tactics cards; deploy one soldier at a time at",
         "  green distance from a Deployment token of your colour or one of your soldiers in play,",
-        "  on Level 0; a Move whose base or cord touches a Crate of your colour flips it and draws",
+        "  on Level 0; a Move whose base or cord touches a Crate of your colour may flip it and draw",
         "  2 cards, unless an enemy touches it; the Order tokens a card shows are a condition, not",
         "  a cost; at most 3 cards a turn and in the HQ; Reactions in an opponent's turn count",
         "  toward your next; played cards are discarded at the end of your turn; Bonus Order tokens",
@@ -76,10 +76,11 @@ def rules_summary(config: Config | None = None) -> str:
         "Missions (--mission NAME; required modules are added, the battlefield defaults to the",
         "  mission's file in levels/little_soldiers/):",
         "  king-of-the-hill (2-4, Levels; every player for themself): all 3 Order tokens on the General,",
-        "    a Level token on the Infantry (only its holder climbs up; it passes on when the holder",
-        "    breaks); no Battle Track; when the Generals are out of tokens, Candy: 2 per soldier on",
-        "    Level 2, 1 on Level 1, Level 2 first, the toughest first, a tie that cannot all be served",
-        "    cancels it all; none given: 1 Candy to the box; an empty Reserve ends it: most Candy wins.",
+        "    a Level token on the Infantry (only its holder climbs up; when the holder breaks its",
+        "    player may pass it on to another of their soldiers in play); no Battle Track; when the",
+        "    Generals are out of tokens, Candy: 2 per soldier on Level 2, 1 on Level 1; short of Candy,",
+        "    Level 2 first, the toughest first, and a tie that cannot all be served cancels it all, even",
+        "    on lower Levels; none given: 1 Candy to the box; an empty Reserve ends it: most Candy wins.",
         "  battle-royale (2-6, Super Soldier): one soldier each; Numbered Block tokens dealt face down",
         "    decide the parachute order (catapult on any edge) and each round's turns; 1 Order token;",
         "    Supplies flip the card to Super Soldier once per game and clear its tokens (not while an",
@@ -126,6 +127,9 @@ def rules_summary(config: Config | None = None) -> str:
         "    Order token is given before a regular one; Reactions are played on the General with",
         "    their condition on its tokens; a General whose starting cards are not known draws 3.",
         "    A Deployment token without a colour shows the colour of the side it is nearer.",
+    ]
+    lines += _part_readings()
+    lines += [
         "",
         "Cards (Defense / Toughness, both sides):",
     ]
@@ -157,6 +161,33 @@ def rules_summary(config: Config | None = None) -> str:
         f"  GENERALS = {dict(R.GENERALS)}, second Generals {dict(R.SECOND_GENERALS)} (fixed)",
     ]
     return "\n".join(lines)
+
+
+CORE_READINGS: tuple[str, ...] = (
+    "Opponents are decided by side - the team in the Bootcamp and 2 Against 2, the General in a "
+    "free-for-all (King of the Hill, Battle Royale), all players together in the co-op missions - never by "
+    "the figurine's colour, which free-for-all games share.",
+    "Infantry Scout puts Shields on \"your opponent's Little Soldiers\": with no opponent (and no Threat) in "
+    "play it is not offered as a Special Action.",
+)
+"""Readings of the core's own rules (the parts list theirs in ``Part.readings``)."""
+
+
+def _part_readings() -> list[str]:
+    """Every reading the core and the parts chose, each wrapped under its title."""
+    import textwrap
+
+    from engine.little_soldiers.parts import MISSIONS as MISSION_PARTS
+    from engine.little_soldiers.parts import MODULES as MODULE_PARTS
+
+    lines = ["  Readings of each rule where the text is open (the core, then each mission and module):"]
+    sources = [("Core", CORE_READINGS)] + [(cls.title, cls.readings) for cls in MISSION_PARTS.values()] + \
+        [(cls.title, cls.readings) for cls in MODULE_PARTS.values()]
+    for title, readings in sources:
+        for reading in readings:
+            lines += textwrap.wrap(f"[{title}] {reading}", width=96, initial_indent="  - ",
+                                   subsequent_indent="      ")
+    return lines
 
 
 def _tactics_lines() -> list[str]:

@@ -28,7 +28,7 @@ from engine.little_soldiers.movement import Movement
 from engine.little_soldiers.preparation import RoundPreparation
 from engine.little_soldiers.config import Config, chosen_values
 from engine.little_soldiers.parts import make_parts
-from engine.little_soldiers.parts.base import Mission, Part
+from engine.little_soldiers.parts.base import HOOKS, Mission, Part
 from engine.little_soldiers.phases import CHANCE_PHASES, CONTINUOUS_PHASES, After, Phase
 from engine.little_soldiers.pieces import AttackDice, Break, General, LastRoll, LastThrow, Shot, Soldier, Threat
 from engine.little_soldiers.terrain import Spot, Terrain
@@ -116,6 +116,9 @@ class LittleSoldiersState(RoundPreparation, Movement, Combat, State):
     def _bind_parts(self) -> None:
         """What the core reads of its parts, gathered once (and again on copies)."""
         self._owner: dict[Phase, Part] = {ph: p for p in self.parts for ph in p.phases}
+        self.hooks: dict[str, tuple[Part, ...]] = {name: tuple(p for p in self.parts if name in p.overrides)
+                                                   for name in HOOKS}
+        """The parts that define each hook, in order: the core calls only those."""
         self._extra: tuple[Part, ...] = tuple(p for p in self.parts if "extra_actions" in p.overrides)
         self._extra_types: tuple[type, ...] = tuple(t for p in self._extra for t in p.action_types)
         self.uses_star = self.mission_part.uses_star
@@ -150,8 +153,8 @@ class LittleSoldiersState(RoundPreparation, Movement, Combat, State):
     def begin_game(self) -> None:
         """After set-up: a part's first step (the starting Tactics draws), then
         the mission's way into the first round."""
-        for p in self.parts:
-            if "begin_game" in p.overrides and p.begin_game():
+        for p in self.hooks["begin_game"]:
+            if p.begin_game():
                 return
         self.mission_part.first_round()
 
@@ -250,6 +253,27 @@ class LittleSoldiersState(RoundPreparation, Movement, Combat, State):
         return CORE_HELP.get(self.phase, f"the game is in its {self.phase} step.")
 
     # ================================================================ chance
+    def chance_outcomes(self) -> list[tuple[Any, float]] | None:
+        """The pending chance step's outcomes and probabilities (OpenSpiel's
+        ``chance_outcomes``): the star flip, a Block token, a few dice, and
+        the parts' steps; None for a throw's landing (continuous) and for
+        steps with too many outcomes to list (``sample_chance`` draws those)."""
+        phase = self.phase
+        owner = self._owner.get(phase)
+        if owner is not None:
+            return owner.chance_outcomes()
+        if phase is Phase.SETUP:
+            n = len(self.generals) if len(self.generals) > 2 else 2
+            return [(Star(g), 1.0 / n) for g in range(n)]
+        if phase is Phase.REVEAL:
+            return counted(Block, self.blocks if self.blocks else list(R.BLOCK_TOKENS))
+        if phase is Phase.ROLL:
+            a = self.attack
+            tables = [self.chosen.sniper_die_faces if (a.risky and i == a.dice) else self.chosen.attack_die_faces
+                      for i in a.pending]
+            return dice_outcomes(tables)
+        return None
+
     def sample_chance(self, rng: random.Random) -> Any:
         phase = self.phase
         owner = self._owner.get(phase)
@@ -381,13 +405,12 @@ class LittleSoldiersState(RoundPreparation, Movement, Combat, State):
         self.shot = None
         self.phase = Phase.MOVE
         if not self._own_in_play(g):
-            for p in self.parts:
-                if "turn_skipped" in p.overrides:
-                    p.turn_skipped()
+            for p in self.hooks["turn_skipped"]:
+                p.turn_skipped()
             self.end_turn()  # 2 Against 2: nothing of this General's left in play
             return
-        for p in self.parts:
-            if "turn_begins" in p.overrides and p.turn_begins():
+        for p in self.hooks["turn_begins"]:
+            if p.turn_begins():
                 return
 
     # ================================================================ orders
@@ -399,7 +422,7 @@ class LittleSoldiersState(RoundPreparation, Movement, Combat, State):
             out.extend(Order(s.id, "attack", t) for t in targets)
             if s.kind == "sniper":
                 out.extend(Order(s.id, "special", t) for t in targets)
-            elif s.kind != "infantry" or self._enemies_in_play(self.current):
+            elif s.kind != "infantry" or self.enemies_in_play(self.current):
                 out.append(Order(s.id, "special"))  # Scout needs an opponent in play to put Shields on
         return out
 
@@ -413,7 +436,7 @@ class LittleSoldiersState(RoundPreparation, Movement, Combat, State):
         if not needs_target:
             if action.target is not None:
                 return "That Action has no target."
-            if action.kind == "special" and s.kind == "infantry" and not self._enemies_in_play(self.current):
+            if action.kind == "special" and s.kind == "infantry" and not self.enemies_in_play(self.current):
                 return "Scout places Shield tokens on your opponents' Little Soldiers: none is in play."
             return None
         if action.target in self.mission_part.threats:
@@ -468,9 +491,8 @@ class LittleSoldiersState(RoundPreparation, Movement, Combat, State):
         self.effect = None
         if self.mission_part.before_end_of_turn():
             return
-        for p in self.parts:
-            if "turn_ends" in p.overrides:
-                p.turn_ends()
+        for p in self.hooks["turn_ends"]:
+            p.turn_ends()
         self.mission_part.end_turn()
 
     def next_turn_or_round(self) -> None:
@@ -505,9 +527,8 @@ class LittleSoldiersState(RoundPreparation, Movement, Combat, State):
         self.mover = None
         self.effect = None
         self.window = None
-        for p in self.parts:
-            if "turn_ends" in p.overrides:
-                p.turn_ends()
+        for p in self.hooks["turn_ends"]:
+            p.turn_ends()
         self.mission_part.round_cut()
 
     def start_next_round(self) -> None:
@@ -593,6 +614,14 @@ class LittleSoldiersState(RoundPreparation, Movement, Combat, State):
         ``determinize`` derive from them."""
         return [sl for p in self.parts for sl in p.secrets()]
 
+    def audience(self, seat: int, action: Any) -> frozenset[int] | None:
+        """Players' actions are public; a chance outcome is read by whom its
+        part says (a Tactics card drawn: its drawer), else by nobody."""
+        if seat != CHANCE:
+            return None
+        owner = self._owner.get(self.phase)
+        return owner.audience(action) if owner is not None else frozenset()
+
     def settle_unseen(self, seat: int, rng: random.Random) -> None:
         for p in self.parts:
             p.resample(seat, rng)
@@ -608,6 +637,38 @@ class LittleSoldiersState(RoundPreparation, Movement, Combat, State):
         (Bonus Order tokens are counted apart, see ``bonus_total``)."""
         gen = self.generals[g]
         return gen.lid + gen.tokens + gen.bottom + sum(self.soldiers[i].orders for i in gen.soldiers)
+
+
+MAX_LISTED_OUTCOMES = 1296
+"""Chance steps with more outcomes than this are drawn, not listed (four dice list 1,296)."""
+
+
+def counted(kind: type, pile: list[Any]) -> list[tuple[Any, float]]:
+    """Outcomes of drawing one item from ``pile``, equal items merged."""
+    counts: dict[Any, int] = {}
+    for item in pile:
+        counts[item] = counts.get(item, 0) + 1
+    return [(kind(item), n / len(pile)) for item, n in sorted(counts.items())]
+
+
+def dice_outcomes(tables: list[tuple[str, ...]]) -> list[tuple[Roll, float]] | None:
+    """Every ordered result of rolling dice with these faces (a face printed
+    twice is twice as likely); None when too many to list."""
+    import itertools
+
+    size = 1
+    for t in tables:
+        size *= len(set(t))
+        if size > MAX_LISTED_OUTCOMES:
+            return None
+    per_die = [[(f, t.count(f) / len(t)) for f in sorted(set(t))] for t in tables]
+    out = []
+    for combo in itertools.product(*per_die):
+        p = 1.0
+        for _, q in combo:
+            p *= q
+        out.append((Roll(tuple(f for f, _ in combo)), p))
+    return out
 
 
 def make_terrain(config: Config, battlefield: Any | None = None) -> Terrain:

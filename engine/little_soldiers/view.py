@@ -170,6 +170,21 @@ class LittleSoldiersView(View):
             return None
         return self._truth.move_report(action).end
 
+    def throw_origin(self) -> tuple[float, float, float] | None:
+        """Where the throw being aimed is measured from, for the app's aiming
+        preview: the Grenadier (its Move token lies against the base, in the
+        throw's direction, see ``shot_start``), the catapult on the Play Zone's
+        edge nearest the Operator, or a Battle Royale HQ's catapult. None when
+        no throw is being aimed."""
+        t = self._truth
+        shot = t.shot
+        if shot is None or t.phase is not Phase.THROW:
+            return None
+        if shot.hq is not None or shot.kind == "mortar":
+            return t.shot_start(shot.thrower, shot.kind, 0.0)
+        spot = t.soldiers[shot.thrower].spot
+        return (spot.x, spot.y, t.terrain.z(spot.surface))
+
     def shot_start(self, direction: float) -> tuple[float, float, float]:
         t = self._truth
         return t.shot_start(t.shot.thrower, t.shot.kind, direction)

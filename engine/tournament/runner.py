@@ -13,9 +13,9 @@ from __future__ import annotations
 import math
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Callable, Iterator, Mapping
+from typing import Any, Callable, Mapping
 
 from engine.core.games import get_game
 from engine.tournament.jobs import GameJob, game_seed, play_batch
@@ -25,14 +25,48 @@ from engine.tournament.sweeps import Sweep, apply_point, label, parse_sweep, poi
 MAX_BATCH = 64
 """chosen: games per Ray task at most; 64 of the fastest games (~1 ms each)
 still make a task of tens of milliseconds against ~1 ms of Ray overhead."""
-BATCHES_PER_SLOT = 4
-"""chosen: about this many batches per CPU, so the last ones finish together
-and the progress bar moves; fewer would leave CPUs idle at the end."""
+BATCHES_PER_SLOT = 8
+"""chosen: at least about this many batches per CPU, so the last ones finish
+together (the CPUs idle at the end for about half a batch) and the progress bar moves."""
+BATCH_SECONDS = 2.0
+"""chosen: the play a batch aims at once game times are known: Ray's ~1 ms a
+task is lost in it, and an interrupted run loses at most about this per CPU."""
 
 
 def batch_size(games: int, slots: int) -> int:
-    """Games per batch for ``games`` pending games on ``slots`` CPUs."""
+    """The most games per batch for ``games`` pending games on ``slots`` CPUs."""
     return max(1, min(MAX_BATCH, math.ceil(games / (BATCHES_PER_SLOT * max(1, slots)))))
+
+
+class Batcher:
+    """Hands out the pending games in batches: single games until one has
+    finished, then about ``BATCH_SECONDS`` of play by the mean game time seen
+    so far, never more than ``batch_size`` allows. Results do not depend on
+    it, only how fast they come and how much an interruption loses."""
+
+    def __init__(self, jobs: list[GameJob], slots: int) -> None:
+        self.jobs = jobs
+        self.handed = 0
+        self.cap = batch_size(len(jobs), slots)
+        self.played = 0
+        self.seconds = 0.0
+
+    def learn(self, lines: list[dict[str, Any]]) -> None:
+        self.played += len(lines)
+        self.seconds += sum(line["seconds"] for line in lines)
+
+    def size(self) -> int:
+        if not self.played:
+            return 1
+        mean = self.seconds / self.played
+        return max(1, min(self.cap, int(BATCH_SECONDS / mean) if mean > 0 else self.cap))
+
+    def next(self) -> list[GameJob] | None:
+        """The next batch, or None when every game has been handed out."""
+        if self.handed >= len(self.jobs):
+            return None
+        start, self.handed = self.handed, self.handed + self.size()
+        return self.jobs[start:self.handed]
 
 
 def parse_bots(text: str) -> tuple[str, ...]:
@@ -124,11 +158,11 @@ def run(tournament: Tournament, out: str | Path | None = None, workers: int | No
     """Play the games of ``tournament`` not yet in ``out``; ``workers=0``
     serially here, else on Ray (local with ``workers`` CPUs, or ``address``).
     A KeyboardInterrupt cancels the games in flight and propagates after the
-    finished batches are safe in ``out``; ``stop`` ends a run the same way,
-    quietly (the editor's Simulate when its window closes)."""
+    finished batches are safe in ``out``; setting ``stop`` (from another
+    thread) ends a run the same way, quietly, with ``complete`` False."""
     jobs = tournament.jobs()
     if records is not None:
-        jobs = [GameJob(j.index, j.game, j.config, j.bots, j.seed, j.iterations, j.sweep, True) for j in jobs]
+        jobs = [replace(j, record=True) for j in jobs]
     file = ResultsFile(out) if out is not None else None
     fresh: list[dict[str, Any]] = []
     pending = [j for j in jobs if file is None or j.key not in file]
@@ -150,10 +184,11 @@ def run(tournament: Tournament, out: str | Path | None = None, workers: int | No
 
     outcome = Outcome([], 0, total - len(pending), 0.0, False)
     if workers == 0:
-        for b in _batches(pending, batch_size(len(pending), 1)):
-            if stop is not None and stop.is_set():
-                break
-            finish(play_batch(b))
+        batcher = Batcher(pending, 1)
+        while (b := batcher.next()) is not None and not (stop is not None and stop.is_set()):
+            lines = play_batch(b)
+            batcher.learn(lines)
+            finish(lines)
     elif pending:
         _run_on_ray(pending, finish, workers, address, outcome, stop)
     outcome.seconds = time.perf_counter() - start
@@ -167,11 +202,6 @@ def run(tournament: Tournament, out: str | Path | None = None, workers: int | No
     return outcome
 
 
-def _batches(jobs: list[GameJob], size: int) -> Iterator[list[GameJob]]:
-    for i in range(0, len(jobs), size):
-        yield jobs[i:i + size]
-
-
 def _run_on_ray(pending: list[GameJob], finish: Callable[[list[dict[str, Any]]], None], workers: int | None,
                 address: str | None, outcome: Outcome, stop: threading.Event | None) -> None:
     from engine.tournament.cluster import connect, disconnect
@@ -183,20 +213,20 @@ def _run_on_ray(pending: list[GameJob], finish: Callable[[list[dict[str, Any]]],
     finish([])  # the progress bar starts now
     slots = cluster.cpus if workers is None else max(1, min(workers, cluster.cpus))
     remote = ray.remote(num_cpus=1)(play_batch)
-    queue = _batches(pending, batch_size(len(pending), slots))
+    batcher = Batcher(pending, slots)
     in_flight: list[Any] = []
     try:
-        for b in queue:
+        while len(in_flight) < 2 * slots and (b := batcher.next()) is not None:
             in_flight.append(remote.remote(b))
-            if len(in_flight) >= 2 * slots:
-                break
         while in_flight:
             if stop is not None and stop.is_set():
                 break
             ready, in_flight = ray.wait(in_flight, num_returns=1, timeout=0.5)
             for ref in ready:
-                finish(ray.get(ref))
-                following = next(queue, None)
+                lines = ray.get(ref)
+                batcher.learn(lines)
+                finish(lines)
+                following = batcher.next()
                 if following is not None:
                     in_flight.append(remote.remote(following))
     finally:

@@ -199,6 +199,10 @@ class ToyBattleState(State):
     def is_over(self) -> bool:
         return self.phase == OVER
 
+    def chance_pending(self) -> bool:
+        phase = self.phase
+        return phase != TURN and phase != OVER
+
     def result(self) -> Result | None:
         if self.phase != OVER:
             return None
@@ -230,7 +234,7 @@ class ToyBattleState(State):
             return exact
         if self.phase == OVER:
             return "The game is over."
-        if seat not in self.to_act():
+        if seat != (self.seat if self.phase == TURN else CHANCE):  # seat not in to_act(), without the list
             if seat == CHANCE:
                 return "No chance step is pending."
             return f"It is not {COLOURS[seat] if seat in (0, 1) else 'that seat'}'s turn."
@@ -437,6 +441,46 @@ class ToyBattleState(State):
             "events": [[e.text, None if e.seats is None else sorted(e.seats)] for e in self.events],
         }
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], rng: random.Random | None = None) -> "ToyBattleState":
+        """The state ``to_dict`` wrote, so tests build positions from data;
+        a bad field raises ValueError naming it."""
+        try:
+            state = cls(Config.from_dict(data["config"]), rng)
+            t = state.terrain
+            kind = KIND_OF_NAME.__getitem__
+            for nid, stack in data["board"].items():
+                n = t.index[nid]
+                state.stacks[n] = tuple(_str_code(c) for c in stack)
+                state.tops[n] = state.stacks[n][-1] if stack else -1
+            state.racks = [_list_counts(r) for r in data["racks"]]
+            state.rack_n = [sum(r) for r in state.racks]
+            state.reserve = [[kind(x) for x in reversed(r)] for r in data["reserves"]]
+            state.box = [[kind(x) for x in b] for b in data["box"]]
+            state.discard = [_str_code(c) for c in data["discard"]]
+            state.medals = [int(m) for m in data["medals"]]
+            state.claimed = [int(c) for c in data["claimed"]]
+            state.blocked = [_list_counts(b) for b in data["face_down"]]
+            state.known = [_list_counts(k) for k in data["known"]]
+            state.phase = int(data["phase"])
+            state.seat = int(data["turn"])
+            pending = data["pending"]
+            state.pending = None if pending is None else (pending[0], t.index[pending[1]])
+            state.todo_troops = [(kind(x), t.index[nid]) for x, nid in data["todo_troops"]]
+            state.todo_bases = [t.index[nid] for nid in data["todo_bases"]]
+            state.winner = int(data["winner"])
+            state.reason = str(data["reason"])
+            state.events = [Event(text, None if seats is None else frozenset(seats)) for text, seats in data["events"]]
+        except KeyError as err:
+            raise ValueError(f"a Toy Battle state needs {err.args[0]!r}: missing field or unknown name") from None
+        except (TypeError, ValueError, IndexError) as err:
+            raise ValueError(f"not a Toy Battle state: {err}") from None
+        for seat in (0, 1):
+            census = state.troop_census(seat)
+            if sum(census.values()) != TROOPS_PER_COLOUR:
+                raise ValueError(f"{COLOURS[seat]} has {sum(census.values())} troops in all, not {TROOPS_PER_COLOUR}")
+        return state
+
     # ============================================================ accessors
     def top(self, node: str) -> tuple[str, str] | None:
         """(colour, troop name) of the visible troop on ``node``, or None."""
@@ -512,24 +556,24 @@ class ToyBattleState(State):
         if code == "capn":
             acts = self._placements(seat)
         elif code in ("skully", "star", DRAW_ONE, "xb42"):
-            acts = [UseEffect()]
+            acts = [_use()]
         elif code == "jumbo":
-            acts = [UseEffect(ids[m]) for m in self._enemy_tops_next_to(seat, node)]
+            acts = [_use(ids[m]) for m in self._enemy_tops_next_to(seat, node)]
         elif code == RETURN:
             tops = self.tops
-            acts = [UseEffect(ids[m]) for m in self.lay.bases if m != node and tops[m] >= 0 and tops[m] >> 3 == seat]
+            acts = [_use(ids[m]) for m in self.lay.bases if m != node and tops[m] >= 0 and tops[m] >> 3 == seat]
         elif code == PUSH:
             adj = self.lay.adj
             is_base = self.lay.is_base
             acts = [
-                UseEffect(ids[m], ids[b])
+                _use(ids[m], ids[b])
                 for m in self._enemy_tops_next_to(seat, node)
                 for b in adj[m]
                 if is_base[b]
             ]
         elif code == RAISE:
             kinds = sorted({c & 7 for c in self.discard if c >> 3 == seat})
-            acts = [UseEffect(TROOP_NAMES[k]) for k in kinds]
+            acts = [_use(TROOP_NAMES[k]) for k in kinds]
         else:  # pragma: no cover - every pending code is listed above
             raise AssertionError(code)
         acts.append(SKIP)
@@ -930,6 +974,30 @@ def _code_str(code: int) -> str:
 
 def _counts_list(counts: list[int]) -> list[str]:
     return [TROOP_NAMES[k] for k in range(8) for _ in range(counts[k])]
+
+
+_USES: dict[tuple[str | None, str | None], UseEffect] = {}
+"""UseEffect values made once (node ids and troop names are few), so the
+legal lists reuse them and their exactness is checked once."""
+
+
+def _use(target: str | None = None, to: str | None = None) -> UseEffect:
+    use = _USES.get((target, to))
+    if use is None:
+        use = _USES[(target, to)] = UseEffect(target, to)
+    return use
+
+
+def _str_code(text: str) -> int:
+    colour, name = text.split(" ")
+    return COLOURS.index(colour) << 3 | KIND_OF_NAME[name]
+
+
+def _list_counts(names: list[str]) -> list[int]:
+    counts = [0] * 8
+    for name in names:
+        counts[KIND_OF_NAME[name]] += 1
+    return counts
 
 
 def _counts_kinds(counts: list[int]) -> list[int]:

@@ -72,6 +72,7 @@ def editor_invalid(out_png: str) -> dict[str, Any]:
     s = EditorSession.open(Path(out_png).with_suffix(".json"))
     s.tool = "box"
     s.click(40, 40)
+    s.tool = "box"
     s.click(60, 40)
     s.set_field("x", 44)  # typed into the panel: box-2 now overlaps box-1
     s.tool = "select"
@@ -115,6 +116,21 @@ def editor_typing(out_png: str) -> dict[str, Any]:
     win.fields.inputs["x"].active = True
     win.fields.inputs["x"].input("enter")
     facts["status_after_typo"] = win.status.text
+    from ursina import mouse
+
+    for f in win.fields.inputs.values():
+        f.active = False
+    mouse.hovered_entity = win.fields.inputs["height"]  # the mouse over a number field, focus lost
+    win.input("backspace")
+    mouse.hovered_entity = None
+    facts["piece_after_backspace_on_field"] = s.selection.key if s.selection else None
+    facts["pieces_after_backspace"] = [p["id"] for p in s.data["scenery"]]
+    win.cycle_overlay()
+    win.refresh()
+    facts["legend"] = [e.text for e in win.legend.children if hasattr(e, "text") and e.text]
+    facts["legend_swatches"] = sum(1 for e in win.legend.children if e.name == "legend-swatch")
+    win.overlay = None
+    win.refresh()
     win.input("control")
     facts["help"] = win.help.text
     win.input("g")

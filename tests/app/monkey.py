@@ -201,3 +201,63 @@ def play(game: str, config: dict[str, Any], seed: int, folder: Path, hot_seat: b
     monkey = Monkey(ctl, seed, folder)
     monkey.run(max_steps)
     return monkey
+
+
+class EditorMonkey:
+    """Random tools, clicks, drags, keys and typed fields on an editor session,
+    as the editor window sends them (a click's ValueError is the window's
+    sentence, as there)."""
+
+    def __init__(self, session: Any, seed: int) -> None:
+        self.s = session
+        self.rng = random.Random(seed)
+        self.steps = 0
+        self.log: list[str] = []
+
+    def step(self) -> None:
+        from app.editor.session import BATTLEFIELD_TOOLS, TERRAIN_TOOLS
+        from app.editor.shortcuts import SESSION_KEYS
+
+        s, r = self.s, self.rng
+        self.steps += 1
+        terrain = s.mode == "terrain"
+        x, y = (r.uniform(-5, 105), r.uniform(-5, 105)) if terrain else (r.uniform(-10, 130), r.uniform(-10, 90))
+        roll = r.random()
+        if roll < 0.12:
+            tool = r.choice(TERRAIN_TOOLS if terrain else BATTLEFIELD_TOOLS)
+            if tool != "mesh":
+                self.log.append(f"set_tool {tool}")
+                s.set_tool(tool)
+        elif roll < 0.45:
+            ray = None if terrain or r.random() < 0.5 else ((x - 20, y, 40.0), (x, y, 10.0))
+            self.log.append(f"click {x:.1f},{y:.1f} {ray}")
+            try:
+                s.click(x, y, ray) if not terrain else s.click(x, y)
+            except ValueError:
+                pass
+        elif roll < 0.6:
+            self.log.append(f"drag from {x:.1f},{y:.1f}")
+            if s.begin_drag(x, y):
+                for _ in range(r.randrange(1, 5)):
+                    s.drag(x + r.uniform(-20, 20), y + r.uniform(-20, 20))
+                s.end_drag()
+        elif roll < 0.8:
+            key = r.choice(sorted(SESSION_KEYS))
+            self.log.append(f"key {key}")
+            if key != "ctrl+s":
+                s.key(key)
+        elif roll < 0.92:
+            fields = list(s.editable())
+            if fields:
+                name = r.choice(fields)
+                text = r.choice(["12", "-3", "abc", "", "0", "1e9", "45.5"])
+                self.log.append(f"type {name}={text!r}")
+                s.type_field(name, text)
+        else:
+            self.log.append("undo/redo")
+            s.undo() if r.random() < 0.6 else s.redo()
+        s.problems()
+        s.fields()
+        s.handles()
+        if not terrain:
+            s.battlefield()

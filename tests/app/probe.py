@@ -423,6 +423,7 @@ def ui_rects(root: Any) -> list[dict[str, Any]]:
     """Every enabled Button and Text under ``root``: its text and its box in
     camera.ui units (left, bottom, right, top), for overlap checks."""
     from ursina import Button, Text, camera
+    from ursina import window as uwindow
 
     def walk(e: Any) -> Any:
         for child in getattr(e, "children", []):
@@ -431,7 +432,9 @@ def ui_rects(root: Any) -> list[dict[str, Any]]:
 
     out = []
     for e in walk(root):
-        if not isinstance(e, (Button, Text)) or not e.enabled or not e.visible_self:
+        if not isinstance(e, (Button, Text)) or not e.enabled or not e.visible_self or e.has_disabled_ancestor():
+            continue
+        if e.has_ancestor(uwindow.editor_ui):  # Ursina's own (hidden) editor buttons
             continue
         if isinstance(e, Text) and isinstance(e.parent, Button):
             continue  # a button's own label
@@ -801,6 +804,48 @@ def camera_controls() -> dict[str, Any]:
     d1 = (Hit.world_point - after).length()
     out["zoom"] = {"before": d0, "after": d1, "target_z_closer": True}
     return out
+
+
+@scenario
+def hud_layout(size: str) -> dict[str, Any]:
+    """Each game's screen at a window size, mid-game with a long message and
+    at the end (Little Battle with 5 players): every Button and Text on
+    camera.ui with its box, and the window's edges."""
+    from ursina import camera
+    from ursina import window as uwindow
+
+    from app import window
+    from app.game_screen import GameScreen
+    from app.render import prepare
+    from app.seats import Seats
+
+    w, h = (int(v) for v in size.split("x"))
+    app = window.start(offscreen=True, size=(w, h))
+    out: dict[str, Any] = {}
+    cases = {"little-soldiers": ({}, 8), "toy-battle": ({}, 6), "little-battle": ({"players": 5}, 4)}
+    for game, (config, moves) in cases.items():
+        ctl = prepare(game, config, 3, moves)
+        ctl.message = ("The engine refuses this: a very long sentence that names the soldier, the scenery piece "
+                       "and the cord, and goes on to say why the click cannot be a Move here.")
+        screen = GameScreen(ctl)
+        window.step(app, 2)
+        panel = screen.hud.log_panel
+        px, py = panel.get_position(camera.ui)[0], panel.get_position(camera.ui)[1]
+        out[f"{game}-log-panel"] = [px - panel.scale_x, py - panel.scale_y, px, py]
+        out[f"{game}-playing"] = ui_rects(camera.ui)
+        if game == "little-battle":
+            n = ctl.match.state.num_seats
+            end = type(ctl)(ctl.match, Seats(("random",) * n), bot_seed=3)
+            end.run_bots()
+            ctl.match = end.match
+            ctl.seats = Seats(("human",) + ("random",) * (n - 1))
+            ctl.bots = {s: b for s, b in end.bots.items() if s}
+            screen.hud.refresh()
+            window.step(app, 2)
+            out[f"{game}-over"] = ui_rects(camera.ui)
+        screen.destroy()
+        window.step(app, 1)
+    return {"screens": out, "edges": [uwindow.left[0], uwindow.bottom[1], uwindow.right[0], uwindow.top[1]]}
 
 
 def main() -> None:

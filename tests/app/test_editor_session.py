@@ -54,6 +54,8 @@ def test_live_problems_and_refused_save(tmp_path):
     s = EditorSession.open(tmp_path / "t.json")
     s.tool = "box"
     s.click(30, 30)
+    assert s.tool == "select"  # placed: the tool goes back to Select
+    s.tool = "box"
     s.click(80, 30)
     s.tool = "crate"
     s.click(80, 30)
@@ -106,3 +108,44 @@ def test_terrain_board_mode(tmp_path):
     s.key("ctrl+z")
     assert s.problems() == []
     assert s.save()
+
+
+def test_placing_returns_to_select_and_the_ray_picks_the_piece_seen(tmp_path):
+    """Issue 12, editor: after adding a box a click selected nothing new but
+    stacked another; pieces were picked on the table plane, so a piece on top
+    of another (or in front of it) could not be clicked."""
+    s = EditorSession.open(tmp_path / "new.json")
+    s.tool = "box"
+    s.click(30, 40)  # box-1, 10 x 8 x 8
+    assert s.tool == "select" and s.selection.key == "box-1"
+    s.tool = "box"
+    s.click(30, 40)  # box-2 on top of it
+    assert s.data["scenery"][1]["at"][2] == 8.0
+    s.click(60, 40)  # the tool is Select again: this selects (nothing there), adds nothing
+    assert len(s.data["scenery"]) == 2 and s.selection is None
+    # a ray from high on the left, down through box-2's side: box-2 is met first,
+    # though the point on the table plane behind lies beyond both boxes
+    ray = ((0.0, 40.0, 30.0), (30.0, 40.0, 12.0))
+    piece, at = s.pick_ray(*ray)
+    assert piece == "box-2" and 8.0 <= at[2] <= 16.0
+    s.click(45.0, 40.0, ray)
+    assert s.selection.key == "box-2"
+    assert s.pick_ray((0.0, 0.0, 30.0), (1.0, 0.0, 29.0)) is None  # misses everything
+
+
+def test_undo_and_redo_only_land_on_states_the_editor_can_show(tmp_path):
+    """Undo once left an empty table ('z = 27 but no scenery top is there to
+    rest on') and clicks picked nothing: such a step is passed over."""
+    from app.editor.document import SetValue
+
+    s = EditorSession.open(tmp_path / "new.json")
+    s.tool = "box"
+    s.click(30, 40)
+    s.apply(SetValue(("scenery", 0, "rotation"), 15.0))  # a good step
+    s.apply(SetValue(("scenery", 0, "at"), [30.0, 40.0, 27.0]))  # floats: the model cannot load
+    assert s.battlefield() is None
+    s.apply(SetValue(("scenery", 0, "at"), [30.0, 40.0, 0.0]))  # back on the table
+    s.undo()  # lands past the floating step, on the turned box
+    assert s.battlefield() is not None and s.data["scenery"][0]["rotation"] == 15.0
+    s.redo()
+    assert s.battlefield() is not None and s.data["scenery"][0]["at"][2] == 0.0

@@ -265,6 +265,7 @@ def test_save_status_says_saved_or_how_many_problems(tmp_path):
     s = session_with_box(tmp_path)
     s.set_tool("box")
     s.click(60, 40)
+    s.set_tool("box")
     s.click(60, 10)
     s.set_tool("select")
     s.selection = Selection("piece", "box-2")

@@ -91,6 +91,10 @@ def test_editor_fields_keys_handles_and_picker_in_the_window(tmp_path):
     assert facts["rotation_while_typing"] == 0.0  # R typed into a field does not turn the piece
     assert facts["height"] == 12.0 and facts["status_after_enter"] == "Height set to 12."
     assert facts["status_after_typo"] == "'abc' is not a number; type the x (cm) as digits, e.g. 12.5."
+    # Backspace with the mouse over a number field is the field's, never "delete the piece"
+    assert facts["piece_after_backspace_on_field"] == "shoebox-west" and "shoebox-west" in facts["pieces_after_backspace"]
+    assert facts["legend"][0].startswith("Heat map: Green sees") and facts["legend_swatches"] >= 8
+    assert "sees little" in facts["legend"] and "sees most of the table" in facts["legend"]
     assert "Ctrl+Z: undo" in facts["help"] and "G: grid snap" in facts["help"] and "B: balance map" in facts["help"]
     assert facts["status_after_g"] == "Grid snap 1 cm: off."
     r, g, b = facts["handle_pixel"]

@@ -63,3 +63,31 @@ def test_the_los_panel_rounds_a_dragged_figurines_place():
     s = LosSession.open("levels/little_soldiers/levels.json")
     s.place("target", 79.5395, 17.7705)
     assert "(79.5, 17.8)" in s.where("target") and "79.5395" not in s.report()
+
+
+def _inside(box: list[float], outer: list[float], slack: float = 0.002) -> bool:
+    return outer[0] - slack <= box[0] and box[2] <= outer[2] + slack and outer[1] - slack <= box[1] and box[3] <= outer[3] + slack
+
+
+import pytest  # noqa: E402
+
+
+@pytest.mark.parametrize("size", ["1024x640", "900x700", "2560x1440"])
+def test_game_screens_fit_every_window_size(probe, size):
+    """Issue 12, layout: each game mid-play with a long message, and Little
+    Battle's 5-player end screen: every text and button inside the window, none
+    over another, none under the event log panel (it covered the turn line)."""
+    facts = probe("hud_layout", size, timeout=300)
+    edges = facts["edges"]
+    window_box = [edges[0], edges[1], edges[2], edges[3]]
+    screens = facts["screens"]
+    for name, rects in screens.items():
+        if name.endswith("-log-panel"):
+            continue
+        panel = screens[name.rsplit("-", 1)[0] + "-log-panel"]
+        for i, a in enumerate(rects):
+            assert _inside(a["box"], window_box), (size, name, a)
+            if not _inside(a["box"], panel):
+                assert not overlaps(a["box"], panel), (size, name, "under the log panel", a)
+            for b in rects[i + 1:]:
+                assert not overlaps(a["box"], b["box"]), (size, name, a["text"][:40], b["text"][:40])

@@ -7,7 +7,9 @@ from ls_helpers import box
 from mission_helpers import mission_game, place, stay, texts
 
 from engine.core.protocol import CHANCE, IllegalAction
-from engine.little_soldiers.actions import Deal, Deploy, Landing, Move, Order, Parachute, Reroll, Roll, Throw
+from engine.little_soldiers.actions import (
+    Deal, Deploy, Landing, Move, Order, Parachute, Reroll, Roll, Throw, Transfer,
+)
 from engine.little_soldiers.phases import Phase
 
 DEAL, PARA_LANDING, PARACHUTE = Phase.DEAL, Phase.PARA_LANDING, Phase.PARACHUTE
@@ -45,6 +47,16 @@ def test_koth_setup_candy_by_players_order_tokens_on_the_general_and_the_level_t
         assert s.phase == SETUP  # the star is still used
 
 
+def test_mission_book_koth_setup_e_one_infantry_only_and_one_other_soldier():
+    """King of the Hill, Setup E: "1 Infantry only and 1 other Little Soldier of their choice"."""
+    with pytest.raises(ValueError, match="1 Infantry only"):
+        Config(mission="king_of_the_hill", squads=(("infantry", "infantry"), ("infantry", "sniper")))
+    with pytest.raises(ValueError, match="1 Infantry only"):
+        Config(mission="a_new_threat", players=3,
+               squads=(("infantry", "sniper"), ("infantry", "infantry"), ("infantry", "operator")))
+    assert Config(mission="a_new_threat", players=2, squads=(("infantry", "infantry"), ("infantry", "sniper")))
+
+
 def test_koth_only_soldiers_with_a_level_token_climb_up():
     s = place(koth(), {"green-infantry": (32, 30), "green-grenadier": (32, 22), "yellow-infantry": (80, 30),
                        "yellow-sniper": (80, 45)}, tokens={0: 1, 1: 1})
@@ -54,14 +66,51 @@ def test_koth_only_soldiers_with_a_level_token_climb_up():
     assert s.soldiers["green-infantry"].spot.surface == "hill-base"
 
 
-def test_koth_level_token_transfers_when_its_soldier_is_broken():
+def _broken_level_token_holder():
     s = place(koth(), {"green-infantry": (20, 52), "green-grenadier": (20, 10), "yellow-infantry": (80, 52),
                        "yellow-sniper": (80, 10)}, tokens={0: 1, 1: 1}, general=1)
     s.soldiers["green-infantry"].hearts = 4
     stay(s, "yellow-infantry")
     attack(s, 1, "yellow-infantry", "green-infantry")
-    assert s.level_token[0] == "green-grenadier" and "transferred" in texts(s)
+    assert not s.soldiers["green-infantry"].in_play and s.phase == Phase.TRANSFER and s.current == 0
+    return s
+
+
+def test_mission_book_koth_mission_rules_you_can_transfer_the_level_token():
+    """King of the Hill, Mission Rules: "you can transfer their Level token to one of your other Little
+    Soldiers still in play" - the player's choice, at the start of their next turn."""
+    s = _broken_level_token_holder()
+    assert s.legal_actions(0) == [Transfer("green-grenadier"), Transfer(None)]
+    s.apply(0, Transfer("green-grenadier"))
+    assert s.level_token[0] == "green-grenadier" and "transferred" in texts(s) and s.phase == MOVE
     assert "flag" not in s.to_dict()  # the Battle Track stays in the box
+
+
+def test_mission_book_koth_mission_rules_keeping_the_level_token_is_allowed():
+    s = _broken_level_token_holder()
+    s.apply(0, Transfer(None))
+    assert s.level_token[0] == "green-infantry" and s.phase == MOVE
+    assert not s.mission_part.may_climb("green-grenadier") and "keeps the Level token" in texts(s)
+
+
+def test_mission_book_koth_free_for_all_opponents_are_sides_not_colours():
+    """"It's every man for himself!": with 3-4 players two Generals share a colour and are still opponents."""
+    s = koth(4)
+    g0, g2 = s.generals[0], s.generals[2]
+    assert g0.team == g2.team
+    a, b = s.soldiers[g0.soldiers[0]], s.soldiers[g2.soldiers[0]]
+    assert a.side != b.side and s.is_enemy(a, b)
+
+
+def test_bootcamp_infantry_scout_is_not_offered_with_no_opponent_in_play():
+    """Bootcamp, Infantry: Scout places 2 Shields "onto the card of one or more of your opponent's Little
+    Soldiers": with every opponent broken it has nothing to do, and offering it would stall the game."""
+    s = place(koth(), {"green-infantry": (20, 52), "green-grenadier": (20, 10)}, tokens={0: 2, 1: 1})
+    stay(s, "green-infantry")
+    orders = s.legal_actions(0)
+    assert Order("green-infantry", "special") not in orders and Order("green-infantry", "move") in orders
+    with pytest.raises(IllegalAction, match="none is in play"):
+        s.apply(0, Order("green-infantry", "special"))
 
 
 def test_koth_end_of_turn_then_candy_distribution_level_2_gets_2_level_1_gets_1():
@@ -71,7 +120,9 @@ def test_koth_end_of_turn_then_candy_distribution_level_2_gets_2_level_1_gets_1(
     assert s.mission_part.candy == [2, 1] and s.mission_part.candy_reserve == 4 and s.round == 2
 
 
-def test_koth_candy_priority_toughest_first_and_the_all_or_nothing_tie():
+def test_mission_book_koth_candy_distribution_level_2_priority_toughest_first_a_tie_cancels_even_lower_levels():
+    """King of the Hill, Candy Distribution: "Little Soldiers on Level 2 get priority ... no Candy tokens are
+    distributed at all, even on lower Levels"."""
     s = place(koth(), {"green-infantry": (47, 30, "hill-top"), "yellow-infantry": (53, 30, "hill-top")},
               tokens={0: 0, 1: 0})
     s.mission_part.candy_reserve = 3
@@ -197,3 +248,59 @@ def test_br_victory_last_standing_or_the_player_who_just_played():
     s2.break_soldier(s2.soldiers["yellow-infantry"])
     s2.mission_part.end_turn()
     assert s2.result().winners == (1,) and "just played" in s2.result().reason
+
+
+# ================================================================== opponents by side, never by colour
+
+def test_module_book_objects_an_opponent_of_the_same_colour_in_contact_forbids_the_object():
+    """Objects, Activating an Object: "If an opponent's Little Soldier is also in contact with that Object,
+    then you cannot use it" - in Battle Royale the green Sniper of another player is an opponent."""
+    tele = [{"kind": "supplies", "at": [50, 30]}, {"kind": "teleporter", "at": [30, 10]},
+            {"kind": "teleporter", "at": [70, 50]}]
+    s = place(mission_game("battle_royale", 3, ("objects",), tokens=tele),
+              {"green-infantry": (25, 25), "yellow-infantry": (90, 30), "green-sniper": (33, 10)}, tokens={0: 1})
+    assert s.soldiers["green-sniper"].team == s.soldiers["green-infantry"].team
+    s.apply(0, Move("green-infantry", 28, 12))
+    assert s.phase == Phase.ORDER  # no Object step: the other green player's Sniper touches the Teleporter
+
+
+def test_module_book_objects_transmogrifier_needs_two_little_soldiers_in_play():
+    """Objects, Transmogrifier: "switch the positions of any 2 Little Soldiers ... in play": with one
+    soldier in play it is not offered (the swap step would have no legal action)."""
+    tm = [{"kind": "supplies", "at": [50, 50]}, {"kind": "transmogrifier", "at": [30, 30]}]
+    s = place(mission_game("battle_royale", 3, ("objects",), tokens=tm), {"green-infantry": (20, 30)},
+              tokens={0: 1})
+    s.apply(0, Move("green-infantry", 27, 30))
+    assert s.phase == Phase.ORDER and s.legal_actions(0)
+
+
+def test_mission_book_battle_royale_supplies_an_opponent_of_the_same_colour_blocks_them():
+    """Battle Royale, Activating Supplies: "If an opponent's figurine is in contact with the Supplies token,
+    you cannot activate it" - the green Sniper of another player is an opponent."""
+    s = place(br(), {"green-infantry": (40, 30), "yellow-infantry": (90, 50), "green-sniper": (50, 32.6)},
+              tokens={0: 1})
+    s.apply(0, Move("green-infantry", 47.8, 29.0))
+    assert not s.soldiers["green-infantry"].promoted and "opponent is in contact" in texts(s)
+
+
+def test_module_book_tactics_reactions_are_answered_by_opponents_by_side():
+    """Advanced Tactics: "You can also play Reaction cards during an opponent's turn" - in a free-for-all
+    the other green General is an opponent and may react to green's Move."""
+    from engine.little_soldiers.actions import Draw, Star
+
+    s = mission_game("king_of_the_hill", 4, ("super_soldier", "advanced_tactics"), scenery=HILL)
+    while s.phase == "draw":
+        s.apply(CHANCE, Draw(s.part("advanced_tactics").draw_pile()[0]))
+    s.apply(CHANCE, Star(0))
+    at = s.part("advanced_tactics")
+    for g in s.generals:
+        at.deck += g.hand
+        g.hand = []
+    at.deck.remove("Chewed by the Dog")
+    s.generals[2].hand = ["Chewed by the Dog"]
+    place(s, {"green-infantry": (20, 52), "green-grenadier": (20, 10), "yellow-infantry": (80, 52),
+              "yellow-sniper": (80, 10), "green-infantry-2": (10, 30), "green-operator": (30, 30),
+              "yellow-infantry-2": (90, 30), "yellow-operator": (70, 30)}, tokens={0: 1, 1: 1, 2: 1, 3: 1})
+    assert s.generals[2].team == s.generals[0].team
+    s.apply(0, Move("green-infantry", 25, 52))
+    assert s.phase == "react" and s.to_act() == [s.generals[2].seat]

@@ -138,3 +138,24 @@ def test_deploy_area_without_a_block_token_follows_the_free_deployment():
             assert s.check(0, Deploy("green-infantry", x, y)) is None, (x, y)
         elif not area.buffer(0.3).contains(p):
             assert s.check(0, Deploy("green-infantry", x, y)) is not None, (x, y)
+
+
+def test_the_view_says_where_a_throw_is_aimed_from():
+    """The app's aiming preview: from the Grenadier, or the catapult on the edge nearest the Operator."""
+    from ls_helpers import game, position
+
+    from engine.little_soldiers.actions import Move, Order
+
+    s = position(game(squads=(("infantry", "grenadier"), ("infantry", "operator"))),
+                 {"green-infantry": (20, 30), "green-grenadier": (30, 40), "yellow-infantry": (80, 30),
+                  "yellow-operator": (90, 50)}, general=0)
+    assert s.view(0).throw_origin() is None
+    s.apply(0, Move("green-grenadier", 30, 40))
+    s.apply(0, Order("green-grenadier", "special"))
+    assert s.view(0).throw_origin() == (30.0, 40.0, 0.0)
+    t = position(game(squads=(("infantry", "grenadier"), ("infantry", "operator"))),
+                 {"green-infantry": (20, 30), "yellow-infantry": (80, 30), "yellow-operator": (90, 50)}, general=1)
+    t.apply(1, Move("yellow-operator", 90, 50))
+    t.apply(1, Order("yellow-operator", "special"))
+    assert t.view(1).throw_origin() == t.shot_start("yellow-operator", "mortar", 0.0)
+    assert t.view(1).throw_origin()[:2] == t.terrain.edge_point((90, 50))

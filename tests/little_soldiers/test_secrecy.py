@@ -117,3 +117,12 @@ def test_a_deal_forced_by_hand_is_hidden_until_revealed():
     s = new_game(Config(players=3, mission="battle_royale"), None)
     s.apply(CHANCE, Deal((2, 0, 1)))
     assert s.view(0).to_dict()["turn_order"] == [2] and s.view(0).to_dict()["my_numbers"] == [2]
+
+
+def test_a_card_drawn_is_in_its_drawer_history_only():
+    s = new_game(Config(modules=("super_soldier", "advanced_tactics")), 7)
+    drawn = [a for seat, a in s.history() if type(a).__name__ == "Draw"]
+    assert drawn
+    brick = s.generals[1].seat
+    assert [a for _, a in s.view(brick).history() if type(a).__name__ == "Draw"] == drawn
+    assert all(a is None for seat, a in s.view(0).history() if seat == CHANCE)

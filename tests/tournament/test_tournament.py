@@ -15,7 +15,7 @@ from engine.core.games import get_game
 from engine.tournament.jobs import game_seed, play_game
 from engine.tournament.report import tables
 from engine.tournament.results import ResultsError, read_results
-from engine.tournament.runner import Tournament, batch_size, run
+from engine.tournament.runner import BATCH_SECONDS, Batcher, Tournament, batch_size, run
 from engine.tournament.sweeps import parse_sweep, split_values
 
 
@@ -62,16 +62,32 @@ def test_partial_file_with_a_torn_line_is_completed_by_a_rerun(tmp_path):
 def test_interrupt_keeps_the_finished_batches(tmp_path):
     t = Tournament.build("toy-battle", "random", 24, {}, seed=2)
     out = tmp_path / "r.jsonl"
+    seen = []
 
     def progress(done: int, total: int) -> None:
-        if done >= batch_size(total, 1):
+        seen.append(done)
+        if done >= 3:
             raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
         run(t, out, workers=0, progress=progress)
     kept = len(read_results(out))
-    assert kept == batch_size(24, 1)
+    assert kept == seen[-1] >= 3  # every game reported done was on disk first
     assert run(t, out, workers=0).played == 24 - kept
+
+
+def test_batches_start_single_then_aim_at_a_few_seconds_of_play():
+    jobs = Tournament.build("toy-battle", "random", 400, {}).jobs()
+    batcher = Batcher(jobs, 2)
+    assert len(batcher.next()) == 1  # nothing known yet
+    batcher.learn([{"seconds": 0.5}])
+    assert len(batcher.next()) == int(BATCH_SECONDS / 0.5)
+    batcher.learn([{"seconds": 0.0001}] * 99)
+    assert len(batcher.next()) == batch_size(400, 2)  # fast games: the count cap
+    handed = 1 + int(BATCH_SECONDS / 0.5) + batch_size(400, 2)
+    while (b := batcher.next()) is not None:
+        handed += len(b)
+    assert handed == 400
 
 
 def test_a_broken_line_in_the_middle_is_refused_with_its_number(tmp_path):
@@ -148,3 +164,24 @@ def test_records_dir_keeps_a_record_that_replays_to_the_same_result(tmp_path):
         state = replay(load_record(line["record"]))
         assert list(state.result().winners) == line["winners"]
         assert list(state.result().scores) == line["scores"]
+
+
+def test_state_breaks_match_the_broken_events_and_clones_keep_their_own():
+    from engine.bots import make_bot
+    from engine.little_soldiers.state import Break
+
+    info = get_game("little-soldiers")
+    state = info.new_game(info.config_from_dict({}), 3)
+    bots = [make_bot("heuristic", "little-soldiers", 1), make_bot("random", "little-soldiers", 2)]
+    early = None
+    while not state.is_over():
+        for seat in state.to_act():
+            state.apply(seat, bots[seat].choose(state.view(seat)))
+        if early is None and state.breaks:
+            early = state.clone()
+            mark = len(early.breaks)
+    broken = [e.text for e in state.events if " is broken!" in e.text]
+    assert len(state.breaks) == len(broken) > 0
+    assert all(isinstance(b, Break) and b.soldier in state.soldiers for b in state.breaks)
+    assert [b.soldier for b in state.breaks] == [t.split(" is broken!")[0] for t in broken]
+    assert early is not None and early.breaks == state.breaks[:mark]

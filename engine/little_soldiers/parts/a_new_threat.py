@@ -243,6 +243,15 @@ class ANewThreat(Mission):
         faces = self.state.chosen.attack_die_faces
         return Roll(tuple(faces[rng.randrange(len(faces))] for _ in self.threat_pending))
 
+    def chance_outcomes(self) -> list[tuple[Any, float]] | None:
+        from engine.little_soldiers.state import counted, dice_outcomes
+
+        if self.state.phase is Phase.THREAT_ACTION:
+            return counted(ThreatAction, self.actions_down)
+        if self.state.phase is Phase.THREAT_ROLL:
+            return dice_outcomes([self.state.chosen.attack_die_faces] * len(self.threat_pending))
+        return None
+
     def check_chance(self, action: Any) -> str | None:
         if self.state.phase is Phase.THREAT_ACTION:
             if not isinstance(action, ThreatAction) or action.number not in self.actions_down:

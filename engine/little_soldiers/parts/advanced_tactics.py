@@ -131,6 +131,12 @@ class AdvancedTactics(Part):
             self.draws.pop(0)
         return False
 
+    def audience(self, action: Any) -> frozenset[int] | None:
+        """A card drawn is read by the seat that draws it, in the history as in the log."""
+        if self.state.phase is Phase.DRAW and self.draws:
+            return frozenset({self.state.generals[self.draws[0][0]].seat})
+        return frozenset()
+
     def draw_pile(self) -> list[str]:
         """The face-down pile a card is drawn from (the discard, reshuffled, when empty)."""
         return self.deck if self.deck else self.discard
@@ -138,6 +144,13 @@ class AdvancedTactics(Part):
     def sample_chance(self, rng: random.Random) -> Any:
         pile = self.draw_pile()
         return Draw(pile[rng.randrange(len(pile))])
+
+    def chance_outcomes(self) -> list[tuple[Any, float]] | None:
+        if self.state.phase is not Phase.DRAW:
+            return None
+        from engine.little_soldiers.state import counted
+
+        return counted(Draw, self.draw_pile())
 
     def check_chance(self, action: Any) -> str | None:
         if not isinstance(action, Draw) or action.card not in self.draw_pile():
@@ -353,9 +366,6 @@ class AdvancedTactics(Part):
 
     def may_stop_moves(self) -> bool:
         return self.effect_kind() == "retreat"
-
-    def movers(self) -> list[Soldier] | None:
-        return self.retreat_movers() if self.effect_kind() == "retreat" else None
 
     def check_move(self, s: Soldier, action: Any, end_level_up: bool) -> str | None:
         if not end_level_up and self.effect_kind() == "retreat" and s.id in self.state.effect.used:

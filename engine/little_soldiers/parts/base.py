@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from engine.little_soldiers.terrain import Terrain
 
 HOOKS = ("setup", "begin_game", "round_begins", "turn_begins", "turn_skipped", "extra_actions", "may_stop_moves",
-         "movers", "check_move", "before_move", "on_moved", "after_move", "before_break", "before_roll",
+         "check_move", "before_move", "on_moved", "after_move", "before_break", "before_roll",
          "reroll_bonus", "on_lightning", "on_landing", "action_done", "turn_ends")
 """The hooks the core calls on every part that defines them."""
 
@@ -151,6 +151,15 @@ class Part:
     def check_chance(self, action: Any) -> str | None:
         return "No chance step is due now."
 
+    def chance_outcomes(self) -> list[tuple[Any, float]] | None:
+        """This part's pending chance step's outcomes with probabilities, or
+        None when too many to list or continuous (``sample_chance`` draws)."""
+        return None
+
+    def audience(self, action: Any) -> frozenset[int] | None:
+        """Who may read a chance outcome of this part's step in the history (nobody by default)."""
+        return frozenset()
+
     def help(self) -> str:
         """What the player does in this part's current step, as a sentence."""
         return f"the game is in its {self.state.phase} step."
@@ -170,10 +179,6 @@ class Part:
     def may_stop_moves(self) -> bool:
         """The Moves being made may be stopped early (Strategic Retreat)."""
         return False
-
-    def movers(self) -> list["Soldier"] | None:
-        """Who may make the Move now when the part decides (None: the core's rule)."""
-        return None
 
     def check_move(self, soldier: "Soldier", action: Any, end_level_up: bool) -> str | None:
         """A reason this part forbids a Move the table allows."""
@@ -216,11 +221,6 @@ class Part:
 
     def turn_ends(self) -> None:
         """The End of the Turn (and a round cut short): the part tidies up."""
-
-    # ------------------------------------------------------------ the table
-    def terrain_changed(self) -> "Terrain | None":
-        """The Terrain the part plays on now, when it changed the table."""
-        return None
 
 
 class Mission(Part):

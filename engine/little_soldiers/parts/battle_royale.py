@@ -35,6 +35,9 @@ class BattleRoyale(Mission):
     phases: ClassVar[frozenset[Phase]] = frozenset({Phase.DEAL, Phase.PARACHUTE, Phase.PARA_LANDING})
     uses_star: ClassVar[bool] = False  # "The 3 Return the Star phase does not exist for this mission."
     readings: ClassVar[tuple[str, ...]] = (
+        "Battle Royale: Setup C lays the card \"on its Rank side\" while Supplies later flip it \"over to its "
+        "Rank side to unlock their abilities\": read as starting on the New Recruit side, so lightning counts "
+        "only once Supplies flipped the card.",
         "Battle Royale: the Parachute Deployment places the figurine on the surface under the landed Move "
         "token (Levels), or, with no room beside the token, as close to it as the base fits.",
         "Battle Royale, Supplies: \"an opponent's figurine in contact\" means any other player's soldier "
@@ -125,6 +128,15 @@ class BattleRoyale(Mission):
         seed = rng.getrandbits(32)
         got = self.state.terrain.throw("mortar", start, direction, strength, seed)
         return Landing(got.x, got.y, got.z, "token", (), seed)
+
+    def chance_outcomes(self) -> list[tuple[Any, float]] | None:
+        """Every deal of the Numbered Block tokens, up to 6 players (720 deals)."""
+        if self.state.phase is not Phase.DEAL:
+            return None  # the parachute's landing is continuous
+        import itertools
+
+        orders = list(itertools.permutations(range(len(self.state.generals))))
+        return [(Deal(order), 1.0 / len(orders)) for order in orders]
 
     def check_chance(self, action: Any) -> str | None:
         if self.state.phase is Phase.DEAL:

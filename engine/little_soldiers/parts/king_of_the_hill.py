@@ -12,7 +12,9 @@ from typing import Any, ClassVar
 from engine.core.protocol import Result, scores_result
 from engine.little_soldiers import mission_data as M
 from engine.little_soldiers import rules_data as R
+from engine.little_soldiers.actions import Transfer
 from engine.little_soldiers.parts.base import Mission
+from engine.little_soldiers.phases import Phase
 from engine.little_soldiers.pieces import Soldier
 
 
@@ -20,7 +22,12 @@ class KingOfTheHill(Mission):
     key: ClassVar[str] = M.KING_OF_THE_HILL
     title: ClassVar[str] = "King of the Hill"
     deployment_numbers: ClassVar[tuple[int, ...]] = R.DEPLOYMENT_NUMBERS
+    phases: ClassVar[frozenset[Phase]] = frozenset({Phase.TRANSFER})
     readings: ClassVar[tuple[str, ...]] = (
+        "King of the Hill, Level tokens: \"you can transfer their Level token\" is the player's choice (any of "
+        "their other soldiers still in play, or keep it on the broken soldier's card). It is made at the start "
+        "of that player's next turn, before its Move: a break happens in the middle of another player's Action, "
+        "and until your own turn nothing depends on who holds the token (only climbing does).",
         "King of the Hill, Candy Distribution: a lone soldier that cannot get all the Candy it should have "
         "takes what is left (the book cancels the distribution only for a tie of equal Toughness).",
     )
@@ -34,6 +41,7 @@ class KingOfTheHill(Mission):
         self.candy_discarded = 0
         self.candy = [0] * len(st.generals)
         self.level_token: dict[int, str | None] = {}
+        self.transfer: dict[int, str] = {}  # General -> its broken soldier whose Level token may pass on
         for gen in st.generals:
             gen.tokens += gen.lid - M.KOTH_LID_TOKENS  # Setup F: all 3 straight onto the General
             gen.lid = M.KOTH_LID_TOKENS
@@ -43,17 +51,20 @@ class KingOfTheHill(Mission):
     def copy_slice(self) -> None:
         self.candy = list(self.candy)
         self.level_token = dict(self.level_token)
+        self.transfer = dict(self.transfer)
 
     def to_dict(self) -> dict[str, Any]:
         return {"candy": list(self.candy), "candy_reserve": self.candy_reserve,
                 "candy_discarded": self.candy_discarded,
-                "level_tokens": {str(g): s for g, s in sorted(self.level_token.items())}}
+                "level_tokens": {str(g): s for g, s in sorted(self.level_token.items())},
+                "level_token_transfers": {str(g): s for g, s in sorted(self.transfer.items())}}
 
     def load(self, data: dict[str, Any]) -> None:
         self.candy = [int(c) for c in data["candy"]]
         self.candy_reserve = int(data["candy_reserve"])
         self.candy_discarded = int(data["candy_discarded"])
         self.level_token = {int(g): s for g, s in data["level_tokens"].items()}
+        self.transfer = {int(g): s for g, s in data.get("level_token_transfers", {}).items()}
 
     # ---------------------------------------------------------------- Level tokens
     def may_climb(self, soldier: str) -> bool:
@@ -66,15 +77,46 @@ class KingOfTheHill(Mission):
         return None
 
     def before_break(self, s: Soldier) -> None:
-        """The Level token may pass to another of your soldiers still in play."""
+        """"You can transfer their Level token to one of your other Little
+        Soldiers still in play": offered at the start of your next turn."""
         st = self.state
         if self.level_token.get(s.general) != s.id:
             return
-        heirs = [o for o in st.own_in_play(s.general) if o.id != s.id]
-        if heirs:
-            heir = max(heirs, key=lambda o: (st.toughness(o) - o.hearts, o.id))
-            self.level_token[s.general] = heir.id
-            st.log(f"{s.id}'s Level token is transferred to {heir.id}.")
+        if any(o.id != s.id for o in st.own_in_play(s.general)):
+            self.transfer[s.general] = s.id
+            st.log(f"{s.id} held a Level token: {st.gname(s.general)} may transfer it at the start of their "
+                   "next turn.")
+
+    def heirs(self, g: int) -> list[Soldier]:
+        broken = self.transfer.get(g)
+        return [o for o in self.state.own_in_play(g) if o.id != broken]
+
+    def turn_begins(self) -> bool:
+        g = self.state.current
+        if g not in self.transfer:
+            return False
+        if not self.heirs(g) or self.level_token.get(g) != self.transfer[g]:
+            del self.transfer[g]
+            return False
+        self.state.phase = Phase.TRANSFER
+        return True
+
+    def legal(self, seat: int) -> list[Any]:
+        return [Transfer(o.id) for o in self.heirs(self.state.current)] + [Transfer(None)]
+
+    def help(self) -> str:
+        return "transfer your broken soldier's Level token to another of your soldiers in play, or keep it."
+
+    def apply(self, seat: int, action: Transfer) -> None:
+        st = self.state
+        g = st.current
+        broken = self.transfer.pop(g)
+        if action.soldier is None:
+            st.log(f"{st.gname(g)} keeps the Level token on {broken}'s card.")
+        else:
+            self.level_token[g] = action.soldier
+            st.log(f"{broken}'s Level token is transferred to {action.soldier}.")
+        st.phase = Phase.MOVE
 
     def on_break(self, s: Soldier) -> None:
         self.state.log(f"{s.id} is broken!")

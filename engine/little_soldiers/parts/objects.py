@@ -128,7 +128,7 @@ class Objects(Part):
         if phase is Phase.OBJECT:
             return [Activate(o) for o in self.choices] + [Activate(None)]
         if phase is Phase.RADAR:
-            enemies = st._enemies_in_play(st.current)
+            enemies = st.enemies_in_play(st.current)
             return [Shields(c) for k in range(R.RADAR_SHIELDS + 1)
                     for c in itertools.combinations_with_replacement(enemies, k)]
         if phase is Phase.SWAP:

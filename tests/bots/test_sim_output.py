@@ -1,0 +1,35 @@
+"""`toybox sim` reports win rates with their 95% intervals, per seat or, with
+--swap, per bot over every seat, plus each bot's seconds per decision."""
+
+from __future__ import annotations
+
+import re
+
+from app.cli import main
+
+
+def test_sim_table_has_intervals_per_seat(capsys):
+    assert main(["sim", "toy-battle", "--terrain", "castle-field", "--games", "4", "--bots", "heuristic,random",
+                 "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert "95% CI" in out
+    assert re.search(r"^seat 1 \(heuristic\)\s+[0-9.]+\s+4\s+[0-9.]+%\s+[0-9.]+–[0-9.]+%$", out, re.M)
+    assert re.search(r"heuristic: [0-9.]+ s per decision", out)
+
+
+def test_sim_swap_reports_each_bot_over_all_seats(capsys):
+    assert main(["sim", "toy-battle", "--terrain", "castle-field", "--games", "4", "--bots", "easy,random",
+                 "--swap", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"^easy \(all seats\)\s+[0-9.]+\s+4\s", out, re.M)
+    assert re.search(r"^random \(all seats\)\s+[0-9.]+\s+4\s", out, re.M)
+
+
+def test_sim_counts_a_coop_team_win_once(capsys):
+    assert main(["sim", "little-soldiers", "--mission", "a_new_threat", "--players", "2", "--games", "2",
+                 "--bots", "heuristic", "--quiet", "--seed", "1000"]) == 0
+    out = capsys.readouterr().out
+    rates = re.findall(r"^seat \d \(heuristic\)\s+([0-9.]+)", out, re.M)
+    team = re.search(r"^team \(all seats win together\)\s+([0-9.]+)", out, re.M)
+    if team:  # a shared win is 1/2 per seat, 1 for the team
+        assert float(team.group(1)) == 2 * float(rates[0])
