@@ -63,6 +63,10 @@ def wrap_to_width(text: str, text_size: float, width: float, max_lines: int = 3)
     return "\n".join(fit_text(line, text_size, width) for line in lines)
 
 
+OVERLAY_MARGIN = 0.08
+"""camera.ui width kept clear on the end and hand-over screens' sides (chosen): a long
+end reason ('Red cannot draw or place and ends the game on a tie ...') ran off the window."""
+
 STATUS_SIZE, SCORE_SIZE = 1.0, 0.85
 MIN_LINE_SIZE = 0.7
 """The turn and score lines shrink down to this share of their size to stay on one line
@@ -211,7 +215,9 @@ class Hud:
         width = window.aspect_ratio - 0.5  # the log panel (0.44 wide) stays visible on the right
         self.overlay_backdrop.scale = (4, 2) if full else (width, 0.86)
         self.overlay.x = 0 if full else window.left[0] + 0.02 + width / 2
-        self.overlay_text.text = text
+        room = (width if not full else window.aspect_ratio) - OVERLAY_MARGIN
+        self.overlay_text.text = "\n".join(
+            wrap_to_width(line, self.overlay_text.scale_x, room, max_lines=4) for line in text.split("\n"))
         self.overlay_button.text = button
         self.overlay_button.on_click = action
 
