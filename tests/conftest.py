@@ -30,11 +30,20 @@ def python() -> str:
     return sys.executable
 
 
+OPT_IN = {
+    "fuzz": "long fuzzer: run with pytest -m fuzz",
+    "slow": "long seeded playouts: run with pytest -m slow",
+}
+"""Markers whose tests run only when asked for by ``-m``, so ``make test`` (CI) stays short."""
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Long fuzzers run only when asked for (``pytest -m fuzz``)."""
-    if "fuzz" in (config.getoption("markexpr") or ""):
-        return
-    skip = pytest.mark.skip(reason="long fuzzer: run with pytest -m fuzz")
-    for item in items:
-        if item.get_closest_marker("fuzz"):
-            item.add_marker(skip)
+    """Long fuzzers and playouts run only when their marker is named in ``-m``."""
+    asked = config.getoption("markexpr") or ""
+    for marker, reason in OPT_IN.items():
+        if marker in asked:
+            continue
+        skip = pytest.mark.skip(reason=reason)
+        for item in items:
+            if item.get_closest_marker(marker):
+                item.add_marker(skip)
