@@ -63,6 +63,10 @@ def wrap_to_width(text: str, text_size: float, width: float, max_lines: int = 3)
     return "\n".join(fit_text(line, text_size, width) for line in lines)
 
 
+OVERLAY_MARGIN = 0.08
+"""camera.ui width kept clear on the end and hand-over screens' sides (chosen): a long
+end reason ('Red cannot draw or place and ends the game on a tie ...') ran off the window."""
+
 STATUS_SIZE, SCORE_SIZE = 1.0, 0.85
 MIN_LINE_SIZE = 0.7
 """The turn and score lines shrink down to this share of their size to stay on one line

@@ -22,6 +22,7 @@ from engine.little_soldiers import queries
 from engine.little_soldiers.actions import Activate, Deploy, Jump, Lead, Move, Order, Reroll, Shields, Teleport, Throw
 from engine.little_soldiers.mission_data import COOP_MISSIONS
 from engine.little_soldiers.mission_report import record_mission
+from engine.little_soldiers.rules_data import ATTACK_DIE_FACES, SNIPER_DIE_FACES
 
 from app.controllers.base import GameController
 
@@ -30,6 +31,9 @@ def _point(x: float, y: float) -> Any:
 
     return Point(x, y)
 
+
+ORDER_WORDS = {"attack": "Attack", "move": "Move", "special": "Special Action"}
+"""An Order's kind in the log as the rulebook names it (the log said 'an Order: special')."""
 
 BAND_WORDS = {"green": "within the red reroll band (green range)", "red": "within the red reroll band",
               "yellow": "outside the red reroll band", None: "outside the red reroll band"}
@@ -248,11 +252,13 @@ class LittleSoldiersController(GameController):
                           for p in self.view().terrain.bf.scenery if "-" in p.id or "_" in p.id})  # type: ignore[attr-defined]
         except AttributeError:
             pass
-        if not names:
-            return lambda text: text
+        # die faces ("double_hit") and Order kinds ("an Order: special") read as words too
+        names.update({f: f.replace("_", " ") for f in SNIPER_DIE_FACES + ATTACK_DIE_FACES if "_" in f})
         pattern = re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(i) for i in sorted(names, key=len, reverse=True))
                              + r")(?![\w-])")
-        return lambda text: pattern.sub(lambda m: names[m.group(0)], text)
+        order = re.compile(r"an Order: (attack|move|special)\b")
+        return lambda text: order.sub(lambda m: "an Order: " + ORDER_WORDS[m.group(1)],
+                                      pattern.sub(lambda m: names[m.group(0)], text))
 
     def label(self, action: Any) -> str:
         """A choice as a player reads it ("Green Grenadier: Throw a Grenade"),

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import sys
@@ -840,6 +841,19 @@ def hud_layout(size: str) -> dict[str, Any]:
             ctl.match = end.match
             ctl.seats = Seats(("human",) + ("random",) * (n - 1))
             ctl.bots = {s: b for s, b in end.bots.items() if s}
+            screen.hud.refresh()
+            window.step(app, 2)
+            out[f"{game}-over"] = ui_rects(camera.ui)
+        if game == "toy-battle":
+            # The longest end reason Toy Battle writes ran off the window (found playing hot-seat).
+            end = type(ctl)(ctl.match, Seats(("random",) * 2), bot_seed=3)
+            end.run_bots()
+            ctl.match = end.match
+            ctl.seats = Seats(("human", "human"))
+            ctl.bots = {}
+            real = ctl.match.state.result()
+            long = "Red cannot draw or place and ends the game on a tie (0-0 in medals): Red loses."
+            ctl.match.state.result = lambda: dataclasses.replace(real, reason=long)
             screen.hud.refresh()
             window.step(app, 2)
             out[f"{game}-over"] = ui_rects(camera.ui)

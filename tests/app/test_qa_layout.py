@@ -75,7 +75,7 @@ import pytest  # noqa: E402
 @pytest.mark.parametrize("size", ["1024x640", "900x700", "2560x1440"])
 def test_game_screens_fit_every_window_size(probe, size):
     """Issue 12, layout: each game mid-play with a long message, and Little
-    Battle's 5-player end screen: every text and button inside the window, none
+    Battle's 5-player end screen and Toy Battle's longest end reason: every text and button inside the window, none
     over another, none under the event log panel (it covered the turn line)."""
     facts = probe("hud_layout", size, timeout=300)
     edges = facts["edges"]

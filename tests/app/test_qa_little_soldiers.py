@@ -82,3 +82,13 @@ def test_staying_put_is_a_button():
     assert [lbl for lbl, _ in c.choices()] == [f"{c.name(stay.soldier)} stays where it is"]
     assert c.choose(stay), c.message
     assert c.soldier(stay.soldier)["spot"] == before and c.phase() != "move"
+
+
+def test_the_log_names_die_faces_and_order_kinds_as_a_player_reads_them():
+    """Played live: the log said 'gives Green Grenadier an Order: special.' and
+    'Dice: hit, blank, double_hit.' (the engine's ids, not words)."""
+    c = LittleSoldiersController.new("little-soldiers", {}, Seats(("human", "random")), seed=3)
+    line = c.named("Dinosaur gives green-grenadier an Order: special on yellow-sniper.")
+    assert line == "Dinosaur gives Green Grenadier an Order: Special Action on Yellow Sniper."
+    assert c.named("Dice: hit, lightning, double_hit.") == "Dice: hit, lightning, double hit."
+    assert "an Order: Attack" in c.named("Brick gives yellow-sniper an Order: attack on green-grenadier.")
