@@ -297,17 +297,9 @@ class LittleSoldiersController(GameController):
         return shot["kind"] if shot else None
 
     def shot_origin(self) -> tuple[float, float, float] | None:
-        """Where aiming is measured from: the thrower, or the catapult on the edge."""
-        shot = self.view_dict().get("shot")
-        if not shot or self.phase() != "throw":
-            return None
-        s = self.spot(shot["thrower"])
-        if s is None:
-            return None
-        if shot["kind"] == "mortar":
-            x, y = self.view().terrain.edge_point((s["x"], s["y"]))  # type: ignore[attr-defined]
-            return (x, y, 0.0)
-        return (s["x"], s["y"], self.view().terrain.z(s["surface"]))  # type: ignore[attr-defined]
+        """Where aiming is measured from: the engine's answer (the thrower, the
+        catapult on the edge, or a Battle Royale HQ's catapult)."""
+        return self.view().throw_origin()  # type: ignore[attr-defined]
 
     def shot_reach(self) -> float:
         from engine.little_soldiers.terrain import GRENADE_REACH, MORTAR_REACH
@@ -451,9 +443,8 @@ class LittleSoldiersController(GameController):
         self.hover = None
         a = self.selected
         if self.spot(ident) is not None and self.spot(a) is not None and ident != a:
-            sa, st = self.soldier(a), self.soldier(ident)  # type: ignore[arg-type]
-            if sa["team"] != st["team"]:
-                v = self.view()
+            v = self.view()
+            if v.is_enemy(a, ident):  # type: ignore[attr-defined]  # by side: free-for-all games share colours
                 sight = queries.sight_rays(v, a, ident)
                 facts = v.explain_target(a, ident)  # type: ignore[attr-defined]
                 band = queries.range_band(v, a, ident)

@@ -21,6 +21,8 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from engine.geometry.household import box_corners
+
 from app import frames
 from app.look import light
 
@@ -301,15 +303,7 @@ def box_faces(center: Sequence[float], size: Sequence[float], heading: float = 0
     outside, each starting at its bottom-left as seen from outside."""
     cx, cy = float(center[0]), float(center[1])
     cz = float(center[2]) if len(center) > 2 else 0.0
-    hx, hy, h = size[0] / 2, size[1] / 2, float(size[2])
-    local = {
-        "front": [(-hx, -hy, 0), (hx, -hy, 0), (hx, -hy, h), (-hx, -hy, h)],
-        "right": [(hx, -hy, 0), (hx, hy, 0), (hx, hy, h), (hx, -hy, h)],
-        "back": [(hx, hy, 0), (-hx, hy, 0), (-hx, hy, h), (hx, hy, h)],
-        "left": [(-hx, hy, 0), (-hx, -hy, 0), (-hx, -hy, h), (-hx, hy, h)],
-        "top": [(-hx, -hy, h), (hx, -hy, h), (hx, hy, h), (-hx, hy, h)],
-        "bottom": [(-hx, hy, 0), (hx, hy, 0), (hx, -hy, 0), (-hx, -hy, 0)],
-    }
+    local = box_corners(size)
     a = np.radians(heading)
     rot = np.array([[np.cos(a), -np.sin(a), 0], [np.sin(a), np.cos(a), 0], [0, 0, 1]])
     return {k: np.asarray(q, dtype=float) @ rot.T + [cx, cy, cz] for k, q in local.items()}

@@ -24,7 +24,7 @@ from __future__ import annotations
 import enum
 import math
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 import numpy as np
 import trimesh
@@ -173,6 +173,21 @@ def engine_shape(piece: Household):
     return piece
 
 
+def box_corners(size: Sequence[float]) -> dict[str, list[tuple[float, float, float]]]:
+    """The six faces of an axis-aligned box standing on z = 0 at its centre,
+    corners counter-clockwise seen from outside, each from its bottom-left
+    (shared by the kit's triangles and the app's printed boxes)."""
+    hx, hy, h = size[0] / 2, size[1] / 2, float(size[2])
+    return {
+        "front": [(-hx, -hy, 0), (hx, -hy, 0), (hx, -hy, h), (-hx, -hy, h)],
+        "right": [(hx, -hy, 0), (hx, hy, 0), (hx, hy, h), (hx, -hy, h)],
+        "back": [(hx, hy, 0), (-hx, hy, 0), (-hx, hy, h), (hx, hy, h)],
+        "left": [(-hx, hy, 0), (-hx, -hy, 0), (-hx, -hy, h), (-hx, hy, h)],
+        "top": [(-hx, -hy, h), (hx, -hy, h), (hx, hy, h), (-hx, hy, h)],
+        "bottom": [(-hx, hy, 0), (hx, hy, 0), (hx, -hy, 0), (-hx, -hy, 0)],
+    }
+
+
 # --- the triangles ------------------------------------------------------------------------
 
 
@@ -221,15 +236,7 @@ class _Builder:
         part: front (-y), back, left (-x), right, top, bottom ('*' for the rest).
         ``tilt`` leans it about its y axis (degrees)."""
         cx, cy, cz = centre
-        hx, hy, h = size[0] / 2, size[1] / 2, size[2]
-        local = {
-            "front": [(-hx, -hy, 0), (hx, -hy, 0), (hx, -hy, h), (-hx, -hy, h)],
-            "right": [(hx, -hy, 0), (hx, hy, 0), (hx, hy, h), (hx, -hy, h)],
-            "back": [(hx, hy, 0), (-hx, hy, 0), (-hx, hy, h), (hx, hy, h)],
-            "left": [(-hx, hy, 0), (-hx, -hy, 0), (-hx, -hy, h), (-hx, hy, h)],
-            "top": [(-hx, -hy, h), (hx, -hy, h), (hx, hy, h), (-hx, hy, h)],
-            "bottom": [(-hx, hy, 0), (hx, hy, 0), (hx, -hy, 0), (-hx, -hy, 0)],
-        }
+        local = box_corners(size)
         rot = _rot_z(heading) @ _rot_y(tilt)
         for face, quad in local.items():
             part = parts.get(face, parts.get("*", "body"))

@@ -9,31 +9,10 @@ change that alters the tree shows up here.
 
 from __future__ import annotations
 
-from engine.core.protocol import CHANCE
 from engine.toy_battle.actions import Draw, Place, Skip
 from engine.toy_battle.state import ToyBattleState
+from tests.conformance.perft import perft
 from tests.toy_battle.helpers import start
-
-
-def perft(state: ToyBattleState, depth: int) -> int:
-    if state.is_over():
-        return 1 if depth == 0 else 0
-    if state.to_act() == [CHANCE]:
-        total = 0
-        for outcome in state.legal_actions(CHANCE):
-            child = state.clone()
-            child.apply(CHANCE, outcome)
-            total += perft(child, depth)
-        return total
-    if depth == 0:
-        return 1
-    seat = state.to_act()[0]
-    total = 0
-    for action in state.legal_actions(seat):
-        child = state.clone()
-        child.apply(seat, action)
-        total += perft(child, depth - 1)
-    return total
 
 
 def opening() -> ToyBattleState:
