@@ -74,27 +74,47 @@ class Belief:
         """Remember what this picture (the seat's own view) shows of the deal."""
         deal = picture["deal"]
         hand = _ids(picture["hand"])
-        ship = picture["ship"]
+        ship = _ids(picture["ship"])
+        draft = picture["phase"] == "draft"
         mem = self.memory
-        if mem is None or mem.deal != deal:
-            mem = self.memory = Memory(deal, picture["phase"] == "draft" and not ship)
-        if picture["phase"] == "draft":
-            mem.seen.setdefault(len(ship), tuple(hand))
+        if mem is None or mem.deal != deal or (draft and not ship) or not self._agrees(picture):
+            # A new deal, a new game that reached the same deal number, or a deal joined midway.
+            mem = self.memory = Memory(deal, draft and not ship)
+        if draft:
+            mem.seen[len(ship)] = tuple(hand)  # asked again (an undo): the same packet
             if mem.counts is None:
                 mem.counts = _beach_counts(picture)
         elif picture["phase"] == "rush":
             turn = HAND_SIZE - len(hand) - len(picture["my_play"])
-            mem.tops.setdefault(turn, tuple(p[0]["color"] if p else None for p in picture["beach"]))
+            mem.tops[turn] = tuple(p[0]["color"] if p else None for p in picture["beach"])
             if turn > 0 and picture["last_reveal"]:
-                mem.reveals.setdefault(turn - 1, tuple(
-                    (r["pile"], r["seat"], CARD_OF_NAME[r["card"]]) for r in picture["last_reveal"]))
+                mem.reveals[turn - 1] = tuple(
+                    (r["pile"], r["seat"], CARD_OF_NAME[r["card"]]) for r in picture["last_reveal"])
             if mem.counts is None:
                 mem.counts = _beach_counts(picture)
+
+    def _agrees(self, picture: dict[str, Any]) -> bool:
+        """Whether the remembered keeps are this seat's crew (else the memory is another game's)."""
+        mem = self.memory
+        assert mem is not None
+        crew = set(_ids(picture["ship"]))
+        if picture["phase"] == "rush":
+            crew |= set(_ids(picture["hand"])) | {CARD_OF_NAME[p["card"]] for p in picture["my_play"]}
+            crew |= {c for turn in mem.reveals.values() for _, s, c in turn if s == picture["seat"]}
+            rounds = HAND_SIZE
+        else:
+            rounds = len(picture["ship"])
+        return all(c in crew for r, c in mem.keeps.items() if r < rounds)
+
+    def remembers(self, picture: dict[str, Any]) -> bool:
+        """Whether this seat saw the whole deal so far (its packets and reveals),
+        so it can imagine the others' hands from the draft; else it imagines them uniformly."""
+        return self._full_draft(picture)
 
     def kept(self, picture: dict[str, Any], card: int) -> None:
         """Remember the card this seat keeps in the draft round it is in."""
         if self.memory is not None and picture["phase"] == "draft":
-            self.memory.keeps.setdefault(len(picture["ship"]), card)
+            self.memory.keeps[len(picture["ship"])] = card
 
     def _full_draft(self, picture: dict[str, Any]) -> bool:
         """Whether every packet this seat held this deal is remembered."""

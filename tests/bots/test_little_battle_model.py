@@ -77,6 +77,24 @@ def test_the_card_passed_left_is_imagined_in_the_left_neighbours_hand():
     assert holders(stranger, view, P(10))[1] <= 120
 
 
+def test_a_bot_that_joins_midway_or_comes_from_another_game_does_not_trust_its_memory():
+    bot = ModelBot(0)
+    drafted(bot)  # bot's memory: this deal, from its first pick
+    other = forced_game([HANDS[1], HANDS[2], HANDS[3], HANDS[0]], PILES)  # another game, also at deal 1
+    while other.phase == "draft":
+        for seat in other.to_act():
+            other.apply(seat, HeuristicBot(seat).choose(other.view(seat)))
+    picture = other.view(0).to_dict()
+    bot.belief.observe(picture)
+    assert not bot.belief.remembers(picture)
+    assert ModelBot(0).choose(other.view(0)) is not None  # and it still plays, from a uniform guess
+    # A new game's first pick starts a fresh memory.
+    fresh = forced_game([HANDS[1], HANDS[2], HANDS[3], HANDS[0]], PILES)
+    picture = fresh.view(0).to_dict()
+    bot.belief.observe(picture)
+    assert bot.belief.remembers(picture) and bot.belief.memory.seen == {0: tuple(CARD_ID[c] for c in HANDS[1])}
+
+
 def test_rulebook_chest_attack_hard_keeps_its_nine_from_the_ten_it_passed():
     """Phase 2: the highest Parrot takes the blue chest; the next one down
     the pile is yellow, so a second Parrot there takes nothing."""
