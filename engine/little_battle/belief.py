@@ -101,6 +101,7 @@ class Belief:
         if picture["phase"] == "rush":
             crew |= set(_ids(picture["hand"])) | {CARD_OF_NAME[p["card"]] for p in picture["my_play"]}
             crew |= {c for turn in mem.reveals.values() for _, s, c in turn if s == picture["seat"]}
+            crew |= {CARD_OF_NAME[r["card"]] for r in picture["last_reveal"] if r["seat"] == picture["seat"]}
             rounds = HAND_SIZE
         else:
             rounds = len(picture["ship"])

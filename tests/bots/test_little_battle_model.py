@@ -95,6 +95,33 @@ def test_a_bot_that_joins_midway_or_comes_from_another_game_does_not_trust_its_m
     assert bot.belief.remembers(picture) and bot.belief.memory.seen == {0: tuple(CARD_ID[c] for c in HANDS[1])}
 
 
+def test_a_rival_that_played_its_rhino_8_is_imagined_without_the_rhino_9():
+    """The greedy child plays its strongest key that fits: player 4, who sent
+    Rhino 8 at the red chest, would have sent a Rhino 9 had it held one."""
+    bot = ModelBot(0)
+    state = drafted(bot)
+    others = [HeuristicBot(s) for s in range(4)]
+    for seat in state.to_act():
+        view = state.view(seat)
+        action = bot.choose(view) if seat == 0 else others[seat].choose(view)
+        state.apply(seat, action)
+        if seat == 3:
+            assert action == Attack(R(8), 1)  # the deal works as built
+    picture = state.view(0).to_dict()
+    bot.belief.observe(picture)
+    assert bot.belief.remembers(picture)
+    rng = random.Random(0)
+    total = with_nine = drawn = 0.0
+    for _ in range(300):
+        world, weight = bot.belief.sample(picture, rng)
+        has = CARD_ID[R(9)] in world.hands[3]
+        total += weight
+        with_nine += weight * has
+        drawn += has
+    assert drawn / 300 > 0.05  # the draft alone leaves it possible
+    assert with_nine / total < 0.01  # the reveal rules it out
+
+
 def test_rulebook_chest_attack_hard_keeps_its_nine_from_the_ten_it_passed():
     """Phase 2: the highest Parrot takes the blue chest; the next one down
     the pile is yellow, so a second Parrot there takes nothing."""
