@@ -28,7 +28,7 @@ from typing import Any
 from engine.little_battle.cards import Chest
 from engine.little_battle.data import HAND_SIZE, PILES
 from engine.little_battle.playout import ATTACK_BASE, Playout, keep_table, used_cards
-from engine.little_battle.policy import beats
+from engine.little_battle.policy import NOISE, beats
 from engine.little_battle.state import CARD_OF_NAME
 
 FLOOR = 1e-3
@@ -207,17 +207,18 @@ class Belief:
         # Packets this seat has held, the most constrained first: the cards gone before it saw them.
         for j in sorted((j for j in range(n) if holds[j]), key=lambda j: -holds[j][0]):
             first = holds[j][0]
-            after = list(seen[first])
+            after = [table[x] for x in seen[first]]
             for r in reversed(range(first)):
                 weights = []
                 for c in pool:
-                    w = 1.0
+                    w, score = 1.0, table[c]
                     for x in after:
-                        w *= beats(table[c] - table[x])
-                    weights.append(max(w, FLOOR))
+                        if score - x < NOISE:
+                            w *= beats(score - x)
+                    weights.append(w if w > FLOOR else FLOOR)
                 c = pool.pop(_draw(pool, weights, rng))
                 picks[(j, r)] = c
-                after.append(c)
+                after.append(table[c])
             cur = list(seen[first])
             for r in range(first, now):
                 holder = (j + r) % n
@@ -228,7 +229,7 @@ class Belief:
                 else:
                     later = [r2 for r2 in holds[j] if r2 > r]
                     options = [c for c in cur if c not in seen[later[0]]] if later else cur
-                    pick = max(options, key=lambda c: table[c] + rng.random() * 0.05)
+                    pick = max(options, key=lambda c: table[c] + rng.random() * NOISE)
                 cur.remove(pick)
                 picks[(j, r)] = pick
                 if (j + r + 1) % n == me and r + 1 in seen:
@@ -240,7 +241,7 @@ class Belief:
                 continue
             cur = [pool.pop() for _ in range(HAND_SIZE)]
             for r in range(now):
-                pick = max(cur, key=lambda c: table[c] + rng.random() * 0.05) if len(cur) > 1 else cur[0]
+                pick = max(cur, key=lambda c: table[c] + rng.random() * NOISE) if len(cur) > 1 else cur[0]
                 cur.remove(pick)
                 picks[(j, r)] = pick
             contents[j] = cur

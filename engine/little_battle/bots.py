@@ -151,9 +151,9 @@ class ModelBot:
 
     ``samples`` imagined games per decision, each played out once for every
     legal choice with the same luck (the same chance draws), so choices are
-    compared on equal footing; ``draws`` imagined games are weighed by how
-    well they explain the cards revealed this deal, and ``samples`` of them
-    drawn by weight. Reads only its view.
+    compared on equal footing. In the Gold Rush, ``draws`` imagined games
+    are weighed by how well they explain the cards revealed this deal, and
+    ``samples`` of them drawn by weight. Reads only its view.
     """
 
     name = "model"
@@ -185,6 +185,8 @@ class ModelBot:
             self.belief.kept(picture, action.card_id)
 
     def _imagine(self, picture: dict) -> list[Playout]:
+        if picture["phase"] != "rush" or not self.belief.remembers(picture):
+            return [self.belief.sample(picture, self.rng)[0] for _ in range(self.samples)]  # equal weights
         drawn = [self.belief.sample(picture, self.rng) for _ in range(self.draws)]
         total = sum(w for _, w in drawn)
         if total <= 0:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable
 
 from engine.little_battle.cards import Chest
@@ -37,9 +38,19 @@ def used_cards(chiefs: bool) -> tuple[int, ...]:
     return tuple(c for c in range(len(ADVENTURERS)) if chiefs or c not in CHIEF_IDS)
 
 
-def keep_table(counts: dict[str, int]) -> list[float]:
+def keep_table(counts: dict[str, int]) -> tuple[float, ...]:
     """The heuristic's keep score of every card id for these beach counts."""
-    return [keep_score(card, counts) for card in ADVENTURERS]
+    return _keep_table(counts["blue"], counts["red"], counts["yellow"])
+
+
+@lru_cache(maxsize=None)
+def _keep_table(blue: int, red: int, yellow: int) -> tuple[float, ...]:
+    counts = {"blue": blue, "red": red, "yellow": yellow}
+    return tuple(keep_score(card, counts) for card in ADVENTURERS)
+
+
+VALUE: tuple[int, ...] = tuple(a.value for a in ADVENTURERS)
+CHIEF: tuple[bool, ...] = tuple(a.chief for a in ADVENTURERS)
 
 
 Keeper = Callable[["Playout", int, random.Random], int]
@@ -104,11 +115,19 @@ class Playout:
             if not placed[p]:
                 continue
             pile = self.piles[p]
-            if len(placed[p]) == 1 and not ADVENTURERS[placed[p][0][1]].chief:
-                s, card = placed[p][0]  # the common case, without the general rule's bookkeeping
-                if pile[0].color == COLOR[card]:
-                    self.gold[s] += pile.pop(0).gold
-                    self.last_key[p] = COLOR[card]
+            if not any(CHIEF[c] for _, c in placed[p]):
+                # No Chief: the highest fitting key takes the top chest, the rest try the next
+                # (``loot.resolve_steps`` without its log lines; the tests hold the two equal).
+                fighters = placed[p]
+                while fighters and pile:
+                    color = pile[0].color
+                    able = [f for f in fighters if COLOR[f[1]] == color]
+                    if not able:
+                        break
+                    winner = max(able, key=lambda f: VALUE[f[1]])
+                    self.gold[winner[0]] += pile.pop(0).gold
+                    self.last_key[p] = color
+                    fighters = [f for f in fighters if f is not winner]
                 continue
             steps = resolve_steps(pile, [(s, ADVENTURERS[c]) for s, c in placed[p]], self.last_key[p])
             for who, idx in steps.takes:
@@ -127,7 +146,7 @@ class Playout:
         self.rush = False
 
     # ---------------------------------------------------------- the model
-    def heuristic_keep(self, seat: int, rng: random.Random, table: list[float]) -> int:
+    def heuristic_keep(self, seat: int, rng: random.Random, table: tuple[float, ...]) -> int:
         """The greedy child's keep from ``seat``'s packet."""
         best, top = -1, -1e9
         for c in self.hands[seat]:
@@ -154,7 +173,7 @@ class Playout:
         keeper = keeper or {}
         attacker = attacker or {}
         n = self.players
-        table: list[float] | None = None
+        table: tuple[float, ...] | None = None
         while not self.over():
             if self.rush:
                 table = None
