@@ -35,7 +35,7 @@ from typing import Any
 from engine.little_soldiers import rules_data as R
 from engine.little_soldiers.actions import Move, Order, Shields
 from engine.little_soldiers.bots import HeuristicBot
-from engine.little_soldiers.outlook import Outlook, Position, outlook_for, position_of, roster_of
+from engine.little_soldiers.outlook import Outlook, OutOfTime, Position, outlook_for, position_of, roster_of
 from engine.little_soldiers.phases import After, Phase
 from engine.little_soldiers.terrain import Spot
 
@@ -45,6 +45,16 @@ REACH_SAMPLES = 32
 """Sampled enemy Moves whose end spots stand for where the enemy can shoot from next turn."""
 TIME_LIMIT = 2.0
 """Seconds per decision; plans not scored by then are dropped (the heuristic's own choice is scored first)."""
+ORDER_MOVES = 16
+"""Sampled destinations of a Move Order being given."""
+THROW_AIMS = 4
+"""Aimed throws scored for a Grenade or Mortar Shot being given."""
+THROW_SAMPLES = 3
+"""Landings simulated per aimed throw."""
+WORST_REPLY = 1.0
+"""Weight of the opponent's worst reply for this side against its greedy one (the heuristic's rule)."""
+SAFETY = 0.85
+"""Share of the time limit the planner plans in (the rest: building the sample, answering)."""
 
 
 @dataclass
@@ -85,6 +95,7 @@ class Plan:
         self.levels = world.config.has("levels")
         self.reach = self._enemy_reach()
         self.exposure_cache: dict[tuple[int, Spot], dict[int, int]] = {}
+        self.best: Any = None  # the best action scored so far
         self.reply_cache: dict[tuple, float] = {}
 
     # ---------------------------------------------------------------- values
@@ -101,14 +112,31 @@ class Plan:
         nxt = self.outlook.after(done)
         if not isinstance(nxt, Position):
             return self.mine(nxt)
-        if nxt.round != before.round or nxt.current != self.enemy or nxt.tokens[self.enemy] == 0:
-            return self.chain(nxt)  # a new round (fresh deployments), or no Order to fear
-        replies = self.replies(nxt, spots)
+        if nxt.current != self.enemy or nxt.tokens[self.enemy] == 0:
+            return self.chain(nxt)  # no Order to fear
+        # Soldiers in play when the turn ended keep their spots into the next
+        # round; the ones broken deploy afresh (where is not known yet).
+        replies = self.replies(nxt, spots, before)
         key = (nxt, tuple((r.attacker, r.target, r.rerolls, r.risky) for r in replies))
         hit = self.reply_cache.get(key)
         if hit is None:
-            hit = self.reply_cache[key] = min(self.reply_value(nxt, r) for r in replies)
+            values = [self.reply_value(nxt, r) for r in replies]
+            worst = min(values)
+            w = self.bot.worst_reply
+            if w < 1.0:
+                greedy = values[max(range(len(replies)), key=lambda k: self.greed(nxt, replies[k]))]
+                worst = w * worst + (1.0 - w) * greedy
+            hit = self.reply_cache[key] = worst
         return hit
+
+    def greed(self, pos: Position, r: Reply) -> float:
+        """How a greedy opponent ranks its reply (the heuristic's rule:
+        expected Hearts, a break counted thrice; no target: a small value)."""
+        if r.attacker is None:
+            return 0.6
+        o = self.outlook
+        exp, brk = o.damage(pos, r.target, o.spread(pos, r.attacker, r.target, r.risky, r.rerolls))
+        return exp + 3.0 * brk - (0.4 if r.risky else 0.0)
 
     def reply_value(self, pos: Position, r: Reply) -> float:
         o = self.outlook
@@ -198,12 +226,15 @@ class Plan:
         self.exposure_cache[key] = out
         return out
 
-    def replies(self, pos: Position, spots: dict[int, Spot]) -> list[Reply]:
+    def replies(self, pos: Position, spots: dict[int, Spot], ended: Position) -> list[Reply]:
+        """The opponent's options in ``pos``: Attacks from where its soldiers
+        can get to on soldiers of this side at ``spots``, both in play since
+        this side's turn ``ended`` (a soldier deployed since stands elsewhere)."""
         o = self.outlook
-        live = [e for e in o.own[self.enemy] if pos.soldiers[e][0]]
+        live = [e for e in o.own[self.enemy] if pos.soldiers[e][0] and ended.soldiers[e][0]]
         out = [Reply(None)]
         for i, spot in spots.items():
-            if not pos.soldiers[i][0]:
+            if not (pos.soldiers[i][0] and ended.soldiers[i][0]):
                 continue
             for e, r in self.exposure(i, spot).items():
                 if e not in live:
@@ -218,9 +249,13 @@ class Plan:
         return {self.index[s.id]: s.spot for s in state.soldiers.values()
                 if s.in_play and self.outlook.roster.teams[self.index[s.id]] == self.me}
 
-    def order_value(self, state: Any, order: Order, pos: Position, spots: dict[int, Spot]) -> float:
+    def order_value(self, state: Any, order: Order, pos: Position, spots: dict[int, Spot], exact: bool = False,
+                    others: dict[int, list[Spot]] | None = None) -> float:
         """This side's chance to win after giving ``order`` in ``state``
-        (the Move made), the opponent's reply counted."""
+        (the Move made), the opponent's reply counted. ``exact``: the Order
+        is being given now, so a Move Order's destinations and a throw's
+        landings are sampled on copies; else a Move Order may take another
+        soldier to one of ``others`` (its own Move candidates)."""
         o = self.outlook
         a = self.index[order.soldier]
         if order.target is not None:
@@ -233,21 +268,88 @@ class Plan:
                        for d, e, p in o.spread(pos, a, t, risky, rerolls))
         given = o.order_given(pos, a)
         if order.kind == "move":
-            return self.leaf((given, False), spots)  # at least as good as a zero Move; the real one is chosen then
+            dests = self.order_moves(state, order) if exact else (others or {}).get(a, [])
+            return max([self.leaf((given, False), spots)] +
+                       [self.leaf((given, False), {**spots, a: d}) for d in dests])
         kind = o.roster.kinds[a]
         if kind == "infantry":
             return max((self.leaf((o.shields(given, counts(pair)), False), spots)
                         for pair in combinations_with_replacement(
                             [i for i in o.own[self.enemy] if pos.soldiers[i][0]], R.SCOUT_SHIELDS)), default=-1.0)
-        return -1.0  # throws: left to the heuristic's judgement when nothing else is open
+        if exact:
+            return max((v for _, v in self.throws(state, order, given, spots)), default=-1.0)
+        return -1.0  # a throw from a spot not reached yet: scored once the Move is made
 
-    def best_order(self, state: Any, pos: Position) -> tuple[float, Order | None]:
+    def order_moves(self, state: Any, order: Order) -> list[Spot]:
+        """Where a Move Order can take its soldier (sampled on a copy)."""
+        c = state.clone()
+        c.apply(self.seat, order)
+        out = []
+        for m in c.candidate_actions(self.seat, ORDER_MOVES, self.bot.rng):
+            if isinstance(m, Move):
+                end = self.destination(c, m)
+                if end is not None:
+                    out.append(end)
+        return out
+
+    def destination(self, state: Any, m: Move) -> Spot | None:
+        if not m.climb:
+            return Spot(m.x, m.y, state.soldiers[m.soldier].spot.surface)
+        return state.view(self.seat).move_destination(m)
+
+    def throws(self, state: Any, order: Order | None, given: Position, spots: dict[int, Spot]) -> list[tuple[Any, float]]:
+        """Aimed throws of a Grenade or Mortar Shot (ordered now, or ``order``
+        None: being aimed) with their value, each over THROW_SAMPLES landings."""
+        c = state
+        if order is not None:
+            c = state.clone()
+            c.apply(self.seat, order)
+        if c.phase is not Phase.THROW:
+            return []
+        aims = [t for t in c.candidate_actions(self.seat, THROW_AIMS, self.bot.rng) if not t.practice][:THROW_AIMS]
+        out = []
+        for aim in aims:
+            flight = c.clone()
+            flight.apply(self.seat, aim)
+            total = 0.0
+            for _ in range(THROW_SAMPLES):
+                total += self.leaf(self.blast(flight, given, flight.sample_chance(self.bot.rng)), spots)
+            out.append((aim, total / THROW_SAMPLES))
+        return out
+
+    def blast(self, state: Any, pos: Position, landing: Any) -> tuple[Position, bool]:
+        """A landed Grenade or Mortar token on the Position (Bootcamp: every
+        figurine within yellow range takes the attack or the Hearts; a
+        Grenade's explosion face hits only the Grenadier)."""
+        o = self.outlook
+        shot = state.shot
+        chosen = state.chosen
+        point = (landing.x, landing.y, landing.z)
+        hit_ids: list[str] = []
+        if shot.kind == "grenade" and landing.face == "boom":
+            hit_ids = [shot.thrower]
+        else:
+            hit_ids = [s.id for s in state.soldiers.values()
+                       if s.in_play and state.terrain.point_distance(point, s.spot) <= chosen.yellow_length]
+        cut = False
+        for ident in hit_ids:
+            i = self.index[ident]
+            if shot.kind == "grenade":
+                n = max(0, chosen.grenade_face_values[landing.face] - o.defense_of(pos, i))
+            else:
+                n = chosen.mortar_token_sides[landing.face]
+            pos, wiped = o.hearts(pos, i, n)
+            cut = cut or wiped
+        return pos, cut
+
+    def best_order(self, state: Any, pos: Position, exact: bool = False,
+                   others: dict[int, list[Spot]] | None = None) -> tuple[float, Order | None]:
         spots = self.spots_of(state)
         best, choice = -2.0, None
         for order in state.legal_actions(self.seat):
             if not isinstance(order, Order):
                 continue
-            v = self.order_value(state, order, pos, spots)
+            v = self.order_value(state, order, pos, spots, exact, others)
             if v > best:
                 best, choice = v, order
         return best, choice
@@ -265,9 +367,11 @@ class DuelBot:
 
     name = "duel"
 
-    def __init__(self, seed: int = 0, candidates: int = MOVE_CANDIDATES, time_limit: float | None = TIME_LIMIT) -> None:
+    def __init__(self, seed: int = 0, candidates: int | None = None, time_limit: float | None = TIME_LIMIT,
+                 worst_reply: float | None = None) -> None:
         self.rng = random.Random(seed)
-        self.candidates = candidates
+        self.worst_reply = WORST_REPLY if worst_reply is None else worst_reply
+        self.candidates = MOVE_CANDIDATES if candidates is None else candidates
         self.time_limit = time_limit
         self.base = HeuristicBot(self.rng.randrange(2**31))
 
@@ -280,34 +384,66 @@ class DuelBot:
 
     def choose(self, view: Any) -> Any:
         phase = view.phase
-        if phase not in (Phase.MOVE, Phase.ORDER, Phase.SCOUT) or not self.plays(view):
+        if phase not in (Phase.MOVE, Phase.ORDER, Phase.SCOUT, Phase.THROW) or not self.plays(view):
             return self.base.choose(view)
-        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        start = time.perf_counter()
+        deadline = None if self.time_limit is None else start + SAFETY * self.time_limit
+        fallback = self.base.choose(view)  # the heuristic's choice: scored first, kept if time runs out
         plan = Plan(self, view)
-        if phase is Phase.ORDER:
-            _, order = plan.best_order(plan.world, plan.pos)
-            return order if order is not None else self.base.choose(view)
-        if phase is Phase.SCOUT:
-            return self._scout(plan, view)
-        return self._move(plan, view, deadline)
+        plan.best = fallback
+        plan.outlook.deadline = deadline
+        try:
+            if phase is Phase.ORDER:
+                self._order(plan, fallback)
+            elif phase is Phase.SCOUT:
+                self._scout(plan, view)
+            elif phase is Phase.THROW:
+                self._throw(plan)
+            else:
+                self._move(plan, view, fallback, deadline)
+        except OutOfTime:
+            pass
+        finally:
+            plan.outlook.deadline = None
+        return plan.best
 
-    def _scout(self, plan: Plan, view: Any) -> Shields:
+    def _order(self, plan: Plan, fallback: Any) -> None:
+        spots = plan.spots_of(plan.world)
+        orders = [o for o in plan.world.legal_actions(plan.seat) if isinstance(o, Order)]
+        if fallback in orders:
+            orders.remove(fallback)
+            orders.insert(0, fallback)
+        best = -2.0
+        for order in orders:
+            v = plan.order_value(plan.world, order, plan.pos, spots, exact=True)
+            if v > best + 1e-9:
+                best, plan.best = v, order
+
+    def _throw(self, plan: Plan) -> None:
+        best = -2.0
+        for aim, v in plan.throws(plan.world, None, plan.pos, plan.spots_of(plan.world)):
+            if v > best + 1e-9:
+                best, plan.best = v, aim
+
+    def _scout(self, plan: Plan, view: Any) -> None:
         o = plan.outlook
         spots = plan.spots_of(plan.world)
-        options = view.legal_actions()
+        best = -2.0
+        for sh in view.legal_actions():
+            v = plan.leaf((o.shields(plan.pos, counts(tuple(plan.index[t] for t in sh.targets))), False), spots)
+            if v > best + 1e-9:
+                best, plan.best = v, sh
 
-        def value(sh: Shields) -> float:
-            return plan.leaf((o.shields(plan.pos, counts(tuple(plan.index[t] for t in sh.targets))), False), spots)
-
-        return max(options, key=value)
-
-    def _move(self, plan: Plan, view: Any, deadline: float | None) -> Move:
+    def _move(self, plan: Plan, view: Any, first: Any, deadline: float | None) -> None:
         world = plan.world
-        first = self.base.choose(view)
         moves = [first] + [m for m in view.candidate_actions(self.candidates, self.rng)
                            if isinstance(m, Move) and m != first]
         turn_move = world.after == After.ORDER and world.mover is None
-        best, choice = -2.0, first
+        dests: dict[int, list[Spot]] = {}
+        for m in moves:
+            if not m.climb:
+                dests.setdefault(plan.index[m.soldier], []).append(plan.destination(world, m))
+        best = -2.0
         for k, m in enumerate(moves):
             if k and deadline is not None and time.perf_counter() > deadline:
                 break
@@ -317,9 +453,9 @@ class DuelBot:
             except ValueError:
                 continue
             if turn_move and c.phase is Phase.ORDER and c.current == world.current:
-                v, _ = plan.best_order(c, plan.pos)
+                moved = plan.index[m.soldier]
+                v, _ = plan.best_order(c, plan.pos, others={i: d for i, d in dests.items() if i != moved})
             else:
                 v = plan.leaf((plan.pos, False), plan.spots_of(c))
             if v > best + 1e-9:
-                best, choice = v, m
-        return choice
+                best, plan.best = v, m

@@ -29,6 +29,7 @@ on forced dice).
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple, Sequence
@@ -74,6 +75,9 @@ this many per chance of a break (the heuristic bot's rule)."""
 SPREAD_BONUS = 0.3
 """... plus this for an attacker holding no Order token while another round
 is to come (the token comes back at Round Preparation)."""
+CLOSE_SHARE = 0.3
+"""The chain's Attacks are from red Range (one more reroll) this often
+(measured: 29% of the Attacks of heuristic bots on Bootcamp, 150 games)."""
 RISKY_COST = 0.4
 """... minus this for a Risky Shot (its die can hurt the Sniper)."""
 
@@ -121,15 +125,30 @@ class Roster:
 
 
 @lru_cache(maxsize=4096)
-def damage_spread(hit_p: float, rerolls: int, risky: bool, sniper_faces: tuple[str, ...], defense: int,
+def damage_spread(hit_p: float, rerolls: float, risky: bool, sniper_faces: tuple[str, ...], defense: int,
                   left: int) -> tuple[tuple[int, int, float], ...]:
     """``attack_outcomes`` as Hearts on a target of this Defense with
-    ``left`` Hearts to go (more would not count), equal ends merged."""
+    ``left`` Hearts to go (more would not count), equal ends merged. A
+    fractional ``rerolls`` mixes its two neighbours (1.3: one reroll, or
+    two in red Range three times in ten)."""
+    low = math.floor(rerolls)
+    share = rerolls - low
     out: dict[tuple[int, int], float] = {}
-    for o in attack_outcomes(hit_p, rerolls, risky, sniper_faces):
-        key = (min(left, max(0, o.hits - defense)), o.sniper)
-        out[key] = out.get(key, 0.0) + o.p
+    for r, weight in ((low, 1.0 - share), (low + 1, share)):
+        if weight <= 0.0:
+            continue
+        for o in attack_outcomes(hit_p, r, risky, sniper_faces):
+            key = (min(left, max(0, o.hits - defense)), o.sniper)
+            out[key] = out.get(key, 0.0) + weight * o.p
     return tuple((d, e, p) for (d, e), p in sorted(out.items()))
+
+
+class OutOfTime(Exception):
+    """The chain ran past its deadline (what it finished is kept)."""
+
+
+CHECK_EVERY = 64
+"""New positions valued between looks at the clock."""
 
 
 class Outlook:
@@ -137,14 +156,18 @@ class Outlook:
     the rules' arithmetic on Positions that the chain and the planner share."""
 
     def __init__(self, roster: Roster, hit_p: float = 0.5, sniper_faces: tuple[str, ...] = R.SNIPER_DIE_FACES,
-                 steps_to_victory: int = R.FLAG_STEPS_TO_VICTORY, rerolls: int = R.BASE_REROLLS) -> None:
+                 steps_to_victory: int = R.FLAG_STEPS_TO_VICTORY, rerolls: float = R.BASE_REROLLS + CLOSE_SHARE) -> None:
         self.roster = roster
         self.hit_p = hit_p
         self.sniper_faces = sniper_faces
         self.steps = steps_to_victory
-        self.rerolls = rerolls  # the chain's Attacks: from long range
-        self.memo: dict[Position, float] = {}
+        self.rerolls = rerolls  # the chain's Attacks: from long range, now and then from red Range
+        self.memo: dict[int, float] = {}
+        self.deadline: float | None = None  # perf_counter() time past which ``value`` raises OutOfTime
+        self.fresh = 0
         self.own = tuple(tuple(i for i, t in enumerate(roster.teams) if t == team) for team in (0, 1))
+        self.modes = tuple((False, True) if k == "sniper" else (False,) for k in roster.kinds)  # a Risky Shot or not
+        self.scores: dict[tuple[bool, int, int], float] = {}  # the policy's score of an Attack, by its odds
 
     # ------------------------------------------------------------ the chain
     def value(self, pos: "Position | float") -> float:
@@ -152,38 +175,47 @@ class Outlook:
         result itself when ``pos`` is one."""
         if not isinstance(pos, Position):
             return pos
-        hit = self.memo.get(pos)
+        key = self.key(pos)
+        hit = self.memo.get(key)
         if hit is not None:
             return hit
-        key = pos
-        pos = self.canonical(pos)
-        hit = self.memo.get(pos)
-        if hit is not None:
-            self.memo[key] = hit
-            return hit
+        self.fresh += 1
+        if self.deadline is not None and not self.fresh % CHECK_EVERY and time.perf_counter() > self.deadline:
+            raise OutOfTime
         if pos.tokens[pos.current] == 0:
             v = self.value(self.end_turn(pos))
         else:
             a, t, risky = self.policy(pos)
-            v = sum(p * self.value(self.after(self.hit(pos, a, t, risky, dmg, effect)))
+            given = self.order_given(pos, a)
+            v = sum(p * self.value(self.after(self.struck(given, a, t, risky, dmg, effect)))
                     for dmg, effect, p in self.spread(pos, a, t, risky))
-        self.memo[pos] = self.memo[key] = v
+        self.memo[key] = v
         return v
 
-    def canonical(self, pos: Position) -> Position:
-        """The same position with what cannot matter any more forgotten:
-        Shields beyond a Defense, and in the last round (both lids empty) the
-        Order tokens on soldiers, the Chests' bottoms and the star, which only
-        Round Preparation reads."""
+    def key(self, pos: Position) -> int:
+        """The memo's key for ``pos``: one int (the garbage collector never
+        walks a dict of ints), with what cannot matter any more left out:
+        Shields beyond a Defense, and in the last round (both lids empty)
+        the Order tokens on soldiers, the Chests' bottoms and the star,
+        which only Round Preparation reads."""
         last = pos.lids[0] == 0 and pos.lids[1] == 0
         d = self.roster.defense
-        sol = tuple((s[0], s[1], s[2] if s[2] <= d[i] else d[i], 0 if last else s[3])
-                    for i, s in enumerate(pos.soldiers))
-        if last:
-            return Position(pos.round, pos.current, 0, None, pos.flag, pos.tokens, pos.lids, (0, 0), sol)
-        return Position(pos.round, pos.current, pos.first, pos.star, pos.flag, pos.tokens, pos.lids, pos.bottoms, sol)
+        k = 0
+        for i, (live, h, sh, orders) in enumerate(pos.soldiers):
+            k = (k << 12) | (live << 11) | (min(h, 15) << 7) | (min(sh, d[i], 7) << 4) | (0 if last else min(orders, 15))
+        k = (k << 5) | (pos.flag + 15)
+        k = (k << 3) | pos.round
+        k = (k << 1) | pos.current
+        if not last:
+            k = (k << 1) | pos.first
+            k = (k << 2) | (0 if pos.star is None else pos.star + 1)
+            for g in (0, 1):
+                k = (k << 6) | (pos.bottoms[g] << 2) | pos.lids[g]
+        for g in (0, 1):
+            k = (k << 5) | pos.tokens[g]
+        return (k << 1) | last
 
-    def spread(self, pos: Position, a: int, t: int, risky: bool, rerolls: int | None = None) -> tuple[tuple[int, int, float], ...]:
+    def spread(self, pos: Position, a: int, t: int, risky: bool, rerolls: float | None = None) -> tuple[tuple[int, int, float], ...]:
         """An Attack's ends as (Hearts on the target, Sniper-die effect, chance),
         equal ends merged (every miss is one end)."""
         r = self.rerolls if rerolls is None else rerolls
@@ -195,17 +227,23 @@ class Outlook:
         BREAK_WEIGHT, an idle attacker preferred while rounds remain."""
         me = pos.current
         more = pos.lids[me] > 0
+        sol = pos.soldiers
         best, choice = -1e9, (-1, -1, False)
+        scores = self.scores
         for a in self.own[me]:
-            if not pos.soldiers[a][0]:
+            if not sol[a][0]:
                 continue
-            spread = SPREAD_BONUS if more and pos.soldiers[a][3] == 0 else 0.0
+            spread = SPREAD_BONUS if more and sol[a][3] == 0 else 0.0
             for t in self.own[1 - me]:
-                if not pos.soldiers[t][0]:
+                if not sol[t][0]:
                     continue
-                for risky in ((False, True) if self.roster.kinds[a] == "sniper" else (False,)):
-                    exp, brk = self.damage(pos, t, self.spread(pos, a, t, risky))
-                    score = exp + BREAK_WEIGHT * brk + spread - (RISKY_COST if risky else 0.0)
+                for risky in self.modes[a]:
+                    k = (risky, self.defense_of(pos, t), self.roster.toughness[t] - sol[t][1])
+                    score = scores.get(k)
+                    if score is None:
+                        exp, brk = self.damage(pos, t, self.spread(pos, a, t, risky))
+                        score = scores[k] = exp + BREAK_WEIGHT * brk - (RISKY_COST if risky else 0.0)
+                    score += spread
                     if score > best:
                         best, choice = score, (a, t, risky)
         return choice
@@ -235,7 +273,10 @@ class Outlook:
     def hit(self, pos: Position, a: int, t: int, risky: bool, dmg: int, effect: int) -> tuple[Position, bool]:
         """An ordered Attack of ``a`` on ``t`` that did ``dmg`` Hearts (and the
         Sniper die's ``effect``): (the position, whether a Wipeout ended the round)."""
-        pos = self.order_given(pos, a)
+        return self.struck(self.order_given(pos, a), a, t, risky, dmg, effect)
+
+    def struck(self, pos: Position, a: int, t: int, risky: bool, dmg: int, effect: int) -> tuple[Position, bool]:
+        """``hit`` once the Order token is given."""
         pos, cut = self.hearts(pos, t, dmg)
         if risky and pos.soldiers[a][0]:
             if effect == SHIELD_FACE:
@@ -291,8 +332,15 @@ class Outlook:
         if abs(pos.flag) >= self.steps:
             return self.result(pos)
         sol = pos.soldiers
-        live0 = any(sol[i][0] for i in self.own[0])
-        live1 = any(sol[i][0] for i in self.own[1])
+        live0 = live1 = False
+        for i in self.own[0]:
+            if sol[i][0]:
+                live0 = True
+                break
+        for i in self.own[1]:
+            if sol[i][0]:
+                live1 = True
+                break
         if (pos.tokens[0] if live0 else 0) + (pos.tokens[1] if live1 else 0) == 0:
             if pos.lids[0] == 0 and pos.lids[1] == 0:
                 return self.result(pos)
@@ -340,7 +388,7 @@ _OUTLOOKS: dict[tuple, Outlook] = {}
 """One chain per roster and dice, kept for the process: its values hold for every game with those squads."""
 
 MAX_MEMO = 2_000_000
-"""Positions a chain keeps before it starts afresh (chosen: about 0.5 GB)."""
+"""Positions a chain keeps before it starts afresh (chosen: about 200 MB)."""
 
 
 def outlook_for(roster: Roster, hit_p: float, sniper_faces: tuple[str, ...], steps: int) -> Outlook:
