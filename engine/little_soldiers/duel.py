@@ -51,6 +51,11 @@ THROW_AIMS = 4
 """Aimed throws scored for a Grenade or Mortar Shot being given."""
 THROW_SAMPLES = 3
 """Landings simulated per aimed throw."""
+SCOUT_WITH_TARGETS = False
+"""Whether this side weighs a Scout while an Attack is open (False: only when none is, as the
+heuristic does). Measured better: 26.5 of 40 against 23.5 of 40 on the same seeds; allowed, the
+outlook (which counts the Shields against every later Attack on an open table) Scouted 65 times
+in 40 games. The opponent's reply may still be a Scout."""
 WORST_REPLY = 1.0
 """Weight of the opponent's worst reply for this side against its greedy one (the heuristic's rule)."""
 SAFETY = 0.85
@@ -232,7 +237,7 @@ class Plan:
         this side's turn ``ended`` (a soldier deployed since stands elsewhere)."""
         o = self.outlook
         live = [e for e in o.own[self.enemy] if pos.soldiers[e][0] and ended.soldiers[e][0]]
-        out = [Reply(None)]
+        out = [Reply(None)]  # an Order without an Attack: a Scout, or a Move
         for i, spot in spots.items():
             if not (pos.soldiers[i][0] and ended.soldiers[i][0]):
                 continue
@@ -273,6 +278,8 @@ class Plan:
                        [self.leaf((given, False), {**spots, a: d}) for d in dests])
         kind = o.roster.kinds[a]
         if kind == "infantry":
+            if not SCOUT_WITH_TARGETS and any(x.target for x in state.legal_actions(self.seat) if isinstance(x, Order)):
+                return -1.0
             return max((self.leaf((o.shields(given, counts(pair)), False), spots)
                         for pair in combinations_with_replacement(
                             [i for i in o.own[self.enemy] if pos.soldiers[i][0]], R.SCOUT_SHIELDS)), default=-1.0)
