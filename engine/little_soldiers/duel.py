@@ -101,7 +101,12 @@ class Plan:
         self.reach = self._enemy_reach()
         self.exposure_cache: dict[tuple[int, Spot], dict[int, int]] = {}
         self.best: Any = None  # the best action scored so far
+        self.deadline: float | None = None
         self.reply_cache: dict[tuple, float] = {}
+
+    def late(self) -> bool:
+        """Past the decision's deadline (what is scored so far stands)."""
+        return self.deadline is not None and time.perf_counter() > self.deadline
 
     # ---------------------------------------------------------------- values
     def mine(self, v: float) -> float:
@@ -316,6 +321,8 @@ class Plan:
         aims = [t for t in c.candidate_actions(self.seat, THROW_AIMS, self.bot.rng) if not t.practice][:THROW_AIMS]
         out = []
         for aim in aims:
+            if out and self.late():
+                break
             flight = c.clone()
             flight.apply(self.seat, aim)
             total = 0.0
@@ -398,7 +405,7 @@ class DuelBot:
         fallback = self.base.choose(view)  # the heuristic's choice: scored first, kept if time runs out
         plan = Plan(self, view)
         plan.best = fallback
-        plan.outlook.deadline = deadline
+        plan.deadline = plan.outlook.deadline = deadline
         try:
             if phase is Phase.ORDER:
                 self._order(plan, fallback)
@@ -421,7 +428,9 @@ class DuelBot:
             orders.remove(fallback)
             orders.insert(0, fallback)
         best = -2.0
-        for order in orders:
+        for k, order in enumerate(orders):
+            if k and plan.late():
+                break
             v = plan.order_value(plan.world, order, plan.pos, spots, exact=True)
             if v > best + 1e-9:
                 best, plan.best = v, order
@@ -452,7 +461,7 @@ class DuelBot:
                 dests.setdefault(plan.index[m.soldier], []).append(plan.destination(world, m))
         best = -2.0
         for k, m in enumerate(moves):
-            if k and deadline is not None and time.perf_counter() > deadline:
+            if k and plan.late():
                 break
             c = world.clone()
             try:
