@@ -36,6 +36,9 @@ class Table:
         cx, cy = self.center
         top_entity = Entity(parent=self.root, name="table-top")
         table_node(width, depth, margin, (cx, cy), top, printed, hole).reparentTo(top_entity)
+        from app.look.pipeline import frame_light
+
+        frame_light((cx, cy), max(width, depth) + 2 * margin)  # the shader path's shadow map covers this table
         self.camera = make_camera(rotation_speed=120, pan_speed=(4, 4), zoom_speed=1.2)  # app.camera_controls
         self.home()
 
@@ -214,4 +217,6 @@ def label(parent: Any, text: str, at: Sequence[float], height: float = 2.0, colo
         billboard=billboard,
         name=name,
     )
-    return t
+    from app.look.pipeline import unlit
+
+    return unlit(t)

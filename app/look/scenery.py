@@ -25,6 +25,8 @@ SHADOW_ALPHA = 0.2
 SHADOW_RINGS = (0.7, 0.0)
 """cm the shadow is grown by, one translucent layer each: their overlap fades the edge."""
 SHADOW_Z = 0.4
+CONTACT_RING_CM = 0.6
+"""cm: on the shader path, how far the contact darkening reaches out from a piece's foot."""
 
 
 def placed(piece: Any) -> np.ndarray:
@@ -90,7 +92,16 @@ def add_shadow(batch: Batch, outline: Any, z: float = SHADOW_Z, strength: float 
     translucent layers are the software renderer's dearest pixels)."""
     import shapely
 
-    for grow in SHADOW_RINGS:
+    from app.look import pipeline
+
+    rings: Sequence[float] = SHADOW_RINGS
+    if pipeline.active() is pipeline.LookPath.PBR:
+        # the key light's shadow map casts the shadow; what is left is the
+        # contact darkening round the foot of the piece (ambient occlusion)
+        if under is None:
+            return
+        outline, rings, strength = under.buffer(CONTACT_RING_CM, quad_segs=4), (CONTACT_RING_CM * 0.8, 0.0), 0.75
+    for grow in rings:
         g = outline.buffer(grow, quad_segs=4) if grow else outline
         if under is not None:
             g = g.difference(under.buffer(-0.05))
