@@ -27,6 +27,7 @@ from app.controllers.little_soldiers import LittleSoldiersController
 from app.look.figurines import figurine_batch, figurine_node, plastic
 from app.look.geom import Batch
 from app.look.pieces import SIDE_HEX
+from app.look.pipeline import GLOSSY_PLASTIC, TIN
 from app.scene_mesh import MeshBuilder
 from app.seats import SEAT_RGB
 from app.soldiers_scene import build_battlefield, draw_path, draw_rays, draw_region, translucent
@@ -383,7 +384,7 @@ class LittleSoldiersView:
             look.add_box((x, y, 0.0), (7.0, 7.0, 0.25), (1, 1, 1), textures={"top": tex}, ground=None)
         x, y, _ = self.track_point(v["flag"])
         look.add_disc((x, y, 0.25), 1.2, 0.3, (0.35, 0.32, 0.3), ground=None)
-        look.add_disc((x, y, 0.55), 0.3, 8.6, (0.85, 0.85, 0.9), gloss=0.7, sides=10, ground=None)
+        look.add_disc((x, y, 0.55), 0.3, 8.6, (0.85, 0.85, 0.9), gloss=0.7, sides=10, ground=None, surface=TIN)
         look.add_disc((x, y, 9.15), 0.45, 0.6, (0.95, 0.8, 0.2), gloss=0.7, sides=10, ground=None)
         cloth = [(x, y, 6.2), (x + 4.5, y, 6.2), (x + 4.5, y, 9.0), (x, y, 9.0)]
         look.add_quad(cloth, (1, 1, 1), "flagcloth:white")
@@ -441,7 +442,8 @@ class LittleSoldiersView:
         faces = [top] + table[:5]
         textures = {n: f"die:{f}:{int(sniper)}" for n, f in zip(names, faces)}
         b = Batch(contact=False, pooled=False)
-        b.add_box((0, 0, -DIE_CM / 2), (DIE_CM, DIE_CM, DIE_CM), (1, 1, 1), textures=textures, gloss=0.35, ground=None)
+        b.add_box((0, 0, -DIE_CM / 2), (DIE_CM, DIE_CM, DIE_CM), (1, 1, 1), textures=textures, gloss=0.35, ground=None,
+                  surface=GLOSSY_PLASTIC)
         return b.node("die")
 
     def dice_shown(self) -> list[str]:

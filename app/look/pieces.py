@@ -14,6 +14,7 @@ from typing import Any, Mapping, Sequence
 from PIL import Image, ImageDraw
 
 from app.look.geom import Batch
+from app.look.pipeline import TIN
 from app.look.textures import centred_text, noise, painter, rgb_of, tint, to_image
 
 TOKEN_H = 0.35
@@ -166,7 +167,7 @@ def token(batch: Batch, kind: str, at: Sequence[float], props: Mapping[str, Any]
         batch.add_disc((x, y, z), radius, TOKEN_H, (1, 1, 1), "token:target", side_rgb=edge, ground=z)
     elif kind == "flag":
         batch.add_disc((x, y, z), 1.0, 0.3, (0.3, 0.3, 0.32), ground=z)
-        batch.add_box((x, y, z), (0.22, 0.22, 5.2), (0.82, 0.82, 0.86), gloss=0.6, ground=z)
+        batch.add_box((x, y, z), (0.22, 0.22, 5.2), (0.82, 0.82, 0.86), gloss=0.6, ground=z, surface=TIN)
         cloth = [(x, y, z + 3.6), (x + 2.6, y, z + 3.6), (x + 2.6, y, z + 5.1), (x, y, z + 5.1)]
         batch.add_quad(cloth, (1, 1, 1), "flagcloth:yellow")
         batch.add_quad(cloth[::-1], (1, 1, 1), "flagcloth:yellow", uv=((0, 1), (1, 1), (1, 0), (0, 0))[::-1])

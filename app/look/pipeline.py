@@ -136,6 +136,8 @@ WOOD_RAW = Surface("bare wood", 0.80)
 FELT = Surface("felt", 0.98)
 PAINTED = Surface("painted wood", 0.50)
 COIN = Surface("gold", 0.28, 1.0)
+BRASS = Surface("brass", 0.35, 1.0)
+IRON = Surface("iron band", 0.5, 1.0)
 FUR = Surface("plush", 1.0)
 
 
@@ -241,6 +243,76 @@ def hemisphere_sh(sky: Sequence[float], floor: Sequence[float]) -> list[tuple[fl
     return out  # type: ignore[return-value]
 
 
+ROOM_SIZE = 16
+"""px: a face of the room's reflection map (it holds only soft light)."""
+ROOM_MIPS = 5
+ROOM_LAMP = 7.0
+"""The lamp's brightness in reflections (linear): the highlight a glossy piece shows."""
+
+
+def room_radiance(directions: np.ndarray) -> np.ndarray:
+    """What a glossy piece reflects (N x 3 linear RGB) in unit world
+    ``directions`` (N x 3, Ursina's frame: y up): a warm lamp where the key
+    light is, a pale ceiling, the room's walls, the wooden table below."""
+    from app import frames
+    from app.look import light
+
+    d = np.asarray(directions, dtype=float)
+    up = d[:, 1:2]
+    ceiling, walls, table = np.array([0.55, 0.52, 0.48]), np.array([0.22, 0.20, 0.18]), np.array([0.16, 0.09, 0.045])
+    sky = walls + (ceiling - walls) * np.clip(up, 0, 1) ** 0.7
+    rgb = np.where(up >= 0, sky, walls + (table - walls) * np.clip(-up * 3, 0, 1))
+    key = frames.directions_to_ursina(light.KEY[None, :])[0]
+    near = d @ key
+    lamp = ROOM_LAMP * np.exp(-(1.0 - near) / 0.006)[:, None] * np.array([1.0, 0.93, 0.80])
+    toward = np.array([0.62, 0.36, 0.70]) / np.linalg.norm([0.62, 0.36, 0.70])  # a window, behind and to the right
+    window = 0.9 * np.exp(-(1.0 - d @ toward) / 0.05)[:, None] * np.array([0.75, 0.85, 1.0])
+    return rgb + lamp + window
+
+
+def cube_directions(size: int) -> np.ndarray:
+    """Unit directions (6 x size x size x 3) of a cube map's texels, faces and
+    rows in the order simplepbr (and OpenGL) reads them."""
+    m = size - 1 if size > 1 else 1
+    xs = (np.arange(size) + 0.5 * (size == 1)) / m * 2 - 1
+    x, y = np.meshgrid(xs, -xs, indexing="xy")  # row 0 at the top
+    one = np.ones_like(x)
+    faces = [(one, y, -x), (-one, y, x), (x, one, -y), (x, -one, y), (x, y, one), (-x, y, -one)]
+    v = np.stack([np.stack(f, axis=-1) for f in faces])
+    return v / np.linalg.norm(v, axis=-1, keepdims=True)
+
+
+def room_map() -> Any:
+    """The room's reflection cube map, pre-blurred per mip level for rougher
+    surfaces (a cosine-power lobe over a coarse sampling of the room), in numpy:
+    simplepbr's own filter is per-texel Python and took seconds."""
+    from panda3d.core import PTA_uchar, SamplerState, Texture
+
+    coarse = cube_directions(8).reshape(-1, 3)
+    coarse_rgb = room_radiance(coarse)
+    tex = Texture("toybox-room")
+    tex.setup_cube_map(ROOM_SIZE, Texture.T_float, Texture.F_rgb32)
+    tex.setMagfilter(SamplerState.FT_linear)
+    tex.setMinfilter(SamplerState.FT_linear_mipmap_linear)
+    tex.setWrapU(SamplerState.WM_clamp)
+    tex.setWrapV(SamplerState.WM_clamp)
+    for level in range(ROOM_MIPS):
+        size = max(1, ROOM_SIZE >> level)
+        dirs = cube_directions(size).reshape(-1, 3)
+        roughness = level / (ROOM_MIPS - 1)
+        if level == 0:
+            rgb = room_radiance(dirs)
+        else:
+            power = 2.0 / max(roughness, 0.05) ** 4 - 2.0
+            w = np.clip(dirs @ coarse.T, 0.0, None) ** power
+            rgb = (w @ coarse_rgb) / np.maximum(w.sum(axis=1, keepdims=True), 1e-12)
+        data = np.ascontiguousarray(rgb[:, ::-1], dtype=np.float32).tobytes()  # Panda stores BGR
+        arr = PTA_uchar.empty_array(len(data))
+        memoryview(arr)[:] = data
+        tex.setRamMipmapImage(level, arr)
+    return tex
+
+
 class Light:
     """The shader path's light rig: simplepbr's pipeline, the key light with its
     soft shadow map, the hemisphere; :meth:`frame` fits the shadow map to the
@@ -255,9 +327,10 @@ class Light:
 
         render = app.render
         app.camNode.setCameraMask(BitMask32.bit(0))  # the view draws what hide(SHADOW_BIT) keeps out of the shadow map
-        hemisphere = simplepbr.EnvMap.create_empty()  # no reflections to sample; the room's light as its harmonics
+        hemisphere = simplepbr.EnvMap.create_empty()  # the room: its light as harmonics, its reflection map
         for k, c in enumerate(hemisphere_sh(HEMI_SKY, HEMI_FLOOR)):
             hemisphere.sh_coefficients[k] = c
+        hemisphere.filtered_env_map = room_map()
         self.pipeline = simplepbr.init(render_node=render, window=app.win, camera_node=app.cam, msaa_samples=MSAA,
                                        enable_shadows=True, shadow_bias=0.0015, max_lights=LIGHTS,
                                        use_330=True, use_emission_maps=False, env_map=hemisphere)
