@@ -211,6 +211,17 @@ class Batch:
             self.add(quads, nrm, side_rgb if side_rgb is not None else rgb, suv, side_texture, gloss, alpha, ground,
                      surface)
 
+    def transform(self, matrix: np.ndarray) -> "Batch":
+        """Move every triangle by a 4x4 rigid ``matrix`` (engine frame),
+        normals turned with it: a piece built upright, then tilted (a tile
+        leaning on its rack). Returns self."""
+        m = np.asarray(matrix, dtype=np.float64)
+        for chunks in self.chunks.values():
+            for c in chunks:
+                c.positions = c.positions @ m[:3, :3].T + m[:3, 3]
+                c.normals = c.normals @ m[:3, :3].T
+        return self
+
     def extend(self, other: "Batch") -> None:
         for tex, chunks in other.chunks.items():
             self.chunks[tex].extend(chunks)

@@ -48,7 +48,8 @@ def seed_of(name: str) -> int:
     return int.from_bytes(hashlib.sha256(name.encode()).digest()[:4], "little")
 
 
-PAINTER_MODULES = ("app.look.kit_textures", "app.look.pieces", "app.look.boards", "app.look.cards")
+PAINTER_MODULES = ("app.look.kit_textures", "app.look.pieces", "app.look.boards", "app.look.cards",
+                   "app.look.placards")
 """The modules whose painters register themselves on import."""
 
 
