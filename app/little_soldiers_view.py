@@ -74,17 +74,6 @@ def figurine_facts(kind: str) -> dict[str, Any]:
     return json.loads((MESHES / f"{kind}.json").read_text(encoding="utf-8"))
 
 
-def fit_on_card(text: Any, width_cm: float) -> None:
-    """Shrink a flat label so it is at most ``width_cm`` wide on the table (as
-    large as it can be read, never past the card's edge)."""
-    from ursina import scene
-
-    lo, hi = text.getTightBounds(scene)
-    wide = abs(hi[0] - lo[0]) / frames.length_to_ursina(1.0) if lo is not None else 0.0
-    if wide > width_cm:
-        text.scale *= width_cm / wide
-
-
 class LittleSoldiersView:
     def __init__(self, controller: LittleSoldiersController) -> None:
         from ursina import Entity, Text, camera, color

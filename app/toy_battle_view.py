@@ -204,7 +204,7 @@ class ToyBattleView:
                 look.add_disc((x, y, 0.98 + h * TILE_H), 3.4, TILE_H * 0.9, (1, 1, 1), f"tile:{name}:{colour}",
                               side_rgb=COLOUR_RGB[colour][:3], sides=28, gloss=0.3, ground=None)
             if len(stack) > 1:  # the stack's height printed on a counter beside it
-                add_placard(look, f"×{len(stack)}", (x + 4.6, y - 3.4, 0.98), 1.6, "dark")
+                add_placard(look, f"×{len(stack)}", (x + 5.0, y - 3.6, 0.98), 2.2, "dark")
         self._reserves(look, v)
         self._racks(mb, v, look)
         static_entity(self.dynamic, mb, "toy-battle-pieces")

@@ -133,7 +133,7 @@ def los_shot() -> Any:
     from app.editor.los_session import LosSession
     from app.los_window import LosWindow
 
-    session = LosSession.open(str(ROOT / "levels" / "little_soldiers" / "bootcamp.json"), "20,15", "95,68",
+    session = LosSession.open(str(ROOT / "levels" / "little_soldiers" / "bootcamp.json"), "28,24", "95,68",
                               "infantry", "infantry")
     app = _start((1440, 900), "Toybox - line of sight")
     LosWindow(session)
@@ -143,7 +143,7 @@ def los_shot() -> Any:
 
 SHOTS: dict[str, tuple[str, Callable[[], Any]]] = {
     "little-soldiers": ("jpg", sight_shot),
-    "toy-battle": ("jpg", game_shot("toy-battle", {}, 2, 14)),
+    "toy-battle": ("jpg", game_shot("toy-battle", {}, 1, 10)),
     "little-battle": ("jpg", game_shot("little-battle", {"players": 4}, 3, 10)),
     "bot-attack": ("png", attack_shot),
     "a-new-threat": ("jpg", threat_shot),

@@ -171,3 +171,24 @@ def test_offscreen_frames_use_the_baked_light(tmp_path):
     facts = json.loads(line[6:])
     assert facts["path"] == "baked" and "Tiny" in facts["pipe"]  # even when the shader path is asked for
     assert "p3tinydisplay" in facts["describe"] and "baked light" in facts["describe"]
+
+
+def test_the_gl_bench_reports_both_lights_and_needs_a_display(monkeypatch):
+    """`toybox bench app --renderer gl` compares the shader light with the
+    baked light on the same pipe against the 60 fps aim, and without a
+    display says so in a sentence instead of failing."""
+    from app import bench
+
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    row = bench.bench_gl("toy-battle", 10, (1920, 1080))
+    assert "needs a display" in row["error"]
+    rows = [{"game": "toy-battle", "renderer_kind": "gl",
+             "pbr": {"look": "pbr", "first_frame_wall_s": 2.0, "frame_wall_ms": 12.5, "fps_wall": 80.0,
+                     "frame_ms": 3.0, "colours": 1500, "size": "1920x1080", "renderer": "pandagl on a GPU: shader light"},
+             "baked": {"look": "baked", "first_frame_wall_s": 1.5, "frame_wall_ms": 5.0, "fps_wall": 200.0,
+                       "frame_ms": 2.0, "colours": 1400, "size": "1920x1080", "renderer": "pandagl on a GPU: baked"}}]
+    text = bench.report(rows)
+    assert "toy-battle at 1920x1080" in text and "12.50 ms wall (80 fps" in text
+    assert "shader light / baked light frame 2.50x" in text and "meets the 60 fps aim" in text
+    assert "renderer: pandagl on a GPU: shader light" in text
