@@ -51,7 +51,10 @@ from app import window
 from app.game_screen import GameScreen
 from app.render import prepare
 controller = prepare(game, {}, seed, moves)
-app = window.start(offscreen=offscreen, size=size)
+try:
+    app = window.start(offscreen=offscreen, size=size, fit=False)  # the size asked, even a screen's full size
+except TypeError:  # a tree before the fit option
+    app = window.start(offscreen=offscreen, size=size)
 screen = GameScreen(controller)
 screen.ticker.update = lambda: None
 window.step(app, 1)

@@ -70,14 +70,15 @@ def screen_size() -> tuple[int, int] | None:
     return (int(main.width), int(main.height))
 
 
-def start(offscreen: bool, size: tuple[int, int] = (1280, 720), title: str = "Toybox") -> Any:
+def start(offscreen: bool, size: tuple[int, int] = (1280, 720), title: str = "Toybox", fit: bool = True) -> Any:
     """The Ursina application (one per process: Ursina is a singleton).
 
     On screen the window is shrunk to fit the monitor (a 1440x900 editor on a
-    1280x720 screen had its title and bottom row cut off)."""
+    1280x720 screen had its title and bottom row cut off), unless ``fit`` is
+    False (the bench's 1920x1080 on a 1920x1080 screen)."""
     from panda3d.core import loadPrcFileData
 
-    if not offscreen:
+    if not offscreen and fit:
         size = fit_to_screen(size, screen_size())
 
     if offscreen:

@@ -312,6 +312,10 @@ class Batch:
         path = NodePath(gnode)
         if any_alpha:
             path.setTransparency(TransparencyAttrib.MAlpha)
+            if pbr:  # glass and shadow layers cast no shadow of their own
+                from panda3d.core import BitMask32
+
+                path.hide(BitMask32.bit(pipeline.SHADOW_BIT))
         return path
 
 
