@@ -11,17 +11,19 @@ Battle Track outlook (``engine.little_soldiers.outlook``): the chance to
 win by the end of round 3, the Order-token economy, the star and the
 tie-breaks counted in.
 
-So it prefers the Attack that breaks (the Flag moves, a Wipeout twice)
-over chip damage, hides what it cannot use, spreads its Order tokens so
-more come back at Round Preparation, Scouts when the Shields will pay,
-and stops exposing soldiers when the Flag already favours it.
+So it weighs a break (the Flag moves, a Wipeout twice) against Hearts
+that stay on a card (a broken soldier comes back fresh next round, and
+with the Flag in the middle the fewest Hearts win), hides what it cannot
+use, spreads its Order tokens so more come back at Round Preparation,
+aims Grenades on simulated landings, and Scouts when no Attack is open.
 
 It reads its view only: the copies it plans on are determinized samples
 (``view.determinize``; Little Soldiers hides nothing here but future
 dice), and it asks them the engine's public questions (``check``,
 ``legal_actions``, ``candidate_actions``, ``reroll_allowance``, sight).
 Games it does not model (missions, 2 Against 2, Tactics cards) and the
-small steps (deployment, rerolls, throws) it leaves to the heuristic.
+small steps (deployment, rerolls, the modules' own steps) it leaves to
+the heuristic.
 """
 
 from __future__ import annotations
