@@ -47,6 +47,11 @@ SNAP_GRID = 1e-9
 DISTANCES_MEMO = 4096
 """Starts whose node distances a graph keeps for ``path_lengths`` (chosen)."""
 
+SOLVE_MEMO = 4096
+"""(start, end) queries whose answer a graph keeps (chosen): a rules engine
+measures one Move several times (its check, its report, the path it logs),
+and every measure of it is then one query."""
+
 
 def grown_parts(bf: Battlefield, base_radius: float, solids=None) -> list[Polygon]:
     """Convex polygons whose union is every footprint grown by ``base_radius``.
@@ -146,6 +151,7 @@ class MoveGraph:
         self._tree = STRtree(self._edges)
         self._obstacles = obstacles
         self._obstacle_tree = None
+        self._solve_memo: dict[tuple[float, float, float, float], tuple] = {}
         self.dist, self._next_hop = self._all_pairs()
 
     # -- visibility ---------------------------------------------------------------
@@ -267,6 +273,21 @@ class MoveGraph:
     # -- queries --------------------------------------------------------------------
 
     def _solve(self, start, end):
+        """The shortest path's length and its first and last graph node
+        ((None, None): straight; None: unreachable), kept per exact
+        (start, end): a graph is immutable (an edit makes a new battlefield
+        and a new graph), so a kept answer can never be stale."""
+        key = (float(start[0]), float(start[1]), float(end[0]), float(end[1]))
+        memo = self._solve_memo
+        got = memo.get(key)
+        if got is None:
+            got = self._solve_fresh(start, end)
+            if len(memo) >= SOLVE_MEMO:
+                memo.clear()
+            memo[key] = got
+        return got
+
+    def _solve_fresh(self, start, end):
         s = np.asarray(start, dtype=float)[:2]
         t = np.asarray(end, dtype=float)[:2]
         if not (self._inside(s) and self._inside(t)):
@@ -317,21 +338,37 @@ class MoveGraph:
 
         The same answer as :meth:`path_length` point by point, in a few
         batched calls: a bot sampling where a cord of ``limit`` reaches asks
-        this once per soldier instead of one graph query per sample. A point
-        is reached straight, or from a graph node the start reaches within
-        ``limit`` (``distances_from``) and that sees it; only node-point
-        pairs that could end within ``limit`` are tested.
+        this once per soldier instead of one graph query per sample (see
+        :meth:`path_lengths_many` for several soldiers at once).
         """
-        s = np.asarray(start, dtype=float)[:2]
         pts = np.asarray(points, dtype=float).reshape(-1, 2)
+        s = np.asarray(start, dtype=float)[:2]
+        return self.path_lengths_many(s[None, :], pts, np.zeros(len(pts), dtype=np.intp), limit)
+
+    def path_lengths_many(self, starts, points, owner, limit: float) -> np.ndarray:
+        """Shortest path lengths from ``starts[owner[i]]`` ((S, 2)) to
+        ``points[i]`` ((P, 2)), exact where at most ``limit``, inf beyond it
+        or where either end is not in the free space: several soldiers'
+        samples in one go, each soldier's answers those of
+        :meth:`path_lengths`.
+
+        A point is reached straight, or from a graph node its start reaches
+        within ``limit`` (``distances_from``, kept per start) and that sees
+        it; only node-point pairs that could end within ``limit`` are tested.
+        """
+        pts = np.asarray(points, dtype=float).reshape(-1, 2)
+        keys = np.asarray(starts, dtype=float).reshape(-1, 2)
+        owner = np.asarray(owner, dtype=np.intp).reshape(-1)
         out = np.full(len(pts), np.inf)
-        if len(pts) == 0 or not self._inside(s):
+        if len(pts) == 0:
             return out
-        inside = shapely.dwithin(self.free, shapely.points(pts), ON_BOUNDARY)
-        straight = np.hypot(pts[:, 0] - s[0], pts[:, 1] - s[1])
+        st = keys[owner]
+        start_in = shapely.dwithin(self.free, shapely.points(keys), ON_BOUNDARY)
+        inside = shapely.dwithin(self.free, shapely.points(pts), ON_BOUNDARY) & start_in[owner]
+        straight = np.hypot(pts[:, 0] - st[:, 0], pts[:, 1] - st[:, 1])
         cand = np.flatnonzero(inside & (straight <= limit))
         if len(cand):
-            clear = self._clear(np.broadcast_to(s, (len(cand), 2)), pts[cand])
+            clear = self._clear(st[cand], pts[cand])
             out[cand[clear]] = straight[cand[clear]]
         rest = np.flatnonzero(inside & ~np.isfinite(out))
         if len(rest) == 0 or len(self.nodes) == 0:
@@ -339,24 +376,24 @@ class MoveGraph:
         # Soldiers stand still between decisions (and across a search's
         # samples): their node distances are worth keeping.
         memo = self.__dict__.setdefault("_distances_memo", {})
-        key = (float(s[0]), float(s[1]))
-        d = memo.get(key)
-        if d is None:
-            if len(memo) >= DISTANCES_MEMO:
-                memo.clear()
-            d = memo[key] = self.distances_from(s)
-        near = np.flatnonzero(d < limit)
-        if len(near) == 0:
-            return out
+        table = np.empty((len(keys), len(self.nodes)))
+        for k in np.unique(owner[rest]).tolist():
+            key = (float(keys[k, 0]), float(keys[k, 1]))
+            d = memo.get(key)
+            if d is None:
+                if len(memo) >= DISTANCES_MEMO:
+                    memo.clear()
+                d = memo[key] = self.distances_from(keys[k])
+            table[k] = d
+        d = table[owner[rest]]
         # (point, node) pairs whose total could stay within the limit.
-        gap = np.hypot(pts[rest, 0][:, None] - self.nodes[near, 0][None, :],
-                       pts[rest, 1][:, None] - self.nodes[near, 1][None, :])
-        total = d[near][None, :] + gap
-        pi, ki = np.nonzero(total <= limit)
+        gap = np.hypot(pts[rest, 0][:, None] - self.nodes[None, :, 0],
+                       pts[rest, 1][:, None] - self.nodes[None, :, 1])
+        total = d + gap
+        pi, ki = np.nonzero((d < limit) & (total <= limit))
         if len(pi) == 0:
             return out
-        nodes = near[ki]
-        clear = self._clear(self.nodes[nodes], pts[rest[pi]])
+        clear = self._clear(self.nodes[ki], pts[rest[pi]])
         best = np.full(len(rest), np.inf)
         np.minimum.at(best, pi[clear], total[pi[clear], ki[clear]])
         out[rest] = best

@@ -157,9 +157,10 @@ def _moves(state, seat, n, rng) -> list[Move]:
     cover is), and the co-op switch points.
 
     Plain destinations are drawn many at a time and kept only where the
-    cord reaches (one batched path query per soldier,
-    ``MoveGraph.path_lengths``) and the base fits: legal by construction,
-    with the same measures ``check`` uses, so they need no check each.
+    cord reaches and the base fits: every soldier's samples in one batched
+    query per surface (``MoveGraph.path_lengths_many``), legal by
+    construction, with the same measures ``check`` uses, so they need no
+    check each.
     """
     terrain = state.terrain
     cord = state.chosen.yellow_length
@@ -169,23 +170,27 @@ def _moves(state, seat, n, rng) -> list[Move]:
         movers = state.retreat_movers()
     else:
         movers = state._own_in_play(state.current)
-    out: list[Any] = []
-    seen: set[Any] = set()
-
-    def add(act: Move) -> None:
-        if act not in seen and state.check(seat, act) is None:
-            seen.add(act)
-            out.append(act)
+    # Per soldier that may move: its zero Move and climbs, then its samples.
+    lists: list[list[Any]] = []
+    able = []
+    drawn = []
 
     per = max(2, n // max(1, len(movers)))
     for s in movers:
         zero = Move(s.id, s.spot.x, s.spot.y)
         if state.check(seat, zero) is not None:
             continue  # this soldier may not move now (not the mover, retreat used, ...)
-        seen.add(zero)
-        out.append(zero)
+        own: list[Any] = [zero]
+        seen: set[Any] = {zero}
+        lists.append(own)
+        able.append(s)
         # Climbs (Levels): touch each Level piece within reach, and the edge of the one stood on.
         if state.config.has("levels"):
+            def add(act: Move) -> None:
+                if act not in seen and state.check(seat, act) is None:
+                    seen.add(act)
+                    own.append(act)
+
             here = Point(s.spot.xy)
             for pid in terrain.level_pieces():
                 solid = terrain.bf.solid(pid)
@@ -199,15 +204,20 @@ def _moves(state, seat, n, rng) -> list[Move]:
                 elif abs(solid.bottom - terrain.z(s.spot.surface)) < 1e-4:
                     p = ring.interpolate(ring.project(here))
                     add(Move(s.id, round(p.x, 3), round(p.y, 3), climb=True))
-        points = _spread(terrain, s, cord, per * MAX_TRIES, rng)
-        picked = _reachable(state, s, points, cord)[:per]
-        extra = _reachable(state, s, np.array(_switch_points(state, s, cord)), cord) if state.threats else picked[:0]
-        for x, y in picked.tolist() + extra.tolist():
-            act = Move(s.id, x, y)
-            if act not in seen:
-                seen.add(act)
-                out.append(act)
-    return out
+        drawn.append(_spread(terrain, s, cord, per * MAX_TRIES, rng))
+    if not able:
+        return []
+    picked = _reachable_many(state, able, drawn, cord)
+    for s, own, got in zip(able, lists, picked):
+        dests = got[:per].tolist()
+        if state.threats:
+            dests += _reachable(state, s, np.array(_switch_points(state, s, cord)), cord).tolist()
+        seen_xy: set[tuple[float, float]] = set()
+        for x, y in dests:
+            if (x, y) not in seen_xy:  # the zero Move and climbs never equal a plain destination
+                seen_xy.add((x, y))
+                own.append(Move(s.id, x, y))
+    return [a for own in lists for a in own]
 
 
 EDGE_STEP = 0.5
@@ -263,19 +273,57 @@ def _reachable(state, s, points: np.ndarray, cord: float) -> np.ndarray:
     """The ``points`` (rounded) where soldier ``s``'s base fits and its
     cord reaches, in order: the tests ``check`` makes of
     a Move (``Terrain.move``) on many points at once."""
-    if len(points) == 0:
-        return points.reshape(0, 2)
+    return _reachable_many(state, [s], [np.asarray(points, dtype=float)], cord)[0]
+
+
+def _reachable_many(state, soldiers, points: list[np.ndarray], cord: float) -> list[np.ndarray]:
+    """``_reachable`` for several soldiers at once (``points[i]`` are
+    ``soldiers[i]``'s samples): one fit test and one path query per surface
+    for them all."""
     terrain = state.terrain
-    pts = np.round(np.asarray(points, dtype=float).reshape(-1, 2), 2)
-    surface = s.spot.surface
-    ok = _fits(state, pts, surface, s.id)
-    ok &= np.hypot(pts[:, 0] - s.spot.x, pts[:, 1] - s.spot.y) >= 1e-9
-    pts = pts[ok]
+    counts = [len(p) for p in points]
+    if sum(counts) == 0:
+        return [np.zeros((0, 2)) for _ in soldiers]
+    pts = np.round(np.concatenate([np.asarray(p, dtype=float).reshape(-1, 2) for p in points]), 2)
+    owner = np.repeat(np.arange(len(soldiers)), counts)
+    starts = np.array([s.spot.xy for s in soldiers], dtype=float)
+    surfaces = [s.spot.surface for s in soldiers]
+    ok = np.zeros(len(pts), dtype=bool)
+    for surface in dict.fromkeys(surfaces):
+        mine = np.array([x == surface for x in surfaces])
+        sel = mine[owner]
+        ok[sel] = _fits_for(state, pts[sel], owner[sel], soldiers, surface)
+    ok &= np.hypot(pts[:, 0] - starts[owner, 0], pts[:, 1] - starts[owner, 1]) >= 1e-9
+    for surface in dict.fromkeys(surfaces):
+        sel = np.flatnonzero(ok & np.array([x == surface for x in surfaces])[owner])
+        if len(sel) == 0:
+            continue
+        graph = terrain.bf.move_graph(terrain.base_radius, surface)
+        lengths = graph.path_lengths_many(starts, pts[sel], owner[sel], cord)
+        ok[sel[lengths > cord]] = False
+    return [pts[(owner == i) & ok] for i in range(len(soldiers))]
+
+
+def _fits_for(state, pts: np.ndarray, owner: np.ndarray, soldiers, surface) -> np.ndarray:
+    """``_fits`` for soldiers' samples on one ``surface``: each sample
+    clear of every figurine there but its own soldier."""
+    terrain = state.terrain
     if len(pts) == 0:
-        return pts
-    graph = terrain.bf.move_graph(terrain.base_radius, surface)
-    lengths = graph.path_lengths(s.spot.xy, pts, cord)
-    return pts[lengths <= cord]
+        return np.zeros(0, dtype=bool)
+    ok = shapely.intersects_xy(terrain.zone, pts[:, 0], pts[:, 1])
+    ok &= shapely.intersects_xy(terrain.free(surface), pts[:, 0], pts[:, 1])
+    others = [o for o in state.soldiers.values() if o.in_play and o.spot.surface == surface]
+    if others:
+        o = np.array([x.spot.xy for x in others])
+        gap = np.hypot(pts[:, 0, None] - o[None, :, 0], pts[:, 1, None] - o[None, :, 1])
+        near = gap < 2 * terrain.base_radius - 1e-6
+        # A soldier's own base is not in its way.
+        ids = [x.id for x in others]
+        own = np.array([ids.index(s.id) if s.id in ids else -1 for s in soldiers])[owner]
+        rows = np.flatnonzero(own >= 0)
+        near[rows, own[rows]] = False
+        ok &= ~near.any(axis=1)
+    return ok
 
 
 SWITCH_OVERSHOOT = (0.0, 5.0, 10.0, 15.0)
