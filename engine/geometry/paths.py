@@ -142,11 +142,11 @@ class MoveGraph:
         eb = np.vstack(edges_b) if edges_b else np.zeros((0, 2))
         self._ea, self._eb = ea, eb
         self._ep = np.vstack(edges_p) if edges_p else np.zeros((0, 2))
-        # Per-coordinate copies for _clear's gathers.
-        self._eax, self._eay = ea[:, 0].copy(), ea[:, 1].copy()
-        self._ebx, self._eby = eb[:, 0].copy(), eb[:, 1].copy()
-        self._edx, self._edy = self._ebx - self._eax, self._eby - self._eay
-        self._epx, self._epy = self._ep[:, 0].copy(), self._ep[:, 1].copy()
+        # Coordinates as rows (2, E) for _clear: one gather takes both.
+        self._eaT = np.ascontiguousarray(ea.T)
+        self._ebT = np.ascontiguousarray(eb.T)
+        self._edT = self._ebT - self._eaT
+        self._epT = np.ascontiguousarray(self._ep.T)
         self._edges = shapely.linestrings(np.stack([ea, eb], axis=1)) if len(ea) else np.array([])
         self._tree = STRtree(self._edges)
         self._obstacles = obstacles
@@ -172,7 +172,11 @@ class MoveGraph:
 
         The STRtree pairs segments with boundary edges whose boxes overlap;
         numpy then tests proper crossings exactly (orientation signs), which
-        is much faster than GEOS predicates on long segments.
+        is much faster than GEOS predicates on long segments. A bot's query
+        is a few dozen segments, where each numpy call costs more than its
+        arithmetic: coordinates travel as (2, k) rows, so one call does x
+        and y, and the corner test runs only where a corner lies on a
+        segment's line.
         """
         a = np.ascontiguousarray(a, dtype=float)
         b = np.ascontiguousarray(b, dtype=float)
@@ -180,39 +184,45 @@ class MoveGraph:
             return np.zeros(0, dtype=bool)
         ok = np.ones(len(a), dtype=bool)
         if len(self._edges):
-            segs = shapely.linestrings(np.stack([a, b], axis=1))
+            segs = shapely.linestrings(np.concatenate([a, b], axis=1).reshape(-1, 2, 2))
             si, ei = self._tree.query(segs)
             if len(si):
-                # One contiguous array per coordinate (gathers from columns
-                # and per-edge deltas computed once): the same arithmetic
-                # as on (n, 2) rows, at a fraction of numpy's strided cost.
-                px, py = a[:, 0][si], a[:, 1][si]
-                qx, qy = b[:, 0][si], b[:, 1][si]
-                eax, eay = self._eax[ei], self._eay[ei]
-                ebx, eby = self._ebx[ei], self._eby[ei]
-                edx, edy = self._edx[ei], self._edy[ei]
-                d1 = _cross(edx, edy, px - eax, py - eay)
-                d2 = _cross(edx, edy, qx - eax, qy - eay)
-                dx, dy = qx - px, qy - py
-                wx, wy = eax - px, eay - py
-                d3 = _cross(dx, dy, wx, wy)
-                d4 = _cross(dx, dy, ebx - px, eby - py)
+                p = a.T[:, si]
+                q = b.T[:, si]
+                ea = self._eaT[:, ei]
+                ed = self._edT[:, ei]
+                pa = p - ea
+                qa = q - ea
+                d1 = ed[0] * pa[1] - ed[1] * pa[0]
+                d2 = ed[0] * qa[1] - ed[1] * qa[0]
+                d = q - p
+                w = ea - p
+                eb = self._ebT[:, ei] - p
+                d3 = d[0] * w[1] - d[1] * w[0]
+                d4 = d[0] * eb[1] - d[1] * eb[0]
                 eps = 1e-9
-                crossing = (
-                    (((d1 > eps) & (d2 < -eps)) | ((d1 < -eps) & (d2 > eps)))
-                    & (((d3 > eps) & (d4 < -eps)) | ((d3 < -eps) & (d4 > eps)))
-                )
+                # Strictly opposite sides: one above eps and the other below
+                # -eps, for both pairs of orientations.
+                crossing = (np.minimum(d1, d2) < -eps) & (np.maximum(d1, d2) > eps)
+                crossing &= (np.minimum(d3, d4) < -eps) & (np.maximum(d3, d4) > eps)
                 # A segment through a boundary corner crosses no edge
                 # properly; it leaves the free space there when the corner's
                 # two neighbours lie strictly on opposite sides of it.
-                seg2 = dx * dx + dy * dy
-                tpar = (wx * dx + wy * dy) / np.maximum(seg2, 1e-300)
-                scale = eps * (np.abs(dx) + np.abs(dy) + 1.0)
-                through = (np.abs(d3) <= scale) & (tpar > 1e-9) & (tpar < 1 - 1e-9)
-                if through.any():
-                    s1 = _cross(dx, dy, self._epx[ei] - px, self._epy[ei] - py)
-                    s2 = d4
-                    crossing |= through & (((s1 > scale) & (s2 < -scale)) | ((s1 < -scale) & (s2 > scale)))
+                absd = np.abs(d)
+                scale = eps * (absd[0] + absd[1] + 1.0)
+                on_line = np.flatnonzero(np.abs(d3) <= scale)
+                if len(on_line):
+                    dx, dy = d[0, on_line], d[1, on_line]
+                    wx, wy = w[0, on_line], w[1, on_line]
+                    seg2 = dx * dx + dy * dy
+                    tpar = (wx * dx + wy * dy) / np.maximum(seg2, 1e-300)
+                    sc = scale[on_line]
+                    s1 = _cross(dx, dy, self._epT[0, ei[on_line]] - p[0, on_line],
+                                self._epT[1, ei[on_line]] - p[1, on_line])
+                    s2 = d4[on_line]
+                    through = (tpar > 1e-9) & (tpar < 1 - 1e-9)
+                    through &= (np.minimum(s1, s2) < -sc) & (np.maximum(s1, s2) > sc)
+                    crossing[on_line[through]] = True
                 ok[si[crossing]] = False
         # A segment entering the obstacles exactly through two vertices
         # crosses no edge: its midpoint gives it away.

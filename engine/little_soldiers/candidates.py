@@ -224,25 +224,23 @@ EDGE_STEP = 0.5
 """cm between the points of the scenery's edge that cover-seeking Moves are
 drawn from (chosen: a base is 2.5 cm wide)."""
 
-_EDGES: dict[int, tuple[Any, np.ndarray]] = {}
-"""Per free-space geometry (kept alive beside its id): the edge points."""
+def _edge_points(terrain, surface: str | None) -> tuple[np.ndarray, np.ndarray]:
+    """x and y of points every EDGE_STEP cm along the boundary of the free
+    space on ``surface``, sorted by x (a soldier's slab is one searchsorted
+    away): made once per battlefield surface and kept on the battlefield
+    (``Battlefield.derived``), so every game on it shares them and an edited
+    battlefield makes its own."""
 
+    def make() -> tuple[np.ndarray, np.ndarray]:
+        boundary = terrain.free(surface).boundary
+        if boundary.is_empty:
+            pts = np.zeros((0, 2))
+        else:
+            pts = shapely.get_coordinates(shapely.segmentize(boundary, EDGE_STEP))
+            pts = pts[np.argsort(pts[:, 0], kind="stable")]
+        return np.ascontiguousarray(pts[:, 0]), np.ascontiguousarray(pts[:, 1])
 
-def _edge_points(free) -> np.ndarray:
-    """Points every EDGE_STEP cm along the boundary of ``free``, sorted by
-    x, computed once per battlefield surface and shared by every game on it."""
-    hit = _EDGES.get(id(free))
-    if hit is not None and hit[0] is free:
-        return hit[1]
-    boundary = free.boundary
-    if boundary.is_empty:
-        pts = np.zeros((0, 2))
-    else:
-        dense = shapely.segmentize(boundary, EDGE_STEP)
-        pts = shapely.get_coordinates(dense)
-        pts = pts[np.argsort(pts[:, 0], kind="stable")]  # by x: a soldier's slab is one searchsorted away
-    _EDGES[id(free)] = (free, pts)
-    return pts
+    return terrain.bf.derived(("edge points", surface, terrain.base_radius, EDGE_STEP), make)
 
 
 def _spread(terrain, s, cord: float, k: int, rng) -> np.ndarray:
@@ -253,19 +251,22 @@ def _spread(terrain, s, cord: float, k: int, rng) -> np.ndarray:
     u = np.array([rng.random() for _ in range(3 * k)])  # one draw each: cheaper than uniform()
     a = 2 * math.pi * u[:k]
     d = cord * np.sqrt(0.04 + 0.96 * u[k:2 * k])
-    pts = np.column_stack([x0 + d * np.cos(a), y0 + d * np.sin(a)])
-    edge = _edge_points(terrain.free(s.spot.surface))
-    if len(edge):
-        lo, hi = np.searchsorted(edge[:, 0], (x0 - cord, x0 + cord))
-        edge = edge[lo:hi]
-        near = edge[np.hypot(edge[:, 0] - x0, edge[:, 1] - y0) <= cord]
-        hug = np.arange(1, k, 2)
-        if len(near) and len(hug):
-            on = near[(u[2 * k:2 * k + len(hug)] * len(near)).astype(int)]
-            inward = on - (x0, y0)
-            norm = np.hypot(inward[:, 0], inward[:, 1])
+    pts = np.empty((k, 2))
+    pts[:, 0] = x0 + d * np.cos(a)
+    pts[:, 1] = y0 + d * np.sin(a)
+    xs, ys = _edge_points(terrain, s.spot.surface)
+    hug = k // 2  # the odd samples
+    if len(xs) and hug:
+        lo, hi = np.searchsorted(xs, (x0 - cord, x0 + cord))
+        near = np.flatnonzero(np.hypot(xs[lo:hi] - x0, ys[lo:hi] - y0) <= cord)
+        if len(near):
+            on = near[(u[2 * k:2 * k + hug] * len(near)).astype(int)] + lo
+            ox, oy = xs[on], ys[on]
+            ix, iy = ox - x0, oy - y0
+            norm = np.hypot(ix, iy)
             norm[norm == 0.0] = 1.0
-            pts[hug] = on - 0.05 * inward / norm[:, None]
+            pts[1::2, 0] = ox - 0.05 * ix / norm
+            pts[1::2, 1] = oy - 0.05 * iy / norm
     return pts
 
 
@@ -306,22 +307,23 @@ def _reachable_many(state, soldiers, points: list[np.ndarray], cord: float) -> l
 
 def _fits_for(state, pts: np.ndarray, owner: np.ndarray, soldiers, surface) -> np.ndarray:
     """``_fits`` for soldiers' samples on one ``surface``: each sample
-    clear of every figurine there but its own soldier."""
+    clear of every figurine there but its own soldier (``owner[i]`` indexes
+    ``soldiers``)."""
     terrain = state.terrain
     if len(pts) == 0:
         return np.zeros(0, dtype=bool)
-    ok = shapely.intersects_xy(terrain.zone, pts[:, 0], pts[:, 1])
-    ok &= shapely.intersects_xy(terrain.free(surface), pts[:, 0], pts[:, 1])
+    x, y = pts[:, 0], pts[:, 1]
+    ok = shapely.intersects_xy(terrain.zone, x, y)
+    ok &= shapely.intersects_xy(terrain.free(surface), x, y)
     others = [o for o in state.soldiers.values() if o.in_play and o.spot.surface == surface]
     if others:
-        o = np.array([x.spot.xy for x in others])
-        gap = np.hypot(pts[:, 0, None] - o[None, :, 0], pts[:, 1, None] - o[None, :, 1])
-        near = gap < 2 * terrain.base_radius - 1e-6
+        o = np.array([t.spot.xy for t in others])
+        near = np.hypot(x[:, None] - o[None, :, 0], y[:, None] - o[None, :, 1]) < 2 * terrain.base_radius - 1e-6
         # A soldier's own base is not in its way.
-        ids = [x.id for x in others]
-        own = np.array([ids.index(s.id) if s.id in ids else -1 for s in soldiers])[owner]
-        rows = np.flatnonzero(own >= 0)
-        near[rows, own[rows]] = False
+        where = {t.id: k for k, t in enumerate(others)}
+        own = np.array([where.get(t.id, -1) for t in soldiers])[owner]
+        mine = np.flatnonzero(own >= 0)
+        near[mine, own[mine]] = False
         ok &= ~near.any(axis=1)
     return ok
 
