@@ -107,6 +107,7 @@ class Terrain:
         self.head_height = D.HEAD_CENTER_HEIGHT
         self.head_radius = D.HEAD_RADIUS
         self._free: dict[str | None, Any] = {}
+        self._sight_memo: dict[tuple[Spot, Spot], SightReport] = {}
 
     # ------------------------------------------------------------- surfaces
     def z(self, surface: str | None) -> float:
@@ -282,15 +283,22 @@ class Terrain:
         return self.sights([(eye, target)])[0]
 
     def sights(self, pairs: Sequence[tuple[Spot, Spot]]) -> list[SightReport]:
-        """Many line-of-sight checks in one batched ray query."""
+        """Many line-of-sight checks in one batched ray query. Each answer is
+        kept per (eye, target) spots: a decision asks the same pairs again
+        (the Orders offered, the chosen Attack's check, its report), and the
+        battlefield under a Terrain never changes."""
         if not pairs:
             return []
-        got = self.bf.sight_many([(self.head(a), self.head(b), self.head_radius) for a, b in pairs])
-        out = []
-        for s in got:
-            blocked = int(s.blocked.sum())
-            out.append(SightReport(bool(s.valid), float(s.visible_fraction), len(s.blocked), blocked,
-                                   tuple(sorted(s.blockers))))
+        memo = self._sight_memo
+        out = [memo.get(p) for p in pairs]
+        todo = [i for i, r in enumerate(out) if r is None]
+        if todo:
+            asked = [pairs[i] for i in todo]
+            got = self.bf.sight_many([(self.head(a), self.head(b), self.head_radius) for a, b in asked])
+            if len(memo) + len(todo) > SIGHT_MEMO:
+                memo.clear()
+            for i, pair, s in zip(todo, asked, got):
+                out[i] = memo[pair] = _report(s)
         return out
 
     # ------------------------------------------------------------- mission tokens
@@ -323,11 +331,7 @@ class Terrain:
     def _point_sights(self, triples: Sequence[tuple]) -> list[SightReport]:
         if not triples:
             return []
-        out = []
-        for s in self.bf.sight_many(list(triples)):
-            out.append(SightReport(bool(s.valid), float(s.visible_fraction), len(s.blocked), int(s.blocked.sum()),
-                                   tuple(sorted(s.blockers))))
-        return out
+        return [_report(s) for s in self.bf.sight_many(list(triples))]
 
     def without(self, piece_ids: Sequence[str]) -> "Terrain":
         """The same rules over the battlefield without these scenery pieces
@@ -455,6 +459,18 @@ class Terrain:
             if o.kind == "teleporter" and o.piece is None and marker_name(o.at) == touched:
                 return o.id
         return None
+
+
+SIGHT_MEMO = 4096
+"""(eye, target) answers a Terrain keeps (chosen; cleared when full)."""
+
+
+def _report(s: Any) -> SightReport:
+    """A geometry Sight as the rules report it. The blockers' ids need a
+    pass over the rays, so only a blocked sight pays for it."""
+    blocked = int(s.blocked.sum())
+    return SightReport(bool(s.valid), float(s.visible_fraction), len(s.blocked), blocked,
+                       tuple(sorted(s.blockers)) if blocked else ())
 
 
 def _sentence(reason: str | None) -> str:
