@@ -444,7 +444,8 @@ class Terrain:
         values) names the die's faces, so the physics lands on the faces the
         rules score: one source for one number."""
         a = math.radians(direction)
-        landing = physics_throw(self.bf, kind, start[:2], (math.cos(a), math.sin(a)), strength, seed, chosen)
+        landing = physics_throw(self.bf, kind, start[:2], (math.cos(a), math.sin(a)), strength, seed, chosen,
+                                record=False)  # the rules read the landing; the app replays the animation
         x, y, z = (float(v) for v in landing.position)
         tele = tuple(self._teleporter_id(t) for t in landing.touched)
         return Throw3D(round(x, 4), round(y, 4), round(z, 4), str(landing.face),
