@@ -210,7 +210,7 @@ class MoveGraph:
                 # two neighbours lie strictly on opposite sides of it.
                 absd = np.abs(d)
                 scale = eps * (absd[0] + absd[1] + 1.0)
-                on_line = np.flatnonzero(np.abs(d3) <= scale)
+                on_line = (np.abs(d3) <= scale).nonzero()[0]
                 if len(on_line):
                     dx, dy = d[0, on_line], d[1, on_line]
                     wx, wy = w[0, on_line], w[1, on_line]
@@ -226,7 +226,7 @@ class MoveGraph:
                 ok[si[crossing]] = False
         # A segment entering the obstacles exactly through two vertices
         # crosses no edge: its midpoint gives it away.
-        live = np.flatnonzero(ok)
+        live = ok.nonzero()[0]
         if len(live):
             mids = shapely.points((a[live] + b[live]) / 2.0)
             inside = shapely.dwithin(self.free, mids, ON_BOUNDARY)
@@ -262,7 +262,7 @@ class MoveGraph:
         return dist, hop
 
     def _inside(self, p) -> bool:
-        return bool(shapely.dwithin(self.free, Point(p[0], p[1]), ON_BOUNDARY))
+        return bool(shapely.dwithin(self.free, shapely.points(float(p[0]), float(p[1])), ON_BOUNDARY))
 
     def _visible_nodes(self, p: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Nodes seen from point p and their straight distances."""
@@ -300,7 +300,7 @@ class MoveGraph:
     def _solve_fresh(self, start, end):
         s = np.asarray(start, dtype=float)[:2]
         t = np.asarray(end, dtype=float)[:2]
-        if not (self._inside(s) and self._inside(t)):
+        if not shapely.dwithin(self.free, shapely.points(np.stack([s, t])), ON_BOUNDARY).all():
             return math.inf, None
         if self._direct(s, t):
             return float(np.hypot(*(t - s))), (None, None)
@@ -355,7 +355,7 @@ class MoveGraph:
         s = np.asarray(start, dtype=float)[:2]
         return self.path_lengths_many(s[None, :], pts, np.zeros(len(pts), dtype=np.intp), limit)
 
-    def path_lengths_many(self, starts, points, owner, limit: float) -> np.ndarray:
+    def path_lengths_many(self, starts, points, owner, limit: float, in_free: bool = False) -> np.ndarray:
         """Shortest path lengths from ``starts[owner[i]]`` ((S, 2)) to
         ``points[i]`` ((P, 2)), exact where at most ``limit``, inf beyond it
         or where either end is not in the free space: several soldiers'
@@ -365,6 +365,8 @@ class MoveGraph:
         A point is reached straight, or from a graph node its start reaches
         within ``limit`` (``distances_from``, kept per start) and that sees
         it; only node-point pairs that could end within ``limit`` are tested.
+        ``in_free``: the caller found every point in the free space already
+        (``shapely.intersects_xy`` on ``free``), so they are not tested again.
         """
         pts = np.asarray(points, dtype=float).reshape(-1, 2)
         keys = np.asarray(starts, dtype=float).reshape(-1, 2)
@@ -374,13 +376,15 @@ class MoveGraph:
             return out
         st = keys[owner]
         start_in = shapely.dwithin(self.free, shapely.points(keys), ON_BOUNDARY)
-        inside = shapely.dwithin(self.free, shapely.points(pts), ON_BOUNDARY) & start_in[owner]
+        inside = start_in[owner]
+        if not in_free:
+            inside &= shapely.dwithin(self.free, shapely.points(pts), ON_BOUNDARY)
         straight = np.hypot(pts[:, 0] - st[:, 0], pts[:, 1] - st[:, 1])
-        cand = np.flatnonzero(inside & (straight <= limit))
+        cand = (inside & (straight <= limit)).nonzero()[0]
         if len(cand):
             clear = self._clear(st[cand], pts[cand])
             out[cand[clear]] = straight[cand[clear]]
-        rest = np.flatnonzero(inside & ~np.isfinite(out))
+        rest = (inside & ~np.isfinite(out)).nonzero()[0]
         if len(rest) == 0 or len(self.nodes) == 0:
             return out
         # Soldiers stand still between decisions (and across a search's
@@ -428,7 +432,7 @@ class MoveGraph:
         sources = [(s, float(cord_length))]
         if len(self.nodes):
             d = self.distances_from(s)
-            for k in np.flatnonzero(d < cord_length - 1e-9):
+            for k in (d < cord_length - 1e-9).nonzero()[0]:
                 sources.append((self.nodes[k], float(cord_length - d[k])))
         parts, tree = self._shadow_parts()
         centres = np.array([c for c, _ in sources])

@@ -258,7 +258,7 @@ def _spread(terrain, s, cord: float, k: int, rng) -> np.ndarray:
     hug = k // 2  # the odd samples
     if len(xs) and hug:
         lo, hi = np.searchsorted(xs, (x0 - cord, x0 + cord))
-        near = np.flatnonzero(np.hypot(xs[lo:hi] - x0, ys[lo:hi] - y0) <= cord)
+        near = (np.hypot(xs[lo:hi] - x0, ys[lo:hi] - y0) <= cord).nonzero()[0]
         if len(near):
             on = near[(u[2 * k:2 * k + hug] * len(near)).astype(int)] + lo
             ox, oy = xs[on], ys[on]
@@ -296,11 +296,11 @@ def _reachable_many(state, soldiers, points: list[np.ndarray], cord: float) -> l
         ok[sel] = _fits_for(state, pts[sel], owner[sel], soldiers, surface)
     ok &= np.hypot(pts[:, 0] - starts[owner, 0], pts[:, 1] - starts[owner, 1]) >= 1e-9
     for surface in dict.fromkeys(surfaces):
-        sel = np.flatnonzero(ok & np.array([x == surface for x in surfaces])[owner])
+        sel = (ok & np.array([x == surface for x in surfaces])[owner]).nonzero()[0]
         if len(sel) == 0:
             continue
         graph = terrain.bf.move_graph(terrain.base_radius, surface)
-        lengths = graph.path_lengths_many(starts, pts[sel], owner[sel], cord)
+        lengths = graph.path_lengths_many(starts, pts[sel], owner[sel], cord, in_free=True)  # _fits_for tested free
         ok[sel[lengths > cord]] = False
     return [pts[(owner == i) & ok] for i in range(len(soldiers))]
 
@@ -322,7 +322,7 @@ def _fits_for(state, pts: np.ndarray, owner: np.ndarray, soldiers, surface) -> n
         # A soldier's own base is not in its way.
         where = {t.id: k for k, t in enumerate(others)}
         own = np.array([where.get(t.id, -1) for t in soldiers])[owner]
-        mine = np.flatnonzero(own >= 0)
+        mine = (own >= 0).nonzero()[0]
         near[mine, own[mine]] = False
         ok &= ~near.any(axis=1)
     return ok
