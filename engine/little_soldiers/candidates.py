@@ -27,6 +27,14 @@ MAX_TRIES = 2
 """Samples drawn per wanted candidate before giving up (checks cost a path query)."""
 
 
+def uniforms(rng: random.Random, n: int) -> np.ndarray:
+    """``n`` draws uniform on [0, 1) from the bot's ``random.Random``, as
+    ``rng.random()`` draws them (53 random bits each) but in one call:
+    ``n`` separate draws cost more than the samples' geometry."""
+    bits = np.frombuffer(rng.randbytes(8 * n), dtype=np.uint64) >> np.uint64(11)
+    return bits * (1.0 / (1 << 53))
+
+
 def candidates(state: "LittleSoldiersState", seat: int, n: int, rng: random.Random) -> list[Any]:
     from engine.little_soldiers import state as S
 
@@ -76,7 +84,7 @@ def _deploys(state, seat, n, rng) -> list[Deploy]:
             continue
         want = max(2, n // len(hq))
         k = want * MAX_TRIES
-        u = np.array([rng.random() for _ in range(3 * k)])
+        u = uniforms(rng, 3 * k)
         pick = (u[:k] * len(discs)).astype(int)
         centres = np.array([c for c, _ in discs])[pick]
         radii = np.array([r for _, r in discs])[pick]
@@ -248,7 +256,7 @@ def _spread(terrain, s, cord: float, k: int, rng) -> np.ndarray:
     cord's disc (not too close) and on the scenery's edge within the cord,
     nudged 0.05 cm off the edge toward the soldier (in cover, not in it)."""
     x0, y0 = s.spot.x, s.spot.y
-    u = np.array([rng.random() for _ in range(3 * k)])  # one draw each: cheaper than uniform()
+    u = uniforms(rng, 3 * k)
     a = 2 * math.pi * u[:k]
     d = cord * np.sqrt(0.04 + 0.96 * u[k:2 * k])
     pts = np.empty((k, 2))
