@@ -228,9 +228,7 @@ class MoveGraph:
         # crosses no edge: its midpoint gives it away.
         live = ok.nonzero()[0]
         if len(live):
-            mids = shapely.points((a[live] + b[live]) / 2.0)
-            inside = shapely.dwithin(self.free, mids, ON_BOUNDARY)
-            ok[live[~inside]] = False
+            ok[live[~self._near_free((a[live] + b[live]) / 2.0)]] = False
         return ok
 
     def _all_pairs(self) -> tuple[np.ndarray, np.ndarray]:
@@ -262,7 +260,19 @@ class MoveGraph:
         return dist, hop
 
     def _inside(self, p) -> bool:
-        return bool(shapely.dwithin(self.free, shapely.points(float(p[0]), float(p[1])), ON_BOUNDARY))
+        return bool(self._near_free(np.asarray(p, dtype=float)[:2].reshape(1, 2))[0])
+
+    def _near_free(self, xy: np.ndarray) -> np.ndarray:
+        """Which points (P, 2) lie within ON_BOUNDARY of the free space:
+        ``shapely.dwithin`` on points, but asked only of those the prepared
+        containment test on bare coordinates leaves (a point in the free
+        space is within any distance of it), so most answers build no
+        point geometry."""
+        ok = shapely.intersects_xy(self.free, xy[:, 0], xy[:, 1])
+        if not ok.all():
+            rest = (~ok).nonzero()[0]
+            ok[rest] = shapely.dwithin(self.free, shapely.points(xy[rest]), ON_BOUNDARY)
+        return ok
 
     def _visible_nodes(self, p: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Nodes seen from point p and their straight distances."""
@@ -300,7 +310,7 @@ class MoveGraph:
     def _solve_fresh(self, start, end):
         s = np.asarray(start, dtype=float)[:2]
         t = np.asarray(end, dtype=float)[:2]
-        if not shapely.dwithin(self.free, shapely.points(np.stack([s, t])), ON_BOUNDARY).all():
+        if not self._near_free(np.stack([s, t])).all():
             return math.inf, None
         if self._direct(s, t):
             return float(np.hypot(*(t - s))), (None, None)
@@ -375,10 +385,10 @@ class MoveGraph:
         if len(pts) == 0:
             return out
         st = keys[owner]
-        start_in = shapely.dwithin(self.free, shapely.points(keys), ON_BOUNDARY)
+        start_in = self._near_free(keys)
         inside = start_in[owner]
         if not in_free:
-            inside &= shapely.dwithin(self.free, shapely.points(pts), ON_BOUNDARY)
+            inside &= self._near_free(pts)
         straight = np.hypot(pts[:, 0] - st[:, 0], pts[:, 1] - st[:, 1])
         cand = (inside & (straight <= limit)).nonzero()[0]
         if len(cand):
