@@ -187,17 +187,19 @@ class MoveGraph:
             segs = shapely.linestrings(np.concatenate([a, b], axis=1).reshape(-1, 2, 2))
             si, ei = self._tree.query(segs)
             if len(si):
-                p = a.T[:, si]
-                q = b.T[:, si]
-                ea = self._eaT[:, ei]
-                ed = self._edT[:, ei]
+                # take(axis=1): numpy's fancy indexing of a 2-D array by
+                # column runs a general path many times slower.
+                p = a.T.take(si, axis=1)
+                q = b.T.take(si, axis=1)
+                ea = self._eaT.take(ei, axis=1)
+                ed = self._edT.take(ei, axis=1)
                 pa = p - ea
                 qa = q - ea
                 d1 = ed[0] * pa[1] - ed[1] * pa[0]
                 d2 = ed[0] * qa[1] - ed[1] * qa[0]
                 d = q - p
                 w = ea - p
-                eb = self._ebT[:, ei] - p
+                eb = self._ebT.take(ei, axis=1) - p
                 d3 = d[0] * w[1] - d[1] * w[0]
                 d4 = d[0] * eb[1] - d[1] * eb[0]
                 eps = 1e-9
@@ -217,8 +219,8 @@ class MoveGraph:
                     seg2 = dx * dx + dy * dy
                     tpar = (wx * dx + wy * dy) / np.maximum(seg2, 1e-300)
                     sc = scale[on_line]
-                    s1 = _cross(dx, dy, self._epT[0, ei[on_line]] - p[0, on_line],
-                                self._epT[1, ei[on_line]] - p[1, on_line])
+                    ep = self._epT.take(ei[on_line], axis=1)
+                    s1 = _cross(dx, dy, ep[0] - p[0, on_line], ep[1] - p[1, on_line])
                     s2 = d4[on_line]
                     through = (tpar > 1e-9) & (tpar < 1 - 1e-9)
                     through &= (np.minimum(s1, s2) < -sc) & (np.maximum(s1, s2) > sc)
@@ -415,6 +417,10 @@ class MoveGraph:
                        pts[rest, 1][:, None] - self.nodes[None, :, 1])
         total = d + gap
         pi, ki = np.nonzero((d < limit) & (total <= limit))
+        # Only a node the line to the point is tangent to can end a shortest
+        # path (``_solve`` keeps the same ones): the cheap test first.
+        tangent = self._tangent_at_nodes(ki, pts[rest[pi]])
+        pi, ki = pi[tangent], ki[tangent]
         if len(pi) == 0:
             return out
         clear = self._clear(self.nodes[ki], pts[rest[pi]])
