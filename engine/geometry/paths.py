@@ -309,6 +309,19 @@ class MoveGraph:
             memo[key] = got
         return got
 
+    def _remember_straight(self, starts: np.ndarray, ends: np.ndarray, lengths: np.ndarray) -> None:
+        """Keep straight answers found in a batch as ``_solve`` would give
+        them: both ends in the free space, the segment clear (``_clear``
+        answers each segment alone, whatever the batch), the length the same
+        hypot. A bot's candidate Moves are measured here, so the check, the
+        report and the logged path of the one it picks read them back."""
+        memo = self._solve_memo
+        if len(memo) + len(lengths) > SOLVE_MEMO:
+            memo.clear()
+        straight = (None, None)
+        memo.update(zip(map(tuple, np.concatenate([starts, ends], axis=1).tolist()),
+                        [(length, straight) for length in lengths.tolist()]))
+
     def _solve_fresh(self, start, end):
         s = np.asarray(start, dtype=float)[:2]
         t = np.asarray(end, dtype=float)[:2]
@@ -395,7 +408,9 @@ class MoveGraph:
         cand = (inside & (straight <= limit)).nonzero()[0]
         if len(cand):
             clear = self._clear(st[cand], pts[cand])
-            out[cand[clear]] = straight[cand[clear]]
+            hit = cand[clear]
+            out[hit] = straight[hit]
+            self._remember_straight(st[hit], pts[hit], straight[hit])
         rest = (inside & ~np.isfinite(out)).nonzero()[0]
         if len(rest) == 0 or len(self.nodes) == 0:
             return out
