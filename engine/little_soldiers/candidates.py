@@ -212,10 +212,10 @@ def _moves(state, seat, n, rng) -> list[Move]:
                 elif abs(solid.bottom - terrain.z(s.spot.surface)) < 1e-4:
                     p = ring.interpolate(ring.project(here))
                     add(Move(s.id, round(p.x, 3), round(p.y, 3), climb=True))
-        drawn.append(_spread(terrain, s, cord, per * MAX_TRIES, rng))
+        drawn.append(uniforms(rng, 3 * per * MAX_TRIES))  # this soldier's draws, in turn
     if not able:
         return []
-    picked = _reachable_many(state, able, drawn, cord)
+    picked = _reachable_many(state, able, list(_spread_many(terrain, able, cord, per * MAX_TRIES, np.stack(drawn))), cord)
     for s, own, got in zip(able, lists, picked):
         dests = got[:per].tolist()
         if state.threats:
@@ -251,30 +251,45 @@ def _edge_points(terrain, surface: str | None) -> tuple[np.ndarray, np.ndarray]:
     return terrain.bf.derived(("edge points", surface, terrain.base_radius, EDGE_STEP), make)
 
 
-def _spread(terrain, s, cord: float, k: int, rng) -> np.ndarray:
-    """``k`` destinations round soldier ``s``: alternately uniform over the
-    cord's disc (not too close) and on the scenery's edge within the cord,
-    nudged 0.05 cm off the edge toward the soldier (in cover, not in it)."""
-    x0, y0 = s.spot.x, s.spot.y
-    u = uniforms(rng, 3 * k)
-    a = 2 * math.pi * u[:k]
-    d = cord * np.sqrt(0.04 + 0.96 * u[k:2 * k])
-    pts = np.empty((k, 2))
-    pts[:, 0] = x0 + d * np.cos(a)
-    pts[:, 1] = y0 + d * np.sin(a)
-    xs, ys = _edge_points(terrain, s.spot.surface)
+def _spread_many(terrain, soldiers, cord: float, k: int, u: np.ndarray) -> np.ndarray:
+    """``k`` destinations round each soldier, (m, k, 2), from its 3k
+    uniforms ``u[i]``: alternately uniform over the cord's disc (not too
+    close) and on the scenery's edge within the cord (the edge points of
+    its surface within its x-slab and the cord), nudged 0.05 cm off the
+    edge toward the soldier (in cover, not in it). All soldiers at once."""
+    m = len(soldiers)
+    x0 = np.array([s.spot.x for s in soldiers])
+    y0 = np.array([s.spot.y for s in soldiers])
+    a = 2 * math.pi * u[:, :k]
+    d = cord * np.sqrt(0.04 + 0.96 * u[:, k:2 * k])
+    pts = np.empty((m, k, 2))
+    pts[:, :, 0] = x0[:, None] + d * np.cos(a)
+    pts[:, :, 1] = y0[:, None] + d * np.sin(a)
     hug = k // 2  # the odd samples
-    if len(xs) and hug:
-        lo, hi = np.searchsorted(xs, (x0 - cord, x0 + cord))
-        near = (np.hypot(xs[lo:hi] - x0, ys[lo:hi] - y0) <= cord).nonzero()[0]
-        if len(near):
-            on = near[(u[2 * k:2 * k + hug] * len(near)).astype(int)] + lo
-            ox, oy = xs[on], ys[on]
-            ix, iy = ox - x0, oy - y0
-            norm = np.hypot(ix, iy)
-            norm[norm == 0.0] = 1.0
-            pts[1::2, 0] = ox - 0.05 * ix / norm
-            pts[1::2, 1] = oy - 0.05 * iy / norm
+    if not hug:
+        return pts
+    surfaces = [s.spot.surface for s in soldiers]
+    for surface in dict.fromkeys(surfaces):
+        rows = np.array([i for i, x in enumerate(surfaces) if x == surface])
+        xs, ys = _edge_points(terrain, surface)
+        if not len(xs):
+            continue
+        gx, gy = x0[rows, None], y0[rows, None]
+        near = (xs >= gx - cord) & (xs < gx + cord) & (np.hypot(xs - gx, ys - gy) <= cord)
+        who, where = near.nonzero()
+        count = np.bincount(who, minlength=len(rows))
+        first = np.cumsum(count) - count
+        some = (count > 0).nonzero()[0]
+        if not len(some):
+            continue
+        pick = (u[rows[some], 2 * k:2 * k + hug] * count[some, None]).astype(int)
+        on = where[first[some, None] + pick]
+        ox, oy = xs[on], ys[on]
+        ix, iy = ox - gx[some], oy - gy[some]
+        norm = np.hypot(ix, iy)
+        norm[norm == 0.0] = 1.0
+        pts[rows[some], 1::2, 0] = ox - 0.05 * ix / norm
+        pts[rows[some], 1::2, 1] = oy - 0.05 * iy / norm
     return pts
 
 
