@@ -274,9 +274,15 @@ def _spread_many(terrain, soldiers, cord: float, k: int, u: np.ndarray) -> np.nd
         xs, ys = _edge_points(terrain, surface)
         if not len(xs):
             continue
-        gx, gy = x0[rows, None], y0[rows, None]
-        near = (xs >= gx - cord) & (xs < gx + cord) & (np.hypot(xs - gx, ys - gy) <= cord)
-        who, where = near.nonzero()
+        gx, gy = x0[rows], y0[rows]
+        # Each soldier's x-slab of the sorted edge points, all slabs in one
+        # index array (ranges lo..hi laid end to end).
+        lo = np.searchsorted(xs, gx - cord)
+        span = np.searchsorted(xs, gx + cord) - lo
+        owner = np.repeat(np.arange(len(rows)), span)
+        idx = np.arange(len(owner)) + np.repeat(lo - (np.cumsum(span) - span), span)
+        keep = np.hypot(xs[idx] - gx[owner], ys[idx] - gy[owner]) <= cord
+        who, where = owner[keep], idx[keep]
         count = np.bincount(who, minlength=len(rows))
         first = np.cumsum(count) - count
         some = (count > 0).nonzero()[0]
@@ -285,7 +291,7 @@ def _spread_many(terrain, soldiers, cord: float, k: int, u: np.ndarray) -> np.nd
         pick = (u[rows[some], 2 * k:2 * k + hug] * count[some, None]).astype(int)
         on = where[first[some, None] + pick]
         ox, oy = xs[on], ys[on]
-        ix, iy = ox - gx[some], oy - gy[some]
+        ix, iy = ox - gx[some, None], oy - gy[some, None]
         norm = np.hypot(ix, iy)
         norm[norm == 0.0] = 1.0
         pts[rows[some], 1::2, 0] = ox - 0.05 * ix / norm
