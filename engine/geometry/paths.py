@@ -427,20 +427,24 @@ class MoveGraph:
                 d = memo[key] = self.distances_from(keys[k])
             table[k] = d
         d = table[owner[rest]]
-        # (point, node) pairs whose total could stay within the limit.
-        gap = np.hypot(pts[rest, 0][:, None] - self.nodes[None, :, 0],
-                       pts[rest, 1][:, None] - self.nodes[None, :, 1])
+        # (point, node) pairs whose total could stay within the limit, among
+        # the nodes some start reaches within it (gaps to those alone).
+        near = (d < limit).any(axis=0).nonzero()[0]
+        d = d[:, near]
+        gap = np.hypot(pts[rest, 0][:, None] - self.nodes[near, 0][None, :],
+                       pts[rest, 1][:, None] - self.nodes[near, 1][None, :])
         total = d + gap
-        pi, ki = np.nonzero((d < limit) & (total <= limit))
+        pi, kn = np.nonzero((d < limit) & (total <= limit))
+        ki = near[kn]
         # Only a node the line to the point is tangent to can end a shortest
         # path (``_solve`` keeps the same ones): the cheap test first.
         tangent = self._tangent_at_nodes(ki, pts[rest[pi]])
-        pi, ki = pi[tangent], ki[tangent]
+        pi, ki, kn = pi[tangent], ki[tangent], kn[tangent]
         if len(pi) == 0:
             return out
         clear = self._clear(self.nodes[ki], pts[rest[pi]])
         best = np.full(len(rest), np.inf)
-        np.minimum.at(best, pi[clear], total[pi[clear], ki[clear]])
+        np.minimum.at(best, pi[clear], total[pi[clear], kn[clear]])
         out[rest] = best
         return out
 

@@ -9,6 +9,7 @@ Actions; a part changes them only through its hooks (``reroll_bonus``,
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from typing import TYPE_CHECKING, Any
@@ -25,6 +26,12 @@ if TYPE_CHECKING:
     _Base = LittleSoldiersState
 else:
     _Base = object
+
+
+@functools.lru_cache(maxsize=None)
+def _rerolls(n: int) -> tuple[Reroll, ...]:
+    """Every choice of dice to reroll among ``n`` (immutable: made once per n)."""
+    return tuple(Reroll(tuple(c)) for k in range(n + 1) for c in itertools.combinations(range(n), k))
 
 
 class Combat(_Base):
@@ -142,8 +149,7 @@ class Combat(_Base):
         self.phase = Phase.ROLL
 
     def _reroll_actions(self) -> list[Reroll]:
-        n = len(self.attack.faces)
-        return [Reroll(tuple(c)) for k in range(n + 1) for c in itertools.combinations(range(n), k)]
+        return list(_rerolls(len(self.attack.faces)))
 
     def _resolve_attack(self) -> None:
         a = self.attack
