@@ -64,11 +64,23 @@ class Combat(_Base):
     def valid_targets(self, attacker: str) -> list[str]:
         """Enemies in play whose entire head the attacker sees, and the
         mission's Threats it may attack."""
-        a = self.soldiers[attacker]
-        enemies = [s for s in self.soldiers.values() if s.in_play and s.side != a.side]
-        reports = self.terrain.sights([(a.spot, e.spot) for e in enemies])
-        out = [e.id for e, r in zip(enemies, reports) if r.valid]
-        return out + self.mission_part.valid_threat_targets(attacker)
+        return self.valid_targets_of([attacker])[attacker]
+
+    def valid_targets_of(self, attackers: list[str]) -> dict[str, list[str]]:
+        """``valid_targets`` of several attackers, their sight lines asked
+        in one batch (a General's Orders name every soldier's targets)."""
+        pairs = []
+        for ident in attackers:
+            a = self.soldiers[ident]
+            pairs += [(ident, e) for e in self.soldiers.values() if e.in_play and e.side != a.side]
+        reports = self.terrain.sights([(self.soldiers[i].spot, e.spot) for i, e in pairs])
+        out: dict[str, list[str]] = {i: [] for i in attackers}
+        for (i, e), r in zip(pairs, reports):
+            if r.valid:
+                out[i].append(e.id)
+        for i in attackers:
+            out[i] += self.mission_part.valid_threat_targets(i)
+        return out
 
     def enemies_in_play(self, g: int) -> list[str]:
         """Enemy soldiers in play, and the mission's Threats still in play."""
