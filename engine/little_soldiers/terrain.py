@@ -294,11 +294,11 @@ class Terrain:
         todo = [i for i, r in enumerate(out) if r is None]
         if todo:
             asked = [pairs[i] for i in todo]
-            got = self.bf.sight_many([(self.head(a), self.head(b), self.head_radius) for a, b in asked])
+            got = _reports(self.bf.sight_many([(self.head(a), self.head(b), self.head_radius) for a, b in asked]))
             if len(memo) + len(todo) > SIGHT_MEMO:
                 memo.clear()
-            for i, pair, s in zip(todo, asked, got):
-                out[i] = memo[pair] = _report(s)
+            for i, pair, report in zip(todo, asked, got):
+                out[i] = memo[pair] = report
         return out
 
     # ------------------------------------------------------------- mission tokens
@@ -331,7 +331,7 @@ class Terrain:
     def _point_sights(self, triples: Sequence[tuple]) -> list[SightReport]:
         if not triples:
             return []
-        return [_report(s) for s in self.bf.sight_many(list(triples))]
+        return _reports(self.bf.sight_many(list(triples)))
 
     def without(self, piece_ids: Sequence[str]) -> "Terrain":
         """The same rules over the battlefield without these scenery pieces
@@ -466,12 +466,14 @@ SIGHT_MEMO = 4096
 """(eye, target) answers a Terrain keeps (chosen; cleared when full)."""
 
 
-def _report(s: Any) -> SightReport:
-    """A geometry Sight as the rules report it. The blockers' ids need a
-    pass over the rays, so only a blocked sight pays for it."""
-    blocked = int(s.blocked.sum())
-    return SightReport(bool(s.valid), float(s.visible_fraction), len(s.blocked), blocked,
-                       tuple(sorted(s.blockers)) if blocked else ())
+def _reports(batch: Any) -> list[SightReport]:
+    """A geometry sight batch as the rules report it, read from its arrays:
+    indexing a batch builds each pair's rays (for the debugger), which a
+    report does not need; the blockers' ids only for a blocked sight."""
+    blocked, rays = batch.counts()
+    return [SightReport(bool(v), float(f), rays, int(b), tuple(sorted(batch.blockers_of(i))) if b else ())
+            for i, (v, f, b) in enumerate(zip(batch.valid.tolist(), batch.visible_fraction.tolist(),
+                                               blocked.tolist()))]
 
 
 def _sentence(reason: str | None) -> str:
