@@ -66,6 +66,21 @@ def ship_position(rel: int, n: int) -> tuple[float, float, float]:
     return (x, y, heading)
 
 
+def _on_plane(a: tuple[float, float, float], b: tuple[float, float, float], z: float) -> tuple[float, float] | None:
+    """Where the segment a-b (engine cm) crosses the plane at height ``z``."""
+    dz = b[2] - a[2]
+    if abs(dz) < 1e-9:
+        return None
+    t = (z - a[2]) / dz
+    if t < 0:
+        return None
+    return (a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]))
+
+
+def _box(x: float, y: float, hx: float, hy: float, z0: float, z1: float) -> list[tuple[float, float, float]]:
+    return [(x + sx * hx, y + sy * hy, z) for sx in (-1, 1) for sy in (-1, 1) for z in (z0, z1)]
+
+
 def card_rgb(name: str) -> tuple[float, float, float]:
     kind = name.split()[0]
     rgb = KIND_RGB.get(kind, (0.7, 0.7, 0.7))
@@ -453,6 +468,65 @@ class LittleBattleView:
                          ground=None)
             picker(self.dynamic, (x, HAND_Y, 0.0), (w, CARD_D * 1.3, 2.5), lambda n=name: self.controller.click_card(n),
                    name=f"card-{name}")
+
+    # ------------------------------------------------------------ tooltips (app.tips)
+    def thing_for(self, name: str) -> str | None:
+        """The tooltip key of a picker under the pointer."""
+        if name.startswith("card-"):
+            return f"card:{name[5:]}"
+        if name.startswith("pile-"):
+            return f"pile:{name[5:]}"
+        if name == "ship":
+            return f"ship:{self.controller.view_dict()['seat']}"
+        return None
+
+    def thing_at(self, a: tuple[float, float, float], b: tuple[float, float, float]) -> str | None:
+        """What the pointer's ray (engine cm, ``a`` to ``b``) meets on the table:
+        a revealed card, a chest won, a Ship, the nap corner."""
+        from app.tips.little_battle import revealed_key
+
+        p = _on_plane(a, b, 0.5)
+        if p is None:
+            return None
+        x, y = p
+        for h in self.reveal_cards:
+            r = h.card
+            at = frames.to_engine(h.position)
+            if abs(x - at[0]) <= CARD_W / 2 + 0.2 and abs(y - at[1]) <= CARD_D / 2 + 0.2:
+                return revealed_key(r)
+        v = self.controller.view_dict()
+        for s in range(v["players"]):
+            for i in range(len(v["loot"][s])):
+                if (s, i) not in self.arriving and math.dist(self.loot_point(s, i, v)[:2], (x, y)) <= 2.3:
+                    return f"chest:{s}:{i}"
+        for s in range(v["players"]):
+            sx, sy, _ = ship_position((s - v["seat"]) % v["players"], v["players"])
+            if math.dist((sx, sy), (x, y)) <= 9.0:
+                return f"ship:{s}"
+        if abs(x - 46.0) <= CARD_W / 2 and abs(y + 31.0) <= CARD_D / 2:
+            return "nap"
+        return None
+
+    def thing_points(self, thing: str) -> list[tuple[float, float, float]]:
+        """Corners of the box a tooltip must not cover (engine cm)."""
+        v = self.controller.view_dict()
+        kind, _, key = thing.partition(":")
+        if kind == "revealed":
+            pile, seat, card = key.split(":", 2)
+            for h in self.reveal_cards:
+                if (h.card["pile"], h.card["seat"], h.card["card"]) == (int(pile), int(seat), card):
+                    x, y, z = frames.to_engine(h.position)
+                    return _box(x, y, CARD_W / 2, CARD_D / 2, z, z + 4.0)
+        if kind == "chest":
+            s, _, i = key.partition(":")
+            x, y, _ = self.loot_point(int(s), int(i), v)
+            return _box(x, y, 2.3, 2.3, 0.0, 3.5)
+        if kind == "ship":
+            x, y, _ = ship_position((int(key) - v["seat"]) % v["players"], v["players"])
+            return _box(x, y, 9.0, 9.0, 0.0, 12.0)
+        if thing == "nap":
+            return _box(46.0, -31.0, CARD_W / 2, CARD_D / 2, 0.0, 2.0)
+        return []
 
     # ------------------------------------------------------------ for tests
     def pile_highlight_point(self, pile: int) -> tuple[float, float, float]:
