@@ -703,7 +703,9 @@ class LittleSoldiersView:
         if ok:
             return (f"Climb {verb} {where}: {climb.length:.1f} cm of {climb.cord:.0f} cm cord; "
                     "it stands on the ring shown and the Move ends. Click to climb.")
-        return f"Cannot climb there: {c.named(climb.reason)}"
+        from app.tips.little_soldiers import say
+
+        return f"Cannot climb there: {say(c, climb.reason)}"
 
     def surface_name(self, surface: str | None) -> str:
         """A surface as a player reads it: 'the table', or the piece and its Level."""

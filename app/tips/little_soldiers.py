@@ -49,6 +49,19 @@ def object_name(kind: str) -> str:
     return kind.replace("_", " ").capitalize()
 
 
+def say(c: Any, text: str) -> str:
+    """An engine sentence as a player reads it: soldiers by their names,
+    scenery as the piece it is ('blocked by cookbook' named the file's id)."""
+    import re
+
+    pieces = {p.id: piece_name(p).lower() for p in c.view().terrain.bf.scenery}
+    if pieces:
+        pattern = re.compile(r"(?<![\w-])'?(" + "|".join(map(re.escape, sorted(pieces, key=len, reverse=True)))
+                             + r")'?(?![\w-])")
+        text = pattern.sub(lambda m: "the " + pieces[m.group(1)], text)
+    return c.named(text)
+
+
 # ------------------------------------------------------------------ listing
 def things(c: Any) -> list[str]:
     v = c.view_dict()
@@ -94,7 +107,7 @@ def _against_selected(c: Any, target: str) -> list[str]:
         facts = v.explain_target(a, target)
     except (KeyError, ValueError, AttributeError):
         return []
-    out = [f"{'Valid' if facts['valid'] else 'Not a valid'} target for {c.name(a)}: {c.named(str(facts['sight']))}"
+    out = [f"{'Valid' if facts['valid'] else 'Not a valid'} target for {c.name(a)}: {say(c, str(facts['sight']))}"
            f" ({facts['distance_cm']:.0f} cm)."]
     if facts["valid"] and c.my_turn() and c.phase() == "order" and not c.explain(Order(a, "attack", target)):
         out.append("Click it to attack.")
@@ -128,7 +141,8 @@ def soldier_tip(c: Any, ident: str) -> Tip | None:
     if mine and c.my_turn() and not now:
         phase = c.phase()
         if phase == "deploy" and v.deploying_soldier(ident) == ident:
-            now.append("Click its card, then a spot in the green area to deploy it.")
+            now.append("Selected: click a spot in the green area to deploy it." if ident == c.selected else
+                       "Click its card, then a spot in the green area to deploy it.")
         elif phase == "move" and spot is not None and c.view_dict().get("mover") in (None, ident):
             now.append("Click it, then where its yellow cord reaches (its Move)." if ident != c.selected else
                        "Selected: click where its yellow cord reaches.")
@@ -187,7 +201,7 @@ def scenery_tip(c: Any, ident: str) -> Tip | None:
             now.append(f"{c.name(c.selected)} can climb up here this Move ({climb.length:.1f} of {climb.cord:.0f} cm"
                        " of cord); the ring shows where it would stand.")
         else:
-            now.append(f"{c.name(c.selected)} cannot climb here: {c.named(climb.reason)}")
+            now.append(f"{c.name(c.selected)} cannot climb here: {say(c, climb.reason)}")
     obj = next((o for o in terrain.objects if o.piece == ident), None)
     if obj is not None and c.my_turn() and any(isinstance(a, Activate) and a.obj == obj.id for a in c.legal()):
         now.append(f"Activate the {object_name(obj.kind)}: the button below.")
@@ -287,4 +301,4 @@ def die_tip(c: Any, key: str) -> Tip | None:
     return Tip(FACE_NAMES.get(face, face), tuple(facts), tuple(now))
 
 
-__all__ = ["KIND_NAMES", "card_of_action", "object_name", "piece_name", "things", "tip"]
+__all__ = ["KIND_NAMES", "card_of_action", "object_name", "piece_name", "say", "things", "tip"]

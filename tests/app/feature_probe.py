@@ -21,6 +21,26 @@ def scenario(fn: Callable[..., dict[str, Any]]) -> Callable[..., dict[str, Any]]
     return fn
 
 
+def ls_to_green_move(c: Any, seed: int = 1) -> None:
+    """Bots and the engine's candidate actions for the human (green), as the
+    mouse would make them, until green makes a turn's Move."""
+    import random
+
+    from engine.little_soldiers.actions import Deploy
+
+    rng = random.Random(seed)
+    while not c.is_over() and not (c.my_turn() and c.phase() == "move"):
+        if not c.my_turn():
+            c.run_bots()
+            continue
+        action = c.view().candidate_actions(1, rng)[0]
+        if isinstance(action, Deploy):
+            c.click_soldier(action.soldier)
+            assert c.click_table(action.x, action.y), c.message
+        else:
+            assert c.play(action), c.message
+
+
 def _lb_to_a_taking_reveal(c: Any) -> dict[str, Any]:
     """Clicks and bot moves, one action at a time, until a Gold Rush turn in
     which somebody takes a chest; returns the view from before it."""
@@ -38,44 +58,55 @@ def _lb_to_a_taking_reveal(c: Any) -> dict[str, Any]:
 
 
 @scenario
-def chests_travel(out_png: str, speed: str = "1") -> dict[str, Any]:
-    """A Gold Rush turn that takes chests: each one travels from the beach to
-    its taker's Ship after the cards flip, then stands there; Space skips."""
+def chests_travel(out_png: str, speeds: str = "1,0") -> dict[str, Any]:
+    """Gold Rush turns that take chests, one per speed setting (indices in
+    game_screen.SPEEDS): each chest travels from the beach to its taker's
+    Ship after the cards flip, then stands there; Space skips."""
     from app import window
     from app.render import render
 
-    facts: dict[str, Any] = {}
+    runs: list[dict[str, Any]] = []
 
     def play(r: Any) -> None:
-        c, view = r.controller, r.screen.view
-        r.screen.speed = int(speed)
-        before = _lb_to_a_taking_reveal(c)
-        after = c.view_dict()
-        facts["won"] = [len(a) - len(b) for a, b in zip(after["loot"], before["loot"])]
-        facts["colours"] = [[w["color"] for w in a[len(b):]] for a, b in zip(after["loot"], before["loot"])]
-        facts["seen_gold"] = [[w.get("gold") for w in a[len(b):]] for a, b in zip(after["loot"], before["loot"])]
-        facts["start"] = view.travelling()
-        facts["arriving"] = sorted(list(x) for x in view.arriving)
-        facts["animating"] = r.screen.animating()
         from app.little_battle_view import FLIP_GAP_S, FLIP_S, TRAVEL_S
 
-        r.screen.animator.update(0.0)  # the screen hands the view its pace
-        flips = FLIP_GAP_S * (len(view.revealed()) - 1) + FLIP_S
-        view.advance(flips + TRAVEL_S * 0.5)
-        facts["mid"] = view.travelling()
-        facts["faces_mid"] = [r_["face_up"] for r_ in view.revealed()]
-        window.step(r.app, 1)
-        window.screenshot(r.app, out_png.replace(".png", "-mid.png"))
-        first = facts["mid"][0] if facts["mid"] else None
-        facts["mid_pixel"] = (pixel(Path(out_png.replace(".png", "-mid.png")), window.project(r.app, first["at"]))
-                              if first else None)
-        r.screen.skip()  # Space
-        facts["after_skip"] = view.travelling()
-        facts["arriving_after"] = sorted(list(x) for x in view.arriving)
-        facts["animating_after"] = r.screen.animating()
+        c, view = r.controller, r.screen.view
+        for k, speed in enumerate(speeds.split(",")):
+            facts: dict[str, Any] = {}
+            r.screen.speed = int(speed)
+            before = _lb_to_a_taking_reveal(c)
+            after = c.view_dict()
+            facts["colours"] = [[w["color"] for w in a[len(b):]] for a, b in zip(after["loot"], before["loot"])]
+            facts["start"] = view.travelling()
+            facts["arriving"] = sorted(list(x) for x in view.arriving)
+            facts["animating"] = r.screen.animating()
+            r.screen.animator.update(0.0)  # the screen hands the view its pace
+            flips = FLIP_GAP_S * (len(view.revealed()) - 1) + FLIP_S
+            view.advance(flips + TRAVEL_S * 0.5)  # half a journey's time at normal speed
+            facts["mid"] = view.travelling()
+            facts["faces_mid"] = [x["face_up"] for x in view.revealed()]
+            shot = Path(out_png.replace(".png", f"-{k}.png"))
+            pace, view.pace = view.pace, 1e12  # the frame drawn for the shot must not move it on
+            window.step(r.app, 1)
+            window.screenshot(r.app, shot)
+            first = facts["mid"][0] if facts["mid"] else None
+            at = window.project(r.app, first["at"]) if first else None
+            facts["mid_pixel"] = pixel(shot, at)
+            for a in view._travel:  # the same frame without the travelling chests: what lies under them
+                if a["entity"] is not None:
+                    a["entity"].enabled = False
+            window.step(r.app, 1)
+            window.screenshot(r.app, shot)
+            facts["under_pixel"] = pixel(shot, at)
+            view.pace = pace
+            r.screen.skip()  # Space
+            facts["after_skip"] = view.travelling()
+            facts["arriving_after"] = sorted(list(x) for x in view.arriving)
+            facts["animating_after"] = r.screen.animating()
+            runs.append(facts)
 
     render("little-battle", {"players": 4}, out_png, seed=7, moves=0, before_shot=play)
-    return facts
+    return {"runs": runs}
 
 
 def main() -> None:
