@@ -109,6 +109,50 @@ def chests_travel(out_png: str, speeds: str = "1,0") -> dict[str, Any]:
     return {"runs": runs}
 
 
+@scenario
+def climb_preview(out_png: str) -> dict[str, Any]:
+    """Levels: a soldier beside the game box, the pointer on the box's top:
+    the ghost base is drawn where the engine would put it; every Level token
+    is drawn on the free part of its piece's top."""
+    from engine.little_soldiers.terrain import Spot
+
+    from app import window
+    from app.look.pieces import _free_spot
+    from app.render import render
+    from app.seats import Seats
+
+    facts: dict[str, Any] = {}
+
+    def setup(r: Any) -> None:
+        c = r.controller
+        ls_to_green_move(c)
+        me = next(s["id"] for s in c.soldiers() if s["team"] in c.my_teams() and s["spot"])
+        c.match.state.soldiers[me].spot = Spot(39.0, 40.0, None)  # test set-up
+        c.click_soldier(me)
+        c.hover_table(50.0, 40.0, "game-box-bottom")
+        facts["reason"] = c.climb.reason
+        facts["end"] = list(c.climb.end)
+
+    res = render("little-soldiers", {"modules": ["levels"]}, out_png, seed=3, moves=0, before_shot=setup,
+                 seats=Seats(("human", "random")))
+    view, c = res.screen.view, res.controller
+    facts["info"] = view.info.text
+    x, y, z = facts["end"]
+    at = window.project(res.app, (x + 1.6 - 0.06, y, z + 0.45))
+    facts["ring_pixel"] = pixel(Path(out_png), at)
+    view.overlay.enabled = False
+    window.step(res.app, 1)
+    under = Path(out_png.replace(".png", "-under.png"))
+    window.screenshot(res.app, under)
+    facts["under_pixel"] = pixel(under, at)
+    bf = c.view().terrain.bf
+    facts["level_pieces"] = sorted(p.id for p in bf.scenery if p.level)
+    facts["level_tokens"] = sorted(p.id for p in bf.scenery if p.level and
+                                   bf.walkable_top(p.id).buffer(0.01).contains(
+                                       __import__("shapely").Point(_free_spot(bf, p.id, None))))
+    return facts
+
+
 def main() -> None:
     name, out, *args = sys.argv[1:]
     facts = SCENARIOS[name](*args)
