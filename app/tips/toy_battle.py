@@ -93,11 +93,12 @@ def base_tip(c: Any, node: str) -> Tip | None:
     else:
         facts.append("Empty.")
     regions = [k for k, r in enumerate(t.regions) if node in r.bases]
-    for k in regions:
-        r = t.regions[k]
-        owner = v["claimed"][k]
-        facts.append(f"In a region of {r.medals} medal{'s' if r.medals != 1 else ''}"
-                     + (f", claimed by {SIDES[owner]}." if owner >= 0 else "."))
+    if regions:
+        said = [f"{t.regions[k].medals}" + (f" ({SIDES[v['claimed'][k]]})" if v["claimed"][k] >= 0 else "")
+                for k in regions]
+        facts.append(("Region" if len(said) == 1 else "Regions") + " of " + ", ".join(said[:-1])
+                     + (" and " if len(said) > 1 else "") + said[-1] + " medal" + ("s" if len(said) > 1 or
+                                                                                   t.regions[regions[0]].medals != 1 else ""))
     now: list[str] = []
     if c.my_turn():
         sel = c.selected
@@ -106,7 +107,7 @@ def base_tip(c: Any, node: str) -> Tip | None:
             now.append(f"Click to use {c.pending()} here.")
         elif sel is not None:
             why = c.explain(Place(sel, node))
-            now.append(f"Click to place {troop_title(sel)} here." if not why else f"{troop_title(sel)}: {why}")
+            now.append(f"Click to place {troop_title(sel)} here." if not why else why)
     return Tip(title, tuple(facts), tuple(now))
 
 
@@ -124,7 +125,8 @@ def region_tip(c: Any, key: str) -> Tip | None:
         if stack:
             held[SIDES.index(stack[-1].split()[0])] += 1
     empty = len(r.bases) - sum(held)
-    facts = [f"{len(r.bases)} bases: blue on top of {held[0]}, red on top of {held[1]}, {empty} empty"]
+    parts = [f"{n} {side} on top" for n, side in zip(held, SIDES) if n] + ([f"{empty} empty"] if empty else [])
+    facts = [f"{len(r.bases)} bases: " + ", ".join(parts)]
     owner = v["claimed"][k]
     facts.append(f"Claimed by {SIDES[owner]}." if owner >= 0 else "Not claimed yet.")
     return Tip(f"Region: {r.medals} medal{'s' if r.medals != 1 else ''}", tuple(facts), ())
