@@ -106,10 +106,9 @@ class LittleSoldiersView:
                           1.8, (0.98, 0.92, 1.0, 1), billboard=False, name=f"object-label-{piece.id}")
                 t.rotation_x = 90
         for token in self.battlefield.tokens:  # the number decides where a revealed Block token deploys
-            if token.kind == "threat_target" and token.props.get("threat"):  # blank white discs before
-                label(self.static, f"{str(token.props['threat']).capitalize()} (Threat target)",
-                      (token.at[0], token.at[1], 3.0), 1.8, (1.0, 0.8, 0.85, 1), name="threat-label")
-            elif token.kind == "force_field_switch":
+            if token.kind == "threat_target" and token.props.get("threat"):
+                continue  # labelled with its Threat's health in _threats (it changes as the Threat takes Hearts)
+            if token.kind == "force_field_switch":
                 label(self.static, "Force Field switch", (token.at[0], token.at[1], 3.0), 1.6, (0.8, 0.9, 1.0, 1),
                       name="switch-label")
         floor = picker(self.table.root, (self.center[0], self.center[1], -0.5), (w + 30, d + 30, 0.5), lambda: None,
@@ -295,6 +294,20 @@ class LittleSoldiersView:
 
         body, fields = threats_node(threats, v.get("force_field_switches") or {})
         body.reparentTo(self.dynamic)
+        for th in threats:  # its health and Force Field, readable from the table (the stand's slots were too small)
+            if not th.get("target"):
+                continue
+            x, y, _ = (float(c) for c in th["target"])
+            if th.get("broken"):
+                state = "broken"
+            else:
+                state = f"{th['hearts']}/{th['toughness']} Hearts"
+                if th.get("shields"):
+                    state += f", {th['shields']} Shield{'s' if th['shields'] != 1 else ''}"
+                if th.get("switches"):
+                    state += ", Field " + ("down" if self.controller.view().field_off(th["id"]) else "up")
+            label(self.dynamic, f"{th['name']}\n{state}", (x, y - 2.0, 3.0), 1.6, (1.0, 0.85, 0.88, 1),
+                  name=f"threat-label-{th['id']}")
         if fields is not None:
             fields.setDepthWrite(False)
             fields.setBin("transparent", 30)
