@@ -115,7 +115,19 @@ class TipCard:
 
     # ------------------------------------------------------------ what is under the pointer
     def hovered(self) -> tuple[str | None, Rect | None]:
-        """The thing under the pointer and its box on screen."""
+        """The thing under the pointer and its box on screen; asked again only
+        when the pointer, the camera, the game or the entity under it changed
+        (the scenery hit test samples the ray)."""
+        from ursina import camera, mouse
+
+        key = (round(mouse.x, 5), round(mouse.y, 5), tuple(round(c, 4) for c in camera.world_position),
+               tuple(round(c, 3) for c in camera.world_rotation), self.controller.match_key(),
+               id(mouse.hovered_entity), id(self.view()))
+        if key != getattr(self, "_hover_key", None):
+            self._hover_key, self._hovered = key, self._hovered_now()
+        return self._hovered
+
+    def _hovered_now(self) -> tuple[str | None, Rect | None]:
         from ursina import Button, mouse
 
         e = mouse.hovered_entity
