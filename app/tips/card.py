@@ -91,6 +91,16 @@ def engine_rect(points: list[tuple[float, float, float]]) -> Rect | None:
     return screen_rect([Point3(*frames.to_ursina(p)) for p in points])
 
 
+def _pointer() -> tuple[float, float] | None:
+    """The pointer in camera.ui, or None where the window has none (an offscreen buffer: renders, tests)."""
+    from ursina import mouse
+
+    try:
+        return (float(mouse.x), float(mouse.y))
+    except AttributeError:
+        return None
+
+
 class TipCard:
     """One game screen's tooltip (see the module's docstring)."""
 
@@ -120,7 +130,10 @@ class TipCard:
         (the scenery hit test samples the ray)."""
         from ursina import camera, mouse
 
-        key = (round(mouse.x, 5), round(mouse.y, 5), tuple(round(c, 4) for c in camera.world_position),
+        pointer = _pointer()
+        if pointer is None:
+            return None, None
+        key = (round(pointer[0], 5), round(pointer[1], 5), tuple(round(c, 4) for c in camera.world_position),
                tuple(round(c, 3) for c in camera.world_rotation), self.controller.match_key(),
                id(mouse.hovered_entity), id(self.view()))
         if key != getattr(self, "_hover_key", None):
@@ -186,7 +199,9 @@ class TipCard:
                 self.hide()
                 return
             self.text.text = tip_text(self.tip)
-        self.show_at((mouse.x, mouse.y), avoid)
+        pointer = _pointer()
+        if pointer is not None:
+            self.show_at(pointer, avoid)
 
     def show_at(self, cursor_ui: tuple[float, float], avoid: Rect | None) -> None:
         """Put the card (its text set) beside ``cursor_ui`` (camera.ui), off ``avoid``."""
