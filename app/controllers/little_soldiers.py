@@ -101,6 +101,8 @@ class LittleSoldiersController(GameController):
         self.reported: Any = None  # the finished game already written to the Mission Report
         self.hover: Hover | None = None
         self.preview: queries.MovePreview | None = None
+        self.climb: queries.ClimbPreview | None = None
+        """Levels: the climb the pointer shows (a Level top hovered, or the edge of the one the soldier is on)."""
         self.dice: DiceOnTable | None = None
         self.reroll_pick: set[int] = set()
         self.flight: Flight | None = None
@@ -317,7 +319,7 @@ class LittleSoldiersController(GameController):
             return self.play(Order(self.selected, "attack", ident))
         self.selected = ident
         self.message = ""
-        self.preview = None
+        self.preview = self.climb = None
         self._changed()
         return True
 
@@ -338,7 +340,7 @@ class LittleSoldiersController(GameController):
             action = self.move_for(x, y, surface)
         ok = self.play(action)
         if ok:
-            self.preview = None
+            self.preview = self.climb = None
         return ok
 
     def pick_surface(self, origin: tuple[float, float, float], through: tuple[float, float, float]
@@ -428,14 +430,37 @@ class LittleSoldiersController(GameController):
         climb = Move(self.selected, round(edge.x, 3), round(edge.y, 3), climb=True)
         return climb if (not self.explain(climb) or surface != here) else plain
 
-    def hover_table(self, x: float, y: float) -> queries.MovePreview | None:
-        """The bent cord from the selected soldier to (x, y) while it may move."""
-        if self.reach() is None:
-            self.preview = None
-        else:
-            self.preview = queries.move_preview(self.view(), self.viewer, self.selected, x, y)
+    def hover_table(self, x: float, y: float, surface: str | None = None) -> queries.MovePreview | None:
+        """The bent cord from the selected soldier to (x, y) on ``surface``
+        while it may move; with Levels, a point that a click would take as a
+        climb (the top of a Level, the edge of the one it stands on) shows
+        that climb instead (:attr:`climb`): the click and the preview ask
+        ``move_for`` the same question."""
+        self.preview = self.climb = None
+        if self.reach() is not None:
+            action = self.move_for(x, y, surface)
+            if action.climb:
+                self.climb = queries.climb_preview(self.view(), self.viewer, self.selected, action.x, action.y)
+            else:
+                self.preview = queries.move_preview(self.view(), self.viewer, self.selected, x, y)
         self._overlay_changed()
         return self.preview
+
+    def climb_onto(self, piece: str) -> queries.ClimbPreview | None:
+        """Levels: whether the selected soldier can climb onto ``piece`` this
+        Move, where its cord first touches it (the footprint's nearest point),
+        and where it would stand; None when the soldier cannot move now or
+        the piece carries no Level (the scenery tooltip asks this)."""
+        from shapely.ops import nearest_points
+
+        if self.reach() is None or not self.match.config.has("levels"):  # type: ignore[attr-defined]
+            return None
+        terrain = self.view().terrain  # type: ignore[attr-defined]
+        spot = self.spot(self.selected)
+        if piece not in terrain.level_pieces() or spot is None or spot["surface"] == piece:
+            return None
+        touch = nearest_points(terrain.bf.solid(piece).footprint.exterior, _point(spot["x"], spot["y"]))[0]
+        return queries.climb_preview(self.view(), self.viewer, self.selected, round(touch.x, 3), round(touch.y, 3))
 
     def hover_soldier(self, ident: str | None) -> Hover | None:
         """An enemy under the mouse, seen from the selected soldier: the rays
@@ -577,11 +602,11 @@ class LittleSoldiersController(GameController):
         """Drop a selection that names no soldier of this game (a Load of another set-up)."""
         if self.selected is not None and not any(s["id"] == self.selected for s in self.soldiers()):
             self.selected = None
-            self.preview = None
+            self.preview = self.climb = None
 
     def _after_action(self) -> None:
         self._forget_gone()
-        self.hover = None
+        self.hover = self.climb = None
         self.aim = None
         self.aim_dragging = False
         if self.phase() != "reroll":
@@ -609,7 +634,7 @@ class LittleSoldiersController(GameController):
     def recover(self) -> None:
         """After an error in a frame: nothing half-chosen survives (selection, hover, aim, cord)."""
         self.selected = None
-        self.hover = self.preview = None
+        self.hover = self.preview = self.climb = None
         self.aim = None
         self.aim_dragging = False
         self.reroll_pick = set()
@@ -618,7 +643,7 @@ class LittleSoldiersController(GameController):
 
     def undo(self) -> bool:
         ok = super().undo()
-        self.preview = self.hover = None
+        self.preview = self.hover = self.climb = None
         self._sync_table()
         return ok
 
@@ -631,7 +656,7 @@ class LittleSoldiersController(GameController):
         old = (self.match, self.dice, self.flight, self.selected)
         self.dice = self.flight = None
         self.selected = None
-        self.preview = self.hover = None
+        self.preview = self.hover = self.climb = None
         ok = super().load(path)
         if not ok:
             self.match, self.dice, self.flight, self.selected = old
