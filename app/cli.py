@@ -219,7 +219,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
         state = play_out(info.new_game(config, seed), bots)
         result = state.result()
         assert result is not None
-        team_wins += seats > 1 and set(result.winners) == set(range(seats))
+        team_wins += probe.cooperative and set(result.winners) == set(range(seats))
         for s in range(seats):
             wins[s] += result.reward(s)
             scores[s] += result.scores[s]
@@ -240,7 +240,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
         rows = [WinRate(f"seat {s + 1} ({kinds[s]})", wins[s], args.games) for s in range(seats)]
     else:
         rows = [WinRate(f"{k} (all seats)", v[0], int(v[1])) for k, v in by_kind.items()]
-    if team_wins:  # a shared win counts 1/k per seat above; the team's own rate says more
+    if probe.cooperative:  # a shared win counts 1/k per seat above; the team's own rate says more
         rows.append(WinRate("team (all seats win together)", team_wins, args.games))
     print(format_table(rows))
     for k, v in by_kind.items():
