@@ -22,7 +22,7 @@ from engine.little_soldiers import queries
 from engine.little_soldiers.actions import Activate, Deploy, Jump, Lead, Move, Order, Reroll, Shields, Teleport, Throw
 from engine.little_soldiers.mission_data import COOP_MISSIONS
 from engine.little_soldiers.mission_report import record_mission
-from engine.little_soldiers.rules_data import ATTACK_DIE_FACES, SNIPER_DIE_FACES
+from engine.little_soldiers.names import namer, soldier_name
 
 from app.controllers.base import GameController
 
@@ -31,9 +31,6 @@ def _point(x: float, y: float) -> Any:
 
     return Point(x, y)
 
-
-ORDER_WORDS = {"attack": "Attack", "move": "Move", "special": "Special Action"}
-"""An Order's kind in the log as the rulebook names it (the log said 'an Order: special')."""
 
 BAND_WORDS = {"green": "within the red reroll band (green range)", "red": "within the red reroll band",
               "yellow": "outside the red reroll band", None: "outside the red reroll band"}
@@ -220,7 +217,7 @@ class LittleSoldiersController(GameController):
 
     def name(self, ident: str) -> str:
         """A soldier as a player reads it: "green-infantry-2" -> "Green Infantry 2"."""
-        return " ".join(part.capitalize() for part in ident.split("-"))
+        return soldier_name(ident)
 
     @property
     def message(self) -> str:
@@ -242,23 +239,10 @@ class LittleSoldiersController(GameController):
         return self._renamer()(text) if text else text
 
     def _renamer(self) -> Any:
-        """One substitution for every id in this game (built once per call of
-        events(): per line it rebuilt the view for each of hundreds of lines)."""
-        import re
-
-        names = {s["id"]: self.name(s["id"]) for s in self.soldiers()}
-        try:  # scenery ids ("shoebox-west", "cover-2") read as words ("shoebox west")
-            names.update({p.id: p.id.replace("-", " ").replace("_", " ")
-                          for p in self.view().terrain.bf.scenery if "-" in p.id or "_" in p.id})  # type: ignore[attr-defined]
-        except AttributeError:
-            pass
-        # die faces ("double_hit") and Order kinds ("an Order: special") read as words too
-        names.update({f: f.replace("_", " ") for f in SNIPER_DIE_FACES + ATTACK_DIE_FACES if "_" in f})
-        pattern = re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(i) for i in sorted(names, key=len, reverse=True))
-                             + r")(?![\w-])")
-        order = re.compile(r"an Order: (attack|move|special)\b")
-        return lambda text: order.sub(lambda m: "an Order: " + ORDER_WORDS[m.group(1)],
-                                      pattern.sub(lambda m: names[m.group(0)], text))
+        """One substitution for every id in this game (built once per call of events())."""
+        v = self.view()
+        scenery = {p.id for t in (v.base_terrain, v.terrain) for p in t.bf.scenery}  # type: ignore[attr-defined]
+        return namer((s["id"] for s in self.soldiers()), sorted(scenery))
 
     def label(self, action: Any) -> str:
         """A choice as a player reads it ("Green Grenadier: Throw a Grenade"),
