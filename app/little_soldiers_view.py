@@ -517,7 +517,7 @@ class LittleSoldiersView:
         self.overlay = Entity(parent=self.table.root, name="overlay")
         c = self.controller
         info: list[str] = []
-        if c.my_turn() and c.phase() == "deploy" and c.selected is not None:  # (app) the prompt after a card is chosen
+        if c.my_turn() and c.phase() == "deploy" and c.selected in c.in_hq():  # not one already on the table  # (app) the prompt after a card is chosen
             area = queries.deploy_area(c.view(), c.selected)
             if not area.is_empty:
                 draw_region(self.overlay, area, 0.5, DEPLOY_RGBA, name="deploy-area")

@@ -182,10 +182,19 @@ class LittleSoldiersController(GameController):
             self._reach_key, self._reach = key, queries.reach(self.view(), self.selected)
         return self._reach
 
-    def last_path(self) -> list[tuple[float, float]]:
-        """The bent cord of the last Move as the engine measured it."""
+    def move_path(self) -> list[tuple[float, float]]:
+        """The bent cord of the last Move as the engine measured it (the walk's animation follows it)."""
         m = self.view_dict().get("measured") or {}
         return [tuple(p) for p in m.get("path", [])] if "move" in m else []
+
+    def last_path(self) -> list[tuple[float, float]]:
+        """The other side's last Move's cord, drawn so a player can follow it.
+        Not your own: you just walked it, and it stayed drawn from the old spot
+        through the whole Order step (a stray cord)."""
+        m = self.view_dict().get("measured") or {}
+        if any(s["id"] == m.get("move") and s["team"] in self.my_teams() for s in self.soldiers()):
+            return []
+        return self.move_path()
 
     def choices(self) -> list[tuple[str, Any]]:
         phase = self.phase()
@@ -320,10 +329,12 @@ class LittleSoldiersController(GameController):
             action: Any = Deploy(self.selected, float(x), float(y))
         else:
             action = self.move_for(x, y, surface)
-        ok = self.play(action)
-        if ok:
-            self.preview = None
-        return ok
+        return self.play(action)
+
+    def in_hq(self) -> list[str]:
+        """Your soldiers still waiting in the HQ to be deployed (not broken, not on the table)."""
+        return [s["id"] for s in self.soldiers()
+                if s["spot"] is None and not s["out"] and s["team"] in self.my_teams()]
 
     def pick_surface(self, origin: tuple[float, float, float], through: tuple[float, float, float]
                      ) -> tuple[float, float, str | None]:
@@ -566,6 +577,13 @@ class LittleSoldiersController(GameController):
     def _after_action(self) -> None:
         self._forget_gone()
         self.hover = None
+        self.preview = None  # before the redraw: the cord of the Move just made stayed drawn into the Order step
+        if self.phase() == "deploy" and self.selected is not None and self.selected not in self.in_hq():
+            # the deployed soldier stayed selected: its green area showed again and a click
+            # there was refused ("... is already in play"); the next card is chosen for you
+            # when it is the only one left in your HQ
+            waiting = self.in_hq()
+            self.selected = waiting[0] if len(waiting) == 1 else None
         self.aim = None
         self.aim_dragging = False
         if self.phase() != "reroll":

@@ -121,3 +121,83 @@ def test_loading_a_save_mid_game_autosaves_it_in_its_own_slot(toybox_home):
     c.play(c.view().candidate_actions(4, random.Random(0))[0])
     assert slot.read_text() == before and c.autosave.exists()
     assert c.load(slot) and c.autosave == slot  # an autosave goes on in its own slot
+
+
+def _ls(seed: int = 2, seats=("human", "random"), **config):
+    from app.controllers.little_soldiers import LittleSoldiersController
+    from app.seats import Seats
+
+    return LittleSoldiersController.new("little-soldiers", dict(config), Seats(tuple(seats)), seed=seed)
+
+
+def _deploy_all(c) -> None:
+    """Deploy the player's soldiers by clicking their card, then the deploy area's middle."""
+    from engine.little_soldiers import queries
+
+    while True:
+        c.run_bots()
+        if c.phase() != "deploy":
+            return
+        if c.selected not in c.in_hq():
+            c.click_soldier(c.in_hq()[0])
+        point = queries.deploy_area(c.view(), c.selected).representative_point()
+        assert c.click_table(point.x, point.y), c.message
+
+
+def test_a_deployed_soldier_does_not_stay_selected_for_deployment():
+    """After a deploy the soldier stayed selected: its green area was drawn at
+    the next token and a click there said "Green Infantry is already in play"."""
+    c = _ls()
+    c.run_bots()
+    first, second = c.in_hq()
+    c.click_soldier(first)
+    from engine.little_soldiers import queries
+
+    point = queries.deploy_area(c.view(), first).representative_point()
+    assert c.click_table(point.x, point.y)
+    assert c.selected == second  # the one card left in the HQ is chosen for the next deploy
+    c.run_bots()
+    assert c.phase() == "deploy" and c.my_turn()
+    point = queries.deploy_area(c.view(), second).representative_point()
+    assert c.click_table(point.x, point.y), c.message
+    assert c.selected is None or c.selected in c.in_hq()
+
+
+def test_no_cord_is_left_drawn_after_your_own_move():
+    """After a Move the bent cord stayed drawn into the Order step: the preview
+    was cleared only after the redraw, and the Move's measured path was drawn
+    from the old spot through the whole Order."""
+    from engine.little_soldiers import queries
+
+    c = _ls()
+    _deploy_all(c)
+    c.run_bots()
+    assert c.phase() == "move" and c.my_turn()
+    ident = next(s["id"] for s in c.soldiers() if s["spot"] is not None and c.is_mine(s["id"]))
+    c.click_soldier(ident)
+    spot = c.spot(ident)
+    target = (spot["x"] + 6.0, spot["y"] + 6.0)
+    assert c.hover_table(*target) is not None and c.preview is not None
+    seen = []
+    c.listeners.append(lambda: seen.append((c.preview, c.last_path())))
+    assert c.click_table(*target), c.message
+    assert c.phase() == "order"
+    assert seen and all(p is None and not path for p, path in seen)
+    assert len(c.move_path()) >= 2  # the walk's animation still follows the cord
+
+
+def test_the_other_sides_move_is_drawn_for_you_to_follow():
+    c = _ls(seed=5, seats=("human", "heuristic"))
+    _deploy_all(c)
+    rng = random.Random(0)
+    for _ in range(200):
+        assert not c.is_over()
+        if c.my_turn():
+            assert c.play(rng.choice(c.view().candidate_actions(4, rng)))
+            continue
+        c.bot_step()
+        m = c.view_dict().get("measured") or {}
+        if "move" in m and len(m["path"]) >= 2:
+            assert c.last_path() == c.move_path() != []
+            return
+    pytest.fail("the bot never moved")
