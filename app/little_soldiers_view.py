@@ -540,7 +540,7 @@ class LittleSoldiersView:
             mb = MeshBuilder()
             mb.add_cylinder((end[0], end[1], z + 0.55), 1.2, 0.1, rgb, sides=18)
             static_entity(self.overlay, mb, "ghost").setLightOff()
-            info.append(f"Path {p.length:.1f} cm of {p.cord:.0f} cm cord" + (f": {p.reason}" if p.reason else "."))
+            info.append(c.cord_line())
         h = c.hover
         if h is not None:
             draw_rays(self.overlay, h.rays, name="rays")

@@ -432,6 +432,20 @@ class LittleSoldiersController(GameController):
         self._overlay_changed()
         return self.preview
 
+    def cord_line(self) -> str:
+        """What the bent cord to the mouse says: its length against the cord's,
+        and why the engine refuses the spot, if it does. ("Path 48.4 cm of 20 cm
+        cord: The path is 48.4 cm; the cord is 20 cm." said the lengths twice.)"""
+        p = self.preview
+        if p is None:
+            return ""
+        line = f"Path {p.length:.1f} cm of {p.cord:.0f} cm cord"
+        if p.reason is None:
+            return line + "."
+        if p.reason.startswith("The path is ") and math.isfinite(p.length) and p.length > p.cord:
+            return line + ": too far for the cord."
+        return f"{line}: {self.named(p.reason)}"
+
     def hover_soldier(self, ident: str | None) -> Hover | None:
         """An enemy under the mouse, seen from the selected soldier: the rays
         (green clear, red blocked), whether it is a valid target, the range band."""

@@ -201,3 +201,23 @@ def test_the_other_sides_move_is_drawn_for_you_to_follow():
             assert c.last_path() == c.move_path() != []
             return
     pytest.fail("the bot never moved")
+
+
+def test_the_cord_line_says_the_lengths_once():
+    """Hovering too far said "Path 48.4 cm of 20 cm cord: The path is 48.4 cm;
+    the cord is 20 cm."."""
+    c = _ls()
+    _deploy_all(c)
+    c.run_bots()
+    ident = next(s["id"] for s in c.soldiers() if s["spot"] is not None and c.is_mine(s["id"]))
+    c.click_soldier(ident)
+    spot = c.spot(ident)
+    far = (spot["x"] + 40.0 if spot["x"] < 60 else spot["x"] - 40.0, spot["y"])
+    p = c.hover_table(*far)
+    assert p is not None and p.reason and p.length > p.cord
+    line = c.cord_line()
+    assert line == f"Path {p.length:.1f} cm of {p.cord:.0f} cm cord: too far for the cord.", line
+    assert line.count(f"{p.length:.1f}") == 1
+    near = (spot["x"] + 5.0 if spot["x"] < 60 else spot["x"] - 5.0, spot["y"])
+    c.hover_table(*near)
+    assert c.cord_line() == f"Path {c.preview.length:.1f} cm of {c.preview.cord:.0f} cm cord."
