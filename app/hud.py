@@ -18,10 +18,29 @@ CHOICE_COLUMN = 0.62
 """camera.ui width kept for the choice buttons on the right (the message stays left of it)."""
 LOG_PANEL_W = 0.44
 """camera.ui width of the event log panel, on the right."""
-LOG_LINES = 13
+LOG_LINES = 24
+"""Lines of the event log shown (chosen: they fill the 0.5-high panel at the log's text size; 13 left half of it empty)."""
 LOG_WIDTH = 46
 MESSAGE_RGB = {"error": (1, 0.55, 0.45), "warning": (1, 0.8, 0.35), "info": (0.65, 0.95, 0.7)}
 """The message line's colour by kind: a 'Saved' was shown in the error colour."""
+
+
+def log_window(events: list[str], offset: int, height: int = LOG_LINES, width: int = LOG_WIDTH
+               ) -> tuple[list[str], int]:
+    """The log's lines to show, ``offset`` lines back from the newest (clamped,
+    returned too). Each event is wrapped to ``width`` with its later lines
+    indented, so one event reads apart from the next, and the window never
+    starts in the middle of an event (its tail, "2.", was the top line)."""
+    lines: list[str] = []
+    starts: list[int] = []
+    for event in events:
+        starts.append(len(lines))
+        lines.extend(textwrap.wrap(event, width, subsequent_indent="   ") or [""])
+    offset = max(0, min(offset, len(lines) - height))
+    end = len(lines) - offset
+    begin = max(0, end - height)
+    begin = next((s for s in starts if s >= begin), end) if begin not in starts else begin
+    return lines[begin:end], offset
 
 
 def text_width(text: str, text_size: float = 1.0) -> float:
@@ -162,12 +181,8 @@ class Hud:
         left_of_log = window_width() - LOG_PANEL_W - 0.06  # the turn lines stop before the log panel
         fit_line(self.status, c.status(), STATUS_SIZE, left_of_log)
         fit_line(self.score, c.scoreline(), SCORE_SIZE, left_of_log)
-        lines: list[str] = []
-        for event in c.events():
-            lines.extend(textwrap.wrap(event, LOG_WIDTH) or [""])
-        self.log_offset = max(0, min(self.log_offset, len(lines) - LOG_LINES))
-        end = len(lines) - self.log_offset
-        self.log.text = "\n".join(lines[max(0, end - LOG_LINES):end])
+        shown, self.log_offset = log_window(c.events(), self.log_offset)
+        self.log.text = "\n".join(shown)
         self.log_title.text = "Events" + (f" (scrolled back {self.log_offset} lines; wheel down for the newest)"
                                           if self.log_offset else "")
         self.message.text = wrap_to_width(c.message, self.message.scale_x, window_width() - CHOICE_COLUMN - 0.06)

@@ -221,3 +221,21 @@ def test_the_cord_line_says_the_lengths_once():
     near = (spot["x"] + 5.0 if spot["x"] < 60 else spot["x"] - 5.0, spot["y"])
     c.hover_table(*near)
     assert c.cord_line() == f"Path {c.preview.length:.1f} cm of {c.preview.cord:.0f} cm cord."
+
+
+def test_the_event_log_never_starts_mid_event_and_fills_its_panel():
+    """The log's top line was the tail of a wrapped event ("2."), and it showed
+    13 lines in a panel with room for twice as many."""
+    from app.hud import LOG_LINES, log_window
+
+    events = [f"Dinosaur (green, player 1) reveals Block token {n} and the log goes on a while." for n in range(40)]
+    shown, offset = log_window(events, 0)
+    assert offset == 0 and LOG_LINES >= 20
+    assert not shown[0].startswith(" ") and shown[-1].strip().endswith("while.")
+    assert len(shown) >= LOG_LINES - 2
+    assert all(line.startswith("   ") or line.startswith("Dinosaur") for line in shown)
+    back, offset = log_window(events, 7)
+    assert offset == 7 and not back[0].startswith(" ")
+    oldest = log_window(events, 10_000)[0]  # scrolled back all the way: the first event, from its start
+    assert oldest[0].endswith("Block token") and oldest[1].startswith("   0 and")
+    assert log_window([], 3) == ([], 0)
