@@ -829,6 +829,14 @@ def hud_layout(size: str) -> dict[str, Any]:
         ctl.message = ("The engine refuses this: a very long sentence that names the soldier, the scenery piece "
                        "and the cord, and goes on to say why the click cannot be a Move here.")
         screen = GameScreen(ctl)
+        # a bot's "thinking" line while the last hover's words are still up (they were drawn over each other)
+        screen.hud.set_thinking("Player 2 (yellow) is thinking... (a search bot, up to 5 s)")
+        if game == "little-soldiers":
+            mine = [s["id"] for s in ctl.soldiers() if s["spot"] and ctl.is_mine(s["id"])]
+            foes = [s["id"] for s in ctl.soldiers() if s["spot"] and not ctl.is_mine(s["id"])]
+            if mine and foes:
+                ctl.click_soldier(mine[0])
+                ctl.hover_soldier(foes[0])
         window.step(app, 2)
         panel = screen.hud.log_panel
         px, py = panel.get_position(camera.ui)[0], panel.get_position(camera.ui)[1]
