@@ -87,6 +87,7 @@ OVERLAY_MARGIN = 0.08
 end reason ('Red cannot draw or place and ends the game on a tie ...') ran off the window."""
 
 STATUS_SIZE, SCORE_SIZE = 1.0, 0.85
+THINKING_SIZE = 0.85
 MIN_LINE_SIZE = 0.7
 """The turn and score lines shrink down to this share of their size to stay on one line
 left of the log panel (a narrow window pushed them under it), then end with '...'."""
@@ -138,8 +139,10 @@ class Hud:
                               scale=0.9, color=color.light_gray)
         self.log_offset = 0
         """Lines scrolled back from the newest."""
-        self.thinking = Text(parent=ui, text="", position=window.top_left + (0.02, -0.145), origin=(-0.5, 0.5),
-                             scale=0.85, color=color.rgb(0.7, 0.85, 1.0), name="thinking")
+        # on the turn line, after its words: a row of its own lay under Little Soldiers' hint box
+        self.thinking = Text(parent=ui, text="", position=window.top_left + (0.02, -0.08), origin=(-0.5, 0.5),
+                             scale=THINKING_SIZE, color=color.rgb(0.7, 0.85, 1.0), name="thinking")
+        self._thinking = ""
         self.speed = Text(parent=ui, text="", position=window.top_right + (-0.44, -0.605), origin=(-0.5, 0.5),
                           scale=0.7, color=color.light_gray, name="speed")
         self.log = Text(parent=ui, text="", position=window.top_right + (-0.44, -0.135), origin=(-0.5, 0.5),
@@ -181,6 +184,7 @@ class Hud:
         left_of_log = window_width() - LOG_PANEL_W - 0.06  # the turn lines stop before the log panel
         fit_line(self.status, c.status(), STATUS_SIZE, left_of_log)
         fit_line(self.score, c.scoreline(), SCORE_SIZE, left_of_log)
+        self._place_thinking()
         shown, self.log_offset = log_window(c.events(), self.log_offset)
         self.log.text = "\n".join(shown)
         self.log_title.text = "Events" + (f" (scrolled back {self.log_offset} lines; wheel down for the newest)"
@@ -238,8 +242,17 @@ class Hud:
         self.overlay_button.on_click = action
 
     def set_thinking(self, text: str) -> None:
-        if self.thinking.text != text:
-            self.thinking.text = text
+        if self._thinking != text:
+            self._thinking = text
+            self._place_thinking()
+
+    def _place_thinking(self) -> None:
+        """The "thinking" words on the turn line, just after its text, cut to
+        the room left before the event log."""
+        room = window_width() - LOG_PANEL_W - 0.06
+        used = text_width(self.status.text, self.status.scale_x) + 0.025 if self.status.text else 0.0
+        self.thinking.x = self.status.x + used
+        fit_line(self.thinking, self._thinking, THINKING_SIZE, max(0.0, room - used))
 
     def set_speed(self, name: str) -> None:
         self.speed.text = f"Speed: {name} (F2)   Skip: Space   Help: F1"

@@ -130,8 +130,7 @@ class LittleSoldiersView:
         self._last_hover_xy: tuple[float, float] | None = None
         from ursina import window
 
-        # below the HUD's "thinking" line (-0.145): the hover's words were drawn over it during a bot's turn
-        self.info = Text(parent=camera.ui, text="", position=window.top_left + (0.02, -0.19), origin=(-0.5, 0.5),
+        self.info = Text(parent=camera.ui, text="", position=window.top_left + (0.02, -0.15), origin=(-0.5, 0.5),
                          scale=0.85, color=color.rgb(0.95, 0.97, 1.0), name="ls-info")
         self.ticker = Entity(name="ls-view-ticker")
         self.ticker.update = self.update
