@@ -239,3 +239,20 @@ def test_the_event_log_never_starts_mid_event_and_fills_its_panel():
     oldest = log_window(events, 10_000)[0]  # scrolled back all the way: the first event, from its start
     assert oldest[0].endswith("Block token") and oldest[1].startswith("   0 and")
     assert log_window([], 3) == ([], 0)
+
+
+def test_the_start_screen_opens_on_the_game_last_played(toybox_home):
+    """It opened on Little Battle after a Little Soldiers game, with no
+    "Resume the last game" in sight."""
+    import os
+
+    from app import userdir
+    from app.start_screen import opening_choice
+
+    assert opening_choice().game == "little-battle"
+    for n, game in enumerate(("toy-battle", "little-soldiers")):
+        path = userdir.autosave_path(game, {})
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("{}")
+        os.utime(path, (1000 + n, 1000 + n))
+    assert opening_choice().game == "little-soldiers"
