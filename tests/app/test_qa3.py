@@ -256,3 +256,27 @@ def test_the_start_screen_opens_on_the_game_last_played(toybox_home):
         path.write_text("{}")
         os.utime(path, (1000 + n, 1000 + n))
     assert opening_choice().game == "little-soldiers"
+
+
+def test_the_scout_log_counts_shields_per_soldier():
+    """'Scout: Shield tokens on Yellow Sniper, Yellow Sniper.' read as a list of ids."""
+    from engine.little_soldiers.actions import Order, Shields
+
+    c = _ls(seed=5)
+    _deploy_all(c)
+    rng = random.Random(3)
+    for _ in range(300):
+        c.run_bots()
+        if c.is_over():
+            break
+        scouts = [a for a in c.legal() if isinstance(a, Order) and a.kind == "special"
+                  and c.soldier(a.soldier)["kind"] == "infantry"] if c.phase() == "order" else []
+        if scouts:
+            assert c.play(scouts[0]) and c.phase() == "scout"
+            double = next(a for a in c.legal() if isinstance(a, Shields) and len(set(a.targets)) == 1)
+            assert c.play(double)
+            line = next(e for e in reversed(c.events()) if e.startswith("Scout:"))
+            assert line == f"Scout: 2 Shield tokens on {c.name(double.targets[0])}.", line
+            return
+        c.play(rng.choice(c.view().candidate_actions(4, rng)))
+    pytest.fail("no Scout was possible")
