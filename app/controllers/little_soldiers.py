@@ -305,9 +305,15 @@ class LittleSoldiersController(GameController):
         a valid enemy orders the Attack; pressing on the thrower starts aiming."""
         if self.start_aim_on_thrower(ident):
             return True
-        if (self.selected and ident != self.selected and self.my_turn() and self.phase() == "order"
-                and not self.is_mine(ident) and self.is_mine(self.selected)):
-            return self.play(Order(self.selected, "attack", ident))
+        if ident != self.selected and self.my_turn() and self.phase() == "order" and not self.is_mine(ident):
+            # the attacker: the selected soldier, else the only one of yours that can attack this
+            # enemy (a broken soldier's card stayed selected, and the click was refused as its Order)
+            attacks = [a for a in self.legal() if isinstance(a, Order) and a.kind == "attack" and a.target == ident]
+            chosen = [a for a in attacks if a.soldier == self.selected] or (attacks if len(attacks) == 1 else [])
+            if chosen:
+                return self.play(chosen[0])
+            if self.spot(self.selected) is not None and self.is_mine(self.selected):
+                return self.play(Order(self.selected, "attack", ident))  # the engine says why not
         self.selected = ident
         self.message = ""
         self.preview = None
@@ -592,6 +598,10 @@ class LittleSoldiersController(GameController):
         self._forget_gone()
         self.hover = None
         self.preview = None  # before the redraw: the cord of the Move just made stayed drawn into the Order step
+        if self.selected is not None and self.phase() != "deploy" and self.spot(self.selected) is None:
+            # a soldier broken on the other side's turn (or by its own grenade) stayed selected
+            movers = self._my_movers()
+            self.selected = movers[0] if len(movers) == 1 else None
         if self.phase() == "deploy" and self.selected is not None and self.selected not in self.in_hq():
             # the deployed soldier stayed selected: its green area showed again and a click
             # there was refused ("... is already in play"); the next card is chosen for you

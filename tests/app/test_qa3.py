@@ -280,3 +280,60 @@ def test_the_scout_log_counts_shields_per_soldier():
             return
         c.play(rng.choice(c.view().candidate_actions(4, rng)))
     pytest.fail("no Scout was possible")
+
+
+def _to_order_with_one_soldier_left(seed: int):
+    """A game where it is your Order step with one soldier on the table and
+    another in the HQ (broken), the bot and you playing at random."""
+    from engine.little_soldiers.actions import Order
+
+    c = _ls(seed=seed, seats=("human", "heuristic"))
+    rng = random.Random(seed)
+    for _ in range(400):
+        c.run_bots()
+        if c.is_over():
+            return None
+        if c.phase() == "order":
+            movers = [s["id"] for s in c.soldiers() if s["spot"] is not None and c.is_mine(s["id"])]
+            broken = [s["id"] for s in c.soldiers() if s["spot"] is None and c.is_mine(s["id"])]
+            attacks = [a for a in c.legal() if isinstance(a, Order) and a.kind == "attack"]
+            if len(movers) == 1 and broken and attacks:
+                return c, broken[0], attacks[0]
+        c.play(rng.choice(c.legal() or c.view().candidate_actions(4, rng)))
+    return None
+
+
+def test_a_broken_soldiers_card_selected_does_not_take_the_attack_click():
+    """With a broken soldier's card selected, clicking a valid target said
+    "Green Infantry is not one of your Little Soldiers in play."; the soldier
+    on the table that can attack it does."""
+    for seed in range(1, 30):
+        found = _to_order_with_one_soldier_left(seed)
+        if found:
+            break
+    else:
+        pytest.fail("no Order step with a broken soldier in the HQ")
+    c, broken, attack = found
+    c.click_soldier(broken)  # its HQ card
+    assert c.selected == broken
+    before = len(c.match.actions)
+    assert c.click_soldier(attack.target), c.message
+    assert c.match.actions[before][1] == attack
+
+
+def test_a_soldier_broken_on_the_other_turn_is_not_left_selected():
+    from engine.little_soldiers.actions import Order
+
+    c = _ls(seed=4, seats=("human", "heuristic"))
+    rng = random.Random(4)
+    for _ in range(600):
+        c.run_bots()
+        if c.is_over():
+            break
+        assert c.selected is None or c.phase() == "deploy" or c.spot(c.selected) is not None, c.selected
+        movers = [s["id"] for s in c.soldiers() if s["spot"] is not None and c.is_mine(s["id"])]
+        if movers:
+            c.click_soldier(movers[0])  # keep a soldier selected through the bot's turns
+        act = rng.choice(c.legal() or c.view().candidate_actions(4, rng))
+        if isinstance(act, Order) or c.phase() != "order":
+            c.play(act)
