@@ -605,9 +605,10 @@ class LittleSoldiersController(GameController):
         if self.phase() == "deploy" and self.selected is not None and self.selected not in self.in_hq():
             # the deployed soldier stayed selected: its green area showed again and a click
             # there was refused ("... is already in play"); the next card is chosen for you
-            # when it is the only one left in your HQ
+            # when it is the only one left in your HQ (none left: it stays selected, its reach shows next)
             waiting = self.in_hq()
-            self.selected = waiting[0] if len(waiting) == 1 else None
+            if waiting:
+                self.selected = waiting[0] if len(waiting) == 1 else None
         self.aim = None
         self.aim_dragging = False
         if self.phase() != "reroll":

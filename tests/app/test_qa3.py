@@ -160,7 +160,7 @@ def test_a_deployed_soldier_does_not_stay_selected_for_deployment():
     assert c.phase() == "deploy" and c.my_turn()
     point = queries.deploy_area(c.view(), second).representative_point()
     assert c.click_table(point.x, point.y), c.message
-    assert c.selected is None or c.selected in c.in_hq()
+    assert c.in_hq() == [] and c.selected == second  # none left to deploy: the one just placed stays selected
 
 
 def test_no_cord_is_left_drawn_after_your_own_move():
