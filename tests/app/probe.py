@@ -529,10 +529,18 @@ def little_soldiers_framing(out_png: str, level: str = "") -> dict[str, Any]:
     from app.little_soldiers_view import CARD_D, CARD_W
     from app.render import render
 
-    res = render("little-soldiers", {"level": level} if level else {}, out_png, seed=2, moves=6, size=(1280, 720))
+    config: dict[str, Any] = {"level": level} if level else {}
+    if level.startswith("mission="):  # a co-op mission: its Threats stand past the far edge
+        config = {"mission": level.split("=", 1)[1], "players": 2}
+    res = render("little-soldiers", config, out_png, seed=2, moves=6, size=(1280, 720))
     view, c = res.screen.view, res.controller
     view.home()
     window.step(res.app, 1)
+    threats = view.dynamic.find("**/threats")
+    threat_box = None
+    if not threats.isEmpty():  # the monsters as drawn (their tight bounds), for the framing check
+        lo, hi = threats.getTightBounds(scene)
+        threat_box = [list(frames.to_engine(lo)), list(frames.to_engine(hi))]
     n = c.view().chosen.flag_steps_to_victory
     pts: dict[str, Any] = {}
     for step in range(-n, n + 1):
@@ -552,6 +560,11 @@ def little_soldiers_framing(out_png: str, level: str = "") -> dict[str, Any]:
     for x in (minx, maxx):
         for y in (miny, maxy):
             pts[f"zone{x}{y}"] = (x, y, 0.0)
+    if threat_box is not None:
+        (x0, y0, z0), (x1, y1, z1) = threat_box
+        for x in (x0, x1):
+            for y in (y0, y1):
+                pts[f"threats{x}{y}"] = (x, y, max(z0, z1))
     at = {k: window.project(res.app, p) for k, p in pts.items()}
     labels = {}
     for e in scene.entities:

@@ -337,3 +337,17 @@ def test_a_soldier_broken_on_the_other_turn_is_not_left_selected():
         act = rng.choice(c.legal() or c.view().candidate_actions(4, rng))
         if isinstance(act, Order) or c.phase() != "order":
             c.play(act)
+
+
+def test_a_new_threats_monsters_are_framed_clear_of_the_hud(probe, tmp_path):
+    """The Threats stand past the far edge and were left out of the home view:
+    Pinky's head lay under the hint box."""
+    facts = probe("little_soldiers_framing", str(tmp_path / "ant.png"), "mission=a_new_threat")
+    w, h = facts["size"]
+    x0, x1, y0, y1 = facts["free"]
+    tops = {k: v for k, v in facts["at"].items() if k.startswith("threats")}
+    assert len(tops) == 4
+    for name, at in tops.items():
+        assert at is not None, f"{name} is off screen"
+        fx, fy = at[0] / (w - 1) * 2 - 1, 1 - at[1] / (h - 1) * 2
+        assert x0 - 0.02 <= fx <= x1 + 0.02 and y0 - 0.02 <= fy <= y1 + 0.02, (name, fx, fy)
