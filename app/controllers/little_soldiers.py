@@ -22,7 +22,7 @@ from engine.little_soldiers import queries
 from engine.little_soldiers.actions import Activate, Deploy, Jump, Lead, Move, Order, Reroll, Shields, Teleport, Throw
 from engine.little_soldiers.mission_data import COOP_MISSIONS
 from engine.little_soldiers.mission_report import record_mission
-from engine.little_soldiers.names import namer, soldier_name
+from engine.little_soldiers.names import log_namer, soldier_name
 
 from app.controllers.base import GameController
 
@@ -249,9 +249,7 @@ class LittleSoldiersController(GameController):
 
     def _renamer(self) -> Any:
         """One substitution for every id in this game (built once per call of events())."""
-        v = self.view()
-        scenery = {p.id for t in (v.base_terrain, v.terrain) for p in t.bf.scenery}  # type: ignore[attr-defined]
-        return namer((s["id"] for s in self.soldiers()), sorted(scenery))
+        return log_namer(self.view())
 
     def label(self, action: Any) -> str:
         """A choice as a player reads it ("Green Grenadier: Throw a Grenade"),

@@ -351,3 +351,22 @@ def test_a_new_threats_monsters_are_framed_clear_of_the_hud(probe, tmp_path):
         assert at is not None, f"{name} is off screen"
         fx, fy = at[0] / (w - 1) * 2 - 1, 1 - at[1] / (h - 1) * 2
         assert x0 - 0.02 <= fx <= x1 + 0.02 and y0 - 0.02 <= fy <= y1 + 0.02, (name, fx, fy)
+
+
+def test_the_log_names_cover_pieces_by_what_they_look_like_and_threats_by_name():
+    """'cover 3 is put back.' named a piece nobody sees as 'cover 3' (it is the
+    green book), and 'Scout: 2 Shield tokens on bob.' a Threat by its id."""
+    from engine.core.games import get_game
+    from engine.little_soldiers.names import log_namer
+
+    info = get_game("little-soldiers")
+    state = info.new_game(info.config_from_dict({"mission": "a_new_threat", "players": 2}), 1)
+    named = log_namer(state)
+    assert named("cover-3 is put back.") == "Cover 3 (green book) is put back."
+    assert named("Threat Action 3: cover-3 disappear(s).") == "Threat Action 3: cover 3 (green book) disappear(s)."
+    assert named("Scout: 2 Shield tokens on bob.") == "Scout: 2 Shield tokens on Bob."
+    assert named("green-infantry climbs onto cereal-box-west.") == "Green Infantry climbs onto cereal box west."
+    objects = info.new_game(info.config_from_dict({"level": "levels/little_soldiers/objects.json",
+                                                   "modules": ["objects"]}), 1)
+    assert log_namer(objects)("Green Infantry activates the marshmallow phone.") == \
+        "Green Infantry activates the marshmallow phone."  # an Object's piece keeps its name
