@@ -405,14 +405,14 @@ class EditorWindow:
                 return
             self.axis = self._gizmo_handle()
             self._ring_applied = False
-            if self.axis is not None or s.begin_drag(*p):
+            ray = mouse_ray() if s.mode == "battlefield" else None  # the piece seen under the cursor, height and all
+            if self.axis is not None or s.begin_drag(*p, ray):
                 if self.axis in ("x", "y"):
                     s.begin_drag(*self._gizmo_grab())
                 self._last = p
             else:
                 try:
-                    ray = mouse_ray() if s.mode == "battlefield" else None
-                    s.click(*p, ray)  # the piece seen under the cursor, height and all
+                    s.click(*p, ray)
                 except ValueError as err:
                     s.message = str(err)
             self.refresh()

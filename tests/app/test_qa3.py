@@ -370,3 +370,27 @@ def test_the_log_names_cover_pieces_by_what_they_look_like_and_threats_by_name()
                                                    "modules": ["objects"]}), 1)
     assert log_namer(objects)("Green Infantry activates the marshmallow phone.") == \
         "Green Infantry activates the marshmallow phone."  # an Object's piece keeps its name
+
+
+def test_a_press_on_a_piece_on_top_of_another_selects_it_not_the_zone_behind(tmp_path):
+    """Live in the editor a press on the books lying on the blue shoebox
+    selected the yellow hatched zone: the press (which starts a drag) picked
+    by the table point behind, and only a plain click used the mouse's ray."""
+    import shutil
+
+    from app.editor.session import EditorSession
+
+    path = tmp_path / "levels.json"
+    shutil.copy("levels/little_soldiers/levels.json", path)
+    s = EditorSession.open(path)
+    bf = s.battlefield()
+    top = next(solid for solid in bf.solids if solid.bottom > 1.0)  # a piece standing on another
+    c = top.footprint.centroid
+    eye = (c.x, c.y - 120.0, 110.0)  # the camera in front of the table, above it
+    aim = (c.x, c.y, top.top)
+    t = eye[2] / (eye[2] - aim[2])  # where that ray meets the table plane: behind the piece
+    table = (eye[0] + t * (aim[0] - eye[0]), eye[1] + t * (aim[1] - eye[1]))
+    assert s.begin_drag(*table, (eye, aim))
+    assert s.selection.kind == "piece" and s.selection.key == top.id, s.selection
+    s.end_drag()
+    assert s.data == EditorSession.open(path).data  # a press without a move changes nothing
