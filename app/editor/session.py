@@ -196,12 +196,18 @@ class EditorSession:
         if self.doc.undo():
             while not self._showable() and self.doc.undo():
                 pass
+            self.message = "Undone."  # the last edit's line ("Placed box-1 ...") stayed, as if it still held
+        else:
+            self.message = "Nothing to undo."
         self._forget_missing()
 
     def redo(self) -> None:
         if self.doc.redo():
             while not self._showable() and self.doc.redo():
                 pass
+            self.message = "Redone."
+        else:
+            self.message = "Nothing to redo."
         self._forget_missing()
 
     def _showable(self) -> bool:

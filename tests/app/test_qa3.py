@@ -394,3 +394,19 @@ def test_a_press_on_a_piece_on_top_of_another_selects_it_not_the_zone_behind(tmp
     assert s.selection.kind == "piece" and s.selection.key == top.id, s.selection
     s.end_drag()
     assert s.data == EditorSession.open(path).data  # a press without a move changes nothing
+
+
+def test_editor_undo_and_redo_say_so(tmp_path):
+    """After Ctrl+Z the message still read "Placed box-1; the tool is back to Select."."""
+    from app.editor.session import EditorSession
+
+    s = EditorSession.open(tmp_path / "new.json")
+    s.tool = "box"
+    s.click(30, 40)
+    assert "Placed box-1" in s.message
+    s.key("ctrl+z")
+    assert s.message == "Undone." and not s.data["scenery"]
+    s.key("ctrl+y")
+    assert s.message == "Redone." and s.data["scenery"]
+    s.key("ctrl+y")
+    assert s.message == "Nothing to redo."
