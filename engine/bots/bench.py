@@ -5,12 +5,28 @@ each figure is printed with its ratio to a baseline measured in the same
 run: a fixed pure-Python loop (list building, dict lookups, random draws —
 the operations a game step is made of). The ratio (games per million
 baseline loops) moves only when the code does.
+
+On a busy machine even the ratio wanders by 10-20% between runs, so a
+change is measured against the code before it in one run:
+``python -m engine.bots.bench --against OTHER_CHECKOUT`` plays the Little
+Soldiers case in alternating subprocesses, this checkout's code and the
+other's, and prints each round's ratio.
+
+The random bot is the plain one (``engine.bots.base.RandomBot``): uniform
+over ``options(view, rng)``, the engine's 32 sampled candidates where the
+choice is continuous (Little Soldiers' Moves and aims). The speed-ups of
+issue 15 made computing those candidates cheaper, never fewer.
 """
 
 from __future__ import annotations
 
+import json
+import os
 import random
+import subprocess
+import sys
 import time
+from pathlib import Path
 from typing import Any, Callable
 
 from engine.bots.base import RandomBot, play_out
@@ -65,3 +81,45 @@ def run_engine_bench(out: Callable[[str], object] = print, quick: bool = False) 
         out(f"{game:16} {n:5d} random games: {gps:.1f} games/s (CPU), {ratio:.2f} games per million baseline loops"
             + (f" (aim >= {aim:g})" if aim else ""))
     return rows
+
+
+_ONE_CASE = """
+import json
+from engine.bots.bench import baseline_loops, games_per_second
+before = baseline_loops()
+gps = games_per_second("little-soldiers", {{}}, {games})
+after = baseline_loops()
+print(json.dumps([gps, gps / ((before + after) / 2) * 1e6]))
+"""
+
+
+def compare(other: str, rounds: int = 4, games: int = 40, out: Callable[[str], object] = print) -> list[float]:
+    """Little Soldiers random playouts of this checkout against ``other``
+    (another checkout's root), in alternating subprocesses: each round's
+    ratio of games per million baseline loops, this over other."""
+    trees = {"this": str(Path(__file__).resolve().parents[2]), "other": str(Path(other).resolve())}
+    ratios = []
+    for r in range(rounds):
+        got = {}
+        for name, root in trees.items():
+            env = {**os.environ, "PYTHONPATH": root}
+            done = subprocess.run([sys.executable, "-c", _ONE_CASE.format(games=games)], env=env, cwd=root,
+                                  capture_output=True, text=True, check=True)
+            got[name] = json.loads(done.stdout.strip().splitlines()[-1])
+            out(f"round {r + 1} {name:5}: {got[name][0]:.1f} games/s, {got[name][1]:.2f} per million baseline loops")
+        ratios.append(got["this"][1] / got["other"][1])
+    out("this / other per round: " + ", ".join(f"{x:.2f}" for x in ratios))
+    return ratios
+
+
+if __name__ == "__main__":  # python -m engine.bots.bench --against OTHER_CHECKOUT [--rounds N] [--games N]
+    import argparse
+
+    parser = argparse.ArgumentParser(description=compare.__doc__)
+    parser.add_argument("--against", required=True, help="the root of another checkout (e.g. main's)")
+    parser.add_argument("--rounds", type=int, default=4)
+    parser.add_argument("--games", type=int, default=40)
+    args = parser.parse_args()
+    if args.rounds < 1 or args.games < 1 or not (Path(args.against) / "engine").is_dir():
+        sys.exit("--against must name a checkout (with engine/), --rounds and --games at least 1")
+    compare(args.against, args.rounds, args.games)

@@ -47,6 +47,11 @@ SNAP_GRID = 1e-9
 DISTANCES_MEMO = 4096
 """Starts whose node distances a graph keeps for ``path_lengths`` (chosen)."""
 
+SOLVE_MEMO = 4096
+"""(start, end) queries whose answer a graph keeps (chosen): a rules engine
+measures one Move several times (its check, its report, the path it logs),
+and every measure of it is then one query."""
+
 
 def grown_parts(bf: Battlefield, base_radius: float, solids=None) -> list[Polygon]:
     """Convex polygons whose union is every footprint grown by ``base_radius``.
@@ -137,15 +142,16 @@ class MoveGraph:
         eb = np.vstack(edges_b) if edges_b else np.zeros((0, 2))
         self._ea, self._eb = ea, eb
         self._ep = np.vstack(edges_p) if edges_p else np.zeros((0, 2))
-        # Per-coordinate copies for _clear's gathers.
-        self._eax, self._eay = ea[:, 0].copy(), ea[:, 1].copy()
-        self._ebx, self._eby = eb[:, 0].copy(), eb[:, 1].copy()
-        self._edx, self._edy = self._ebx - self._eax, self._eby - self._eay
-        self._epx, self._epy = self._ep[:, 0].copy(), self._ep[:, 1].copy()
+        # Coordinates as rows (2, E) for _clear: one gather takes both.
+        self._eaT = np.ascontiguousarray(ea.T)
+        self._ebT = np.ascontiguousarray(eb.T)
+        self._edT = self._ebT - self._eaT
+        self._epT = np.ascontiguousarray(self._ep.T)
         self._edges = shapely.linestrings(np.stack([ea, eb], axis=1)) if len(ea) else np.array([])
         self._tree = STRtree(self._edges)
         self._obstacles = obstacles
         self._obstacle_tree = None
+        self._solve_memo: dict[tuple[float, float, float, float], tuple] = {}
         self.dist, self._next_hop = self._all_pairs()
 
     # -- visibility ---------------------------------------------------------------
@@ -166,7 +172,11 @@ class MoveGraph:
 
         The STRtree pairs segments with boundary edges whose boxes overlap;
         numpy then tests proper crossings exactly (orientation signs), which
-        is much faster than GEOS predicates on long segments.
+        is much faster than GEOS predicates on long segments. A bot's query
+        is a few dozen segments, where each numpy call costs more than its
+        arithmetic: coordinates travel as (2, k) rows, so one call does x
+        and y, and the corner test runs only where a corner lies on a
+        segment's line.
         """
         a = np.ascontiguousarray(a, dtype=float)
         b = np.ascontiguousarray(b, dtype=float)
@@ -174,47 +184,53 @@ class MoveGraph:
             return np.zeros(0, dtype=bool)
         ok = np.ones(len(a), dtype=bool)
         if len(self._edges):
-            segs = shapely.linestrings(np.stack([a, b], axis=1))
+            segs = shapely.linestrings(np.concatenate([a, b], axis=1).reshape(-1, 2, 2))
             si, ei = self._tree.query(segs)
             if len(si):
-                # One contiguous array per coordinate (gathers from columns
-                # and per-edge deltas computed once): the same arithmetic
-                # as on (n, 2) rows, at a fraction of numpy's strided cost.
-                px, py = a[:, 0][si], a[:, 1][si]
-                qx, qy = b[:, 0][si], b[:, 1][si]
-                eax, eay = self._eax[ei], self._eay[ei]
-                ebx, eby = self._ebx[ei], self._eby[ei]
-                edx, edy = self._edx[ei], self._edy[ei]
-                d1 = _cross(edx, edy, px - eax, py - eay)
-                d2 = _cross(edx, edy, qx - eax, qy - eay)
-                dx, dy = qx - px, qy - py
-                wx, wy = eax - px, eay - py
-                d3 = _cross(dx, dy, wx, wy)
-                d4 = _cross(dx, dy, ebx - px, eby - py)
+                # take(axis=1): numpy's fancy indexing of a 2-D array by
+                # column runs a general path many times slower.
+                p = a.T.take(si, axis=1)
+                q = b.T.take(si, axis=1)
+                ea = self._eaT.take(ei, axis=1)
+                ed = self._edT.take(ei, axis=1)
+                pa = p - ea
+                qa = q - ea
+                d1 = ed[0] * pa[1] - ed[1] * pa[0]
+                d2 = ed[0] * qa[1] - ed[1] * qa[0]
+                d = q - p
+                w = ea - p
+                eb = self._ebT.take(ei, axis=1) - p
+                d3 = d[0] * w[1] - d[1] * w[0]
+                d4 = d[0] * eb[1] - d[1] * eb[0]
                 eps = 1e-9
-                crossing = (
-                    (((d1 > eps) & (d2 < -eps)) | ((d1 < -eps) & (d2 > eps)))
-                    & (((d3 > eps) & (d4 < -eps)) | ((d3 < -eps) & (d4 > eps)))
-                )
+                # Strictly opposite sides: one above eps and the other below
+                # -eps, for both pairs of orientations.
+                crossing = (np.minimum(d1, d2) < -eps) & (np.maximum(d1, d2) > eps)
+                crossing &= (np.minimum(d3, d4) < -eps) & (np.maximum(d3, d4) > eps)
                 # A segment through a boundary corner crosses no edge
                 # properly; it leaves the free space there when the corner's
                 # two neighbours lie strictly on opposite sides of it.
-                seg2 = dx * dx + dy * dy
-                tpar = (wx * dx + wy * dy) / np.maximum(seg2, 1e-300)
-                scale = eps * (np.abs(dx) + np.abs(dy) + 1.0)
-                through = (np.abs(d3) <= scale) & (tpar > 1e-9) & (tpar < 1 - 1e-9)
-                if through.any():
-                    s1 = _cross(dx, dy, self._epx[ei] - px, self._epy[ei] - py)
-                    s2 = d4
-                    crossing |= through & (((s1 > scale) & (s2 < -scale)) | ((s1 < -scale) & (s2 > scale)))
+                absd = np.abs(d)
+                scale = eps * (absd[0] + absd[1] + 1.0)
+                on_line = (np.abs(d3) <= scale).nonzero()[0]
+                if len(on_line):
+                    dx, dy = d[0, on_line], d[1, on_line]
+                    wx, wy = w[0, on_line], w[1, on_line]
+                    seg2 = dx * dx + dy * dy
+                    tpar = (wx * dx + wy * dy) / np.maximum(seg2, 1e-300)
+                    sc = scale[on_line]
+                    ep = self._epT.take(ei[on_line], axis=1)
+                    s1 = _cross(dx, dy, ep[0] - p[0, on_line], ep[1] - p[1, on_line])
+                    s2 = d4[on_line]
+                    through = (tpar > 1e-9) & (tpar < 1 - 1e-9)
+                    through &= (np.minimum(s1, s2) < -sc) & (np.maximum(s1, s2) > sc)
+                    crossing[on_line[through]] = True
                 ok[si[crossing]] = False
         # A segment entering the obstacles exactly through two vertices
         # crosses no edge: its midpoint gives it away.
-        live = np.flatnonzero(ok)
+        live = ok.nonzero()[0]
         if len(live):
-            mids = shapely.points((a[live] + b[live]) / 2.0)
-            inside = shapely.dwithin(self.free, mids, ON_BOUNDARY)
-            ok[live[~inside]] = False
+            ok[live[~self._near_free((a[live] + b[live]) / 2.0)]] = False
         return ok
 
     def _all_pairs(self) -> tuple[np.ndarray, np.ndarray]:
@@ -246,7 +262,19 @@ class MoveGraph:
         return dist, hop
 
     def _inside(self, p) -> bool:
-        return bool(shapely.dwithin(self.free, Point(p[0], p[1]), ON_BOUNDARY))
+        return bool(self._near_free(np.asarray(p, dtype=float)[:2].reshape(1, 2))[0])
+
+    def _near_free(self, xy: np.ndarray) -> np.ndarray:
+        """Which points (P, 2) lie within ON_BOUNDARY of the free space:
+        ``shapely.dwithin`` on points, but asked only of those the prepared
+        containment test on bare coordinates leaves (a point in the free
+        space is within any distance of it), so most answers build no
+        point geometry."""
+        ok = shapely.intersects_xy(self.free, xy[:, 0], xy[:, 1])
+        if not ok.all():
+            rest = (~ok).nonzero()[0]
+            ok[rest] = shapely.dwithin(self.free, shapely.points(xy[rest]), ON_BOUNDARY)
+        return ok
 
     def _visible_nodes(self, p: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Nodes seen from point p and their straight distances."""
@@ -267,9 +295,37 @@ class MoveGraph:
     # -- queries --------------------------------------------------------------------
 
     def _solve(self, start, end):
+        """The shortest path's length and its first and last graph node
+        ((None, None): straight; None: unreachable), kept per exact
+        (start, end): a graph is immutable (an edit makes a new battlefield
+        and a new graph), so a kept answer can never be stale."""
+        key = (float(start[0]), float(start[1]), float(end[0]), float(end[1]))
+        memo = self._solve_memo
+        got = memo.get(key)
+        if got is None:
+            got = self._solve_fresh(start, end)
+            if len(memo) >= SOLVE_MEMO:
+                memo.clear()
+            memo[key] = got
+        return got
+
+    def _remember_straight(self, starts: np.ndarray, ends: np.ndarray, lengths: np.ndarray) -> None:
+        """Keep straight answers found in a batch as ``_solve`` would give
+        them: both ends in the free space, the segment clear (``_clear``
+        answers each segment alone, whatever the batch), the length the same
+        hypot. A bot's candidate Moves are measured here, so the check, the
+        report and the logged path of the one it picks read them back."""
+        memo = self._solve_memo
+        if len(memo) + len(lengths) > SOLVE_MEMO:
+            memo.clear()
+        straight = (None, None)
+        memo.update(zip(map(tuple, np.concatenate([starts, ends], axis=1).tolist()),
+                        [(length, straight) for length in lengths.tolist()]))
+
+    def _solve_fresh(self, start, end):
         s = np.asarray(start, dtype=float)[:2]
         t = np.asarray(end, dtype=float)[:2]
-        if not (self._inside(s) and self._inside(t)):
+        if not self._near_free(np.stack([s, t])).all():
             return math.inf, None
         if self._direct(s, t):
             return float(np.hypot(*(t - s))), (None, None)
@@ -317,48 +373,78 @@ class MoveGraph:
 
         The same answer as :meth:`path_length` point by point, in a few
         batched calls: a bot sampling where a cord of ``limit`` reaches asks
-        this once per soldier instead of one graph query per sample. A point
-        is reached straight, or from a graph node the start reaches within
-        ``limit`` (``distances_from``) and that sees it; only node-point
-        pairs that could end within ``limit`` are tested.
+        this once per soldier instead of one graph query per sample (see
+        :meth:`path_lengths_many` for several soldiers at once).
         """
-        s = np.asarray(start, dtype=float)[:2]
         pts = np.asarray(points, dtype=float).reshape(-1, 2)
+        s = np.asarray(start, dtype=float)[:2]
+        return self.path_lengths_many(s[None, :], pts, np.zeros(len(pts), dtype=np.intp), limit)
+
+    def path_lengths_many(self, starts, points, owner, limit: float, in_free: bool = False) -> np.ndarray:
+        """Shortest path lengths from ``starts[owner[i]]`` ((S, 2)) to
+        ``points[i]`` ((P, 2)), exact where at most ``limit``, inf beyond it
+        or where either end is not in the free space: several soldiers'
+        samples in one go, each soldier's answers those of
+        :meth:`path_lengths`.
+
+        A point is reached straight, or from a graph node its start reaches
+        within ``limit`` (``distances_from``, kept per start) and that sees
+        it; only node-point pairs that could end within ``limit`` are tested.
+        ``in_free``: the caller found every point in the free space already
+        (``shapely.intersects_xy`` on ``free``), so they are not tested again.
+        """
+        pts = np.asarray(points, dtype=float).reshape(-1, 2)
+        keys = np.asarray(starts, dtype=float).reshape(-1, 2)
+        owner = np.asarray(owner, dtype=np.intp).reshape(-1)
         out = np.full(len(pts), np.inf)
-        if len(pts) == 0 or not self._inside(s):
+        if len(pts) == 0:
             return out
-        inside = shapely.dwithin(self.free, shapely.points(pts), ON_BOUNDARY)
-        straight = np.hypot(pts[:, 0] - s[0], pts[:, 1] - s[1])
-        cand = np.flatnonzero(inside & (straight <= limit))
+        st = keys[owner]
+        start_in = self._near_free(keys)
+        inside = start_in[owner]
+        if not in_free:
+            inside &= self._near_free(pts)
+        straight = np.hypot(pts[:, 0] - st[:, 0], pts[:, 1] - st[:, 1])
+        cand = (inside & (straight <= limit)).nonzero()[0]
         if len(cand):
-            clear = self._clear(np.broadcast_to(s, (len(cand), 2)), pts[cand])
-            out[cand[clear]] = straight[cand[clear]]
-        rest = np.flatnonzero(inside & ~np.isfinite(out))
+            clear = self._clear(st[cand], pts[cand])
+            hit = cand[clear]
+            out[hit] = straight[hit]
+            self._remember_straight(st[hit], pts[hit], straight[hit])
+        rest = (inside & ~np.isfinite(out)).nonzero()[0]
         if len(rest) == 0 or len(self.nodes) == 0:
             return out
         # Soldiers stand still between decisions (and across a search's
         # samples): their node distances are worth keeping.
         memo = self.__dict__.setdefault("_distances_memo", {})
-        key = (float(s[0]), float(s[1]))
-        d = memo.get(key)
-        if d is None:
-            if len(memo) >= DISTANCES_MEMO:
-                memo.clear()
-            d = memo[key] = self.distances_from(s)
-        near = np.flatnonzero(d < limit)
-        if len(near) == 0:
-            return out
-        # (point, node) pairs whose total could stay within the limit.
+        table = np.empty((len(keys), len(self.nodes)))
+        for k in np.unique(owner[rest]).tolist():
+            key = (float(keys[k, 0]), float(keys[k, 1]))
+            d = memo.get(key)
+            if d is None:
+                if len(memo) >= DISTANCES_MEMO:
+                    memo.clear()
+                d = memo[key] = self.distances_from(keys[k])
+            table[k] = d
+        d = table[owner[rest]]
+        # (point, node) pairs whose total could stay within the limit, among
+        # the nodes some start reaches within it (gaps to those alone).
+        near = (d < limit).any(axis=0).nonzero()[0]
+        d = d[:, near]
         gap = np.hypot(pts[rest, 0][:, None] - self.nodes[near, 0][None, :],
                        pts[rest, 1][:, None] - self.nodes[near, 1][None, :])
-        total = d[near][None, :] + gap
-        pi, ki = np.nonzero(total <= limit)
+        total = d + gap
+        pi, kn = np.nonzero((d < limit) & (total <= limit))
+        ki = near[kn]
+        # Only a node the line to the point is tangent to can end a shortest
+        # path (``_solve`` keeps the same ones): the cheap test first.
+        tangent = self._tangent_at_nodes(ki, pts[rest[pi]])
+        pi, ki, kn = pi[tangent], ki[tangent], kn[tangent]
         if len(pi) == 0:
             return out
-        nodes = near[ki]
-        clear = self._clear(self.nodes[nodes], pts[rest[pi]])
+        clear = self._clear(self.nodes[ki], pts[rest[pi]])
         best = np.full(len(rest), np.inf)
-        np.minimum.at(best, pi[clear], total[pi[clear], ki[clear]])
+        np.minimum.at(best, pi[clear], total[pi[clear], kn[clear]])
         out[rest] = best
         return out
 
@@ -381,7 +467,7 @@ class MoveGraph:
         sources = [(s, float(cord_length))]
         if len(self.nodes):
             d = self.distances_from(s)
-            for k in np.flatnonzero(d < cord_length - 1e-9):
+            for k in (d < cord_length - 1e-9).nonzero()[0]:
                 sources.append((self.nodes[k], float(cord_length - d[k])))
         parts, tree = self._shadow_parts()
         centres = np.array([c for c, _ in sources])

@@ -674,6 +674,16 @@ class SightBatch(Sequence):
     def __len__(self) -> int:
         return len(self.valid)
 
+    def counts(self) -> tuple[np.ndarray, int]:
+        """Blocked rays per pair (P,) and rays per pair: what a rules report
+        needs, read from the hits alone (an item builds its rays)."""
+        return self.blocked.sum(axis=1), self.blocked.shape[1]
+
+    def blockers_of(self, i: int) -> frozenset[str]:
+        """Ids of the pieces that block a ray of pair ``i`` (no ray built)."""
+        row = self._hits.row(i) if isinstance(self._hits, _OwnerLookup) else self._hits[i]
+        return frozenset(self.ids[k] for k in np.unique(row) if k >= 0)
+
     def __getitem__(self, i):
         if isinstance(i, slice):
             return [self[k] for k in range(*i.indices(len(self)))]
@@ -708,6 +718,13 @@ class SightList(SightBatch):
         if isinstance(i, slice):
             return self._sights[i]
         return self._sights[i]
+
+    def counts(self) -> tuple[np.ndarray, int]:
+        return (np.array([int(s.blocked.sum()) for s in self._sights], dtype=int),
+                len(self._sights[0].blocked) if self._sights else 0)
+
+    def blockers_of(self, i: int) -> frozenset[str]:
+        return self._sights[i].blockers
 
     @property
     def hits(self) -> np.ndarray:

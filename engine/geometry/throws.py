@@ -294,10 +294,13 @@ def throw(
     direction: Sequence[float],
     strength: float,
     seed: int,
+    record: bool = True,
 ) -> Landing:
     """Throw what ``spec`` describes from ``start`` (x, y[, z]) along
     ``direction`` (x, y) with ``strength`` in [0, 1]; scatter comes from
-    ``seed``."""
+    ``seed``. Without ``record`` the landing's trajectory holds only where
+    the body came to rest (rules need the landing, not the animation; the
+    physics is the same step for step)."""
     if not isinstance(spec, ThrowSpec):
         raise ThrowError(f"a throw needs a ThrowSpec, got {spec!r}")
     kind = spec.name
@@ -305,12 +308,15 @@ def throw(
         raise ThrowError(f"strength must be in [0, 1], got {strength!r}")
     if math.hypot(float(direction[0]), float(direction[1])) == 0.0:
         raise ThrowError("a throw needs a direction")
-    from panda3d.core import LQuaternionf, Point3, Vec3
+    from panda3d.core import LQuaternionf
 
     half = spec.body.radius
     x, y = float(start[0]), float(start[1])
     z = float(start[2]) if len(start) > 2 else bf.surface_height(x, y) + half + 0.05
     max_steps = int(round(spec.settle_timeout_s / STEP_S))
+    low = half * 2.0
+    markers = [(tx, ty, marker_name((tx, ty))) for tx, ty in spec.markers]
+    near_marker = spec.marker_radius + half * 0.5
     result = None
     for attempt in range(1, spec.max_attempts + 1):
         rng = np.random.Generator(np.random.PCG64([int(seed) & 0xFFFFFFFF, attempt]))
@@ -323,6 +329,8 @@ def throw(
         world.attachRigidBody(body)
         watched_ids = set(watching)
         velocity, spin = _launch(spec, direction, strength, rng)
+        from panda3d.core import Vec3
+
         body.setLinearVelocity(Vec3(*velocity))
         body.setAngularVelocity(Vec3(*spin))
         trajectory = []
@@ -331,17 +339,22 @@ def throw(
         quiet = 0
         settled = False
         step = 0
+        # Bound methods, looked up once: the loop runs up to 1,440 steps.
+        do_physics = world.doPhysics
+        get_pos, get_quat = path.getPos, path.getQuat
+        linear, angular, active = body.getLinearVelocity, body.getAngularVelocity, body.isActive
+        manifolds = world.getManifolds
         for step in range(1, max_steps + 1):
-            world.doPhysics(STEP_S, 0, STEP_S)
-            pos = path.getPos()
-            if step % RECORD_EVERY == 0:
-                quat = path.getQuat()
+            do_physics(STEP_S, 0, STEP_S)
+            if record and step % RECORD_EVERY == 0:
+                pos = get_pos()
+                quat = get_quat()
                 trajectory.append((step * STEP_S, (pos.x, pos.y, pos.z)))
                 rotations.append((quat.getR(), quat.getI(), quat.getJ(), quat.getK()))
             if watching:
                 # Contact manifolds Bullet already computed this step: no
                 # extra collision query.
-                for manifold in world.getManifolds():
+                for manifold in manifolds():
                     if manifold.getNumManifoldPoints() == 0:
                         continue
                     names = (manifold.getNode0().getName(), manifold.getNode1().getName())
@@ -350,17 +363,19 @@ def throw(
                         piece_id = other.removeprefix("scenery:")
                         if piece_id in watched_ids and piece_id not in touched:
                             touched.append(piece_id)
-            if pos.z < half * 2.0:
-                for tx, ty in spec.markers:
-                    key = marker_name((tx, ty))
-                    if key not in touched and math.hypot(pos.x - tx, pos.y - ty) < spec.marker_radius + half * 0.5:
-                        touched.append(key)
-            lin = body.getLinearVelocity().length()
-            ang = body.getAngularVelocity().length()
-            quiet = quiet + 1 if (lin < QUIET_LINEAR and ang < QUIET_ANGULAR) or not body.isActive() else 0
-            if quiet >= QUIET_STEPS:
-                settled = True
-                break
+            if markers:
+                pos = get_pos()
+                if pos.z < low:
+                    for tx, ty, key in markers:
+                        if key not in touched and math.hypot(pos.x - tx, pos.y - ty) < near_marker:
+                            touched.append(key)
+            if (linear().length() < QUIET_LINEAR and angular().length() < QUIET_ANGULAR) or not active():
+                quiet += 1
+                if quiet >= QUIET_STEPS:
+                    settled = True
+                    break
+            else:
+                quiet = 0
         pos = path.getPos()
         quat = path.getQuat()
         q = (quat.getR(), quat.getI(), quat.getJ(), quat.getK())

@@ -27,6 +27,14 @@ MAX_TRIES = 2
 """Samples drawn per wanted candidate before giving up (checks cost a path query)."""
 
 
+def uniforms(rng: random.Random, n: int) -> np.ndarray:
+    """``n`` draws uniform on [0, 1) from the bot's ``random.Random``, as
+    ``rng.random()`` draws them (53 random bits each) but in one call:
+    ``n`` separate draws cost more than the samples' geometry."""
+    bits = np.frombuffer(rng.randbytes(8 * n), dtype=np.uint64) >> np.uint64(11)
+    return bits * (1.0 / (1 << 53))
+
+
 def candidates(state: "LittleSoldiersState", seat: int, n: int, rng: random.Random) -> list[Any]:
     from engine.little_soldiers import state as S
 
@@ -76,7 +84,7 @@ def _deploys(state, seat, n, rng) -> list[Deploy]:
             continue
         want = max(2, n // len(hq))
         k = want * MAX_TRIES
-        u = np.array([rng.random() for _ in range(3 * k)])
+        u = uniforms(rng, 3 * k)
         pick = (u[:k] * len(discs)).astype(int)
         centres = np.array([c for c, _ in discs])[pick]
         radii = np.array([r for _, r in discs])[pick]
@@ -157,9 +165,10 @@ def _moves(state, seat, n, rng) -> list[Move]:
     cover is), and the co-op switch points.
 
     Plain destinations are drawn many at a time and kept only where the
-    cord reaches (one batched path query per soldier,
-    ``MoveGraph.path_lengths``) and the base fits: legal by construction,
-    with the same measures ``check`` uses, so they need no check each.
+    cord reaches and the base fits: every soldier's samples in one batched
+    query per surface (``MoveGraph.path_lengths_many``), legal by
+    construction, with the same measures ``check`` uses, so they need no
+    check each.
     """
     terrain = state.terrain
     cord = state.chosen.yellow_length
@@ -169,23 +178,27 @@ def _moves(state, seat, n, rng) -> list[Move]:
         movers = state.retreat_movers()
     else:
         movers = state._own_in_play(state.current)
-    out: list[Any] = []
-    seen: set[Any] = set()
-
-    def add(act: Move) -> None:
-        if act not in seen and state.check(seat, act) is None:
-            seen.add(act)
-            out.append(act)
+    # Per soldier that may move: its zero Move and climbs, then its samples.
+    lists: list[list[Any]] = []
+    able = []
+    drawn = []
 
     per = max(2, n // max(1, len(movers)))
     for s in movers:
         zero = Move(s.id, s.spot.x, s.spot.y)
         if state.check(seat, zero) is not None:
             continue  # this soldier may not move now (not the mover, retreat used, ...)
-        seen.add(zero)
-        out.append(zero)
+        own: list[Any] = [zero]
+        seen: set[Any] = {zero}
+        lists.append(own)
+        able.append(s)
         # Climbs (Levels): touch each Level piece within reach, and the edge of the one stood on.
         if state.config.has("levels"):
+            def add(act: Move) -> None:
+                if act not in seen and state.check(seat, act) is None:
+                    seen.add(act)
+                    own.append(act)
+
             here = Point(s.spot.xy)
             for pid in terrain.level_pieces():
                 solid = terrain.bf.solid(pid)
@@ -199,63 +212,90 @@ def _moves(state, seat, n, rng) -> list[Move]:
                 elif abs(solid.bottom - terrain.z(s.spot.surface)) < 1e-4:
                     p = ring.interpolate(ring.project(here))
                     add(Move(s.id, round(p.x, 3), round(p.y, 3), climb=True))
-        points = _spread(terrain, s, cord, per * MAX_TRIES, rng)
-        picked = _reachable(state, s, points, cord)[:per]
-        extra = _reachable(state, s, np.array(_switch_points(state, s, cord)), cord) if state.threats else picked[:0]
-        for x, y in picked.tolist() + extra.tolist():
-            act = Move(s.id, x, y)
-            if act not in seen:
-                seen.add(act)
-                out.append(act)
-    return out
+        drawn.append(uniforms(rng, 3 * per * MAX_TRIES))  # this soldier's draws, in turn
+    if not able:
+        return []
+    picked = _reachable_many(state, able, list(_spread_many(terrain, able, cord, per * MAX_TRIES, np.stack(drawn))), cord)
+    for s, own, got in zip(able, lists, picked):
+        dests = got[:per].tolist()
+        if state.threats:
+            dests += _reachable(state, s, np.array(_switch_points(state, s, cord)), cord).tolist()
+        seen_xy: set[tuple[float, float]] = set()
+        for x, y in dests:
+            if (x, y) not in seen_xy:  # the zero Move and climbs never equal a plain destination
+                seen_xy.add((x, y))
+                own.append(Move(s.id, x, y))
+    return [a for own in lists for a in own]
 
 
 EDGE_STEP = 0.5
 """cm between the points of the scenery's edge that cover-seeking Moves are
 drawn from (chosen: a base is 2.5 cm wide)."""
 
-_EDGES: dict[int, tuple[Any, np.ndarray]] = {}
-"""Per free-space geometry (kept alive beside its id): the edge points."""
+def _edge_points(terrain, surface: str | None) -> tuple[np.ndarray, np.ndarray]:
+    """x and y of points every EDGE_STEP cm along the boundary of the free
+    space on ``surface``, sorted by x (a soldier's slab is one searchsorted
+    away): made once per battlefield surface and kept on the battlefield
+    (``Battlefield.derived``), so every game on it shares them and an edited
+    battlefield makes its own."""
+
+    def make() -> tuple[np.ndarray, np.ndarray]:
+        boundary = terrain.free(surface).boundary
+        if boundary.is_empty:
+            pts = np.zeros((0, 2))
+        else:
+            pts = shapely.get_coordinates(shapely.segmentize(boundary, EDGE_STEP))
+            pts = pts[np.argsort(pts[:, 0], kind="stable")]
+        return np.ascontiguousarray(pts[:, 0]), np.ascontiguousarray(pts[:, 1])
+
+    return terrain.bf.derived(("edge points", surface, terrain.base_radius, EDGE_STEP), make)
 
 
-def _edge_points(free) -> np.ndarray:
-    """Points every EDGE_STEP cm along the boundary of ``free``, sorted by
-    x, computed once per battlefield surface and shared by every game on it."""
-    hit = _EDGES.get(id(free))
-    if hit is not None and hit[0] is free:
-        return hit[1]
-    boundary = free.boundary
-    if boundary.is_empty:
-        pts = np.zeros((0, 2))
-    else:
-        dense = shapely.segmentize(boundary, EDGE_STEP)
-        pts = shapely.get_coordinates(dense)
-        pts = pts[np.argsort(pts[:, 0], kind="stable")]  # by x: a soldier's slab is one searchsorted away
-    _EDGES[id(free)] = (free, pts)
-    return pts
-
-
-def _spread(terrain, s, cord: float, k: int, rng) -> np.ndarray:
-    """``k`` destinations round soldier ``s``: alternately uniform over the
-    cord's disc (not too close) and on the scenery's edge within the cord,
-    nudged 0.05 cm off the edge toward the soldier (in cover, not in it)."""
-    x0, y0 = s.spot.x, s.spot.y
-    u = np.array([rng.random() for _ in range(3 * k)])  # one draw each: cheaper than uniform()
-    a = 2 * math.pi * u[:k]
-    d = cord * np.sqrt(0.04 + 0.96 * u[k:2 * k])
-    pts = np.column_stack([x0 + d * np.cos(a), y0 + d * np.sin(a)])
-    edge = _edge_points(terrain.free(s.spot.surface))
-    if len(edge):
-        lo, hi = np.searchsorted(edge[:, 0], (x0 - cord, x0 + cord))
-        edge = edge[lo:hi]
-        near = edge[np.hypot(edge[:, 0] - x0, edge[:, 1] - y0) <= cord]
-        hug = np.arange(1, k, 2)
-        if len(near) and len(hug):
-            on = near[(u[2 * k:2 * k + len(hug)] * len(near)).astype(int)]
-            inward = on - (x0, y0)
-            norm = np.hypot(inward[:, 0], inward[:, 1])
-            norm[norm == 0.0] = 1.0
-            pts[hug] = on - 0.05 * inward / norm[:, None]
+def _spread_many(terrain, soldiers, cord: float, k: int, u: np.ndarray) -> np.ndarray:
+    """``k`` destinations round each soldier, (m, k, 2), from its 3k
+    uniforms ``u[i]``: alternately uniform over the cord's disc (not too
+    close) and on the scenery's edge within the cord (the edge points of
+    its surface within its x-slab and the cord), nudged 0.05 cm off the
+    edge toward the soldier (in cover, not in it). All soldiers at once."""
+    m = len(soldiers)
+    x0 = np.array([s.spot.x for s in soldiers])
+    y0 = np.array([s.spot.y for s in soldiers])
+    a = 2 * math.pi * u[:, :k]
+    d = cord * np.sqrt(0.04 + 0.96 * u[:, k:2 * k])
+    pts = np.empty((m, k, 2))
+    pts[:, :, 0] = x0[:, None] + d * np.cos(a)
+    pts[:, :, 1] = y0[:, None] + d * np.sin(a)
+    hug = k // 2  # the odd samples
+    if not hug:
+        return pts
+    surfaces = [s.spot.surface for s in soldiers]
+    for surface in dict.fromkeys(surfaces):
+        rows = np.array([i for i, x in enumerate(surfaces) if x == surface])
+        xs, ys = _edge_points(terrain, surface)
+        if not len(xs):
+            continue
+        gx, gy = x0[rows], y0[rows]
+        # Each soldier's x-slab of the sorted edge points, all slabs in one
+        # index array (ranges lo..hi laid end to end).
+        lo = np.searchsorted(xs, gx - cord)
+        span = np.searchsorted(xs, gx + cord) - lo
+        owner = np.repeat(np.arange(len(rows)), span)
+        idx = np.arange(len(owner)) + np.repeat(lo - (np.cumsum(span) - span), span)
+        keep = np.hypot(xs[idx] - gx[owner], ys[idx] - gy[owner]) <= cord
+        who, where = owner[keep], idx[keep]
+        count = np.bincount(who, minlength=len(rows))
+        first = np.cumsum(count) - count
+        some = (count > 0).nonzero()[0]
+        if not len(some):
+            continue
+        pick = (u[rows[some], 2 * k:2 * k + hug] * count[some, None]).astype(int)
+        on = where[first[some, None] + pick]
+        ox, oy = xs[on], ys[on]
+        ix, iy = ox - gx[some, None], oy - gy[some, None]
+        norm = np.hypot(ix, iy)
+        norm[norm == 0.0] = 1.0
+        pts[rows[some], 1::2, 0] = ox - 0.05 * ix / norm
+        pts[rows[some], 1::2, 1] = oy - 0.05 * iy / norm
     return pts
 
 
@@ -263,19 +303,58 @@ def _reachable(state, s, points: np.ndarray, cord: float) -> np.ndarray:
     """The ``points`` (rounded) where soldier ``s``'s base fits and its
     cord reaches, in order: the tests ``check`` makes of
     a Move (``Terrain.move``) on many points at once."""
-    if len(points) == 0:
-        return points.reshape(0, 2)
+    return _reachable_many(state, [s], [np.asarray(points, dtype=float)], cord)[0]
+
+
+def _reachable_many(state, soldiers, points: list[np.ndarray], cord: float) -> list[np.ndarray]:
+    """``_reachable`` for several soldiers at once (``points[i]`` are
+    ``soldiers[i]``'s samples): one fit test and one path query per surface
+    for them all."""
     terrain = state.terrain
-    pts = np.round(np.asarray(points, dtype=float).reshape(-1, 2), 2)
-    surface = s.spot.surface
-    ok = _fits(state, pts, surface, s.id)
-    ok &= np.hypot(pts[:, 0] - s.spot.x, pts[:, 1] - s.spot.y) >= 1e-9
-    pts = pts[ok]
+    counts = [len(p) for p in points]
+    if sum(counts) == 0:
+        return [np.zeros((0, 2)) for _ in soldiers]
+    pts = np.round(np.concatenate([np.asarray(p, dtype=float).reshape(-1, 2) for p in points]), 2)
+    owner = np.repeat(np.arange(len(soldiers)), counts)
+    starts = np.array([s.spot.xy for s in soldiers], dtype=float)
+    surfaces = [s.spot.surface for s in soldiers]
+    ok = np.zeros(len(pts), dtype=bool)
+    for surface in dict.fromkeys(surfaces):
+        mine = np.array([x == surface for x in surfaces])
+        sel = mine[owner]
+        ok[sel] = _fits_for(state, pts[sel], owner[sel], soldiers, surface)
+    ok &= np.hypot(pts[:, 0] - starts[owner, 0], pts[:, 1] - starts[owner, 1]) >= 1e-9
+    for surface in dict.fromkeys(surfaces):
+        sel = (ok & np.array([x == surface for x in surfaces])[owner]).nonzero()[0]
+        if len(sel) == 0:
+            continue
+        graph = terrain.bf.move_graph(terrain.base_radius, surface)
+        lengths = graph.path_lengths_many(starts, pts[sel], owner[sel], cord, in_free=True)  # _fits_for tested free
+        ok[sel[lengths > cord]] = False
+    return [pts[(owner == i) & ok] for i in range(len(soldiers))]
+
+
+def _fits_for(state, pts: np.ndarray, owner: np.ndarray, soldiers, surface) -> np.ndarray:
+    """``_fits`` for soldiers' samples on one ``surface``: each sample
+    clear of every figurine there but its own soldier (``owner[i]`` indexes
+    ``soldiers``)."""
+    terrain = state.terrain
     if len(pts) == 0:
-        return pts
-    graph = terrain.bf.move_graph(terrain.base_radius, surface)
-    lengths = graph.path_lengths(s.spot.xy, pts, cord)
-    return pts[lengths <= cord]
+        return np.zeros(0, dtype=bool)
+    x, y = pts[:, 0], pts[:, 1]
+    ok = shapely.intersects_xy(terrain.zone, x, y)
+    ok &= shapely.intersects_xy(terrain.free(surface), x, y)
+    others = [o for o in state.soldiers.values() if o.in_play and o.spot.surface == surface]
+    if others:
+        o = np.array([t.spot.xy for t in others])
+        near = np.hypot(x[:, None] - o[None, :, 0], y[:, None] - o[None, :, 1]) < 2 * terrain.base_radius - 1e-6
+        # A soldier's own base is not in its way.
+        where = {t.id: k for k, t in enumerate(others)}
+        own = np.array([where.get(t.id, -1) for t in soldiers])[owner]
+        mine = (own >= 0).nonzero()[0]
+        near[mine, own[mine]] = False
+        ok &= ~near.any(axis=1)
+    return ok
 
 
 SWITCH_OVERSHOOT = (0.0, 5.0, 10.0, 15.0)

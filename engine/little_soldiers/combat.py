@@ -9,6 +9,7 @@ Actions; a part changes them only through its hooks (``reroll_bonus``,
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from typing import TYPE_CHECKING, Any
@@ -25,6 +26,12 @@ if TYPE_CHECKING:
     _Base = LittleSoldiersState
 else:
     _Base = object
+
+
+@functools.lru_cache(maxsize=None)
+def _rerolls(n: int) -> tuple[Reroll, ...]:
+    """Every choice of dice to reroll among ``n`` (immutable: made once per n)."""
+    return tuple(Reroll(tuple(c)) for k in range(n + 1) for c in itertools.combinations(range(n), k))
 
 
 class Combat(_Base):
@@ -57,11 +64,23 @@ class Combat(_Base):
     def valid_targets(self, attacker: str) -> list[str]:
         """Enemies in play whose entire head the attacker sees, and the
         mission's Threats it may attack."""
-        a = self.soldiers[attacker]
-        enemies = [s for s in self.soldiers.values() if s.in_play and s.side != a.side]
-        reports = self.terrain.sights([(a.spot, e.spot) for e in enemies])
-        out = [e.id for e, r in zip(enemies, reports) if r.valid]
-        return out + self.mission_part.valid_threat_targets(attacker)
+        return self.valid_targets_of([attacker])[attacker]
+
+    def valid_targets_of(self, attackers: list[str]) -> dict[str, list[str]]:
+        """``valid_targets`` of several attackers, their sight lines asked
+        in one batch (a General's Orders name every soldier's targets)."""
+        pairs = []
+        for ident in attackers:
+            a = self.soldiers[ident]
+            pairs += [(ident, e) for e in self.soldiers.values() if e.in_play and e.side != a.side]
+        reports = self.terrain.sights([(self.soldiers[i].spot, e.spot) for i, e in pairs])
+        out: dict[str, list[str]] = {i: [] for i in attackers}
+        for (i, e), r in zip(pairs, reports):
+            if r.valid:
+                out[i].append(e.id)
+        for i in attackers:
+            out[i] += self.mission_part.valid_threat_targets(i)
+        return out
 
     def enemies_in_play(self, g: int) -> list[str]:
         """Enemy soldiers in play, and the mission's Threats still in play."""
@@ -142,8 +161,7 @@ class Combat(_Base):
         self.phase = Phase.ROLL
 
     def _reroll_actions(self) -> list[Reroll]:
-        n = len(self.attack.faces)
-        return [Reroll(tuple(c)) for k in range(n + 1) for c in itertools.combinations(range(n), k)]
+        return list(_rerolls(len(self.attack.faces)))
 
     def _resolve_attack(self) -> None:
         a = self.attack

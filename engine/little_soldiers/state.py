@@ -416,9 +416,11 @@ class LittleSoldiersState(RoundPreparation, Movement, Combat, State):
     # ================================================================ orders
     def _order_actions(self) -> list[Order]:
         out: list[Order] = []
-        for s in self._own_in_play(self.current):
+        mine = self._own_in_play(self.current)
+        every = self.valid_targets_of([s.id for s in mine])
+        for s in mine:
             out.append(Order(s.id, "move"))
-            targets = self.valid_targets(s.id)
+            targets = every[s.id]
             out.extend(Order(s.id, "attack", t) for t in targets)
             if s.kind == "sniper":
                 out.extend(Order(s.id, "special", t) for t in targets)

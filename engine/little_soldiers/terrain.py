@@ -107,6 +107,7 @@ class Terrain:
         self.head_height = D.HEAD_CENTER_HEIGHT
         self.head_radius = D.HEAD_RADIUS
         self._free: dict[str | None, Any] = {}
+        self._sight_memo: dict[tuple[Spot, Spot], SightReport] = {}
 
     # ------------------------------------------------------------- surfaces
     def z(self, surface: str | None) -> float:
@@ -282,15 +283,22 @@ class Terrain:
         return self.sights([(eye, target)])[0]
 
     def sights(self, pairs: Sequence[tuple[Spot, Spot]]) -> list[SightReport]:
-        """Many line-of-sight checks in one batched ray query."""
+        """Many line-of-sight checks in one batched ray query. Each answer is
+        kept per (eye, target) spots: a decision asks the same pairs again
+        (the Orders offered, the chosen Attack's check, its report), and the
+        battlefield under a Terrain never changes."""
         if not pairs:
             return []
-        got = self.bf.sight_many([(self.head(a), self.head(b), self.head_radius) for a, b in pairs])
-        out = []
-        for s in got:
-            blocked = int(s.blocked.sum())
-            out.append(SightReport(bool(s.valid), float(s.visible_fraction), len(s.blocked), blocked,
-                                   tuple(sorted(s.blockers))))
+        memo = self._sight_memo
+        out = [memo.get(p) for p in pairs]
+        todo = [i for i, r in enumerate(out) if r is None]
+        if todo:
+            asked = [pairs[i] for i in todo]
+            got = _reports(self.bf.sight_many([(self.head(a), self.head(b), self.head_radius) for a, b in asked]))
+            if len(memo) + len(todo) > SIGHT_MEMO:
+                memo.clear()
+            for i, pair, report in zip(todo, asked, got):
+                out[i] = memo[pair] = report
         return out
 
     # ------------------------------------------------------------- mission tokens
@@ -323,11 +331,7 @@ class Terrain:
     def _point_sights(self, triples: Sequence[tuple]) -> list[SightReport]:
         if not triples:
             return []
-        out = []
-        for s in self.bf.sight_many(list(triples)):
-            out.append(SightReport(bool(s.valid), float(s.visible_fraction), len(s.blocked), int(s.blocked.sum()),
-                                   tuple(sorted(s.blockers))))
-        return out
+        return _reports(self.bf.sight_many(list(triples)))
 
     def without(self, piece_ids: Sequence[str]) -> "Terrain":
         """The same rules over the battlefield without these scenery pieces
@@ -440,7 +444,8 @@ class Terrain:
         values) names the die's faces, so the physics lands on the faces the
         rules score: one source for one number."""
         a = math.radians(direction)
-        landing = physics_throw(self.bf, kind, start[:2], (math.cos(a), math.sin(a)), strength, seed, chosen)
+        landing = physics_throw(self.bf, kind, start[:2], (math.cos(a), math.sin(a)), strength, seed, chosen,
+                                record=False)  # the rules read the landing; the app replays the animation
         x, y, z = (float(v) for v in landing.position)
         tele = tuple(self._teleporter_id(t) for t in landing.touched)
         return Throw3D(round(x, 4), round(y, 4), round(z, 4), str(landing.face),
@@ -455,6 +460,20 @@ class Terrain:
             if o.kind == "teleporter" and o.piece is None and marker_name(o.at) == touched:
                 return o.id
         return None
+
+
+SIGHT_MEMO = 4096
+"""(eye, target) answers a Terrain keeps (chosen; cleared when full)."""
+
+
+def _reports(batch: Any) -> list[SightReport]:
+    """A geometry sight batch as the rules report it, read from its arrays:
+    indexing a batch builds each pair's rays (for the debugger), which a
+    report does not need; the blockers' ids only for a blocked sight."""
+    blocked, rays = batch.counts()
+    return [SightReport(bool(v), float(f), rays, int(b), tuple(sorted(batch.blockers_of(i))) if b else ())
+            for i, (v, f, b) in enumerate(zip(batch.valid.tolist(), batch.visible_fraction.tolist(),
+                                               blocked.tolist()))]
 
 
 def _sentence(reason: str | None) -> str:

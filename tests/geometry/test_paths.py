@@ -196,3 +196,67 @@ def test_reachable_region_keeps_ground_in_front_of_a_far_piece():
     start, target = (51.67536244970134, 46.94388571505126), (43.63493082467358, 63.140278957088505)
     assert bf.shortest_path(start, target, R) == [start, target]
     assert bf.reachable_region(start, 20, R).covers(Point(*target))
+
+
+# --- measured once: the graph's memo of queries -------------------------------------
+
+
+def _fresh_graph(bf, surface=None):
+    """A graph built anew from the same free space: no answer kept."""
+    from engine.geometry.paths import MoveGraph, grown_parts
+
+    return MoveGraph(bf.free_space(R, surface), grown_parts(bf, R) if surface is None else None)
+
+
+def test_a_kept_answer_equals_a_fresh_query(wall_field):
+    import numpy as np
+
+    graph = wall_field.move_graph(R)
+    fresh = _fresh_graph(wall_field)
+    rng = np.random.default_rng(7)
+    ends = [tuple(p) for p in rng.uniform(2, 98, (120, 2)).round(2)]
+    start = (40.0, 50.0)
+    first = [graph.path_length(start, e) for e in ends]
+    again = [graph.path_length(start, e) for e in ends]  # read back
+    assert first == again == [fresh.path_length(start, e) for e in ends]
+    assert [graph.shortest_path(start, e) for e in ends] == [fresh.shortest_path(start, e) for e in ends]
+    assert any(math.isinf(x) for x in first) and any(x > math.dist(start, e) + 1 for x, e in zip(first, ends))
+
+
+def test_batched_straight_answers_are_kept_as_a_query_gives_them(wall_field):
+    # path_lengths_many remembers each straight answer it finds; the check
+    # of the Move a bot picks reads it back: it must be the query's answer.
+    import numpy as np
+
+    graph = wall_field.move_graph(R)
+    fresh = _fresh_graph(wall_field)
+    rng = np.random.default_rng(8)
+    starts = np.array([[40.0, 50.0], [60.0, 45.0], [20.0, 20.0]])
+    pts = rng.uniform(5, 95, (90, 2)).round(2)
+    owner = np.arange(90) % 3
+    lengths = graph.path_lengths_many(starts, pts, owner, 25.0)
+    for (sx, sy), p, got in zip(starts[owner].tolist(), pts.tolist(), lengths.tolist()):
+        want = fresh.path_length((sx, sy), p)
+        assert graph.path_length((sx, sy), p) == want
+        if want <= 25.0:
+            assert got == pytest.approx(want, rel=1e-12)
+        else:
+            assert math.isinf(got)
+    # Each soldier's answers are those of its own batched query.
+    for k in range(3):
+        alone = fresh.path_lengths(starts[k], pts[owner == k], 25.0)
+        assert np.array_equal(alone, lengths[owner == k])
+
+
+def test_an_edited_battlefield_never_reads_the_old_answers(wall_field):
+    # Ask on the battlefield first (its graph keeps the answers), then move
+    # the wall: the edited battlefield measures its own scenery.
+    start, end = (40.0, 50.0), (60.0, 50.0)
+    before = wall_field.path_length(start, end, R)
+    assert before > 30
+    from dataclasses import replace
+
+    moved = wall_field.with_scenery(replace(wall_field.piece("wall"), at=(50.0, 80.0, 0.0)))
+    assert moved.path_length(start, end, R) == pytest.approx(20.0)
+    assert moved.move_graph(R) is not wall_field.move_graph(R)
+    assert wall_field.path_length(start, end, R) == before

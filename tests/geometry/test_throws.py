@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.geometry import Die12, Landing, ThrowError, ThrowSpec
+from engine.geometry import Battlefield, Die12, Landing, ThrowError, ThrowSpec
 from engine.geometry import throw as physics_throw
 from engine.little_soldiers import data
 from engine.little_soldiers.table.throws import face_value, throw, throw_spec
@@ -114,3 +114,18 @@ def test_the_die_faces_come_from_the_spec():
 def test_a_die_needs_twelve_faces():
     with pytest.raises(ValueError, match="12 face names"):
         Die12(1.0, 1.0, ("3", "5"))
+
+
+def test_a_throw_without_its_trajectory_lands_the_same():
+    # The rules' throws skip the 60 Hz animation samples; the physics must
+    # not notice: same landing, same touches, the last sample the rest spot.
+    bf = Battlefield.load(ROOT / "levels" / "little_soldiers" / "reference.json")
+    for kind, start, seed in [("grenade", (40.0, 30.0), 3), ("mortar", (60.0, 0.5, 3.0), 5), ("grenade", (20.0, 50.0), 9)]:
+        full = throw(bf, kind, start, (1.0, 0.3), 0.6, seed)
+        bare = throw(bf, kind, start, (1.0, 0.3), 0.6, seed, record=False)
+        assert (bare.position, bare.face, bare.touched, bare.attempts, bare.settled) == \
+            (full.position, full.face, full.touched, full.attempts, full.settled)
+        assert bare.trajectory == full.trajectory[-1:] and bare.rotations == full.rotations[-1:]
+        assert len(full.trajectory) > 10
+    can = field(cylinder("can", 4, 12, 35, 50, obj="teleporter"))
+    assert throw(can, "grenade", (20, 50), (1, 0), 0.5, 1, record=False).touched == ("can",)

@@ -66,10 +66,12 @@ def throw(
     strength: float,
     seed: int,
     chosen: Any = None,
+    record: bool = True,
 ) -> Landing:
     """Throw the Grenade die or the Mortar token on ``bf``: see
-    :func:`engine.geometry.throws.throw`."""
-    return physics_throw(bf, throw_spec(kind, bf, chosen), start, direction, strength, seed)
+    :func:`engine.geometry.throws.throw` (``record``: keep the trajectory
+    for an animation)."""
+    return physics_throw(bf, throw_spec(kind, bf, chosen), start, direction, strength, seed, record)
 
 
 def face_value(landing: Landing, chosen: Any = None) -> int:
