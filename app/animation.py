@@ -161,7 +161,7 @@ class Animator:
         for ident, (spot, hearts) in after["soldiers"].items():
             old_spot, old_hearts = before["soldiers"].get(ident, (None, hearts))
             if spot is not None and old_spot is not None and (spot["x"], spot["y"]) != (old_spot["x"], old_spot["y"]):
-                self._walk(ident, old_spot, spot, c.last_path())
+                self._walk(ident, old_spot, spot, c.move_path())
             elif spot is not None and old_spot is None:
                 self._drop(ident, spot)
             elif spot is None and old_spot is not None:

@@ -301,12 +301,19 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     if record.note:
         print(f"{args.file}: {record.note}", file=sys.stderr)
+    from app.seats import seat_label
+    from engine.core.games import get_game
+
+    info = get_game(record.game)
+    named = info.log_namer(state) if info.log_namer else str
     for event in state.events:
-        print(event.text)
+        # a private line ("You draw Jumbo, Skully") says whose it was: the replay shows every seat's
+        only = "" if event.seats is None else "[seen by " + ", ".join(seat_label(record.game, s) for s in sorted(event.seats)) + "] "
+        print(only + named(event.text))
     print(json.dumps(state.to_dict(), indent=1 if args.pretty else None))
     result = state.result()
     moves = sum(1 for seat, _ in record.actions if seat >= 0)
-    print(result.reason if result else f"Game in progress after {moves} actions.")
+    print(named(result.reason) if result else f"Game in progress after {moves} actions.")
     return 0
 
 

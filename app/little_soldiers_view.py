@@ -129,6 +129,8 @@ class LittleSoldiersView:
         controller.listeners.append(self.redraw)
         controller.overlay_listeners.append(self.draw_overlay)
         self.redraw()
+        if self.controller.view_dict().get("threats"):
+            self.home()  # again, now that the Threats are drawn and can be framed
 
     FREE_FILM = (-0.96, 0.42, -0.84, 0.5)
     """The room the HUD leaves on the film (x0, x1, y0, y1): title and hint box
@@ -150,6 +152,13 @@ class LittleSoldiersView:
                 cx, cy, _ = self.card_point(ti, slot)
                 pts += [(cx - CARD_W / 2, cy - CARD_D / 2, 0), (cx + CARD_W / 2, cy + CARD_D / 2, 0)]
         pts.append(self.die_point(5))
+        drawn = getattr(self, "dynamic", None)  # the co-op missions' Threats stand past the far edge, tall:
+        monsters = drawn.find("**/threats") if drawn is not None else None  # their heads lay under the hint box
+        if monsters is not None and not monsters.isEmpty():
+            from ursina import scene
+
+            lo, hi = (frames.to_engine(p) for p in monsters.getTightBounds(scene))
+            pts += [(x, y, z) for x in (lo[0], hi[0]) for y in (lo[1], hi[1]) for z in (lo[2], hi[2])]
         self.table.frame(pts, self.FREE_FILM, pitch=54.0)
 
     # ------------------------------------------------------------ points
@@ -504,7 +513,7 @@ class LittleSoldiersView:
         self.overlay = Entity(parent=self.table.root, name="overlay")
         c = self.controller
         info: list[str] = []
-        if c.my_turn() and c.phase() == "deploy" and c.selected is not None:  # (app) the prompt after a card is chosen
+        if c.my_turn() and c.phase() == "deploy" and c.selected in c.in_hq():  # not one already on the table  # (app) the prompt after a card is chosen
             area = queries.deploy_area(c.view(), c.selected)
             if not area.is_empty:
                 draw_region(self.overlay, area, 0.5, DEPLOY_RGBA, name="deploy-area")
@@ -527,7 +536,7 @@ class LittleSoldiersView:
             mb = MeshBuilder()
             mb.add_cylinder((end[0], end[1], z + 0.55), 1.2, 0.1, rgb, sides=18)
             static_entity(self.overlay, mb, "ghost").setLightOff()
-            info.append(f"Path {p.length:.1f} cm of {p.cord:.0f} cm cord" + (f": {p.reason}" if p.reason else "."))
+            info.append(c.cord_line())
         if c.climb is not None:
             info.append(self._climb_overlay(c.climb, z))
         h = c.hover
