@@ -22,7 +22,10 @@ def test_coop_bot_flips_a_reachable_switch():
 
 
 def test_coop_bot_attacks_an_open_threat_in_sight():
-    s = place(threat_game(), {"green-infantry": (50, 45)}, tokens={0: 2})
+    """The team's last Order: no Attack is left for a Scout's Shields to help, so the
+    open field is used. (With Orders to come the planner may Scout first: Shields now
+    and an Attack from red Range next turn can do more.)"""
+    s = place(threat_game(), {"green-infantry": (50, 45)}, tokens={0: 1}, lids=0)
     s.ff_up[1] = False
     stay(s, "green-infantry")
     order = HeuristicBot(0).choose(s.view(0))
