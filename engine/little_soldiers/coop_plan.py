@@ -39,6 +39,7 @@ import numpy as np
 import shapely
 
 from engine.core.protocol import CHANCE
+from engine.little_soldiers import data as D
 from engine.little_soldiers import mission_data as M
 from engine.little_soldiers import rules_data as R
 from engine.little_soldiers.actions import Landing, Lead, Move, Order, Reroll, Roll, Shields, ThreatAction, Throw
@@ -79,13 +80,19 @@ FIELD_OFF = 0.35
 """A Threat's Force Field off at the end of a turn, times the chance no 4 comes next
 (a share for each of several switches it needs)."""
 SWITCH_GAP = 0.012
-"""Per cm from each switch an unbroken Threat needs to the team's nearest soldier
-(half for a switch already down: a 4 flips it back up)."""
+"""Per cm from each switch an unbroken Threat needs to the soldier given to it, each
+soldier to one switch, the nearest that way in all (the share DOWN_SHARE for a
+switch already down: a 4 flips it back up, and a soldier parked against it flips
+it again with its Move)."""
 DOWN_SHARE = 0.5
 """The share of SWITCH_GAP a switch already down keeps."""
 SIGHT_GAP = 0.01
 """Per cm from each unbroken Threat's attack spots (where a soldier sees its whole
 Target) to the nearest soldier."""
+READY = 0.5
+"""A Threat some soldier is staged to open and attack with one Move (see ``_readiness``)."""
+PARTIAL = 0.5
+"""The share of READY for a two-switch field staged for a two-turn combination."""
 SIGHT_STEP = 2.5
 """cm between the grid points the attack spots are found on (once per battlefield)."""
 SPREAD = 0.25
@@ -580,8 +587,8 @@ class CoopPlanner:
             later = min(1.0, max(0.0, _orders_left(state) - 1) / SCOUT_HORIZON)
             return Worth(gain * later + spread, gain * later - full, shields=pick)
         if kind in ("grenadier", "operator"):
-            gain = self._throw_gain(state, o, pending)
-            return Worth(gain + spread, gain)
+            gain, hearts = self._throw_gain(state, o, pending)
+            return Worth(gain + spread, gain, hearts)
         return Worth(-1.0, -1.0)
 
     def _attack_gain(self, state, o: Order, pending: dict[str, float]) -> tuple[float, float, float]:
@@ -641,43 +648,94 @@ class CoopPlanner:
                 best, best_gain, best_full = o, gain, full
         return best, best_gain, best_full
 
-    def _throw_gain(self, state, o: Order, pending: dict[str, float]) -> float:
+    def _throw_gain(self, state, o: Order, pending: dict[str, float]) -> tuple[float, dict[str, float]]:
         """A Grenade or Mortar at the best open Threat (no valid target needed):
-        its value if it lands within the blast, times the chance it does."""
+        its worth if it lands within the blast, times the chance it does, less
+        what the Grenade's Boom face costs the Grenadier; and the Hearts it is
+        expected to add."""
         s = state.soldiers[o.soldier]
         hit_p = _hit_p(state.chosen.attack_die_faces)
-        best = -1.0
+        best, best_pending = -1.0, {}
+        self_cost = 0.0
+        if s.kind == "grenadier":
+            faces = state.chosen.grenade_die_faces
+            boom = faces.count("boom") / len(faces)
+            hits = state.chosen.grenade_face_values["boom"]
+            left = state.toughness(s) - s.hearts
+            dmg = max(0, hits - state.defense(s))
+            self_cost = boom * (HEART_COST * min(dmg, left) + (BREAK_COST + (LOSS_COST if state.track <= 1 else 0.0)
+                                                                if dmg >= left else 0.0))
         for t in state.threats.values():
             if not t.in_play or not state.field_off(t):
                 continue
             if s.kind == "grenadier" and math.dist(s.spot.xy, t.target[:2]) > GRENADE_NEAR:
                 continue
             left = t.toughness - t.hearts - pending.get(t.id, 0.0)
+            if left <= 0.05:
+                continue
             d = state.defense(t)
             before = attacks_needed(d, left, hit_p)
             if s.kind == "grenadier":
                 faces = state.chosen.grenade_die_faces
-                dmg = [0.0] * 8
-                boom = 0.0
+                dmg = [0.0] * (max(state.chosen.grenade_face_values.values()) + 1)
                 for f in faces:
-                    if f == "boom":
-                        boom += 1 / len(faces)
-                    else:
-                        dmg[max(0, state.chosen.grenade_face_values[f] - d)] += 1 / len(faces)
-                dmg[0] += boom
-                self_cost = boom * (HEART_COST * max(0, 7 - state.defense(s)))
+                    k = 0 if f == "boom" else max(0, state.chosen.grenade_face_values[f] - d)
+                    dmg[k] += 1 / len(faces)
             else:
                 sides = state.chosen.mortar_token_sides
                 dmg = [0.0] * (max(sides.values()) + 1)
                 for v in sides.values():
                     dmg[v] += 1 / len(sides)
-                self_cost = 0.0
             after, brk = work_after(d, left, dmg, hit_p)
             gain = _weight(t) * (before - after + OPPORTUNITY) + BREAK_BONUS * brk
-            best = max(best, THROW_LAND * gain - self_cost)
-        return best
+            others = [x for x in state.threats.values() if x.in_play and x.id != t.id
+                      and x.toughness - x.hearts - pending.get(x.id, 0.0) > 0.05]
+            if not others:
+                gain += WIN_VALUE * brk
+            if THROW_LAND * gain > best:
+                best = THROW_LAND * gain
+                hearts = THROW_LAND * sum(min(k, left) * p for k, p in enumerate(dmg))
+                best_pending = {t.id: pending.get(t.id, 0.0) + hearts}
+        return best - self_cost, best_pending
 
     # ------------------------------------------------------------------ a position's worth
+    def _readiness(self, state, in_play: list) -> float:
+        """For each unbroken Threat, whether a soldier whose General can still
+        give an Order stands where one straight Move flips what is left of its
+        Force Field and ends in sight of its Target (``TableMaps``): the Attack
+        that Move sets up. A field that needs two switches still up counts
+        PARTIAL when one soldier is staged that way for one switch and another
+        is parked against the other (its Move flips it again), for a two-turn
+        combination; weighted like an attack on the Threat."""
+        maps = table_maps(state)
+        staged = [(s, maps.at(s.spot.xy)) for s in in_play if s.spot.surface is None
+                  and state.generals[s.general].tokens + state.generals[s.general].lid > 0]
+        staged = [(s, k) for s, k in staged if k is not None]
+        if not staged:
+            return 0.0
+        touch = state.terrain.base_radius + D.TOKEN_RADIUS + state.terrain.contact
+        total = 0.0
+        for t in state.threats.values():
+            if not t.in_play:
+                continue
+            up = [n for n in t.switches if state.ff_up[n]]
+            if not up:
+                credit = 1.0 if any(maps.reach[t.id][k] for _, k in staged) else 0.0
+            elif len(up) == 1:
+                credit = 1.0 if any(maps.via[t.id, up[0]][k] for _, k in staged) else 0.0
+            else:
+                credit = 0.0
+                for a in up:
+                    for s, k in staged:
+                        if not maps.via[t.id, a][k]:
+                            continue
+                        others = [b for b in up if b != a]
+                        if all(any(x.id != s.id and math.dist(x.spot.xy, state.ff_at[b]) <= touch
+                                   for x, _ in staged) for b in others):
+                            credit = PARTIAL
+            total += _weight(t) * credit
+        return total
+
     def _leaf(self, state, pending: dict[str, float] | None = None) -> float:
         """How a position stands, apart from Attacks still being rolled: the
         attacks still needed (negative), the Force Fields off that may last,
@@ -700,16 +758,20 @@ class CoopPlanner:
         table = [s.spot.xy for s in in_play if s.spot.surface is None]
         if table:
             here = np.asarray(table)
+            tasks = []
             for t in state.threats.values():
                 if not t.in_play:
                     continue
                 for n in t.switches:
-                    d = float(np.min(np.hypot(here[:, 0] - state.ff_at[n][0], here[:, 1] - state.ff_at[n][1])))
-                    value -= SWITCH_GAP * d * (1.0 if state.ff_up[n] else DOWN_SHARE)
+                    tasks.append((state.ff_at[n], 1.0 if state.ff_up[n] else DOWN_SHARE))
                 spots = attack_spots(state, t)
                 if len(spots):
                     gaps = np.hypot(spots[None, :, 0] - here[:, None, 0], spots[None, :, 1] - here[:, None, 1])
                     value -= SIGHT_GAP * float(gaps.min())
+            if tasks:
+                cost = np.array([[w * math.dist(xy, at) for at, w in tasks] for xy in table])
+                value -= SWITCH_GAP * _assignment(cost)
+            value += READY * self._readiness(state, in_play)
         view = state.view(0)
         seen = view.threat_outlook([s.spot for s in in_play]) if in_play else []
         exposed = [s.id for s, (k, _sees, _gap) in zip(in_play, seen) if k]
@@ -720,37 +782,143 @@ class CoopPlanner:
         return value
 
 
-# ---------------------------------------------------------------------- attack spots
-_SPOTS: dict[tuple[int, str], tuple[Any, np.ndarray]] = {}
-"""Per battlefield (kept alive beside its id) and Threat: the attack spots."""
+# ---------------------------------------------------------------------- the table's maps
+class TableMaps:
+    """What the table offers the co-op team, on a grid of spots (every
+    SIGHT_STEP cm where a base fits on the table, all scenery in place),
+    worked out once per battlefield and shared by every game on it:
+
+    - ``sees[T]``: spots from which a soldier sees Threat T's whole Target;
+    - ``reach[T]``: spots from which one straight yellow Move, clear of the
+      scenery, ends at such a spot;
+    - ``via[T, n]``: the same Moves that also touch switch n on the way (the
+      Move that flips a Force Field and attacks with the Order after it).
+
+    Straight lines only (a bent cord reaches more), which is what a soldier
+    staged against a switch uses."""
+
+    def __init__(self, state) -> None:
+        from engine.little_soldiers.terrain import Spot
+
+        terrain = state.base_terrain
+        minx, miny, maxx, maxy = terrain.zone.bounds
+        self.x0, self.y0 = minx + SIGHT_STEP / 2, miny + SIGHT_STEP / 2
+        xs = np.arange(self.x0, maxx, SIGHT_STEP)
+        ys = np.arange(self.y0, maxy, SIGHT_STEP)
+        grid = np.array([(x, y) for y in ys for x in xs])
+        free = terrain.free(None)
+        grid = grid[shapely.intersects_xy(free, grid[:, 0], grid[:, 1])]
+        self.grid = grid
+        self.index = {(int(round((x - self.x0) / SIGHT_STEP)), int(round((y - self.y0) / SIGHT_STEP))): i
+                      for i, (x, y) in enumerate(grid)}
+        spots = [Spot(float(x), float(y), None) for x, y in grid]
+        radius = state.chosen.threat_target_radius
+        self.sees = {t.id: np.array([r.valid for r in terrain.target_sights(spots, t.target, radius)], dtype=bool)
+                     for t in state.threats.values()}
+        # Straight Moves from each spot to each spot within the cord, clear of the scenery.
+        cord = state.chosen.yellow_length
+        dx = grid[None, :, 0] - grid[:, None, 0]
+        dy = grid[None, :, 1] - grid[:, None, 1]
+        near = np.hypot(dx, dy) <= cord
+        i, j = np.nonzero(near)
+        keep = i != j
+        i, j = i[keep], j[keep]
+        clear = np.ones(len(i), dtype=bool)
+        for f in np.linspace(0.125, 0.875, 7):
+            px = grid[i, 0] + f * (grid[j, 0] - grid[i, 0])
+            py = grid[i, 1] + f * (grid[j, 1] - grid[i, 1])
+            clear &= shapely.intersects_xy(free, px, py)
+        i, j = i[clear], j[clear]
+        touch = terrain.base_radius + D.TOKEN_RADIUS
+        self.reach: dict[str, np.ndarray] = {}
+        self.via: dict[tuple[str, int], np.ndarray] = {}
+        n = len(grid)
+        for t in state.threats.values():
+            ends = self.sees[t.id][j]
+            out = np.zeros(n, dtype=bool)
+            out[i[ends]] = True
+            self.reach[t.id] = out | self.sees[t.id]
+            for k in t.switches:
+                sx, sy = state.ff_at[k]
+                ai, aj = grid[i[ends]], grid[j[ends]]
+                gap = _segment_gaps(np.array([sx, sy]), ai, aj)
+                out = np.zeros(n, dtype=bool)
+                out[i[ends][gap <= touch]] = True
+                self.via[t.id, k] = out
+
+    def at(self, xy: tuple[float, float]) -> int | None:
+        """The grid spot nearest ``xy`` (None off the grid)."""
+        ix = int(round((xy[0] - self.x0) / SIGHT_STEP))
+        iy = int(round((xy[1] - self.y0) / SIGHT_STEP))
+        found = self.index.get((ix, iy))
+        if found is not None:
+            return found
+        best, best_d = None, math.inf
+        for ddx in (-1, 0, 1):
+            for ddy in (-1, 0, 1):
+                k = self.index.get((ix + ddx, iy + ddy))
+                if k is not None:
+                    d = math.dist(xy, self.grid[k])
+                    if d < best_d:
+                        best, best_d = k, d
+        return best
+
+
+_MAPS: dict[int, tuple[Any, TableMaps]] = {}
+"""Per battlefield (kept alive beside its id): its TableMaps."""
+
+
+def table_maps(state) -> TableMaps:
+    bf = state.base_terrain.bf
+    hit = _MAPS.get(id(bf))
+    if hit is not None and hit[0] is bf:
+        return hit[1]
+    maps = TableMaps(state)
+    _MAPS[id(bf)] = (bf, maps)
+    return maps
 
 
 def attack_spots(state, threat) -> np.ndarray:
-    """Grid points of the table (every SIGHT_STEP cm, where a base fits) from
-    which a soldier sees ``threat``'s whole Target, with all scenery in place.
-    Computed once per battlefield and shared by every game on it."""
-    terrain = state.base_terrain
-    bf = terrain.bf
-    key = (id(bf), threat.id)
-    hit = _SPOTS.get(key)
-    if hit is not None and hit[0] is bf:
-        return hit[1]
-    from engine.little_soldiers.terrain import Spot
+    """Grid spots from which a soldier sees ``threat``'s whole Target (``TableMaps.sees``)."""
+    maps = table_maps(state)
+    return maps.grid[maps.sees[threat.id]]
 
-    minx, miny, maxx, maxy = terrain.zone.bounds
-    xs = np.arange(minx + SIGHT_STEP / 2, maxx, SIGHT_STEP)
-    ys = np.arange(miny + SIGHT_STEP / 2, maxy, SIGHT_STEP)
-    grid = np.array([(x, y) for y in ys for x in xs])
-    grid = grid[shapely.intersects_xy(terrain.free(None), grid[:, 0], grid[:, 1])]
-    spots = [Spot(float(x), float(y), None) for x, y in grid]
-    radius = state.chosen.threat_target_radius
-    sees = np.array([r.valid for r in terrain.target_sights(spots, threat.target, radius)], dtype=bool)
-    out = grid[sees]
-    _SPOTS[key] = (bf, out)
-    return out
+
+def _segment_gaps(p: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Distance from point ``p`` to each segment a[k]-b[k]."""
+    d = b - a
+    length2 = (d * d).sum(axis=1)
+    safe = np.where(length2 == 0, 1.0, length2)
+    t = np.clip(((p - a) * d).sum(axis=1) / safe, 0.0, 1.0)
+    q = a + t[:, None] * d
+    return np.hypot(q[:, 0] - p[0], q[:, 1] - p[1])
 
 
 # ---------------------------------------------------------------------- helpers
+def _assignment(cost: np.ndarray) -> float:
+    """The least total cost of giving each task (a column) its own soldier (a
+    row); tasks left over when soldiers are fewer cost their cheapest soldier.
+    Exact, over subsets of tasks (a handful of switches)."""
+    n_soldiers, n_tasks = cost.shape
+    if n_tasks > n_soldiers:
+        order = np.argsort(cost.min(axis=0))  # the cheapest tasks are shared
+        extra = float(cost[:, order[n_soldiers:]].min(axis=0).sum())
+        return extra + _assignment(cost[:, order[:n_soldiers]])
+    full = (1 << n_tasks) - 1
+    best = {0: 0.0}
+    for i in range(n_soldiers):
+        nxt = dict(best)
+        for mask, c in best.items():
+            for j in range(n_tasks):
+                if not mask & (1 << j):
+                    m = mask | (1 << j)
+                    v = c + cost[i, j]
+                    if v < nxt.get(m, math.inf):
+                        nxt[m] = v
+        best = nxt
+    return best.get(full, 0.0)
+
+
 def _weight(threat) -> float:
     """What one attack on ``threat`` is worth (see MULTI_SWITCH)."""
     return 1.0 + MULTI_SWITCH * (len(threat.switches) - 1)
