@@ -33,7 +33,7 @@ import random
 import time
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import numpy as np
 import shapely
@@ -52,6 +52,11 @@ THEN_MOVES = 16
 """Candidate Moves sampled for an Order's Move."""
 NEXT_MOVES = 16
 """Candidate Moves sampled for the next player's turn."""
+STRIKES = 2
+"""Co-op Moves (``_strikes``) of each kind sampled per soldier and Threat: ending in
+sight out of the Threats' sight, in sight and seen, and staging out of sight."""
+STRIKE_TRIES = 3
+"""Samples tried per co-op Move wanted (a spot may not take the base, or the cord not reach)."""
 PLAN_KEEP = 6
 """Lines of this turn played on through the Threats' turn and the next player's turn."""
 PLAN_SECONDS = 3.0
@@ -73,7 +78,7 @@ and a sight line, which may be gone next turn, while a Scout can wait for a turn
 with no Attack open."""
 BREAK_BONUS = 0.3
 """A Threat broken (times the chance): it stops seeing and attacking the team."""
-MULTI_SWITCH = 0.5
+MULTI_SWITCH = 1.0
 """Per extra switch a Threat's Force Field needs (Octocutie's Head: 2 and 4): how much
 more an attack on it is worth, being that much harder to set up."""
 FIELD_OFF = 0.35
@@ -234,8 +239,10 @@ class CoopPlanner:
     """Plans a co-op player's turn over the team's next turn (see the module's docstring)."""
 
     def __init__(self, rng: random.Random, plan_moves: int = PLAN_MOVES, then_moves: int = THEN_MOVES,
-                 next_moves: int = NEXT_MOVES, keep: int = PLAN_KEEP, time_limit: float | None = PLAN_SECONDS) -> None:
+                 next_moves: int = NEXT_MOVES, keep: int = PLAN_KEEP, time_limit: float | None = PLAN_SECONDS,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
         self.rng = rng
+        self.clock = clock  # seconds; a test gives a fake one
         self.plan_moves = plan_moves
         self.then_moves = then_moves
         self.next_moves = next_moves
@@ -243,6 +250,8 @@ class CoopPlanner:
         self.time_limit = time_limit
         self.plan: Plan | None = None
         self.last: dict[str, Any] = {}  # what the last decision weighed (tests, the README's figures)
+        self._seen_key: tuple | None = None
+        self._seen_cache: dict[Any, bool] = {}
 
     # ------------------------------------------------------------------ entry points
     def move(self, view, moves: list[Move]) -> Move:
@@ -305,7 +314,7 @@ class CoopPlanner:
         return world
 
     def _decide(self, view) -> Any:
-        start = time.perf_counter()
+        start = self.clock()
         world = self._world(view)
         seat = view.seat
         lines = self._lines(world, seat)
@@ -316,14 +325,14 @@ class CoopPlanner:
         picked = self._shortlist(lines)
         played = 0
         for ln in picked:
-            if played and self.time_limit is not None and time.perf_counter() - start > self.time_limit:
+            if played and self.time_limit is not None and self.clock() - start > self.time_limit:
                 break
             ln.value = self._play_on(world, seat, ln)
             played += 1
         done = [ln for ln in picked if ln.value is not None]
         best = max(done, key=lambda ln: ln.value)
         self._remember(world, seat, best)
-        self.last = {"lines": len(lines), "played": played, "seconds": time.perf_counter() - start,
+        self.last = {"lines": len(lines), "played": played, "seconds": self.clock() - start,
                      "best": list(best.actions), "value": best.value,
                      "values": [(list(ln.actions), ln.quick, ln.value) for ln in done]}
         return best.actions[0]
@@ -377,7 +386,73 @@ class CoopPlanner:
         return out
 
     def _moves(self, state, seat: int, n: int) -> list[Move]:
-        return [a for a in state.candidate_actions(seat, n, self.rng) if isinstance(a, Move)]
+        """The engine's candidate Moves and the co-op ones (``_strikes``)."""
+        out = [a for a in state.candidate_actions(seat, n, self.rng) if isinstance(a, Move)]
+        seen = set(out)
+        for m in self._strikes(state, seat):
+            if m not in seen:
+                seen.add(m)
+                out.append(m)
+        return out
+
+    def _strikes(self, state, seat: int) -> list[Move]:
+        """Moves the random samples rarely find: straight through the one
+        switch an unbroken Threat still needs (or anywhere, its field being
+        off) to a spot that sees its Target, the Move an Attack follows; and to
+        a spot out of the Threats' sight from which such a Move starts next
+        turn. STRIKES of each, at most, per soldier and Threat, checked legal."""
+        if state.phase is not Phase.MOVE or state.effect is not None:
+            return []
+        maps = table_maps(state)
+        if state.mover:
+            movers = [state.soldiers[state.mover]]
+        else:
+            movers = [x for x in state.soldiers.values() if x.in_play and x.general == state.current]
+        cord = state.chosen.yellow_length - 0.5
+        touch = state.terrain.base_radius + D.TOKEN_RADIUS
+        threats = [t for t in state.threats.values() if t.in_play]
+        hidden = np.ones(len(maps.grid), dtype=bool)
+        for t in threats:
+            hidden &= ~maps.seen[t.id]
+        out: list[Move] = []
+        for x in movers:
+            if x.spot is None or x.spot.surface is not None:
+                continue
+            here = np.asarray(x.spot.xy)
+            near = np.hypot(maps.grid[:, 0] - here[0], maps.grid[:, 1] - here[1]) <= cord
+            for t in threats:
+                up = [k for k in t.switches if state.ff_up[k]]
+                if len(up) > 1:  # two switches to go: stage out of sight for either (a two-turn combination)
+                    for k in up:
+                        idx = list(np.nonzero(near & hidden & maps.via[t.id, k])[0])
+                        self.rng.shuffle(idx)
+                        for j in idx[:STRIKE_TRIES]:
+                            m = Move(x.id, round(float(maps.grid[j, 0]), 2), round(float(maps.grid[j, 1]), 2))
+                            if state.check(seat, m) is None:
+                                out.append(m)
+                                break
+                    continue
+                ends = near & maps.sees[t.id]
+                if up:
+                    idx = np.nonzero(ends)[0]
+                    sx, sy = state.ff_at[up[0]]
+                    gaps = _segment_gaps(np.array([sx, sy]), np.repeat(here[None, :], len(idx), axis=0),
+                                         maps.grid[idx])
+                    ends = np.zeros(len(maps.grid), dtype=bool)
+                    ends[idx[gaps <= touch]] = True
+                stage = near & hidden & (maps.via[t.id, up[0]] if up else maps.reach[t.id])
+                for pool in (ends & hidden, ends & ~hidden, stage):
+                    idx = list(np.nonzero(pool)[0])
+                    self.rng.shuffle(idx)
+                    found = 0
+                    for k in idx[:STRIKE_TRIES * STRIKES]:
+                        m = Move(x.id, round(float(maps.grid[k, 0]), 2), round(float(maps.grid[k, 1]), 2))
+                        if state.check(seat, m) is None:
+                            out.append(m)
+                            found += 1
+                            if found == STRIKES:
+                                break
+        return out
 
     def _play_on(self, world, seat: int, ln: Line) -> float:
         """Play a line to the end of the turn (its Order's Move chosen here when
@@ -699,6 +774,20 @@ class CoopPlanner:
         return best - self_cost, best_pending
 
     # ------------------------------------------------------------------ a position's worth
+    def _seen(self, state, spots: list) -> list[bool]:
+        """Whether an unbroken Threat sees a head at each spot, remembered per
+        table (scenery removed or not) and set of unbroken Threats: the lines
+        of a decision move one soldier at a time."""
+        key0 = (state.terrain, tuple(t.id for t in state.threats.values() if t.in_play))
+        if self._seen_key is None or self._seen_key[0] is not key0[0] or self._seen_key[1] != key0[1]:
+            self._seen_key, self._seen_cache = key0, {}
+        cache = self._seen_cache
+        todo = [sp for sp in spots if sp not in cache]
+        if todo:
+            for sp, k in zip(todo, state.seen_by_threats(todo)):
+                cache[sp] = k > 0
+        return [cache[sp] for sp in spots]
+
     def _readiness(self, state, in_play: list) -> float:
         """For each unbroken Threat, whether a soldier whose General can still
         give an Order stands where one straight Move flips what is left of its
@@ -772,9 +861,8 @@ class CoopPlanner:
                 cost = np.array([[w * math.dist(xy, at) for at, w in tasks] for xy in table])
                 value -= SWITCH_GAP * _assignment(cost)
             value += READY * self._readiness(state, in_play)
-        view = state.view(0)
-        seen = view.threat_outlook([s.spot for s in in_play]) if in_play else []
-        exposed = [s.id for s, (k, _sees, _gap) in zip(in_play, seen) if k]
+        seen = self._seen(state, [s.spot for s in in_play])
+        exposed = [s.id for s, k in zip(in_play, seen) if k]
         if exposed:
             value -= _attack_chance(state) * self._attack_cost(state, exposed)
         if any(g.lid > 0 for g in state.generals):
@@ -792,7 +880,8 @@ class TableMaps:
     - ``reach[T]``: spots from which one straight yellow Move, clear of the
       scenery, ends at such a spot;
     - ``via[T, n]``: the same Moves that also touch switch n on the way (the
-      Move that flips a Force Field and attacks with the Order after it).
+      Move that flips a Force Field and attacks with the Order after it);
+    - ``seen[T]``: spots where Threat T's Target sees a soldier's head.
 
     Straight lines only (a bent cord reaches more), which is what a soldier
     staged against a switch uses."""
@@ -814,6 +903,8 @@ class TableMaps:
         spots = [Spot(float(x), float(y), None) for x, y in grid]
         radius = state.chosen.threat_target_radius
         self.sees = {t.id: np.array([r.valid for r in terrain.target_sights(spots, t.target, radius)], dtype=bool)
+                     for t in state.threats.values()}
+        self.seen = {t.id: np.array([r.valid for r in terrain.threat_sights(t.target, spots)], dtype=bool)
                      for t in state.threats.values()}
         # Straight Moves from each spot to each spot within the cord, clear of the scenery.
         cord = state.chosen.yellow_length
