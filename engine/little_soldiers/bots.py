@@ -299,9 +299,8 @@ class HeuristicBot:
     def _deploys(self, view, options: list[Deploy]) -> Deploy:
         enemies = self._enemies(view)
         spots = [Spot(o.x, o.y, None) for o in options]
-        if view.threats():  # co-op: out of the Threats' sight
-            outlook = view.threat_outlook(spots)
-            return options[min(range(len(options)), key=lambda i: (outlook[i][0], self.rng.random()))]
+        if view.threats():  # co-op: the planner's worth of the position (out of sight, toward the switches)
+            return self.coop.deploy(view, options)
         exposure = self._exposure(view, spots, enemies)
         best = max(range(len(options)), key=lambda i: (-exposure[i][0], self.rng.random()))
         return options[best]

@@ -273,6 +273,22 @@ class CoopPlanner:
         world = view.determinize(self.rng)
         return self._best_shields(world, options)[0]
 
+    def deploy(self, view, options: list[Any]) -> Any:
+        """Where to deploy: the position worth most (``_leaf``: out of the
+        Threats' sight, each switch's soldier nearer, staged for an Attack)."""
+        world = self._world(view)
+        best, best_value = options[0], -math.inf
+        for o in options:
+            trial = world.clone()
+            try:
+                trial.apply(view.seat, o)
+            except ValueError:
+                continue
+            value = self._leaf(trial)
+            if value > best_value + 1e-9:
+                best, best_value = o, value
+        return best
+
     def lead(self, view, options: list[Lead]) -> Lead:
         """Who plays first this round: the General whose best turn now is best."""
         world = self._world(view)
@@ -422,9 +438,14 @@ class CoopPlanner:
             near = np.hypot(maps.grid[:, 0] - here[0], maps.grid[:, 1] - here[1]) <= cord
             for t in threats:
                 up = [k for k in t.switches if state.ff_up[k]]
-                if len(up) > 1:  # two switches to go: stage out of sight for either (a two-turn combination)
-                    for k in up:
-                        idx = list(np.nonzero(near & hidden & maps.via[t.id, k])[0])
+                if len(up) > 1:
+                    # Two switches to go: stage out of sight for either (a two-turn combination),
+                    # for a Move that flips both, or in sight of the Target for the Attack after it.
+                    pools = [near & hidden & maps.via[t.id, k] for k in up]
+                    if len(up) == len(t.switches):
+                        pools += [near & hidden & maps.sweep[t.id], near & hidden & maps.sees[t.id]]
+                    for pool in pools:
+                        idx = list(np.nonzero(pool)[0])
                         self.rng.shuffle(idx)
                         for j in idx[:STRIKE_TRIES]:
                             m = Move(x.id, round(float(maps.grid[j, 0]), 2), round(float(maps.grid[j, 1]), 2))
@@ -795,7 +816,9 @@ class CoopPlanner:
         that Move sets up. A field that needs two switches still up counts
         PARTIAL when one soldier is staged that way for one switch and another
         is parked against the other (its Move flips it again), for a two-turn
-        combination; weighted like an attack on the Threat."""
+        combination, in full when one General has a soldier that flips them all
+        with one straight Move and another that sees the Target; weighted like
+        an attack on the Threat."""
         maps = table_maps(state)
         staged = [(s, maps.at(s.spot.xy)) for s in in_play if s.spot.surface is None
                   and state.generals[s.general].tokens + state.generals[s.general].lid > 0]
@@ -814,6 +837,16 @@ class CoopPlanner:
                 credit = 1.0 if any(maps.via[t.id, up[0]][k] for _, k in staged) else 0.0
             else:
                 credit = 0.0
+                if len(up) == len(t.switches):
+                    # One General's soldiers: one flips every switch with a straight Move, the
+                    # same or another then attacks from where it stands (one turn, no 4 between).
+                    for s, k in staged:
+                        if maps.sweep[t.id][k] and any(y.general == s.general and maps.sees[t.id][ky]
+                                                       for y, ky in staged if y.id != s.id):
+                            credit = 1.0
+                if credit:
+                    total += _weight(t) * credit
+                    continue
                 for a in up:
                     for s, k in staged:
                         if not maps.via[t.id, a][k]:
@@ -881,6 +914,8 @@ class TableMaps:
       scenery, ends at such a spot;
     - ``via[T, n]``: the same Moves that also touch switch n on the way (the
       Move that flips a Force Field and attacks with the Order after it);
+    - ``sweep[T]``: for a field needing several switches, spots from which
+      one straight Move touches them all (Octocutie's Head: 2 and 4);
     - ``seen[T]``: spots where Threat T's Target sees a soldier's head.
 
     Straight lines only (a bent cord reaches more), which is what a soldier
@@ -923,6 +958,7 @@ class TableMaps:
         touch = terrain.base_radius + D.TOKEN_RADIUS
         self.reach: dict[str, np.ndarray] = {}
         self.via: dict[tuple[str, int], np.ndarray] = {}
+        self.sweep: dict[str, np.ndarray] = {}
         n = len(grid)
         for t in state.threats.values():
             ends = self.sees[t.id][j]
@@ -936,6 +972,13 @@ class TableMaps:
                 out = np.zeros(n, dtype=bool)
                 out[i[ends][gap <= touch]] = True
                 self.via[t.id, k] = out
+            if len(t.switches) > 1:  # one straight Move touching every switch (ending anywhere)
+                every = np.ones(len(i), dtype=bool)
+                for k in t.switches:
+                    every &= _segment_gaps(np.array(state.ff_at[k]), grid[i], grid[j]) <= touch
+                out = np.zeros(n, dtype=bool)
+                out[i[every]] = True
+                self.sweep[t.id] = out
 
     def at(self, xy: tuple[float, float]) -> int | None:
         """The grid spot nearest ``xy`` (None off the grid)."""
