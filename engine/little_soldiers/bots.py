@@ -4,7 +4,11 @@ climbs for the height advantage, and throws where enemies bunch up.
 
 It reads only its view (Little Soldiers hides nothing but future dice) and
 chooses among the candidates the engine samples, scoring each with the
-same line-of-sight and range questions the rules ask.
+same line-of-sight and range questions the rules ask. In the co-op
+missions (A New Threat, Another New Threat) its Moves, Orders, Scouts,
+deployments and first-player choices come from the team planner in
+``engine.little_soldiers.coop_plan``, which plans each turn over the
+Threats' turn and the next teammate's turn.
 """
 
 from __future__ import annotations
