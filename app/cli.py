@@ -373,7 +373,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
     args.against = args.against or BASELINE_REF
 
     games = tuple(args.games.split(",")) if args.games else DEFAULT_GAMES
-    rows = bench(games, args.frames, None if args.against == "none" else args.against)
+    size = args.size or ((1920, 1080) if args.renderer == "gl" else (1280, 720))
+    rows = bench(games, args.frames, None if args.against == "none" else args.against, args.renderer, size)
     print(json.dumps(rows, indent=1) if args.json else report(rows))
     return 0
 
@@ -473,6 +474,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--against", default=None, metavar="REF",
                    help="app: the git commit measured in the same run as the baseline (default: main before the look, "
                         "issue 13; 'none' for no baseline)")
+    p.add_argument("--renderer", choices=["software", "gl"], default="software",
+                   help="app: software (offscreen p3tinydisplay, the default) or gl (a window on the display, pandagl: "
+                        "the shader light and the baked light, same run)")
+    p.add_argument("--size", type=pixels, default=None,
+                   help="app: WIDTHxHEIGHT (default 1280x720 software, 1920x1080 gl)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_bench)
 

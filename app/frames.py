@@ -83,3 +83,12 @@ def array_to_ursina(points):  # numpy (N, 3) -> numpy (N, 3)
 
     p = np.asarray(points, dtype=np.float64)
     return np.column_stack([p[:, 0], p[:, 2], p[:, 1]]) * CM
+
+
+def directions_to_ursina(vectors):  # numpy (N, 3) -> numpy (N, 3)
+    """Engine directions (normals; no unit, z up) -> Ursina's frame, y up: the
+    same swap as :func:`array_to_ursina`, without the scale."""
+    import numpy as np
+
+    v = np.asarray(vectors, dtype=np.float64)
+    return np.column_stack([v[:, 0], v[:, 2], v[:, 1]])

@@ -16,9 +16,10 @@ from app import frames
 from app.controllers.little_battle import LittleBattleController
 from app.look.cards import chest, coins, ship
 from app.look.geom import Batch
+from app.look.placards import STYLES, placard
 from app.scene_mesh import MeshBuilder
 from app.seats import SEAT_RGB, seat_label, seat_name
-from app.table import Table, label, picker, static_entity
+from app.table import Table, picker, static_entity
 
 TABLE_W, TABLE_D = 110.0, 80.0
 CARD_W, CARD_D, CARD_T = 6.0, 8.5, 0.25
@@ -233,15 +234,16 @@ class LittleBattleView:
             h = 0.25 + len(pile) * CARD_T
             if pile:
                 chest(look, (x, y + 0.5, h), pile[0]["color"], heading=-8.0 if p == 0 else 8.0, size=4.2)
-            label(self.dynamic, f"Pile {p + 1}: {len(pile)} chest{'s' if len(pile) != 1 else ''}", (x, y - 7.5, 1.0), 1.6)
+            placard(self.dynamic, f"pile-label-{p}", f"Pile {p + 1}: {len(pile)} chest{'s' if len(pile) != 1 else ''}",
+                    (x, y - 8.2, 0.3), 2.0)  # printed on a card on the sand, not floating
             picker(self.dynamic, (x, y, 0.0), (CARD_W + 4, CARD_D + 4, max(h, 1.0)), lambda p=p: self.controller.click_pile(p),
                    name=f"pile-{p}")
-        for play in v.get("my_play", []):
+        for play in v.get("my_play", []):  # your own card, played face down: you see its face, tilted up at the corner
             x, y = PILE_AT[play["pile"]]
             look.add_box((x, y - CARD_D - 1, 0.2), (CARD_W * 0.8, CARD_D * 0.8, CARD_T), (1, 1, 1),
-                         textures={"top": "cardback"}, ground=None)
-            label(self.dynamic, f"your {play['card']}", (x, y - CARD_D - 1, 2.5), 1.3, (1, 1, 0.7, 1))
-        label(self.dynamic, f"nap corner: {v['nap']} cards", (46.0, -34.0, 1.0), 1.4, (0.9, 0.9, 0.9, 1))
+                         textures={"top": card_texture(play["card"])}, heading=-6.0, ground=None)
+        placard(self.dynamic, "nap-label", f"Nap corner: {v['nap']} card{'s' if v['nap'] != 1 else ''}",
+                (46.0, -37.8, 0.05), 1.8)
         look.add_box((46.0, -31.0, 0.0), (CARD_W, CARD_D, CARD_T * max(1, v["nap"])), (0.55, 0.4, 0.65),
                      textures={"top": "cardback"}, ground=None)
 
@@ -283,12 +285,17 @@ class LittleBattleView:
                 text += f" · {gold} gold"
             # in front of the ship, on the table (at the sail's height it covered the flag); yours beside it
             at = (x, y - 10.0, 0.5) if rel else (x + 27.0, y, 1.0)
-            label(self.dynamic, text, at, 1.6,
-                  (1, 1, 0.85, 1) if s in v["to_act"] else (0.85, 0.85, 0.85, 1), name=f"ship-label-{s}")
+            if s in v["to_act"] and not ready:
+                text = text.replace("\n", "  - to play\n", 1)
+            seat = seat_name("little-battle", s)
+            placard(self.dynamic, f"ship-label-{s}", text, (at[0], at[1], 0.05), 2.0,
+                    "gold" if s in v["to_act"] and not ready else seat if seat in STYLES else "cream")
             if rel == 0 and not hidden:
                 picker(self.dynamic, (x, y, 0.0), (17.0, 7.0, 6.0), self.controller.click_ship, name="ship")
-                for i, name in enumerate(v["ship"]):
-                    label(self.dynamic, name, (x - 16.0, y + 3.0 - i * 1.9, 0.5), 1.5, card_rgb(name) + (1.0,))
+                for i, name in enumerate(v["ship"]):  # your crew on board, face up beside the ship
+                    look.add_box((x - 16.0 + (i % 4) * 1.2, y + 3.0 - i * 2.2, 0.05 + i * CARD_T),
+                                 (CARD_W * 0.75, CARD_D * 0.75, CARD_T), (1, 1, 1),
+                                 textures={"top": card_texture(name)}, heading=8.0 - 5.0 * i, ground=None)
 
     def _draw_hand(self, mb: MeshBuilder, v: dict[str, Any], look: Batch) -> None:
         hand = v["hand"]

@@ -27,10 +27,12 @@ from app.controllers.little_soldiers import LittleSoldiersController
 from app.look.figurines import figurine_batch, figurine_node, plastic
 from app.look.geom import Batch
 from app.look.pieces import SIDE_HEX
+from app.look.pipeline import GLOSSY_PLASTIC, TIN
+from app.look.placards import placard
 from app.scene_mesh import MeshBuilder
 from app.seats import SEAT_RGB
 from app.soldiers_scene import build_battlefield, draw_path, draw_rays, draw_region, translucent
-from app.table import Table, label, picker, rgba, static_entity
+from app.table import Table, picker, rgba, static_entity
 from engine.little_soldiers import queries
 
 MESHES = Path(__file__).resolve().parents[1] / "meshes" / "figurines"
@@ -72,17 +74,6 @@ def figurine_facts(kind: str) -> dict[str, Any]:
     return json.loads((MESHES / f"{kind}.json").read_text(encoding="utf-8"))
 
 
-def fit_on_card(text: Any, width_cm: float) -> None:
-    """Shrink a flat label so it is at most ``width_cm`` wide on the table (as
-    large as it can be read, never past the card's edge)."""
-    from ursina import scene
-
-    lo, hi = text.getTightBounds(scene)
-    wide = abs(hi[0] - lo[0]) / frames.length_to_ursina(1.0) if lo is not None else 0.0
-    if wide > width_cm:
-        text.scale *= width_cm / wide
-
-
 class LittleSoldiersView:
     def __init__(self, controller: LittleSoldiersController) -> None:
         from ursina import Entity, Text, camera, color
@@ -99,19 +90,19 @@ class LittleSoldiersView:
         self.home()
         self.static = build_battlefield(self.table.root, self.battlefield)
         for piece, solid in zip(self.battlefield.scenery, self.battlefield.solids):
-            if piece.object:  # its marker is printed on its top; its name lies on the table in front of it
+            if piece.object:  # its marker is printed on its top; its name on a card on the table in front of it
                 c = solid.footprint.centroid
-                front = solid.footprint.bounds[1] - 1.6
-                t = label(self.static, piece.object.replace("_", " ").capitalize(), (c.x, front, solid.bottom + 0.5),
-                          1.8, (0.98, 0.92, 1.0, 1), billboard=False, name=f"object-label-{piece.id}")
-                t.rotation_x = 90
-        for token in self.battlefield.tokens:  # the number decides where a revealed Block token deploys
-            if token.kind == "threat_target" and token.props.get("threat"):  # blank white discs before
-                label(self.static, f"{str(token.props['threat']).capitalize()} (Threat target)",
-                      (token.at[0], token.at[1], 3.0), 1.8, (1.0, 0.8, 0.85, 1), name="threat-label")
+                front = solid.footprint.bounds[1] - 2.0
+                placard(self.static, f"object-label-{piece.id}", piece.object.replace("_", " ").capitalize(),
+                        (c.x, front, solid.bottom + 0.3), 1.8, "purple")
+        for token in self.battlefield.tokens:  # printed cards at the token's foot, not text floating over it
+            if token.kind == "threat_target" and token.props.get("threat"):
+                placard(self.static, "threat-label", str(token.props["threat"]).capitalize(),
+                        (token.at[0], token.at[1] - 4.9, 0.3), 1.8, "red")  # in front of its Heart stand
             elif token.kind == "force_field_switch":
-                label(self.static, "Force Field switch", (token.at[0], token.at[1], 3.0), 1.6, (0.8, 0.9, 1.0, 1),
-                      name="switch-label")
+                number = token.props.get("number")
+                placard(self.static, "switch-label", "Force Field" + (f" {number}" if number is not None else ""),
+                        (token.at[0], token.at[1] - 2.6, 0.3), 1.6, "blue")
         floor = picker(self.table.root, (self.center[0], self.center[1], -0.5), (w + 30, d + 30, 0.5), lambda: None,
                        name="table-picker")
         floor.on_click = self._clicked_table
@@ -279,7 +270,6 @@ class LittleSoldiersView:
         self._battle_track(look)
         static_entity(self.dynamic, mb, "rings")
         look.node("hq-and-track").reparentTo(self.dynamic)
-        self._hq_labels()
         self._dice()
         self._flight()
         self.draw_overlay()
@@ -326,13 +316,15 @@ class LittleSoldiersView:
                 slots[ti] = slot + 1
                 cx, cy, _ = self.card_point(ti, slot)
                 kind = soldiers[ident]["kind"] if ident else "general"
-                look.add_box((cx, cy, 0.0), (CARD_W, CARD_D, 0.22), (1, 1, 1), textures={"top": f"hq:{kind}:{g['team']}"},
-                             ground=None)
+                name = g["name"].replace(":", " ") if ident is None else ""
+                look.add_box((cx, cy, 0.0), (CARD_W, CARD_D, 0.22), (1, 1, 1),
+                             textures={"top": f"hq:{kind}:{g['team']}:{name}"}, ground=None)
                 if ident is None:  # the General: Order tokens on the card, lid and bottom stacks
                     piles = ((g["tokens"], -3.5), (g["lid"], 0.5), (g["bottom"], 4.5))
-                    for n, dx in piles:
+                    for n, dx in piles:  # the pile's top token prints its count
                         for j in range(n):
-                            look.add_disc((cx + dx, cy - 2.3, 0.22 + 0.3 * j), 1.1, 0.26, (1, 1, 1), "token:order",
+                            tex = f"token:order:{n}" if j == n - 1 else "token:order"
+                            look.add_disc((cx + dx, cy - 2.3, 0.22 + 0.3 * j), 1.1, 0.26, (1, 1, 1), tex,
                                           side_rgb=ORDER_RGB[:3], ground=None)
                     continue
                 s = soldiers[ident]
@@ -351,27 +343,6 @@ class LittleSoldiersView:
                 picker(self.dynamic, (cx, cy, 0.0), (CARD_W, CARD_D, 0.6),
                        lambda i=ident: self.controller.click_soldier(i), name=f"card-{ident}")
 
-    def _hq_labels(self) -> None:
-        v = self.controller.view_dict()
-        slots: dict[int, int] = {}
-        for g in v["generals"]:
-            ti = self._team_index(g["team"])
-            for ident in [None, *g["soldiers"]]:
-                slot = slots.get(ti, 0)
-                slots[ti] = slot + 1
-                cx, cy, _ = self.card_point(ti, slot)
-                if ident is None:  # two short lines: one ran past the card's edge
-                    text = f"{g['name']}\nOrders {g['tokens']}  Lid {g['lid']}"
-                    at, size = (cx, cy + CARD_D / 2 - 2.6, 0.4), 2.0
-                else:
-                    s = next(x for x in v["soldiers"] if x["id"] == ident)
-                    text = s["kind"].capitalize() + ("\nin HQ" if s["spot"] is None else "")
-                    at, size = (cx, cy + CARD_D / 2 - (2.6 if s["spot"] is None else 1.8), 0.4), 2.2
-                t = label(self.dynamic, text, at, size, color=(0.1, 0.1, 0.12, 1), billboard=False,
-                          name=f"card-label-{ident or g['team']}")
-                t.rotation_x = 90
-                fit_on_card(t, CARD_W - 1.2)
-
     def _battle_track(self, look: Batch) -> None:
         """The printed Battle Track, the Flag standing on its square."""
         v = self.controller.view_dict()
@@ -383,12 +354,12 @@ class LittleSoldiersView:
             look.add_box((x, y, 0.0), (7.0, 7.0, 0.25), (1, 1, 1), textures={"top": tex}, ground=None)
         x, y, _ = self.track_point(v["flag"])
         look.add_disc((x, y, 0.25), 1.2, 0.3, (0.35, 0.32, 0.3), ground=None)
-        look.add_disc((x, y, 0.55), 0.3, 8.6, (0.85, 0.85, 0.9), gloss=0.7, sides=10, ground=None)
+        look.add_disc((x, y, 0.55), 0.3, 8.6, (0.85, 0.85, 0.9), gloss=0.7, sides=10, ground=None, surface=TIN)
         look.add_disc((x, y, 9.15), 0.45, 0.6, (0.95, 0.8, 0.2), gloss=0.7, sides=10, ground=None)
         cloth = [(x, y, 6.2), (x + 4.5, y, 6.2), (x + 4.5, y, 9.0), (x, y, 9.0)]
         look.add_quad(cloth, (1, 1, 1), "flagcloth:white")
         look.add_quad(cloth[::-1], (1, 1, 1), "flagcloth:white", uv=((0, 1), (1, 1), (1, 0), (0, 0)))
-        label(self.dynamic, "Battle Track", (x, self.track_point(n)[1] + 6.5, 1.0), 1.6)
+        placard(self.dynamic, "track-label", "Battle Track", (x, self.track_point(n)[1] + 5.8, 0.05), 2.0, "wood")
 
     # ------------------------------------------------------------ dice
     def _dice(self) -> None:
@@ -441,7 +412,8 @@ class LittleSoldiersView:
         faces = [top] + table[:5]
         textures = {n: f"die:{f}:{int(sniper)}" for n, f in zip(names, faces)}
         b = Batch(contact=False, pooled=False)
-        b.add_box((0, 0, -DIE_CM / 2), (DIE_CM, DIE_CM, DIE_CM), (1, 1, 1), textures=textures, gloss=0.35, ground=None)
+        b.add_box((0, 0, -DIE_CM / 2), (DIE_CM, DIE_CM, DIE_CM), (1, 1, 1), textures=textures, gloss=0.35, ground=None,
+                  surface=GLOSSY_PLASTIC)
         return b.node("die")
 
     def dice_shown(self) -> list[str]:

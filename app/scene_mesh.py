@@ -112,9 +112,11 @@ class MeshBuilder:
         """The Ursina mesh: vertices converted by ``frames``, colours per vertex."""
         from ursina import Mesh, Vec3, Vec4
 
+        from app.look.pipeline import unlit
+
         verts = [Vec3(*frames.to_ursina(v)) for v in self.vertices]
         cols = [Vec4(*c) for c in self.colors]
-        return Mesh(vertices=verts, colors=cols, mode="triangle", static=True)
+        return unlit(Mesh(vertices=verts, colors=cols, mode="triangle", static=True))  # shaded here, flat there
 
 
 def _signed_area(ring: Sequence[tuple[float, float]]) -> float:

@@ -36,6 +36,9 @@ class Table:
         cx, cy = self.center
         top_entity = Entity(parent=self.root, name="table-top")
         table_node(width, depth, margin, (cx, cy), top, printed, hole).reparentTo(top_entity)
+        from app.look.pipeline import frame_light
+
+        frame_light((cx, cy), max(width, depth) + 2 * margin)  # the shader path's shadow map covers this table
         self.camera = make_camera(rotation_speed=120, pan_speed=(4, 4), zoom_speed=1.2)  # app.camera_controls
         self.home()
 
@@ -124,10 +127,11 @@ def table_node(width: float, depth: float, margin: float, center: Sequence[float
     from app.look.geom import Batch
 
     from app.look import light
+    from app.look.pipeline import FELT, PAPER, WOOD
 
     cx, cy = center
     light.set_pool(cx, cy, 0.75 * max(width, depth))
-    b = Batch(contact=False)
+    b = Batch(contact=False, surface=WOOD)
     big = (width + 2 * margin) * 1.5, (depth + 2 * margin) * 1.4
     """Wood as far as the default views look; further off, the window's colour
     (a far wood plane, seen edge on, cost the software renderer 2.5 ms a frame)."""
@@ -149,16 +153,17 @@ def table_node(width: float, depth: float, margin: float, center: Sequence[float
         return b.node("table-top")
     cloth = [(cx - w2, cy - d2, -0.05), (cx + w2, cy - d2, -0.05), (cx + w2, cy + d2, -0.05), (cx - w2, cy + d2, -0.05)]
     if printed == "sea":  # the sea in vertex colours: deep and shallow water, no texture to pay for
-        b.add_grid(cloth, top[:3], cells=8, mottle=0.22, mottle_cm=9.0, seed=5)
+        b.add_grid(cloth, top[:3], cells=8, mottle=0.22, mottle_cm=9.0, seed=5, surface=PAPER)
         rng = __import__("numpy").random.default_rng(8)
         for _ in range(60):  # wave crests
             x, y = rng.uniform(cx - w2 + 2, cx + w2 - 6), rng.uniform(cy - d2 + 2, cy + d2 - 2)
             b.add_quad([(x, y, -0.03), (x + 3.2, y + 0.2, -0.03), (x + 3.2, y + 0.55, -0.03), (x, y + 0.35, -0.03)],
-                       (0.78, 0.92, 0.96))
+                       (0.78, 0.92, 0.96), surface=PAPER)
     elif printed:
-        b.add_grid(cloth, (1.0, 1.0, 1.0), printed, uv=[(x / 60.0, y / 60.0) for x, y, _ in cloth], cells=10)
+        b.add_grid(cloth, (1.0, 1.0, 1.0), printed, uv=[(x / 60.0, y / 60.0) for x, y, _ in cloth], cells=10,
+                   surface=FELT)
     else:  # felt in one flat colour: a large smooth or textured surface costs the software renderer most
-        b.add_quad(cloth, top[:3])
+        b.add_quad(cloth, top[:3], surface=FELT)
     return b.node("table-top")
 
 
@@ -214,4 +219,6 @@ def label(parent: Any, text: str, at: Sequence[float], height: float = 2.0, colo
         billboard=billboard,
         name=name,
     )
-    return t
+    from app.look.pipeline import unlit
+
+    return unlit(t)

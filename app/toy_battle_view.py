@@ -11,12 +11,16 @@ from __future__ import annotations
 import math
 from typing import Any
 
+import numpy as np
+
 from app.controllers.toy_battle import ToyBattleController
 from app.look.boards import palette, slug
 from app.look.geom import Batch
+from app.look.pipeline import WOOD
+from app.look.placards import add_placard, placard
 from app.scene_mesh import MeshBuilder, add_area
 from app.seats import SEAT_RGB
-from app.table import Table, label, picker, rgba, static_entity
+from app.table import Table, picker, rgba, static_entity
 
 BOARD = (0.86, 0.80, 0.64, 1.0)
 PATH = (0.55, 0.45, 0.32, 1.0)
@@ -29,6 +33,14 @@ TROOP_TITLES = {"kwak": "Kwak X", "skully": "Skully 1", "capn": "Cap'n 2", "jumb
                 "xb42": "XB-42 5", "star": "Star 6", "roxy": "Roxy 7"}
 """Rack and board labels: title and strength, as the player aid prints them."""
 COLOUR_RGB = {"blue": SEAT_RGB["blue"], "red": SEAT_RGB["red"]}
+RACK_TILE_R = 5.2
+"""cm: your rack's tiles, drawn larger than the board's (3.4) so portrait and strength read at the default zoom."""
+RACK_STEP = 13.0
+RACK_DEPTH = 16.0
+RACK_TILT = 30.0
+"""Degrees your rack's tiles lean back towards you: about square to the home view's line of sight."""
+RACK_NAME_CM = 3.2
+"""cm: the line height of the troop names printed on the rack (its letters about 12 px tall at 1280x720)."""
 
 
 class ToyBattleView:
@@ -75,13 +87,17 @@ class ToyBattleView:
         w, d = self.extent
         front, back = self.rack_rows()
         pts = [(cx + sx * w / 2, cy + sy * d / 2, 0.0) for sx in (-1, 1) for sy in (-1, 1)]
-        pts += [(cx, front - 4.5, 0.0), (cx, back + 6.0, 2.0)]  # a full rack is about the board's width
+        pts += [(cx, front - RACK_DEPTH / 2 - 1.8, 0.0), (cx, back + 6.0, 2.0)]  # a full rack is about the board's width
         self.table.frame(pts, self.FREE_FILM, pitch=60.0)
 
     def rack_rows(self) -> tuple[float, float]:
         """The y of your rack (in front) and the opponent's (behind)."""
         cy = self.center[1]
-        return cy - self.extent[1] / 2 - 9.0, cy + self.extent[1] / 2 + 8.0
+        return cy - self.extent[1] / 2 - 11.0, cy + self.extent[1] / 2 + 8.0
+
+    def rack_x(self, index: int, count: int) -> float:
+        """The x of tile ``index`` of ``count`` on your rack."""
+        return self.center[0] - (count - 1) * RACK_STEP / 2 + index * RACK_STEP
 
     def at(self, nid: str) -> tuple[float, float]:
         p = self.terrain.pos[self.terrain.index[nid]]
@@ -187,8 +203,8 @@ class ToyBattleView:
                 colour, name = troop.split()
                 look.add_disc((x, y, 0.98 + h * TILE_H), 3.4, TILE_H * 0.9, (1, 1, 1), f"tile:{name}:{colour}",
                               side_rgb=COLOUR_RGB[colour][:3], sides=28, gloss=0.3, ground=None)
-            if len(stack) > 1:
-                label(self.dynamic, f"×{len(stack)}", (x + 3.4, y - 2.6, 1.5 + len(stack) * TILE_H), 1.5, (1, 1, 1, 1))
+            if len(stack) > 1:  # the stack's height printed on a counter beside it
+                add_placard(look, f"×{len(stack)}", (x + 5.0, y - 3.6, 0.98), 2.2, "dark")
         self._reserves(look, v)
         self._racks(mb, v, look)
         static_entity(self.dynamic, mb, "toy-battle-pieces")
@@ -238,24 +254,32 @@ class ToyBattleView:
         if self.controller.handover_to is None:
             rack = v["rack"]
             down = list(v["face_down"])
-            if rack:
-                look.add_box((cx, front - 0.5, 0.0), (len(rack) * 11.0 + 2.0, 9.5, 0.5), (0.62, 0.42, 0.24),
-                             textures={"top": "wood"}, uv_repeat={"top": (1.5, 0.3)}, ground=None)
+            width = len(rack) * RACK_STEP + 2.0
+            if rack:  # a wooden rack: a tray, and a ledge the tiles lean on, facing you
+                look.add_box((cx, front - 1.6, 0.0), (width, RACK_DEPTH, 0.7), (0.62, 0.42, 0.24),
+                             textures={"top": "wood"}, uv_repeat={"top": (2.0, 0.4)}, ground=None, surface=WOOD)
+                look.add_box((cx, front + 1.3, 0.7), (width, 1.6, 2.4), (0.55, 0.36, 0.2),
+                             textures={"top": "wood", "front": "wood"}, ground=None, surface=WOOD)
+            a = math.radians(RACK_TILT)
             for i, name in enumerate(rack):
-                x = cx - (len(rack) - 1) * 5.5 + i * 11.0
+                x = self.rack_x(i, len(rack))
                 sel = name == self.controller.selected
                 if sel:
-                    mb.add_box((x, front, 0.5), (11.0, 9.0, 0.1), HIGHLIGHT)
+                    mb.add_box((x, front - 1.6, 0.72), (RACK_STEP - 1.0, RACK_DEPTH - 0.6, 0.1), HIGHLIGHT)
                 is_down = name in down
                 if is_down:
                     down.remove(name)
-                look.add_disc((x, front + 0.6, 0.5 if not sel else 2.0), 4.0, 1.0, (1, 1, 1),
-                              f"tile:{name}:{v['colour']}:{int(is_down)}", side_rgb=COLOUR_RGB[v["colour"]][:3],
-                              sides=32, gloss=0.3, ground=None)
-                t = label(self.dynamic, TROOP_TITLES.get(name, name), (x, front - 4.1, 0.6), 1.5, (1.0, 0.96, 0.85, 1),
-                          billboard=False)
-                t.rotation_x = 90
-                picker(self.dynamic, (x, front, 0.0), (9.0, 7.0, 2.0), lambda n=name: self.controller.click_troop(n),
+                tile = Batch()  # built flat at the origin, leant back towards you, stood on the tray
+                tile.add_disc((0.0, 0.0, 0.0), RACK_TILE_R, 1.0, (1, 1, 1), f"tile:{name}:{v['colour']}:{int(is_down)}",
+                              side_rgb=COLOUR_RGB[v["colour"]][:3], sides=32, gloss=0.3, ground=None)
+                lean = np.array([[1, 0, 0, x], [0, math.cos(a), -math.sin(a), front + 0.8],
+                                 [0, math.sin(a), math.cos(a), 0.7 + RACK_TILE_R * math.sin(a) + (1.6 if sel else 0.0)],
+                                 [0, 0, 0, 1]])
+                look.extend(tile.transform(lean))
+                add_placard(look, TROOP_TITLES.get(name, name), (x, front - RACK_TILE_R * math.cos(a) - 2.9, 0.72),
+                            RACK_NAME_CM, "cream", max_width=RACK_STEP - 0.8)
+                picker(self.dynamic, (x, front - 1.6, 0.0), (RACK_STEP - 1.0, RACK_DEPTH, 7.0),
+                       lambda n=name: self.controller.click_troop(n),
                        name=f"troop-{name}-{i}",
                        on_hover=lambda inside, n=name: self.controller.hover_troop(n if inside else None))
         opp = v["opponent_rack"]
@@ -265,7 +289,8 @@ class ToyBattleView:
             look.add_disc((x, back, 0.0), 3.4, 1.0, (1, 1, 1), f"tile:kwak:{other}:1", side_rgb=COLOUR_RGB[other][:3],
                           sides=28, ground=None)
         seen = ", ".join(TROOP_TITLES.get(n, n) for n in opp["seen"]) or "nothing seen"
-        label(self.dynamic, f"{other} rack: {opp['size']} ({seen})", (cx, back + 5.0, 1.0), 1.8)
+        placard(self.dynamic, "opponent-rack-label", f"{other.capitalize()} rack: {opp['size']} ({seen})",
+                (cx, back + 5.6, 0.05), 2.6, other)
 
     def region_face(self, k: int) -> Any:
         return region_face(self.terrain, k)

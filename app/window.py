@@ -5,6 +5,11 @@ Offscreen rendering is pinned to Panda3D's software renderer
 every machine, and exits cleanly (``p3headlessgl`` was seen aborting at
 interpreter exit). Ursina keeps its UI invisible offscreen until
 ``window.update_aspect_ratio()`` runs, so :func:`start` calls it.
+
+An on-screen window opens on Panda3D's default pipe (``pandagl``); when its
+driver runs GLSL the table is lit by shaders (physically based materials, a
+key light with a soft shadow map), otherwise the light is baked into the
+vertex colours: :mod:`app.look.pipeline` decides, and says which.
 """
 
 from __future__ import annotations
@@ -31,6 +36,9 @@ def display_available() -> bool:
         return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
     return True
 
+
+BACKGROUND = (0.16, 0.17, 0.20)
+"""The window's colour round the table."""
 
 SCREEN_MARGIN = (0, 40)
 """px kept free around an on-screen window (width, height): the title bar
@@ -62,14 +70,15 @@ def screen_size() -> tuple[int, int] | None:
     return (int(main.width), int(main.height))
 
 
-def start(offscreen: bool, size: tuple[int, int] = (1280, 720), title: str = "Toybox") -> Any:
+def start(offscreen: bool, size: tuple[int, int] = (1280, 720), title: str = "Toybox", fit: bool = True) -> Any:
     """The Ursina application (one per process: Ursina is a singleton).
 
     On screen the window is shrunk to fit the monitor (a 1440x900 editor on a
-    1280x720 screen had its title and bottom row cut off)."""
+    1280x720 screen had its title and bottom row cut off), unless ``fit`` is
+    False (the bench's 1920x1080 on a 1920x1080 screen)."""
     from panda3d.core import loadPrcFileData
 
-    if not offscreen:
+    if not offscreen and fit:
         size = fit_to_screen(size, screen_size())
 
     if offscreen:
@@ -85,7 +94,12 @@ def start(offscreen: bool, size: tuple[int, int] = (1280, 720), title: str = "To
         borderless=False,
     )
     window.update_aspect_ratio()  # offscreen UI stays invisible without it
-    window.color = color.rgb(0.16, 0.17, 0.20)
+    from app.look import pipeline
+
+    path = pipeline.start(app)  # shader light on an OpenGL pipe that runs GLSL, else baked (app.look.pipeline)
+    bg = BACKGROUND if path is pipeline.LookPath.BAKED else pipeline.untonemap(BACKGROUND)
+    window.color = color.rgb(*bg)
+    app.win.setClearColor(color.rgb(*bg))  # simplepbr clears its scene buffer with the window's colour
     if not offscreen:
         window.exit_button.visible = False
         window.fps_counter.enabled = True

@@ -13,6 +13,7 @@ import numpy as np
 from PIL import Image, ImageDraw
 
 from app.look.geom import Batch
+from app.look.pipeline import BRASS, CLOTH, COIN, IRON, PAINTED, WOOD, WOOD_RAW
 from app.look.textures import centred_text, noise, painter, tint, to_image
 
 KIND_RGB = {"Parrot": (77, 140, 242), "Rhino": (230, 89, 77), "Leopard": (250, 204, 64)}
@@ -150,11 +151,11 @@ def chest(batch: Batch, at: Sequence[float], colour: str, heading: float = 0.0, 
     def put(points: np.ndarray) -> np.ndarray:
         return np.asarray(points) @ rot.T + [x, y, z]
 
-    batch.add_box((x, y, z), (w, d, h), rgb, heading=heading, gloss=0.3, ground=z)
+    batch.add_box((x, y, z), (w, d, h), rgb, heading=heading, gloss=0.3, ground=z, surface=PAINTED)
     for bx in (-0.3, 0.3):  # iron bands
         c = put([[bx * w, 0, 0]])[0]
         batch.add_box((c[0], c[1], z - 0.01), (0.25, d + 0.06, h + 0.02), (0.35, 0.33, 0.32), heading=heading,
-                      gloss=0.6, ground=z)
+                      gloss=0.6, ground=z, surface=IRON)
     # the lid: a half cylinder along x, hinged at the back edge
     sections = 10
     t = np.linspace(0, math.pi, sections + 1)
@@ -177,17 +178,17 @@ def chest(batch: Batch, at: Sequence[float], colour: str, heading: float = 0.0, 
         verts += [centre] + list(side)
         faces += [(i, i + 1 + k + (sign > 0), i + 1 + k + (sign < 0)) for k in range(sections)]
     lid_rgb = rgb * 0.85
-    batch.add_mesh(put(np.asarray(verts)), np.asarray(faces), lid_rgb, smooth=False, gloss=0.4, ground=z)
+    batch.add_mesh(put(np.asarray(verts)), np.asarray(faces), lid_rgb, smooth=False, gloss=0.4, ground=z, surface=PAINTED)
     batch.add_mesh(put(np.asarray(verts)), np.asarray(faces)[:, ::-1], lid_rgb * 0.6, smooth=False, ground=z)
     lock = put([[0, -d / 2 - 0.08, h * 0.75]])[0]
     batch.add_box((lock[0], lock[1], lock[2] - 0.3), (0.6, 0.16, 0.6), (0.95, 0.78, 0.25), heading=heading, gloss=0.9,
-                  ground=z)
+                  ground=z, surface=BRASS)
     if open_lid:
         heap = min(coins, 12)
         for k in range(max(heap, 3 if coins else 0)):
             c = put([[(k % 4 - 1.5) * w * 0.2, (k // 4 - 1) * d * 0.22, h - 0.1 + 0.12 * (k % 3)]])[0]
             batch.add_disc(c, size * 0.09, 0.08, (1, 1, 1), "gold", side_rgb=(0.85, 0.65, 0.15), sides=12, gloss=0.9,
-                           ground=None)
+                           ground=None, surface=COIN)
 
 
 def coins(batch: Batch, at: Sequence[float], count: int, radius: float = 0.9) -> None:
@@ -196,7 +197,7 @@ def coins(batch: Batch, at: Sequence[float], count: int, radius: float = 0.9) ->
     for k in range(count):
         col, row = divmod(k, 8)
         batch.add_disc((x + col * (2 * radius + 0.3), y, z + row * 0.22), radius, 0.2, (1, 1, 1), "gold",
-                       side_rgb=(0.86, 0.66, 0.16), sides=16, gloss=0.9, ground=None)
+                       side_rgb=(0.86, 0.66, 0.16), sides=16, gloss=0.9, ground=None, surface=COIN)
 
 
 @painter("sand")
@@ -215,15 +216,16 @@ def ship(batch: Batch, at: Sequence[float], heading: float, rgb: Sequence[float]
     rot = np.array([[math.cos(a), -math.sin(a), 0], [math.sin(a), math.cos(a), 0], [0, 0, 1]])
     outline = np.array([(-8, -3), (5, -3), (9, 0), (5, 3), (-8, 3), (-8.6, 0)], dtype=float)  # convex, bow to +x
     hull = outline @ rot[:2, :2].T + [x, y]
-    batch.add_prism(hull, 0.0, 2.5, np.asarray(rgb[:3], dtype=float) * 0.9, gloss=0.5)
+    batch.add_prism(hull, 0.0, 2.5, np.asarray(rgb[:3], dtype=float) * 0.9, gloss=0.5, surface=PAINTED)
     deck = (outline * [0.93, 0.8]) @ rot[:2, :2].T + [x, y]
-    batch.add_prism(deck, 2.5, 2.8, (0.55, 0.38, 0.22), top_texture="wood", top_uv_cm=6.0, top_rgb=(1, 1, 1))
-    batch.add_disc((x, y, 2.8), 0.35, 9.0, (0.45, 0.3, 0.16), sides=10, ground=None)
+    batch.add_prism(deck, 2.5, 2.8, (0.55, 0.38, 0.22), top_texture="wood", top_uv_cm=6.0, top_rgb=(1, 1, 1),
+                    surface=WOOD)
+    batch.add_disc((x, y, 2.8), 0.35, 9.0, (0.45, 0.3, 0.16), sides=10, ground=None, surface=WOOD_RAW)
     corners = np.array([[-4, 0.05, 4.6], [4, 0.05, 4.6], [4, 0.05, 11.0], [-4, 0.05, 11.0]]) @ rot.T + [x, y, 0]
     hexed = "#%02x%02x%02x" % tuple(int(255 * c) for c in rgb[:3]) if sail_colour not in ("red", "blue", "green",
                                                                                            "yellow", "purple") else sail_colour
-    batch.add_quad(corners[::-1], (1, 1, 1), f"sail:{hexed}", uv=((0, 1), (1, 1), (1, 0), (0, 0)))
-    batch.add_quad(corners, (1, 1, 1), f"sail:{hexed}")
+    batch.add_quad(corners[::-1], (1, 1, 1), f"sail:{hexed}", uv=((0, 1), (1, 1), (1, 0), (0, 0)), surface=CLOTH)
+    batch.add_quad(corners, (1, 1, 1), f"sail:{hexed}", surface=CLOTH)
 
 
 @painter("sea")

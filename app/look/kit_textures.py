@@ -7,6 +7,8 @@ titles, logos and noise.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from PIL import Image, ImageDraw
 
@@ -313,6 +315,36 @@ def part_texture(kind: str, part: str, colour: str, seed: int) -> tuple[str, tup
     if kind == "plush":
         return ("fur:cream", white) if part == "snout" else (f"fur:{colour or 'brown'}", white)
     return "card:brown:0", white
+
+
+def part_surface(kind: str, part: str) -> Any:
+    """The physically based surface of one part of a kit piece (the shader
+    path): cloth-bound covers and paper pages, cardboard boxes, glazed china,
+    a tinplate lid round a paper label, painted wooden blocks and pencils,
+    wax crayons, a vinyl ball, plush."""
+    from app.look import pipeline as p
+
+    if kind in ("book", "book_stack"):
+        return p.PAPER if part == "pages" else p.CLOTH
+    if kind in ("shoebox", "cereal_box"):
+        return p.CARD if kind == "shoebox" else p.PAPER
+    if kind == "mug":
+        return p.Surface("coffee", 0.08) if part == "coffee" else p.CERAMIC
+    if kind == "tin_can":
+        return p.PAPER if part == "label" else p.TIN
+    if kind == "blocks":
+        return p.PAINTED
+    if kind == "pencil":
+        return p.TIN if part == "end" else p.WOOD_RAW if part == "tip" else p.PAINTED
+    if kind == "crayon":
+        return p.Surface("wax", 0.6)
+    if kind == "domino":
+        return p.GLOSSY_PLASTIC
+    if kind == "ball":
+        return p.Surface("vinyl", 0.3)
+    if kind == "plush":
+        return p.FUR
+    return p.CARD
 
 
 GLOSS = {"mug": 0.8, "tin_can": 0.7, "ball": 0.6, "blocks": 0.15, "crayon": 0.2, "pencil": 0.3, "domino": 0.5}

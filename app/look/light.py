@@ -54,9 +54,16 @@ def shade(rgb: np.ndarray, normals: np.ndarray, heights: np.ndarray | None = Non
         spec = np.clip(n @ HALF, 0.0, None)[:, None] ** SHININESS
         lit = lit + 0.55 * g * spec * (lam > 0)
     if heights is not None:
-        h = np.clip(np.asarray(heights, dtype=float), 0.0, None)[:, None]
-        lit = lit * (1.0 - CONTACT_DARK * np.exp(-h / CONTACT_CM))
+        lit = lit * occlusion(heights)[:, None]
     return np.clip(lit, 0.0, 1.0)
+
+
+def occlusion(heights: np.ndarray) -> np.ndarray:
+    """The contact darkening (N,) of vertices ``heights`` cm above the surface
+    they stand on: a cheap ambient occlusion, less sky reaches near the table
+    (the shader path keeps it in the vertex colours: it is not light)."""
+    h = np.clip(np.asarray(heights, dtype=float), 0.0, None)
+    return 1.0 - CONTACT_DARK * np.exp(-h / CONTACT_CM)
 
 
 POOL: list[float] = []

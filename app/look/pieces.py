@@ -14,6 +14,7 @@ from typing import Any, Mapping, Sequence
 from PIL import Image, ImageDraw
 
 from app.look.geom import Batch
+from app.look.pipeline import TIN
 from app.look.textures import centred_text, noise, painter, rgb_of, tint, to_image
 
 TOKEN_H = 0.35
@@ -57,7 +58,11 @@ def token_face(kind: str = "deployment", text: str = "", colour: str = "white") 
     elif kind in ("heart", "shield", "order"):
         fill = {"heart": (220, 50, 70), "shield": (60, 110, 220), "order": (245, 190, 50)}[kind]
         d.ellipse((10, 10, s - 11, s - 11), fill=fill)
-        icon(d, kind, (255, 255, 255))
+        if text:  # the top token of a pile prints how many the pile holds
+            icon(d, kind, tuple(int(c * 0.75 + 255 * 0.25) for c in fill))
+            centred_text(d, (22, 22, s - 22, s - 22), text, 84, (255, 255, 255), stroke=5, stroke_fill=(40, 30, 20))
+        else:
+            icon(d, kind, (255, 255, 255))
     else:
         centred_text(d, (20, 20, 108, 108), text, 40, (30, 30, 40))
     return img
@@ -166,7 +171,7 @@ def token(batch: Batch, kind: str, at: Sequence[float], props: Mapping[str, Any]
         batch.add_disc((x, y, z), radius, TOKEN_H, (1, 1, 1), "token:target", side_rgb=edge, ground=z)
     elif kind == "flag":
         batch.add_disc((x, y, z), 1.0, 0.3, (0.3, 0.3, 0.32), ground=z)
-        batch.add_box((x, y, z), (0.22, 0.22, 5.2), (0.82, 0.82, 0.86), gloss=0.6, ground=z)
+        batch.add_box((x, y, z), (0.22, 0.22, 5.2), (0.82, 0.82, 0.86), gloss=0.6, ground=z, surface=TIN)
         cloth = [(x, y, z + 3.6), (x + 2.6, y, z + 3.6), (x + 2.6, y, z + 5.1), (x, y, z + 5.1)]
         batch.add_quad(cloth, (1, 1, 1), "flagcloth:yellow")
         batch.add_quad(cloth[::-1], (1, 1, 1), "flagcloth:yellow", uv=((0, 1), (1, 1), (1, 0), (0, 0))[::-1])
@@ -256,14 +261,18 @@ def hq_card(kind: str = "infantry", team: str = "green", general: str = "") -> I
     img = Image.new("RGB", (w, h), rim)
     d = ImageDraw.Draw(img)
     d.rounded_rectangle((6, 6, w - 7, h - 7), radius=10, fill=(246, 240, 222))
-    d.rectangle((6, 6, w - 7, 40), fill=tuple(int(c * 0.35 + 246 * 0.65) for c in rim))
+    d.rectangle((6, 6, w - 7, 50), fill=tuple(int(c * 0.35 + 246 * 0.65) for c in rim))
+    title = general if kind == "general" and general else kind.capitalize()
+    centred_text(d, (14, 8, w - 14, 48), title, 40, (30, 28, 30))  # the card's printed title, large
     if kind == "general":
-        d.polygon(_star(200, 100, 40), fill=(236, 186, 50), outline=(120, 80, 20))
-        for k in range(3):
-            d.ellipse((24 + 64 * k, 112, 64 + 64 * k, 152), outline=(200, 160, 60), width=3)
+        d.polygon(_star(128, 66, 14), fill=(236, 186, 50), outline=(120, 80, 20))
+        for k, caption in enumerate(("Orders", "Lid", "Bottom")):  # the Order tokens' three piles (the view's dx)
+            px = (59, 138, 217)[k]
+            d.ellipse((px - 21, 105, px + 21, 147), outline=(200, 160, 60), width=3)
+            centred_text(d, (px - 36, 82, px + 36, 103), caption, 20, (120, 90, 40))
         return img
-    portrait = figurine_portrait(kind, team, 120)
-    img.paste(portrait, (w - 118, h - 124), portrait)
+    portrait = figurine_portrait(kind, team, 104)
+    img.paste(portrait, (w - 104, h - 106), portrait)
     for r, name in enumerate(("heart", "shield", "order")):
         y = 72 + r * 30
         d.line((14, y + 12, 150, y + 12), fill=(220, 210, 186), width=2)

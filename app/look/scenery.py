@@ -16,7 +16,8 @@ from typing import Any, Iterable, Sequence
 import numpy as np
 
 from app.look.geom import Batch
-from app.look.kit_textures import GLOSS, part_texture
+from app.look.pipeline import CARD, FELT
+from app.look.kit_textures import GLOSS, part_surface, part_texture
 from engine.geometry.household import Household, kit_mesh
 
 PRIMITIVE_RGB = (0.86, 0.80, 0.70)
@@ -25,6 +26,8 @@ SHADOW_ALPHA = 0.2
 SHADOW_RINGS = (0.7, 0.0)
 """cm the shadow is grown by, one translucent layer each: their overlap fades the edge."""
 SHADOW_Z = 0.4
+CONTACT_RING_CM = 0.6
+"""cm: on the shader path, how far the contact darkening reaches out from a piece's foot."""
 
 
 def placed(piece: Any) -> np.ndarray:
@@ -50,7 +53,8 @@ def add_piece(batch: Batch, piece: Any, solid: Any, tint: Sequence[float] | None
             tex, rgb = part_texture(kit.kind.value, name, kit.colour, kit.seed)
             smooth = kit.kind.value in ("ball", "plush")
             batch.add_mesh(verts, faces, tint or rgb, smooth=smooth, uvs=m.uvs, texture=tex,
-                           gloss=GLOSS.get(kit.kind.value, 0.05), ground=ground)
+                           gloss=GLOSS.get(kit.kind.value, 0.05), ground=ground,
+                           surface=part_surface(kit.kind.value, name))
         return
     mesh = solid.mesh
     rgb = tint or (OBJECT_RGB if piece.object else PRIMITIVE_RGB)
@@ -58,7 +62,7 @@ def add_piece(batch: Batch, piece: Any, solid: Any, tint: Sequence[float] | None
     f = np.asarray(mesh.faces)
     uv = np.column_stack([(v[:, 0] + v[:, 2]) / 12.0, (v[:, 1] + v[:, 2]) / 12.0])
     batch.add_mesh(v, f, rgb, smooth=False, uvs=uv, texture="card:brown:0" if not piece.object else "paper:white",
-                   ground=ground)
+                   ground=ground, surface=CARD)
 
 
 def scenery_batch(bf: Any, tint: dict[str, Sequence[float]] | None = None) -> Batch:
@@ -90,7 +94,16 @@ def add_shadow(batch: Batch, outline: Any, z: float = SHADOW_Z, strength: float 
     translucent layers are the software renderer's dearest pixels)."""
     import shapely
 
-    for grow in SHADOW_RINGS:
+    from app.look import pipeline
+
+    rings: Sequence[float] = SHADOW_RINGS
+    if pipeline.active() is pipeline.LookPath.PBR:
+        # the key light's shadow map casts the shadow; what is left is the
+        # contact darkening round the foot of the piece (ambient occlusion)
+        if under is None:
+            return
+        outline, rings, strength = under.buffer(CONTACT_RING_CM, quad_segs=4), (CONTACT_RING_CM * 0.8, 0.0), 0.75
+    for grow in rings:
         g = outline.buffer(grow, quad_segs=4) if grow else outline
         if under is not None:
             g = g.difference(under.buffer(-0.05))
@@ -127,7 +140,7 @@ def mat_batch(play_zone: Any, z: float = 0.15, colour: str = "#6f9a68", tile_cm:
     """The printed play mat over the play zone (a tiled mat texture)."""
     import shapely
 
-    b = Batch(contact=False)
+    b = Batch(contact=False, surface=FELT)
     tex = f"mat:{colour}"
     ring = list(play_zone.exterior.coords)[:-1]
     if len(ring) == 4 and abs(play_zone.area - play_zone.envelope.area) < 1e-6:  # a rectangle: a fine grid for the lamp's pool

@@ -48,7 +48,8 @@ def seed_of(name: str) -> int:
     return int.from_bytes(hashlib.sha256(name.encode()).digest()[:4], "little")
 
 
-PAINTER_MODULES = ("app.look.kit_textures", "app.look.pieces", "app.look.boards", "app.look.cards")
+PAINTER_MODULES = ("app.look.kit_textures", "app.look.pieces", "app.look.boards", "app.look.cards",
+                   "app.look.placards")
 """The modules whose painters register themselves on import."""
 
 
@@ -74,8 +75,9 @@ def image(name: str) -> Image.Image:
 
 
 @functools.lru_cache(maxsize=None)
-def texture(name: str) -> Any:
-    """The Panda3D texture for ``name`` (mipmapped, clamped unless it tiles)."""
+def texture(name: str, srgb: bool = False) -> Any:
+    """The Panda3D texture for ``name`` (mipmapped, clamped unless it tiles);
+    ``srgb`` marks it as sRGB so the shader path samples it in linear light."""
     from panda3d.core import SamplerState, Texture
 
     img = image(name).transpose(Image.Transpose.FLIP_TOP_BOTTOM)  # Panda's rows run bottom-up
@@ -84,13 +86,19 @@ def texture(name: str) -> Any:
         img = img.resize((w, h), Image.Resampling.BICUBIC)
     tex = Texture(name)
     tex.setup2dTexture(w, h, Texture.T_unsigned_byte, Texture.F_rgba8)
+    if srgb:
+        tex.setFormat(Texture.F_srgb_alpha)
     arr = np.asarray(img)[:, :, [2, 1, 0, 3]]  # Panda stores BGRA
     tex.setRamImage(np.ascontiguousarray(arr).tobytes())
     tiles = name.split(":")[0] in TILING
     wrap = SamplerState.WM_repeat if tiles else SamplerState.WM_clamp
     tex.setWrapU(wrap)
     tex.setWrapV(wrap)
-    tex.setMinfilter(SamplerState.FT_linear_mipmap_nearest)  # one mip level a pixel: less work for the software renderer
+    if srgb:  # the shader path (a GPU): trilinear and anisotropic, the print stays sharp at a grazing view
+        tex.setMinfilter(SamplerState.FT_linear_mipmap_linear)
+        tex.setAnisotropicDegree(8)
+    else:
+        tex.setMinfilter(SamplerState.FT_linear_mipmap_nearest)  # one mip level a pixel: less work for the software renderer
     tex.setMagfilter(SamplerState.FT_linear)
     return tex
 

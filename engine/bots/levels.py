@@ -68,8 +68,9 @@ _declare(
     BotLevel("little-soldiers", Difficulty.EASY, "random", {}, None, "Moves and attacks at random."),
     BotLevel("little-soldiers", Difficulty.NORMAL, "heuristic", {}, None,
              "Attacks the weakest valid target, takes cover, climbs, throws at clusters."),
-    BotLevel("little-soldiers", Difficulty.HARD, "heuristic", {"candidates": 48}, 2.0,
-             "The heuristic over twice the sampled Moves (not yet measurably stronger: see the README)."),
+    BotLevel("little-soldiers", Difficulty.HARD, "duel", {}, 2.0,
+             "Plans each turn whole (Move, then Order) on exact dice odds, the opponent's best reply and the "
+             "Battle Track outlook; missions, 2 Against 2 and Tactics cards: the heuristic."),
 )
 
 

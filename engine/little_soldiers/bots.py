@@ -431,5 +431,12 @@ def position_value(state, seat: int) -> float:
     return value
 
 
-EXTRA_BOTS = {"planner": PlannerBot}
+def _duel_bot(seed: int = 0):
+    """The hard bot, the whole-turn planner (its module builds on this one, so it is imported late)."""
+    from engine.little_soldiers.duel import DuelBot
+
+    return DuelBot(seed)
+
+
+EXTRA_BOTS = {"planner": PlannerBot, "duel": _duel_bot}
 """Bots of this game beyond the heuristic, by name, for ``engine.bots.make_bot``."""

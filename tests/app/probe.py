@@ -558,8 +558,17 @@ def little_soldiers_framing(out_png: str, level: str = "") -> dict[str, Any]:
         if getattr(e, "name", "").startswith("card-label-") and e.enabled:
             lo, hi = e.getTightBounds(scene)
             labels[e.name] = abs(hi[0] - lo[0]) / frames.length_to_ursina(1.0)
+    from panda3d.core import TextureAttrib
+
+    printed = []  # the HQ cards print their titles (app.look.pieces.hq_card): the textures drawn
+    look = view.dynamic.find("**/hq-and-track")
+    for k in range(look.node().getNumGeoms() if not look.isEmpty() else 0):
+        attrib = look.node().getGeomState(k).getAttrib(TextureAttrib)
+        if attrib is not None and attrib.getTexture() is not None:
+            printed.append(attrib.getTexture().getName())
     return {"at": at, "free": list(view.FREE_FILM), "labels": labels, "card_w": CARD_W,
-            "size": [res.app.win.getXSize(), res.app.win.getYSize()]}
+            "size": [res.app.win.getXSize(), res.app.win.getYSize()], "generals": [g["name"] for g in v["generals"]],
+            "printed": sorted(t for t in printed if t.startswith("hq:"))}
 
 
 @scenario

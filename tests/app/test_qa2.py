@@ -5,7 +5,8 @@ from __future__ import annotations
 
 def test_little_soldiers_home_view_frames_track_and_both_hqs_clear_of_the_hud(probe, tmp_path):
     """The Battle Track ran off the left edge, the far HQ cards sat under the
-    hint box, and the General's card text ran past the card."""
+    hint box, and the General's card text ran past the card (now each card
+    prints its title in its face: nothing lies over the card to run past it)."""
     facts = probe("little_soldiers_framing", str(tmp_path / "ls.png"))
     w, h = facts["size"]
     x0, x1, y0, y1 = facts["free"]
@@ -13,7 +14,9 @@ def test_little_soldiers_home_view_frames_track_and_both_hqs_clear_of_the_hud(pr
         assert at is not None, f"{name} is off screen"
         fx, fy = at[0] / (w - 1) * 2 - 1, 1 - at[1] / (h - 1) * 2
         assert x0 - 0.02 <= fx <= x1 + 0.02 and y0 - 0.02 <= fy <= y1 + 0.02, (name, fx, fy)
-    assert any(k.startswith("card-label-") and "-" not in k[len("card-label-"):] for k in facts["labels"])
+    for general in facts["generals"]:  # the General's card prints the General's name
+        assert any(t.startswith("hq:general:") and t.endswith(":" + general) for t in facts["printed"]), facts["printed"]
+    assert any(t.startswith("hq:infantry:") for t in facts["printed"])
     for name, width in facts["labels"].items():
         assert 0 < width <= facts["card_w"] - 1.0, (name, width)
 

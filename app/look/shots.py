@@ -1,0 +1,195 @@
+"""The README's screenshots, taken in a real window (``docs/screenshots``).
+
+``python -m app.look.shots OUTDIR [NAME ...]`` opens each scene in an
+on-screen window (it needs a display: a desktop, or ``xvfb-run``), lets it
+settle and saves a JPEG (PNG for the animation frame). One process per shot:
+Ursina is one per process. ``TOYBOX_LOOK`` picks the light as for
+``toybox play`` (``pbr`` forces the shader light on a CPU rasteriser such as
+llvmpipe, slow but the better picture); each shot's line says which drew it.
+
+The clock is forced to 30 frames a second of game time, so an animation is
+caught at the same moment however slowly a software renderer draws it.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any, Callable
+
+ROOT = Path(__file__).resolve().parents[2]
+SIZE = (1280, 720)
+
+
+def _start(size: tuple[int, int] = SIZE, title: str = "Toybox") -> Any:
+    from panda3d.core import ClockObject, loadPrcFileData
+
+    loadPrcFileData("shots", "audio-library-name null\nsync-video false\n")
+    from app import window
+
+    app = window.start(offscreen=False, size=size, title=title)
+    clock = ClockObject.getGlobalClock()
+    clock.setMode(ClockObject.MForced)
+    clock.setFrameRate(30)
+    return app
+
+
+def _screen(game: str, config: dict[str, Any], seed: int, moves: int, bots_run: bool = False) -> tuple[Any, Any]:
+    from app.game_screen import GameScreen
+    from app.render import prepare
+
+    controller = prepare(game, config, seed, moves)
+    app = _start()
+    screen = GameScreen(controller)
+    if not bots_run:
+        screen.update = lambda: None  # the frame shows the position as prepared
+        screen.ticker.update = screen.update
+    return app, screen
+
+
+def game_shot(game: str, config: dict[str, Any], seed: int, moves: int) -> Callable[[], Any]:
+    def shoot() -> Any:
+        app, screen = _screen(game, config, seed, moves)
+        from app import window
+
+        window.step(app, 4)
+        return app
+
+    return shoot
+
+
+def sight_shot() -> Any:
+    """Little Soldiers in the attack step: your soldier picked, the sight rays
+    to the enemy under the mouse drawn, the dice of the last attack on the table."""
+    app, screen = _screen("little-soldiers", {}, 3, 9)
+    from app import window
+
+    c = screen.controller
+    mine = [s for s in c.soldiers() if s["spot"] and s["team"] in c.my_teams()]
+    foes = [s for s in c.soldiers() if s["spot"] and s["team"] not in c.my_teams()]
+    if mine and foes:
+        c.click_soldier(mine[0]["id"])
+        c.hover_soldier(foes[0]["id"])
+    window.step(app, 4)
+    return app
+
+
+def attack_shot() -> Any:
+    """A bot's attack caught mid-animation: its sight rays drawn, the dice tumbling."""
+    from ursina import scene
+
+    from app import window
+    from app.game_screen import GameScreen
+    from app.render import prepare
+    from app.seats import Seats
+
+    probe = prepare("little-soldiers", {}, 5, 0)
+    controller = type(probe)(probe.match, Seats(("heuristic", "heuristic")), bot_seed=5)
+    app = _start()
+    screen = GameScreen(controller)
+    screen.update = lambda: None  # the bots are stepped here, one action at a time
+    screen.ticker.update = screen.update
+    for _ in range(600):
+        if controller.is_over() or not controller.bot_step():
+            break
+        window.step(app, 1)
+        if any(getattr(e, "name", "") == "attack-rays" for e in scene.entities):
+            m = controller.view_dict().get("measured") or {}
+            a, t = controller.spot(m.get("attack")), controller.spot(m.get("target"))
+            if a is not None and t is not None and math.dist((a["x"], a["y"]), (t["x"], t["y"])) > 25.0:
+                view = screen.view  # a long shot, framed with the dice: the rays and the tumble both show
+                pts = [(a["x"], a["y"], 0.0), (t["x"], t["y"], 0.0)] + [view.die_point(k) for k in (0, 5)]
+                view.table.frame(pts, view.FREE_FILM, pitch=44.0)
+                window.step(app, 10)  # a third of a second into the rays and the dice's tumble (the clock is forced)
+                break
+        screen.animator.finish()
+        screen.view.finish_animations()
+    return app
+
+
+def threat_shot() -> Any:
+    return game_shot("little-soldiers", {"mission": "a_new_threat", "players": 2}, 1, 8)()
+
+
+def editor_shot() -> Any:
+    """The level editor with the household kit's thumbnails out."""
+    from app import window
+    from app.editor.session import EditorSession
+    from app.editor_window import EditorWindow
+
+    session = EditorSession.open(str(ROOT / "levels" / "little_soldiers" / "bootcamp.json"))
+    app = _start((1440, 900), "Toybox - level editor")
+    win = EditorWindow(session)
+    win.set_tool("household")
+    window.step(app, 4)
+    return app
+
+
+def los_shot() -> Any:
+    from app import window
+    from app.editor.los_session import LosSession
+    from app.los_window import LosWindow
+
+    session = LosSession.open(str(ROOT / "levels" / "little_soldiers" / "bootcamp.json"), "28,24", "95,68",
+                              "infantry", "infantry")
+    app = _start((1440, 900), "Toybox - line of sight")
+    LosWindow(session)
+    window.step(app, 4)
+    return app
+
+
+SHOTS: dict[str, tuple[str, Callable[[], Any]]] = {
+    "little-soldiers": ("jpg", sight_shot),
+    "toy-battle": ("jpg", game_shot("toy-battle", {}, 1, 10)),
+    "little-battle": ("jpg", game_shot("little-battle", {"players": 4}, 3, 10)),
+    "bot-attack": ("png", attack_shot),
+    "a-new-threat": ("jpg", threat_shot),
+    "editor": ("jpg", editor_shot),
+    "los": ("jpg", los_shot),
+}
+
+
+def take(name: str, out_dir: Path) -> None:
+    """One shot in this process (then exits: Ursina is one per process)."""
+    from PIL import Image
+
+    from app import window
+    from app.look import pipeline
+
+    ext, shoot = SHOTS[name]
+    app = shoot()
+    png = out_dir / f"{name}.png"
+    window.screenshot(app, png)
+    if ext == "jpg":
+        Image.open(png).convert("RGB").save(out_dir / f"{name}.jpg", quality=88)
+        png.unlink()
+    print(f"{name}: {pipeline.describe(app)}")
+    sys.stdout.flush()
+    os._exit(0)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args:
+        print("usage: python -m app.look.shots OUTDIR [NAME ...]  (names: " + ", ".join(SHOTS) + ")", file=sys.stderr)
+        return 2
+    out_dir, names = Path(args[0]), args[1:] or list(SHOTS)
+    if len(names) == 1 and os.environ.get("TOYBOX_SHOT_CHILD"):
+        take(names[0], out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    failed = 0
+    for name in names:
+        env = dict(os.environ, TOYBOX_SHOT_CHILD="1", PYTHONPATH=str(ROOT))
+        proc = subprocess.run([sys.executable, "-m", "app.look.shots", str(out_dir), name], env=env, cwd=ROOT,
+                              capture_output=True, text=True, timeout=900)
+        line = next((l for l in proc.stdout.splitlines() if l.startswith(f"{name}: ")), None)
+        print(line or f"{name}: failed ({(proc.stderr.strip().splitlines() or ['no output'])[-1]})")
+        failed += line is None
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
