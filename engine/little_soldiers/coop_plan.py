@@ -60,8 +60,9 @@ STRIKE_TRIES = 3
 PLAN_KEEP = 6
 """Lines of this turn played on through the Threats' turn and the next player's turn."""
 PLAN_SECONDS = 3.0
-"""Seconds per decision after which no more lines are played on (the first always is).
-Chosen far above the usual cost so that play does not depend on the machine."""
+"""CPU seconds per decision after which no more lines are played on (the first always
+is). Chosen far above the usual cost, and counted in the process's CPU time, not the
+wall clock, so that a loaded machine does not change the play (a slower one may)."""
 
 # ---------------------------------------------------------------------- values, in attacks needed (chosen)
 HEART_COST = 0.12
@@ -240,9 +241,9 @@ class CoopPlanner:
 
     def __init__(self, rng: random.Random, plan_moves: int = PLAN_MOVES, then_moves: int = THEN_MOVES,
                  next_moves: int = NEXT_MOVES, keep: int = PLAN_KEEP, time_limit: float | None = PLAN_SECONDS,
-                 clock: Callable[[], float] = time.perf_counter) -> None:
+                 clock: Callable[[], float] = time.process_time) -> None:
         self.rng = rng
-        self.clock = clock  # seconds; a test gives a fake one
+        self.clock = clock  # CPU seconds (see PLAN_SECONDS); a test gives a fake one
         self.plan_moves = plan_moves
         self.then_moves = then_moves
         self.next_moves = next_moves
@@ -330,8 +331,9 @@ class CoopPlanner:
         return world
 
     def _decide(self, view) -> Any:
-        start = self.clock()
         world = self._world(view)
+        table_maps(world)  # built once per battlefield, before the budget starts
+        start = self.clock()
         seat = view.seat
         lines = self._lines(world, seat)
         if not lines:
