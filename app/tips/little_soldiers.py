@@ -15,14 +15,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.little_soldiers import names
 from engine.little_soldiers.actions import Activate, Order, Play
 
 from app.tips import Tip
-
-KIND_NAMES = {"book": "Book", "book_stack": "Stack of books", "shoebox": "Shoebox", "cereal_box": "Cereal box",
-              "mug": "Mug", "tin_can": "Tin can", "blocks": "Toy blocks", "pencil": "Pencil", "crayon": "Crayon",
-              "domino": "Domino", "ball": "Beach ball", "plush": "Teddy"}
-"""The household kit's pieces as a player names them (the editor's kit, engine.geometry.household)."""
 
 TOKEN_NAMES = {"deployment": "Deployment token", "crate": "Crate", "supplies": "Supplies",
                "force_field_switch": "Force Field switch", "threat_target": "Threat Target"}
@@ -32,17 +28,10 @@ FACE_NAMES = {"hit": "Hit", "double_hit": "Double Hit", "lightning": "Lightning"
 
 
 def piece_name(piece: Any) -> str:
-    """A scenery piece as a player names it: the kit's kind, a mesh's file name, or its shape."""
-    shape = piece.shape
-    kind = getattr(shape, "kind", None)
-    if kind is not None:
-        return KIND_NAMES.get(getattr(kind, "value", str(kind)), str(kind).replace("_", " ").capitalize())
-    path = getattr(shape, "path", None)
-    if path:
-        from pathlib import Path
-
-        return Path(str(path)).stem.replace("_", " ").replace("-", " ").capitalize()
-    return {"Box": "Block", "Cylinder": "Tube", "Prism": "Block"}.get(type(shape).__name__, "Scenery")
+    """A scenery piece as the log and the messages name it (``names.piece_name``),
+    capitalised for a tooltip's title: one name for one piece everywhere."""
+    name = names.piece_name(piece)
+    return name[:1].upper() + name[1:]
 
 
 def object_name(kind: str) -> str:
@@ -50,15 +39,8 @@ def object_name(kind: str) -> str:
 
 
 def say(c: Any, text: str) -> str:
-    """An engine sentence as a player reads it: soldiers by their names,
-    scenery as the piece it is ('blocked by cookbook' named the file's id)."""
-    import re
-
-    pieces = {p.id: piece_name(p).lower() for p in c.view().terrain.bf.scenery}
-    if pieces:
-        pattern = re.compile(r"(?<![\w-])'?(" + "|".join(map(re.escape, sorted(pieces, key=len, reverse=True)))
-                             + r")'?(?![\w-])")
-        text = pattern.sub(lambda m: "the " + pieces[m.group(1)], text)
+    """An engine sentence as a player reads it: soldiers, scenery and Threats by
+    the names the log uses (the controller's ``named``)."""
     return c.named(text)
 
 
@@ -301,4 +283,4 @@ def die_tip(c: Any, key: str) -> Tip | None:
     return Tip(FACE_NAMES.get(face, face), tuple(facts), tuple(now))
 
 
-__all__ = ["KIND_NAMES", "card_of_action", "object_name", "piece_name", "say", "things", "tip"]
+__all__ = ["card_of_action", "object_name", "piece_name", "say", "things", "tip"]

@@ -10,6 +10,7 @@ their card ("Green Infantry 2"), scenery and die faces as words.
 from __future__ import annotations
 
 import re
+from pathlib import PureWindowsPath
 from typing import Any, Callable, Iterable, Mapping
 
 from engine.little_soldiers.rules_data import ATTACK_DIE_FACES, SNIPER_DIE_FACES
@@ -31,17 +32,34 @@ def piece_words(ident: str) -> str:
 KIND_WORDS = {"book_stack": "stack of books", "blocks": "toy blocks", "ball": "beach ball", "plush": "teddy"}
 """A household kit piece's kind as a player calls it (the others read as their name: "tin_can" -> "tin can")."""
 
+SHAPE_WORDS = {"Box": "block", "Cylinder": "tube", "Prism": "block"}
+"""A plain solid's shape as a player calls it (battlefields written before the household kit)."""
+
+
+def kind_name(piece: Any) -> str:
+    """What a scenery piece is, in words: the household kit's kind ("stack of
+    books"), a mesh's file name ("cookbook"), or its plain shape ("block")."""
+    shape = getattr(piece, "shape", None)
+    kind = getattr(shape, "kind", None)
+    if kind is not None:
+        value = str(getattr(kind, "value", kind))
+        return KIND_WORDS.get(value, value.replace("_", " "))
+    path = getattr(shape, "path", None)
+    if path:
+        return piece_words(PureWindowsPath(str(path)).stem)  # either separator: a file written anywhere
+    return SHAPE_WORDS.get(type(shape).__name__, "scenery")
+
 
 def piece_name(piece: Any) -> str:
-    """A scenery piece as a player finds it on the table: its id as words,
-    with what it looks like when the id is a bare number ("cover-3" is the
-    green book: "cover 3 (green book)"). An Object's piece keeps its id's words (the
+    """A scenery piece as a player finds it on the table, the one name the
+    log, the messages and the tooltips all use: its id as words, with what it
+    looks like when the id is a bare number ("cover-3" is the green book:
+    "cover 3 (green book)"). An Object's piece keeps its id's words (the
     Object's own name goes with it where it is offered)."""
     words = piece_words(piece.id)
-    kind = getattr(getattr(piece, "shape", None), "kind", None)
-    if kind is None or getattr(piece, "object", None) or not hasattr(kind, "value"):
+    if getattr(piece, "object", None) or getattr(piece, "shape", None) is None:
         return words
-    what = KIND_WORDS.get(kind.value, kind.value.replace("_", " "))
+    what = kind_name(piece)
     if not words.split()[-1].isdigit() or what.split()[-1].rstrip("s") in words:
         return words  # "cereal box west", "car keys": the id says what it is
     colour = str(getattr(piece.shape, "colour", "") or "")
@@ -85,4 +103,4 @@ def log_namer(state: Any) -> Callable[[str], str]:
     return namer(soldiers, sorted((i, piece_name(p)) for i, p in pieces.items()), threats)
 
 
-__all__ = ["KIND_WORDS", "ORDER_WORDS", "log_namer", "namer", "piece_name", "piece_words", "soldier_name"]
+__all__ = ["KIND_WORDS", "ORDER_WORDS", "SHAPE_WORDS", "kind_name", "log_namer", "namer", "piece_name", "piece_words", "soldier_name"]
