@@ -36,6 +36,9 @@ TRAVEL_GAP_S = 0.55
 TRAVEL_HOP_CM = 9.0
 """How high a travelling chest arcs over the sea (chosen)."""
 SHIP_RADIUS = (40.0, 26.0)
+REVEAL_SCALE = 0.8
+"""The cards of a reveal lie at this share of a card's size behind their pile (chosen: five on a pile
+fit the beach, clear of the far Ships' name plates)."""
 CHEST_RGB = {"blue": (0.20, 0.45, 0.90), "red": (0.88, 0.22, 0.20), "yellow": (0.98, 0.82, 0.20)}
 KIND_RGB = {"Parrot": (0.30, 0.55, 0.95), "Rhino": (0.90, 0.35, 0.30), "Leopard": (0.98, 0.80, 0.25)}
 CARD_BACK = (0.35, 0.22, 0.45, 1.0)
@@ -65,6 +68,35 @@ def ship_position(rel: int, n: int) -> tuple[float, float, float]:
     y = SHIP_RADIUS[1] * math.sin(a) + 6.0
     heading = math.degrees(math.atan2(-y, -x)) + 90.0
     return (x, y, heading)
+
+
+LOOT_COLUMNS = 4
+"""Chests won stand in rows of this many (chosen)."""
+LOOT_PITCH = (4.4, 4.0)
+"""cm between two chests in a row, and between two rows (chosen: a 3.6 cm chest with room round it)."""
+LOOT_BEHIND_CM = 7.5
+"""How far behind a far Ship (away from the beach) its first row of chests stands (chosen: clear of the
+hull and, seen from the player's seat, above the sail's top)."""
+OWN_LOOT_AT = (-23.0, -24.0)
+"""Your first chest, left of your crew's face-up cards (chosen: your name plate is right of your Ship)."""
+
+
+def loot_spot(rel: int, n: int, slot: int) -> tuple[float, float, float]:
+    """Where chest number ``slot`` won by the seat ``rel`` places after the shown
+    seat stands. A far Ship's chests stand in rows behind it, on the side away
+    from the beach, so they never cover its name plate (in front of it) nor the
+    cards revealed on the beach; yours stand left of your Ship, rows growing
+    toward the beach. (They stood beyond the Ship's end in rows of three: the
+    side Ships' chests lay on their own name plates.)"""
+    col, row = slot % LOOT_COLUMNS, slot // LOOT_COLUMNS
+    if rel == 0:
+        return (OWN_LOOT_AT[0] - col * LOOT_PITCH[0], OWN_LOOT_AT[1] + row * LOOT_PITCH[1], 0.0)
+    x, y, heading = ship_position(rel, n)
+    a = math.radians(heading)
+    along, out = (math.cos(a), math.sin(a)), (-math.sin(a), math.cos(a))  # along the hull; away from the beach
+    side = (col - (LOOT_COLUMNS - 1) / 2) * LOOT_PITCH[0]
+    back = LOOT_BEHIND_CM + row * LOOT_PITCH[1]
+    return (x + side * along[0] + back * out[0], y + side * along[1] + back * out[1], 0.0)
 
 
 def _on_plane(a: tuple[float, float, float], b: tuple[float, float, float], z: float) -> tuple[float, float] | None:
@@ -225,14 +257,9 @@ class LittleBattleView:
         return (x, y + 0.5, 0.25 + max(height, 1) * CARD_T)
 
     def loot_point(self, seat: int, slot: int, v: dict[str, Any]) -> tuple[float, float, float]:
-        """Where chest number ``slot`` won by ``seat`` stands beside its Ship."""
+        """Where chest number ``slot`` won by ``seat`` stands beside its Ship: see :func:`loot_spot`."""
         n, me = v["players"], v["seat"]
-        x, y, heading = ship_position((seat - me) % n, n)
-        a = math.radians(heading)
-        lx, ly = x + 11.0 * math.cos(a), y + 11.0 * math.sin(a)
-        px = lx + (slot % 3) * 4.6 * math.cos(a + math.pi / 2) - (slot // 3) * 4.0 * math.cos(a)
-        py = ly + (slot % 3) * 4.6 * math.sin(a + math.pi / 2) - (slot // 3) * 4.0 * math.sin(a)
-        return (px, py, 0.0)
+        return loot_spot((seat - me) % n, n, slot)
 
     def _chest_entity(self, trip: Any) -> Any:
         """A travelling chest: closed, its colour; a line over it names the taker
@@ -310,7 +337,15 @@ class LittleBattleView:
     def reveal_point(self, pile: int, k: int, n: int) -> tuple[float, float, float]:
         """Where the ``k``-th of ``n`` cards played on ``pile`` lies face up."""
         x, y = PILE_AT[pile]
-        return (x + (k - (n - 1) / 2) * (CARD_W + 0.8) * 0.75 + (-6.0 if pile == 0 else 6.0), y + CARD_D + 3.0, 1.5)
+        depth = CARD_D * REVEAL_SCALE  # just behind the pile (further back they lay on the far players' name plates)
+        return (x + (k - (n - 1) / 2) * (CARD_W + 0.8) * 0.75 * REVEAL_SCALE + (-6.0 if pile == 0 else 6.0),
+                y + CARD_D / 2 + depth / 2 + 0.4, 0.8)
+
+    def my_play_point(self, pile: int) -> tuple[float, float, float]:
+        """Where your card played on ``pile`` this turn lies: on the pile's inner side,
+        between the two piles (in front of the pile it lay on the pile's count)."""
+        x, y = PILE_AT[pile]
+        return (x + (6.0 if x < 0 else -6.0), y - 1.0, 0.3)
 
     def _reveal(self, v: dict[str, Any]) -> None:
         """The cards of the last Gold Rush turn, flipping face up one after
@@ -332,7 +367,8 @@ class LittleBattleView:
         for pile, plays in per_pile.items():
             for k, r in enumerate(plays):
                 at = self.reveal_point(pile, k, len(plays))
-                holder = Entity(parent=self.reveal_root, position=Vec3(*frames.to_ursina(at)), name="revealed")
+                holder = Entity(parent=self.reveal_root, position=Vec3(*frames.to_ursina(at)), name="revealed",
+                                scale=REVEAL_SCALE)
                 card = Entity(parent=holder, name="revealed-card")
                 self._card_node(r["card"], r["seat"]).reparentTo(card)
                 holder.card = r
@@ -402,9 +438,8 @@ class LittleBattleView:
                     (x, y - 8.2, 0.3), 2.0)  # printed on a card on the sand, not floating
             picker(self.dynamic, (x, y, 0.0), (CARD_W + 4, CARD_D + 4, max(h, 1.0)), lambda p=p: self.controller.click_pile(p),
                    name=f"pile-{p}")
-        for play in v.get("my_play", []):  # your own card, played face down: you see its face, tilted up at the corner
-            x, y = PILE_AT[play["pile"]]
-            look.add_box((x, y - CARD_D - 1, 0.2), (CARD_W * 0.8, CARD_D * 0.8, CARD_T), (1, 1, 1),
+        for play in v.get("my_play", []):  # your own card, played face down: you see its face, tilted, beside its pile
+            look.add_box(self.my_play_point(play["pile"]), (CARD_W * 0.8, CARD_D * 0.8, CARD_T), (1, 1, 1),
                          textures={"top": card_texture(play["card"])}, heading=-6.0, ground=None)
         placard(self.dynamic, "nap-label", f"Nap corner: {v['nap']} card{'s' if v['nap'] != 1 else ''}",
                 (46.0, -37.8, 0.05), 1.8)
@@ -440,9 +475,10 @@ class LittleBattleView:
                 shown = won.get("gold") if isinstance(won, dict) else None
                 chest(look, (px, py, 0.0), won["color"], heading=heading, size=3.6, open_lid=shown is not None,
                       coins=int(shown or 0))
-            if gold:
-                coins(look, (x + 6.0 * math.cos(a) - 9.0 * math.sin(a), y + 6.0 * math.sin(a) + 9.0 * math.cos(a), 0.0),
-                      min(int(gold), 24))
+            if gold:  # heaped in the next free place of the chests' rows, the stacks centred on it
+                count = min(int(gold), 24)
+                gx, gy, gz = self.loot_point(s, len(loot), v)
+                coins(look, (gx - ((count - 1) // 8) * 1.05, gy, gz), count)
             ready = "  ready" if v["committed"][s] and v["phase"] in ("draft", "rush") else ""
             text = f"{seat_label('little-battle', s)}{ready}\nhand {v['hand_sizes'][s]} · ship {on_ship} · chests {len(loot)}"
             if gold is not None:

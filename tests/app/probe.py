@@ -638,6 +638,51 @@ def little_battle_ship_labels(out_png: str) -> dict[str, Any]:
             "seat": res.controller.viewer}
 
 
+@scenario
+def little_battle_clutter(players: str, seed: str) -> dict[str, Any]:
+    """A Little Battle played to its end by bots: the film boxes (x0, y0, x1, y1)
+    of every printed label (name plates, pile and nap counts), every chest won
+    beside its Ship and every card of the last reveal, for overlap checks."""
+    from ursina import scene
+
+    from app import frames, window
+    from app.render import render
+
+    res = render("little-battle", {"players": int(players)}, "/dev/null", seed=int(seed), moves=100000)
+    view = res.screen.view
+    view.finish_animations()
+    view.home()
+    window.step(res.app, 1)
+    film = view.table.film
+
+    def box(points: list[tuple[float, float, float]]) -> list[float]:
+        fs = [film(p) for p in points]
+        return [min(f[0] for f in fs), min(f[1] for f in fs), max(f[0] for f in fs), max(f[1] for f in fs)]
+
+    def bounds(node: Any) -> list[float]:
+        lo, hi = node.getTightBounds(scene)
+        a, b = frames.to_engine(lo), frames.to_engine(hi)
+        return box([(x, y, z) for x in (a[0], b[0]) for y in (a[1], b[1]) for z in (a[2], b[2])])
+
+    labels = {e.name: bounds(e) for e in scene.entities
+              if getattr(e, "name", "").endswith("-label") or "-label-" in getattr(e, "name", "")}
+    v = res.controller.view_dict()
+    chests = []
+    for s in range(v["players"]):
+        for i, _ in enumerate(v["loot"][s]):
+            x, y, _z = view.loot_point(s, i, v)
+            r = 0.6 * 3.6  # the chest's half diagonal, any heading (size 3.6, lid open up to 0.9 of it)
+            chests.append({"seat": s, "slot": i, "box": box([(x + dx, y + dy, z) for dx in (-r, r) for dy in (-r, r)
+                                                             for z in (0.0, 3.3)])})
+    cards = [{"card": h.card["card"], "box": bounds(h)} for h in view.reveal_cards]
+    for pile in (0, 1):  # your card played face down this turn, on either pile
+        x, y, z = view.my_play_point(pile)
+        r = 0.8 * 8.5 / 2 + 0.4  # its half depth (drawn at 0.8 of a card), a little turned
+        cards.append({"card": f"my play on pile {pile + 1}",
+                      "box": box([(x + dx, y + dy, z) for dx in (-0.8 * 3.0 - 0.4, 0.8 * 3.0 + 0.4) for dy in (-r, r)])})
+    return {"labels": labels, "chests": chests, "cards": cards, "loot": [len(x) for x in v["loot"]]}
+
+
 def _ls_to_my_throw(c: Any, kind: str = "grenadier") -> None:
     """Random legal play, with the soldier's special Order when offered, until the human throws."""
     import random
