@@ -683,6 +683,52 @@ def little_battle_clutter(players: str, seed: str) -> dict[str, Any]:
     return {"labels": labels, "chests": chests, "cards": cards, "loot": [len(x) for x in v["loot"]]}
 
 
+@scenario
+def end_screen(game: str, players: str, out_png: str) -> dict[str, Any]:
+    """A game played to its end by bots, shown to a human seat with the event log
+    scrolled back: the end screen's words, the pixels where the turn line lies
+    under the end screen's backdrop, and the log's title and panel boxes."""
+    from ursina import camera
+    from ursina import window as uwindow
+
+    from app import window
+    from app.game_screen import GameScreen
+    from app.render import prepare
+
+    app = window.start(offscreen=True, size=(1280, 720))
+    config = {"players": int(players)} if game == "little-battle" else {}
+    ctl = prepare(game, config, 5, 100000)
+    screen = GameScreen(ctl)
+    screen.hud.log_offset = 15
+    screen.hud.refresh()
+    window.step(app, 3)
+    window.screenshot(app, out_png)
+    hud = screen.hud
+    aspect = uwindow.aspect_ratio
+
+    def px(box: list[float]) -> list[int]:
+        """camera.ui (left, bottom, right, top) -> pixels (left, top, right, bottom)."""
+        return [round((box[0] / aspect + 0.5) * 1280), round((0.5 - box[3]) * 720),
+                round((box[2] / aspect + 0.5) * 1280), round((0.5 - box[1]) * 720)]
+
+    rects = {r["text"]: r["box"] for r in ui_rects(camera.ui)}
+    status = next(b for t, b in rects.items() if t == hud.status.text)
+    x0, y0, x1, y1 = px(status)
+    from panda3d.core import Filename, PNMImage
+
+    img = PNMImage(Filename.fromOsSpecific(out_png))
+    seen = {tuple(round(c * 255) for c in img.getXel(x, y)) for x in range(max(0, x0), min(1280, x1), 2)
+            for y in range(max(0, y0), min(720, y1))}
+    panel = hud.log_panel
+    pp = panel.get_position(camera.ui)
+    title = next(b for t, b in rects.items() if t == hud.log_title.text)
+    return {"overlay": hud.overlay_text.text, "status": hud.status.text, "under_status": sorted(seen),
+            "backdrop": [round(c * 255) for c in tuple(hud.overlay_backdrop.color)[:3]],
+            "log_title": hud.log_title.text, "title_box": title,
+            "panel_box": [pp[0] - panel.scale_x, pp[1] - panel.scale_y, pp[0], pp[1]],
+            "winners": list(ctl.match.state.result().winners)}
+
+
 def _ls_to_my_throw(c: Any, kind: str = "grenadier") -> None:
     """Random legal play, with the soldier's special Order when offered, until the human throws."""
     import random
