@@ -9,6 +9,7 @@ Layout numbers are the app's own (cm on a virtual 110 x 80 cm table).
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Any
 
@@ -16,7 +17,7 @@ from app import frames
 from app.controllers.little_battle import LittleBattleController
 from app.look.cards import chest, coins, ship
 from app.look.geom import Batch
-from app.look.placards import STYLES, placard
+from app.look.placards import STYLES, placard, size_cm
 from app.scene_mesh import MeshBuilder
 from app.seats import SEAT_RGB, seat_label, seat_name
 from app.table import Table, picker, static_entity
@@ -99,6 +100,52 @@ def loot_spot(rel: int, n: int, slot: int) -> tuple[float, float, float]:
     return (x + side * along[0] + back * out[0], y + side * along[1] + back * out[1], 0.0)
 
 
+BEACH_AT, BEACH_R, BEACH_TOP_CM = (0.0, 4.0), 17.0, 0.25
+"""The beach's sand disc: centre, radius and height, cm. The name plates lie just above
+its height: where a plate reaches the sand (the far ones at 5 players: there is no room
+off it) it lies on the sand, not under it."""
+PLATE_FROM_SHIP_CM = 10.0
+"""How far in front of a far Ship (toward you) its name plate lies where there is room (chosen)."""
+PLATE_LINE_CM = 2.0
+"""A name plate's line depth, cm."""
+PLATE_CLEAR_CM = 0.8
+"""The room a name plate keeps from the beach's edge and any hull (chosen)."""
+HULL_OUTLINE = ((-8.6, 0.0), (-8.0, -3.0), (5.0, -3.0), (9.0, 0.0), (5.0, 3.0), (-8.0, 3.0))
+"""A Ship's hull in its own frame, bow to +x (app.look.cards.ship draws it)."""
+
+
+@functools.lru_cache(maxsize=256)
+def plate_spot(rel: int, n: int, width: float, depth: float) -> tuple[float, float]:
+    """Where the name plate (``width`` x ``depth`` cm) of the seat ``rel`` places
+    after the shown seat lies: yours right of your Ship; a far Ship's in front of
+    it, moved the least from :data:`PLATE_FROM_SHIP_CM` straight in front so that
+    it is clear of the beach and of every hull; where no spot near is (the top
+    Ships at 5 players), straight in front, lying over the sand's edge. (At 4
+    and 5 players the far plates lay partly under the sand, their counts hidden.)"""
+    from shapely import affinity
+    from shapely.geometry import Point, Polygon, box
+
+    x, y, _ = ship_position(rel, n)
+    if rel == 0:
+        return (x + 27.0, y)
+    hulls = []
+    for r in range(n):
+        hx, hy, heading = ship_position(r, n)
+        hulls.append(affinity.translate(affinity.rotate(Polygon(HULL_OUTLINE), heading, origin=(0, 0)), hx, hy))
+    blocked = Point(*BEACH_AT).buffer(BEACH_R + PLATE_CLEAR_CM)
+    for hull in hulls:
+        blocked = blocked.union(hull.buffer(PLATE_CLEAR_CM))
+    table = box(-TABLE_W / 2, -TABLE_D / 2, TABLE_W / 2, TABLE_D / 2)
+    tries = sorted(((dx * 0.5, -PLATE_FROM_SHIP_CM + dy * 0.5) for dx in range(-8, 9) for dy in range(-6, 5)),
+                   key=lambda d: (abs(d[0]) + abs(d[1] + PLATE_FROM_SHIP_CM), abs(d[0])))
+    for dx, dy in tries:
+        cx, cy = x + dx, y + dy
+        plate = box(cx - width / 2, cy - depth / 2, cx + width / 2, cy + depth / 2)
+        if table.contains(plate) and not plate.intersects(blocked):
+            return (cx, cy)
+    return (x, y - PLATE_FROM_SHIP_CM)
+
+
 def _on_plane(a: tuple[float, float, float], b: tuple[float, float, float], z: float) -> tuple[float, float] | None:
     """Where the segment a-b (engine cm) crosses the plane at height ``z``."""
     dz = b[2] - a[2]
@@ -136,7 +183,9 @@ class LittleBattleView:
         pts: list[tuple[float, float, float]] = []
         for rel in range(n):
             x, y, _ = ship_position(rel, n)
-            pts += [(x - 9, y + 5, 12.1), (x + 9, y + 5, 12.1), (x, y - 11.5, 0.5)]
+            w, d = size_cm(f"{seat_label('little-battle', 0)}  - to play\nhand 5 · ship 5 · chests 10", PLATE_LINE_CM)
+            px, py = plate_spot(rel, n, w, d)
+            pts += [(x - 9, y + 5, 12.1), (x + 9, y + 5, 12.1), (px, py - d / 2 - 0.5, 0.5)]
         pts += [(-17.0, 21.0, 0.0), (17.0, -13.0, 0.0), (-40.0, HAND_Y - 6.0, 0.0), (46.0, -37.0, 0.0),
                 (45.0, -22.0, 1.0)]
         self.table.frame(pts, self.FREE_FILM, pitch=60.0)
@@ -151,7 +200,7 @@ class LittleBattleView:
 
         self.static = _Entity(parent=self.table.root, name="beach")
         beach = Batch()
-        beach.add_disc((0.0, 4.0, 0.0), 17.0, 0.25, (1, 1, 1), "sand", side_rgb=(0.85, 0.74, 0.5), sides=64)
+        beach.add_disc((*BEACH_AT, 0.0), BEACH_R, BEACH_TOP_CM, (1, 1, 1), "sand", side_rgb=(0.85, 0.74, 0.5), sides=64)
         beach.add_box((-62.0, 22.0, 0.0), (26.0, 26.0, 4.0), (0.15, 0.35, 0.45), textures={"top": "boxart:little-battle"},
                       heading=-10.0, gloss=0.3)
         bank = [(-27.0 + 2.3 * math.cos(k * 2.4) * (k % 4), -8.0 + 2.3 * math.sin(k * 2.4) * (k % 4), 0.0) for k in range(14)]
@@ -255,6 +304,13 @@ class LittleBattleView:
         """Where the top chest stands on ``pile`` with ``height`` chest cards in it."""
         x, y = PILE_AT[pile]
         return (x, y + 0.5, 0.25 + max(height, 1) * CARD_T)
+
+    def plate_point(self, seat: int, v: dict[str, Any], gold: bool) -> tuple[float, float]:
+        """Where ``seat``'s name plate lies (:func:`plate_spot`), placed by its longest
+        text so it does not move as the words change turn by turn."""
+        n, me = v["players"], v["seat"]
+        longest = f"{seat_label('little-battle', seat)}  - to play\nhand 5 · ship 5 · chests 10" + (" · 99 gold" if gold else "")
+        return plate_spot((seat - me) % n, n, *size_cm(longest, PLATE_LINE_CM))
 
     def loot_point(self, seat: int, slot: int, v: dict[str, Any]) -> tuple[float, float, float]:
         """Where chest number ``slot`` won by ``seat`` stands beside its Ship: see :func:`loot_spot`."""
@@ -484,11 +540,11 @@ class LittleBattleView:
             if gold is not None:
                 text += f" · {gold} gold"
             # in front of the ship, on the table (at the sail's height it covered the flag); yours beside it
-            at = (x, y - 10.0, 0.5) if rel else (x + 27.0, y, 1.0)
             if s in v["to_act"] and not ready:
                 text = text.replace("\n", "  - to play\n", 1)
+            at = self.plate_point(s, v, gold is not None)
             seat = seat_name("little-battle", s)
-            placard(self.dynamic, f"ship-label-{s}", text, (at[0], at[1], 0.05), 2.0,
+            placard(self.dynamic, f"ship-label-{s}", text, (at[0], at[1], BEACH_TOP_CM + 0.02), PLATE_LINE_CM,
                     "gold" if s in v["to_act"] and not ready else seat if seat in STYLES else "cream")
             if rel == 0 and not hidden:
                 picker(self.dynamic, (x, y, 0.0), (17.0, 7.0, 6.0), self.controller.click_ship, name="ship")

@@ -664,8 +664,15 @@ def little_battle_clutter(players: str, seed: str) -> dict[str, Any]:
         a, b = frames.to_engine(lo), frames.to_engine(hi)
         return box([(x, y, z) for x in (a[0], b[0]) for y in (a[1], b[1]) for z in (a[2], b[2])])
 
-    labels = {e.name: bounds(e) for e in scene.entities
-              if getattr(e, "name", "").endswith("-label") or "-label-" in getattr(e, "name", "")}
+    named = [e for e in scene.entities if getattr(e, "name", "").endswith("-label") or "-label-" in getattr(e, "name", "")]
+    labels = {e.name: bounds(e) for e in named}
+
+    def table_box(node: Any) -> list[float]:
+        lo, hi = node.getTightBounds(scene)
+        a, b = frames.to_engine(lo), frames.to_engine(hi)
+        return [min(a[0], b[0]), min(a[1], b[1]), min(a[2], b[2]), max(a[0], b[0]), max(a[1], b[1]), max(a[2], b[2])]
+
+    plates = {e.name: table_box(e) for e in named if e.name.startswith("ship-label-")}
     v = res.controller.view_dict()
     chests = []
     for s in range(v["players"]):
@@ -680,7 +687,11 @@ def little_battle_clutter(players: str, seed: str) -> dict[str, Any]:
         r = 0.8 * 8.5 / 2 + 0.4  # its half depth (drawn at 0.8 of a card), a little turned
         cards.append({"card": f"my play on pile {pile + 1}",
                       "box": box([(x + dx, y + dy, z) for dx in (-0.8 * 3.0 - 0.4, 0.8 * 3.0 + 0.4) for dy in (-r, r)])})
-    return {"labels": labels, "chests": chests, "cards": cards, "loot": [len(x) for x in v["loot"]]}
+    import app.little_battle_view as lbv
+
+    beach = [*getattr(lbv, "BEACH_AT", (0.0, 4.0)), getattr(lbv, "BEACH_R", 17.0), getattr(lbv, "BEACH_TOP_CM", 0.25)]
+    return {"labels": labels, "chests": chests, "cards": cards, "loot": [len(x) for x in v["loot"]],
+            "plates": plates, "beach": beach}
 
 
 @scenario
