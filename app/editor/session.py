@@ -566,7 +566,11 @@ class EditorSession:
         d = self.data
         if name in ("delete", "backspace"):
             if sel.kind == "piece":
+                riders = bt.resting_on(d, sel.key, self.root)
                 self.apply(bt.delete_piece(d, sel.key, self.root))
+                # the pieces on it go too: say so (a domino on a book vanished without a word)
+                self.message = f"Deleted {sel.key}" + (f" and {', '.join(riders)} resting on it" if riders else "") + \
+                    " (Ctrl+Z brings " + ("them" if riders else "it") + " back)."
             elif sel.kind == "token":
                 self.apply(bt.delete_token(sel.key))
             elif sel.kind == "zone":

@@ -83,3 +83,23 @@ def test_little_battle_log_and_turn_line_name_the_colours_at_the_end():
     assert seat_label("little-battle", winner) in c.status()
     last = c.events()[-1]
     assert "player 1 (red): " in last and "player 3 (green): " in last, last
+
+
+def test_deleting_a_piece_says_what_went_with_it(tmp_path):
+    """Issue 12, editor (played live): deleting a book stack took the domino lying on
+    it too, without a word; the message line names both and the way back."""
+    from app.editor.session import EditorSession
+
+    s = EditorSession.open(tmp_path / "new.json")
+    s.tool = "box"
+    s.click(30, 40)  # box-1
+    s.tool = "box"
+    s.click(30, 40)  # box-2, on top of it
+    s.tool = "select"
+    s.click(30, 40, ((30.0, 0.0, 6.0), (30.0, 36.0, 3.0)))  # a ray down through box-1's side
+    assert s.selection.key == "box-1"
+    s.key("delete")
+    assert s.data["scenery"] == []
+    assert "box-1" in s.message and "box-2" in s.message and "Ctrl+Z" in s.message, s.message
+    s.key("ctrl+z")
+    assert [p["id"] for p in s.data["scenery"]] == ["box-1", "box-2"]
