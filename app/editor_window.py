@@ -171,7 +171,8 @@ class EditorWindow:
             b.color = color.rgb(0.85, 0.62, 0.2) if tool == s.tool else color.rgb(0.22, 0.26, 0.33)
         for kind, b in self.kit_buttons.items():  # the household kit's thumbnails, while its tool is taken
             b.enabled = s.tool == "household"
-            b.color = color.rgb(1.0, 0.85, 0.45) if kind == s.kit_kind else color.white
+            if kind != KIT_PANEL:
+                b.color = color.rgb(1.0, 0.85, 0.45) if kind == s.kit_kind else color.white
         dirty = " *" if s.doc.dirty else ""
         self.title.text = fit_text(f"{self.file_name}{dirty}  -  {s.data.get('name', '')}", 1.2,
                                    (uwindow.top_right[0] - 0.79 - 0.05) - (uwindow.top_left[0] + 0.02) - 0.02)
@@ -326,7 +327,7 @@ class EditorWindow:
     def pick_kit(self, kind: str) -> None:
         """A thumbnail of the household kit was clicked: the next click places it."""
         self.session.kit_kind = kind
-        self.session.message = f"Click the table to place a {kind.replace('_', ' ')}."
+        self.session.message = f"Click the table (or a Level) to place the {kind.replace('_', ' ')}."  # not 'a blocks'
         self.refresh()
 
     def set_tool(self, tool: str) -> None:
@@ -522,19 +523,37 @@ def kit_palette(ui: Any, top_left: Any, on_pick: Any) -> dict[str, Any]:
     """The household kit as two columns of thumbnail buttons (hidden until
     the household tool is taken); each thumbnail is drawn from the kit
     piece's own triangles (app.look.thumbnails)."""
-    from ursina import Button, Text, Texture, color
+    from ursina import Button, Entity, Text, Texture, color
 
     from app.look.thumbnails import thumbnail
     from engine.geometry.household import Kind
 
+    kinds = list(Kind)
+    rows = (len(kinds) + 1) // 2
+    # on a panel of its own, each name under its picture: the names lay on the pictures, white on the
+    # white ball, and the table showed between the thumbnails (a click there placed a piece)
+    panel = Entity(parent=ui, model="quad", color=color.rgba(0.08, 0.09, 0.11, 0.94), origin=(-0.5, 0.5),
+                   position=top_left + (0.0, KIT_PITCH[1] / 2 - 0.022), scale=(2 * KIT_PITCH[0] + 0.01, rows * KIT_PITCH[1] + 0.01),
+                   z=0.5, collider="box", name="kit-panel")
+    panel.enabled = False
     out = {}
-    for i, kind in enumerate(Kind):
-        b = Button(parent=ui, scale=(0.085, 0.085), position=top_left + (0.045 + (i % 2) * 0.09, -(i // 2) * 0.092),
+    for i, kind in enumerate(kinds):
+        b = Button(parent=ui, scale=(KIT_THUMB, KIT_THUMB),
+                   position=top_left + (0.005 + KIT_PITCH[0] / 2 + (i % 2) * KIT_PITCH[0], -0.01 - (i // 2) * KIT_PITCH[1]),
                    texture=Texture(thumbnail(kind.value)), color=color.white, highlight_color=color.rgb(1, 0.9, 0.6),
                    name=f"kit-{kind.value}")
-        Text(parent=b, text=kind.value.replace("_", " "), scale=(8, 8), origin=(0, 0), y=-0.42, z=-0.1,
-             color=color.rgb(1, 1, 1))
+        Text(parent=b, text=kind.value.replace("_", " "), scale=(8, 8), origin=(0, 0.5), y=-0.52, z=-0.1,
+             color=color.rgb(1, 1, 1), name=f"kit-label-{kind.value}")
         b.on_click = lambda k=kind.value: on_pick(k)
         b.enabled = False
         out[kind.value] = b
+    out[KIT_PANEL] = panel
     return out
+
+
+KIT_THUMB = 0.078
+"""camera.ui size of a household kit thumbnail (chosen)."""
+KIT_PITCH = (0.09, 0.112)
+"""camera.ui distance between two thumbnails across and down, the name under each (chosen)."""
+KIT_PANEL = "panel"
+"""The key of the kit's backdrop among ``kit_palette``'s entries."""

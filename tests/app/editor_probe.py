@@ -145,7 +145,7 @@ def editor_typing(out_png: str) -> dict[str, Any]:
     facts["legend_boxes"] = [r["box"] for r in ui_rects(win.legend)] + [
         _quad_box(e) for e in win.legend.children if e.name == "legend-swatch"]
     facts["tool_boxes"] = [_quad_box(b) for b in win.tool_buttons.values()] + [
-        _quad_box(b) for b in getattr(win, "kit_buttons", {}).values()]
+        _quad_box(b) for b in getattr(win, "kit_buttons", {}).values() if b.name != "kit-panel"]
     win.overlay = None
     win.refresh()
     win.input("control")
@@ -165,6 +165,38 @@ def editor_typing(out_png: str) -> dict[str, Any]:
     facts["picker_after"] = list(win.picker.buttons)
     facts["inputs_after"] = list(win.fields.inputs)
     return facts
+
+
+@scenario
+def editor_kit(out_png: str) -> dict[str, Any]:
+    """The household tool taken on an empty level: each kit thumbnail's box, its
+    name's box and the kit's backdrop (camera.ui units)."""
+    from ursina import Text, camera
+
+    from app import window
+    from app.editor.session import EditorSession
+    from app.editor_window import render
+
+    s = EditorSession.open(Path(out_png).parent / "new.json")
+    s.set_tool("household")
+    app, win = render(s, out_png)
+    thumbs, names = {}, {}
+    for kind, b in win.kit_buttons.items():
+        if b.name == "kit-panel":
+            continue
+        thumbs[kind] = _quad_box(b)
+        label = next(c for c in b.children if isinstance(c, Text))
+        p, sc = label.get_position(camera.ui), label.get_scale(camera.ui)
+        w, h = label.width * sc[0], label.height * sc[1]
+        left, top = p[0] - (label.origin[0] + 0.5) * w, p[1] - (label.origin[1] - 0.5) * h
+        names[kind] = [left, top - h, left + w, top]
+    panel = next((b for b in win.kit_buttons.values() if b.name == "kit-panel"), None)
+    t, sc = win.title.get_position(camera.ui), win.title.get_scale(camera.ui)
+    w, h = win.title.width * sc[0], win.title.height * sc[1]
+    left, top = t[0] - (win.title.origin[0] + 0.5) * w, t[1] - (win.title.origin[1] - 0.5) * h
+    win.pick_kit("blocks")
+    return {"thumbs": thumbs, "names": names, "panel": _quad_box(panel) if panel is not None and panel.enabled else None,
+            "title": [left, top - h, left + w, top], "picked": s.message}
 
 
 @scenario

@@ -103,3 +103,25 @@ def test_deleting_a_piece_says_what_went_with_it(tmp_path):
     assert "box-1" in s.message and "box-2" in s.message and "Ctrl+Z" in s.message, s.message
     s.key("ctrl+z")
     assert [p["id"] for p in s.data["scenery"]] == ["box-1", "box-2"]
+
+
+def test_the_household_kit_names_lie_under_their_pictures_on_a_panel(tmp_path):
+    """Issue 13 ('the editor shows the kit with thumbnails'), played live: the names lay on the
+    pictures (white on the white ball) and the table showed between the thumbnails."""
+    from tests.app.test_editor_window import run
+
+    f = run(tmp_path, "editor_kit", str(tmp_path / "kit.png"))
+    assert len(f["thumbs"]) >= 10 and f["panel"] is not None
+    boxes = list(f["thumbs"].items())
+    for kind, thumb in boxes:
+        name = f["names"][kind]
+        assert name[3] <= thumb[1] + 0.002, (kind, name, thumb)  # under its picture, not on it
+        for box in (thumb, name):
+            assert overlaps(box, f["panel"]) and f["panel"][0] <= box[0] and box[2] <= f["panel"][2], (kind, box)
+            assert f["panel"][1] <= box[1] and box[3] <= f["panel"][3], (kind, box)
+    assert not overlaps(f["panel"], f["title"]), (f["panel"], f["title"])  # it lay on the file's name
+    assert "a blocks" not in f["picked"] and "blocks" in f["picked"], f["picked"]
+    allboxes = [box for kind, thumb in boxes for box in (thumb, f["names"][kind])]
+    for i, a in enumerate(allboxes):
+        for b in allboxes[i + 1:]:
+            assert not overlaps(a, b), (a, b)
