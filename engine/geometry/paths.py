@@ -47,6 +47,10 @@ SNAP_GRID = 1e-9
 DISTANCES_MEMO = 4096
 """Starts whose node distances a graph keeps for ``path_lengths`` (chosen)."""
 
+VISIBLE_MEMO = 1024
+"""Starts whose visible nodes a graph keeps for ``_solve`` (chosen): a
+soldier stands still while a player (or a bot) tries several destinations."""
+
 SOLVE_MEMO = 4096
 """(start, end) queries whose answer a graph keeps (chosen): a rules engine
 measures one Move several times (its check, its report, the path it logs),
@@ -289,6 +293,21 @@ class MoveGraph:
         idx = idx[clear]
         return idx, np.hypot(*(self.nodes[idx] - p).T)
 
+    def _visible_from(self, s: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """``_visible_nodes`` of a path's start, kept per exact start (the
+        graph is immutable, so a kept answer is the answer)."""
+        key = (float(s[0]), float(s[1]))
+        memo = self.__dict__.setdefault("_visible_memo", {})
+        got = memo.get(key)
+        if got is None:
+            if len(memo) >= VISIBLE_MEMO:
+                memo.clear()
+            got = self._visible_nodes(s)
+            for a in got:
+                a.flags.writeable = False  # shared by every later query from here
+            memo[key] = got
+        return got
+
     def _direct(self, s: np.ndarray, t: np.ndarray) -> bool:
         return bool(self._clear(s[None, :], t[None, :])[0])
 
@@ -329,7 +348,7 @@ class MoveGraph:
             return math.inf, None
         if self._direct(s, t):
             return float(np.hypot(*(t - s))), (None, None)
-        vs, ds = self._visible_nodes(s)
+        vs, ds = self._visible_from(s)
         vt, dt = self._visible_nodes(t)
         if len(vs) == 0 or len(vt) == 0:
             return math.inf, None

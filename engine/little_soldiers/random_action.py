@@ -141,35 +141,51 @@ def _movers(state) -> list["Soldier"]:
 
 
 def _move(state, seat: int, rng: random.Random) -> Any | None:
-    able = [s for s in _movers(state) if state.check(seat, Move(s.id, s.spot.x, s.spot.y)) is None]
+    """A kind drawn uniformly from every kind that might be open, and
+    redrawn without it until one is open (uniform over the open kinds), so
+    only the kinds drawn are tested: the chosen soldier's zero Move, not
+    every soldier's."""
+    movers = _movers(state)
     cord = state.chosen.yellow_length
-    kinds: list[tuple[str, Any]] = [("move", s) for s in able]
-    if able:
-        kinds.append(("zero", None))
-    if able and state.climbing:
-        for s in able:
-            pieces = _climb_pieces(state, s, cord)
+    kinds: list[tuple[str, Any]] = [("move", s) for s in movers] + [("zero", None)]
+    if state.climbing:
+        kinds += [("climb", s) for s in movers]
+    kinds += [("play", None), ("stop", None)]
+    movable: dict[str, bool] = {}
+
+    def may_move(s: "Soldier") -> bool:
+        ok = movable.get(s.id)
+        if ok is None:
+            ok = movable[s.id] = state.check(seat, Move(s.id, s.spot.x, s.spot.y)) is None
+        return ok
+
+    while kinds:
+        i = int(rng.random() * len(kinds))
+        kind, s = kinds[i]
+        got: Any = None
+        if kind == "move":
+            if may_move(s):
+                got = _plain_move(state, seat, s, cord, rng)
+        elif kind == "zero":
+            able = [m for m in movers if may_move(m)]
+            if able:
+                m = _pick(able, rng)
+                got = Move(m.id, m.spot.x, m.spot.y)
+        elif kind == "climb":
+            pieces = _climb_pieces(state, s, cord) if may_move(s) else []
             if pieces:
-                kinds.append(("climb", (s, pieces)))
-    plays = state._play_actions()
-    if plays:
-        kinds.append(("play", None))
-    if state.check(seat, Activate(None)) is None:
-        kinds.append(("stop", None))
-    if not kinds:
-        return None
-    kind, what = _pick(kinds, rng)
-    if kind == "play":
-        return _pick(plays, rng)
-    if kind == "stop":
-        return Activate(None)
-    if kind == "zero":
-        s = _pick(able, rng)
-        return Move(s.id, s.spot.x, s.spot.y)
-    if kind == "climb":
-        s, pieces = what
-        return _climb(state, seat, s, pieces, rng)
-    return _plain_move(state, seat, what, cord, rng)
+                got = _climb(state, seat, s, pieces, rng)
+        elif kind == "play":
+            plays = state._play_actions()
+            if plays:
+                got = _pick(plays, rng)
+        elif state.check(seat, Activate(None)) is None:  # stop
+            got = Activate(None)
+        if got is not None:
+            return got
+        kinds[i] = kinds[-1]
+        kinds.pop()
+    return None
 
 
 def _plain_move(state, seat: int, s: "Soldier", cord: float, rng: random.Random) -> Move:
