@@ -4,6 +4,10 @@ Where to deploy, move, climb, teleport, bounce or aim cannot be listed, so
 bots pick among samples that are checked legal: moves spread over the cord's
 reach, moves that hug scenery (where cover is), climbs onto Level scenery
 within reach, the zero Move, and throws aimed at the figurines.
+
+A bot that compares choices wants such a list; a random player needs one
+action, which ``random_action`` draws without building the list (the kind
+of choice first, then only that action measured).
 """
 
 from __future__ import annotations
