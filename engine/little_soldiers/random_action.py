@@ -28,8 +28,9 @@ position gives the same action):
   and Objects are, as the candidates' cover-seeking samples); rounded to
   0.01 cm and redrawn until ``check`` accepts it (in the Play Zone, the base
   fits, the exact shortest path within the cord), at most MOVE_TRIES draws;
-  then s's zero Move (always legal: it was checked). So the destination
-  follows that mixture restricted to the legal ones, up to the cap.
+  then s's zero Move (legal wherever s may move; where s may not, no draw
+  passes and the kind is closed). So the destination follows that mixture
+  restricted to the legal ones, up to the cap.
   *Climb with s*: a Level piece within reach, uniform; the cord touches its
   edge at the point nearest s (up), or at a uniform point of the edge of the
   piece s stands on (down); checked, and s's zero Move when refused.
@@ -164,8 +165,12 @@ def _move(state, seat: int, rng: random.Random) -> Any | None:
         kind, s = kinds[i]
         got: Any = None
         if kind == "move":
-            if may_move(s):
-                got = _plain_move(state, seat, s, cord, rng)
+            # A destination accepted shows s may move (its zero Move passes
+            # every test a longer Move passes), so the zero Move is checked
+            # only when every draw failed.
+            got = _plain_move(state, seat, s, cord, rng)
+            if got is None and may_move(s):
+                got = Move(s.id, s.spot.x, s.spot.y)
         elif kind == "zero":
             able = [m for m in movers if may_move(m)]
             if able:
@@ -188,7 +193,8 @@ def _move(state, seat: int, rng: random.Random) -> Any | None:
     return None
 
 
-def _plain_move(state, seat: int, s: "Soldier", cord: float, rng: random.Random) -> Move:
+def _plain_move(state, seat: int, s: "Soldier", cord: float, rng: random.Random) -> Move | None:
+    """The first of MOVE_TRIES destinations ``check`` accepts, or None."""
     x0, y0 = s.spot.x, s.spot.y
     edge: tuple[Any, Any] | None = None
     for _ in range(MOVE_TRIES):
@@ -210,7 +216,7 @@ def _plain_move(state, seat: int, s: "Soldier", cord: float, rng: random.Random)
         act = Move(s.id, round(x, 2), round(y, 2))
         if state.check(seat, act) is None:
             return act
-    return Move(s.id, x0, y0)
+    return None
 
 
 def _edge_within(terrain, s: "Soldier", cord: float) -> tuple[Any, Any]:
