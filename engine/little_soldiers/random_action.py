@@ -263,23 +263,32 @@ def order_superset(state) -> list[Any]:
     """Every Order the acting General could give if each enemy in play were
     a valid target, then the Tactics card plays: a list that holds every
     legal action of the Order step (``legal_actions``), in a fixed order."""
+    return [Order(*a) if type(a) is tuple else a for a in _order_pool(state)]
+
+
+def _order_pool(state) -> list[Any]:
+    """``order_superset`` with each Order as its fields (made into an Order
+    only when drawn)."""
     enemies = state.enemies_in_play(state.current)
     out: list[Any] = []
     for s in state.own_in_play(state.current):
-        out.append(Order(s.id, "move"))
-        out.extend(Order(s.id, "attack", t) for t in enemies)
+        ident = s.id
+        out.append((ident, "move"))
+        out.extend((ident, "attack", t) for t in enemies)
         if s.kind == "sniper":
-            out.extend(Order(s.id, "special", t) for t in enemies)
+            out.extend((ident, "special", t) for t in enemies)
         else:
-            out.append(Order(s.id, "special"))
+            out.append((ident, "special"))
     return out + state._play_actions()
 
 
 def _order(state, seat: int, rng: random.Random) -> Any | None:
-    pool = order_superset(state)
+    pool = _order_pool(state)
     while pool:
         i = int(rng.random() * len(pool))
         act = pool[i]
+        if type(act) is tuple:
+            act = Order(*act)
         if state.check(seat, act) is None:
             return act
         pool[i] = pool[-1]
