@@ -9,7 +9,9 @@ top of that drawing:
   the engine's sight rays while the dice tumble, Hearts landing rise as a
   label over the target, a broken soldier leaves the table with a sentence;
 - Toy Battle: the placed tile slides from its owner's rack to the base;
-- Little Battle: the views already flip the revealed cards.
+- Little Battle: the view flips the revealed cards and carries each taken
+  chest from the beach to its Ship (app.little_battle_view, app.loot_show),
+  at the pace set here.
 
 Durations scale with the screen's speed setting (instant: nothing is
 animated); :meth:`Animator.finish` is the skip key. An undo, a load or a
@@ -110,6 +112,9 @@ class Animator:
     # ------------------------------------------------------------ frames
     def update(self, dt: float) -> None:
         factor = self.speed()
+        view = self.view()
+        if hasattr(view, "pace"):  # a view that runs its own animations (Little Battle) runs them at this speed
+            view.pace = factor
         keep = []
         for m in self.motions:
             m.t += dt / factor if factor > 0 else m.seconds
@@ -156,7 +161,7 @@ class Animator:
         for ident, (spot, hearts) in after["soldiers"].items():
             old_spot, old_hearts = before["soldiers"].get(ident, (None, hearts))
             if spot is not None and old_spot is not None and (spot["x"], spot["y"]) != (old_spot["x"], old_spot["y"]):
-                self._walk(ident, old_spot, spot, c.last_path())
+                self._walk(ident, old_spot, spot, c.move_path())
             elif spot is not None and old_spot is None:
                 self._drop(ident, spot)
             elif spot is None and old_spot is not None:

@@ -219,7 +219,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
         state = play_out(info.new_game(config, seed), bots)
         result = state.result()
         assert result is not None
-        team_wins += seats > 1 and set(result.winners) == set(range(seats))
+        team_wins += probe.cooperative and set(result.winners) == set(range(seats))
         for s in range(seats):
             wins[s] += result.reward(s)
             scores[s] += result.scores[s]
@@ -240,7 +240,7 @@ def cmd_sim(args: argparse.Namespace) -> int:
         rows = [WinRate(f"seat {s + 1} ({kinds[s]})", wins[s], args.games) for s in range(seats)]
     else:
         rows = [WinRate(f"{k} (all seats)", v[0], int(v[1])) for k, v in by_kind.items()]
-    if team_wins:  # a shared win counts 1/k per seat above; the team's own rate says more
+    if probe.cooperative:  # a shared win counts 1/k per seat above; the team's own rate says more
         rows.append(WinRate("team (all seats win together)", team_wins, args.games))
     print(format_table(rows))
     for k, v in by_kind.items():
@@ -301,12 +301,19 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return EXIT_BAD_INPUT
     if record.note:
         print(f"{args.file}: {record.note}", file=sys.stderr)
+    from app.seats import seat_label
+    from engine.core.games import get_game
+
+    info = get_game(record.game)
+    named = info.log_namer(state) if info.log_namer else str
     for event in state.events:
-        print(event.text)
+        # a private line ("You draw Jumbo, Skully") says whose it was: the replay shows every seat's
+        only = "" if event.seats is None else "[seen by " + ", ".join(seat_label(record.game, s) for s in sorted(event.seats)) + "] "
+        print(only + named(event.text))
     print(json.dumps(state.to_dict(), indent=1 if args.pretty else None))
     result = state.result()
     moves = sum(1 for seat, _ in record.actions if seat >= 0)
-    print(result.reason if result else f"Game in progress after {moves} actions.")
+    print(named(result.reason) if result else f"Game in progress after {moves} actions.")
     return 0
 
 

@@ -210,7 +210,8 @@ class EditorWindow:
             return
         low, high = LEGEND_WORDS[self.overlay.split()[1]]
         side = self.overlay.split()[0].capitalize()
-        x0, y0 = uwindow.bottom_left[0] + 0.02, uwindow.bottom_left[1] + 0.175
+        # right of the tool column (0.2 wide): at its foot it lay over the last tool buttons
+        x0, y0 = uwindow.bottom_left[0] + 0.23, uwindow.bottom_left[1] + 0.175
         Text(parent=self.legend, text=f"Heat map: {side} {self.overlay.split()[1]} (B: next map)", origin=(-0.5, -0.5),
              position=(x0, y0 + 0.03), scale=0.75, color=color.white, name="legend-title")
         steps = 12
@@ -405,14 +406,14 @@ class EditorWindow:
                 return
             self.axis = self._gizmo_handle()
             self._ring_applied = False
-            if self.axis is not None or s.begin_drag(*p):
+            ray = mouse_ray() if s.mode == "battlefield" else None  # the piece seen under the cursor, height and all
+            if self.axis is not None or s.begin_drag(*p, ray):
                 if self.axis in ("x", "y"):
                     s.begin_drag(*self._gizmo_grab())
                 self._last = p
             else:
                 try:
-                    ray = mouse_ray() if s.mode == "battlefield" else None
-                    s.click(*p, ray)  # the piece seen under the cursor, height and all
+                    s.click(*p, ray)
                 except ValueError as err:
                     s.message = str(err)
             self.refresh()

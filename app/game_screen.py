@@ -74,6 +74,10 @@ class GameScreen:
         from app.animation import Animator
 
         self.animator = Animator(controller, lambda: self.view, lambda: SPEEDS[self.speed][1])
+        from app.tips.card import TipCard
+
+        self.tips = TipCard(controller, lambda: self.view, lambda: self.help.shown)
+        """The tooltip of what the pointer rests on (app.tips)."""
         from ursina import window
 
         self._aspect = window.aspect_ratio
@@ -209,6 +213,7 @@ class GameScreen:
         c = self.controller
         self.animator.update(time.dt)
         self._hover_by_poll()
+        self.tips.update(time.dt)
         if getattr(c, "aim_dragging", False):  # a throw aimed by a drag begun on the thrower
             from app.pointer import mouse_on_plane
 
@@ -275,6 +280,7 @@ class GameScreen:
         if self._replaced in self.controller.replaced_listeners:
             self.controller.replaced_listeners.remove(self._replaced)
         self.help.destroy()
+        self.tips.destroy()
         self.animator.destroy()
         self.hud.destroy()
         self.view.destroy()

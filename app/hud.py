@@ -18,10 +18,29 @@ CHOICE_COLUMN = 0.62
 """camera.ui width kept for the choice buttons on the right (the message stays left of it)."""
 LOG_PANEL_W = 0.44
 """camera.ui width of the event log panel, on the right."""
-LOG_LINES = 13
+LOG_LINES = 24
+"""Lines of the event log shown (chosen: they fill the 0.5-high panel at the log's text size; 13 left half of it empty)."""
 LOG_WIDTH = 46
 MESSAGE_RGB = {"error": (1, 0.55, 0.45), "warning": (1, 0.8, 0.35), "info": (0.65, 0.95, 0.7)}
 """The message line's colour by kind: a 'Saved' was shown in the error colour."""
+
+
+def log_window(events: list[str], offset: int, height: int = LOG_LINES, width: int = LOG_WIDTH
+               ) -> tuple[list[str], int]:
+    """The log's lines to show, ``offset`` lines back from the newest (clamped,
+    returned too). Each event is wrapped to ``width`` with its later lines
+    indented, so one event reads apart from the next, and the window never
+    starts in the middle of an event (its tail, "2.", was the top line)."""
+    lines: list[str] = []
+    starts: list[int] = []
+    for event in events:
+        starts.append(len(lines))
+        lines.extend(textwrap.wrap(event, width, subsequent_indent="   ") or [""])
+    offset = max(0, min(offset, len(lines) - height))
+    end = len(lines) - offset
+    begin = max(0, end - height)
+    begin = next((s for s in starts if s >= begin), end) if begin not in starts else begin
+    return lines[begin:end], offset
 
 
 def text_width(text: str, text_size: float = 1.0) -> float:
@@ -68,6 +87,7 @@ OVERLAY_MARGIN = 0.08
 end reason ('Red cannot draw or place and ends the game on a tie ...') ran off the window."""
 
 STATUS_SIZE, SCORE_SIZE = 1.0, 0.85
+THINKING_SIZE = 0.85
 MIN_LINE_SIZE = 0.7
 """The turn and score lines shrink down to this share of their size to stay on one line
 left of the log panel (a narrow window pushed them under it), then end with '...'."""
@@ -119,8 +139,10 @@ class Hud:
                               scale=0.9, color=color.light_gray)
         self.log_offset = 0
         """Lines scrolled back from the newest."""
-        self.thinking = Text(parent=ui, text="", position=window.top_left + (0.02, -0.145), origin=(-0.5, 0.5),
-                             scale=0.85, color=color.rgb(0.7, 0.85, 1.0), name="thinking")
+        # on the turn line, after its words: a row of its own lay under Little Soldiers' hint box
+        self.thinking = Text(parent=ui, text="", position=window.top_left + (0.02, -0.08), origin=(-0.5, 0.5),
+                             scale=THINKING_SIZE, color=color.rgb(0.7, 0.85, 1.0), name="thinking")
+        self._thinking = ""
         self.speed = Text(parent=ui, text="", position=window.top_right + (-0.44, -0.605), origin=(-0.5, 0.5),
                           scale=0.7, color=color.light_gray, name="speed")
         self.log = Text(parent=ui, text="", position=window.top_right + (-0.44, -0.135), origin=(-0.5, 0.5),
@@ -162,12 +184,9 @@ class Hud:
         left_of_log = window_width() - LOG_PANEL_W - 0.06  # the turn lines stop before the log panel
         fit_line(self.status, c.status(), STATUS_SIZE, left_of_log)
         fit_line(self.score, c.scoreline(), SCORE_SIZE, left_of_log)
-        lines: list[str] = []
-        for event in c.events():
-            lines.extend(textwrap.wrap(event, LOG_WIDTH) or [""])
-        self.log_offset = max(0, min(self.log_offset, len(lines) - LOG_LINES))
-        end = len(lines) - self.log_offset
-        self.log.text = "\n".join(lines[max(0, end - LOG_LINES):end])
+        self._place_thinking()
+        shown, self.log_offset = log_window(c.events(), self.log_offset)
+        self.log.text = "\n".join(shown)
         self.log_title.text = "Events" + (f" (scrolled back {self.log_offset} lines; wheel down for the newest)"
                                           if self.log_offset else "")
         self.message.text = wrap_to_width(c.message, self.message.scale_x, window_width() - CHOICE_COLUMN - 0.06)
@@ -223,8 +242,17 @@ class Hud:
         self.overlay_button.on_click = action
 
     def set_thinking(self, text: str) -> None:
-        if self.thinking.text != text:
-            self.thinking.text = text
+        if self._thinking != text:
+            self._thinking = text
+            self._place_thinking()
+
+    def _place_thinking(self) -> None:
+        """The "thinking" words on the turn line, just after its text, cut to
+        the room left before the event log."""
+        room = window_width() - LOG_PANEL_W - 0.06
+        used = text_width(self.status.text, self.status.scale_x) + 0.025 if self.status.text else 0.0
+        self.thinking.x = self.status.x + used
+        fit_line(self.thinking, self._thinking, THINKING_SIZE, max(0.0, room - used))
 
     def set_speed(self, name: str) -> None:
         self.speed.text = f"Speed: {name} (F2)   Skip: Space   Help: F1"

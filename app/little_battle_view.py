@@ -26,7 +26,15 @@ CARD_W, CARD_D, CARD_T = 6.0, 8.5, 0.25
 PILE_AT: tuple[tuple[float, float], ...] = ((-9.0, 4.0), (9.0, 4.0))
 HAND_Y = -33.0
 FLIP_S = 0.6
-"""Seconds a revealed card takes to flip face up."""
+"""Seconds a revealed card takes to flip face up (at normal speed)."""
+FLIP_GAP_S = 0.35
+"""Seconds between two revealed cards starting to flip (chosen)."""
+TRAVEL_S = 1.1
+"""Seconds a taken chest takes from the beach to its Ship (normal speed; chosen)."""
+TRAVEL_GAP_S = 0.55
+"""Seconds between two chests setting off (chosen: one after the other, in the rule's order)."""
+TRAVEL_HOP_CM = 9.0
+"""How high a travelling chest arcs over the sea (chosen)."""
 SHIP_RADIUS = (40.0, 26.0)
 CHEST_RGB = {"blue": (0.20, 0.45, 0.90), "red": (0.88, 0.22, 0.20), "yellow": (0.98, 0.82, 0.20)}
 KIND_RGB = {"Parrot": (0.30, 0.55, 0.95), "Rhino": (0.90, 0.35, 0.30), "Leopard": (0.98, 0.80, 0.25)}
@@ -57,6 +65,21 @@ def ship_position(rel: int, n: int) -> tuple[float, float, float]:
     y = SHIP_RADIUS[1] * math.sin(a) + 6.0
     heading = math.degrees(math.atan2(-y, -x)) + 90.0
     return (x, y, heading)
+
+
+def _on_plane(a: tuple[float, float, float], b: tuple[float, float, float], z: float) -> tuple[float, float] | None:
+    """Where the segment a-b (engine cm) crosses the plane at height ``z``."""
+    dz = b[2] - a[2]
+    if abs(dz) < 1e-9:
+        return None
+    t = (z - a[2]) / dz
+    if t < 0:
+        return None
+    return (a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]))
+
+
+def _box(x: float, y: float, hx: float, hy: float, z0: float, z1: float) -> list[tuple[float, float, float]]:
+    return [(x + sx * hx, y + sy * hy, z) for sx in (-1, 1) for sy in (-1, 1) for z in (z0, z1)]
 
 
 def card_rgb(name: str) -> tuple[float, float, float]:
@@ -128,6 +151,15 @@ class LittleBattleView:
         self.reveal_cards: list[Any] = []
         self._reveal_key: Any = None
         self._anim: list[dict[str, Any]] = []
+        self.pace: float = 1.0
+        """The speed setting's factor on durations (0: instant), set by the screen's Animator."""
+        self.arriving: set[tuple[int, int]] = set()
+        """(seat, chest number) of chests still travelling: not drawn at their Ship yet."""
+        self._travel: list[dict[str, Any]] = []
+        self._key: Any = None
+        self._before: dict[str, Any] | None = None
+        self._shown_reveal: list[dict[str, Any]] = []
+        self._animate_reveal = False
         self.ticker = Entity(name="lb-view-ticker")
         self.ticker.update = self.update
         controller.listeners.append(self.redraw)
@@ -141,6 +173,7 @@ class LittleBattleView:
         self.dynamic = Entity(parent=self.table.root, name="little-battle")
         c = self.controller
         v = c.view_dict()
+        self._follow(v)
         hidden = c.handover_to is not None
         mb = MeshBuilder()
         look = Batch()
@@ -151,6 +184,127 @@ class LittleBattleView:
         static_entity(self.dynamic, mb, "little-battle-pieces")
         look.node("little-battle-look").reparentTo(self.dynamic)
         self._reveal(v)
+
+    # ------------------------------------------------------------ what the last action did
+    def _follow(self, v: dict[str, Any]) -> None:
+        """When exactly one action was played since the last redraw and it
+        ended a Gold Rush turn, take the reveal it made (from the public view
+        just after it: the deal that may follow shuffles those cards away) and
+        set each taken chest travelling to its Ship (app.loot_show)."""
+        from app.loot_show import travels, view_after_last_action
+
+        key = self.controller.match_key()
+        if key == self._key:
+            return
+        one = self._key is not None and key[0] == self._key[0] and key[1] == self._key[1] + 1
+        before, self._key, self._before = self._before, key, v
+        self._shown_reveal = list(v.get("last_reveal") or [])
+        self._animate_reveal = False
+        if not one or before is None:
+            self._end_travels(redraw=False)
+            return
+        mid = view_after_last_action(self.controller)
+        if mid is None or not mid.get("last_reveal"):
+            return
+        trips = travels(before, mid)
+        self._shown_reveal = list(mid["last_reveal"])
+        self._animate_reveal = True
+        self._end_travels(redraw=False)  # a new reveal: the last one's chests are home
+        start = FLIP_GAP_S * (len(self._shown_reveal) - 1) + FLIP_S
+        for trip in trips:
+            if trip.slot >= len(v["loot"][trip.seat]):
+                continue  # (a view of another seat count: nothing to carry)
+            self.arriving.add((trip.seat, trip.slot))
+            self._travel.append({"trip": trip, "t": -(start + TRAVEL_GAP_S * trip.order), "entity": None,
+                                 "from": self.chest_top(trip.pile, len(before["beach"][trip.pile]) - trip.depth),
+                                 "to": self.loot_point(trip.seat, trip.slot, v)})
+
+    def chest_top(self, pile: int, height: int) -> tuple[float, float, float]:
+        """Where the top chest stands on ``pile`` with ``height`` chest cards in it."""
+        x, y = PILE_AT[pile]
+        return (x, y + 0.5, 0.25 + max(height, 1) * CARD_T)
+
+    def loot_point(self, seat: int, slot: int, v: dict[str, Any]) -> tuple[float, float, float]:
+        """Where chest number ``slot`` won by ``seat`` stands beside its Ship."""
+        n, me = v["players"], v["seat"]
+        x, y, heading = ship_position((seat - me) % n, n)
+        a = math.radians(heading)
+        lx, ly = x + 11.0 * math.cos(a), y + 11.0 * math.sin(a)
+        px = lx + (slot % 3) * 4.6 * math.cos(a + math.pi / 2) - (slot // 3) * 4.0 * math.cos(a)
+        py = ly + (slot % 3) * 4.6 * math.sin(a + math.pi / 2) - (slot // 3) * 4.0 * math.sin(a)
+        return (px, py, 0.0)
+
+    def _chest_entity(self, trip: Any) -> Any:
+        """A travelling chest: closed, its colour; a line over it names the taker
+        and the gold as the shown seat may see it."""
+        from ursina import Entity
+
+        b = Batch(contact=False, pooled=False)
+        chest(b, (0.0, 0.0, 0.0), trip.color, size=3.6)
+        e = Entity(parent=self.table.root, name="travelling-chest")
+        b.node("chest").reparentTo(e)
+        gold = f"{trip.gold} gold" if trip.gold is not None else "gold hidden"
+        colour = seat_name("little-battle", trip.seat)
+        placard(e, "travel-tag", f"{seat_label('little-battle', trip.seat)}: {gold}", (0.0, -3.2, 0.0), 1.3,
+                colour if colour in STYLES else "cream")  # a tag card tied to the chest: it rides with it
+        return e
+
+    def _move_travels(self, dt: float) -> None:
+        from ursina import Vec3, destroy
+
+        keep, landed = [], False
+        for a in self._travel:
+            a["t"] += dt
+            if a["t"] < 0:
+                keep.append(a)
+                continue
+            k = min(1.0, a["t"] / TRAVEL_S)
+            if a["entity"] is None and k < 1.0:
+                a["entity"] = self._chest_entity(a["trip"])
+            if a["entity"] is not None:
+                e = 1 - (1 - k) ** 2
+                (x0, y0, z0), (x1, y1, z1) = a["from"], a["to"]
+                hop = TRAVEL_HOP_CM * 4 * e * (1 - e)
+                a["entity"].position = Vec3(*frames.to_ursina((x0 + (x1 - x0) * e, y0 + (y1 - y0) * e,
+                                                              z0 + (z1 - z0) * e + hop)))
+            a["k"] = k
+            if k < 1.0:
+                keep.append(a)
+            else:
+                if a["entity"] is not None:
+                    destroy(a["entity"])
+                self.arriving.discard((a["trip"].seat, a["trip"].slot))
+                landed = True
+        self._travel = keep
+        if landed:
+            self.redraw()  # the chest now stands at its Ship, open where its gold may be seen
+
+    def _end_travels(self, redraw: bool = True) -> None:
+        from ursina import destroy
+
+        for a in self._travel:
+            if a["entity"] is not None:
+                destroy(a["entity"])
+        had = bool(self._travel or self.arriving)
+        self._travel = []
+        self.arriving = set()
+        if had and redraw:
+            self.redraw()
+
+    def travelling(self) -> list[dict[str, Any]]:
+        """The chests on their way now, for tests: who took it, where it is."""
+        out = []
+        for a in self._travel:
+            t = a["trip"]
+            at = frames.to_engine(a["entity"].position) if a["entity"] is not None else a["from"]
+            out.append({"seat": t.seat, "slot": t.slot, "color": t.color, "gold": t.gold, "pile": t.pile,
+                        "card": t.card, "started": a["t"] >= 0, "at": list(at), "to": list(a["to"]),
+                        "from": list(a["from"])})
+        return out
+
+    def animating(self) -> bool:
+        """Cards still flipping or chests still travelling (the next bot action waits)."""
+        return bool(self._anim or self._travel)
 
     # ------------------------------------------------------------ the reveal
     def reveal_point(self, pile: int, k: int, n: int) -> tuple[float, float, float]:
@@ -163,7 +317,7 @@ class LittleBattleView:
         the other at their piles (the view's ``last_reveal``)."""
         from ursina import Entity, Vec3, destroy
 
-        reveal = v.get("last_reveal") or []
+        reveal = self._shown_reveal
         key = (v.get("deal"), tuple((r["pile"], r["seat"], r["card"]) for r in reveal))  # a card is played once a deal
         if key == self._reveal_key:
             return
@@ -183,8 +337,9 @@ class LittleBattleView:
                 self._card_node(r["card"], r["seat"]).reparentTo(card)
                 holder.card = r
                 holder.body = card
-                card.rotation_z = 180  # face down, then flipped
-                self._anim.append({"body": card, "t": -0.35 * order, "holder": holder})
+                if self._animate_reveal:  # the reveal just made: face down, then flipped (else shown as it lies)
+                    card.rotation_z = 180
+                    self._anim.append({"body": card, "t": -FLIP_GAP_S * order, "holder": holder})
                 self.reveal_cards.append(holder)
                 order += 1
 
@@ -200,7 +355,7 @@ class LittleBattleView:
     def update(self) -> None:
         from ursina import time
 
-        self._animate(time.dt)
+        self.advance(time.dt)
 
     def _animate(self, dt: float) -> None:
         keep = []
@@ -213,8 +368,17 @@ class LittleBattleView:
                 keep.append(a)
         self._anim = keep
 
+    def advance(self, seconds: float) -> None:
+        """Run the flips and journeys ``seconds`` further at the current pace (what a frame does; tests)."""
+        dt = seconds / self.pace if self.pace > 0 else 1e6
+        self._animate(dt)
+        if self._travel:
+            self._move_travels(dt)
+
     def finish_animations(self) -> None:
+        """Space: every card face up, every chest at its Ship."""
         self._animate(600.0)
+        self._end_travels()
 
     def revealed(self) -> list[dict[str, Any]]:
         """The revealed cards drawn now, with whether each is face up (tests)."""
@@ -269,10 +433,10 @@ class LittleBattleView:
                              heading=heading + 90.0, textures={"top": "cardback"}, ground=None)
             loot = v["loot"][s]
             gold = v["gold"][s]
-            lx, ly = x + 11.0 * math.cos(a), y + 11.0 * math.sin(a)
             for i, won in enumerate(loot):
-                px = lx + (i % 3) * 4.6 * math.cos(a + math.pi / 2) - (i // 3) * 4.0 * math.cos(a)
-                py = ly + (i % 3) * 4.6 * math.sin(a + math.pi / 2) - (i // 3) * 4.0 * math.sin(a)
+                if (s, i) in self.arriving:
+                    continue  # still on its way from the beach
+                px, py, _ = self.loot_point(s, i, v)
                 shown = won.get("gold") if isinstance(won, dict) else None
                 chest(look, (px, py, 0.0), won["color"], heading=heading, size=3.6, open_lid=shown is not None,
                       coins=int(shown or 0))
@@ -313,6 +477,65 @@ class LittleBattleView:
             picker(self.dynamic, (x, HAND_Y, 0.0), (w, CARD_D * 1.3, 2.5), lambda n=name: self.controller.click_card(n),
                    name=f"card-{name}")
 
+    # ------------------------------------------------------------ tooltips (app.tips)
+    def thing_for(self, name: str) -> str | None:
+        """The tooltip key of a picker under the pointer."""
+        if name.startswith("card-"):
+            return f"card:{name[5:]}"
+        if name.startswith("pile-"):
+            return f"pile:{name[5:]}"
+        if name == "ship":
+            return f"ship:{self.controller.view_dict()['seat']}"
+        return None
+
+    def thing_at(self, a: tuple[float, float, float], b: tuple[float, float, float]) -> str | None:
+        """What the pointer's ray (engine cm, ``a`` to ``b``) meets on the table:
+        a revealed card, a chest won, a Ship, the nap corner."""
+        from app.tips.little_battle import revealed_key
+
+        p = _on_plane(a, b, 0.5)
+        if p is None:
+            return None
+        x, y = p
+        for h in self.reveal_cards:
+            r = h.card
+            at = frames.to_engine(h.position)
+            if abs(x - at[0]) <= CARD_W / 2 + 0.2 and abs(y - at[1]) <= CARD_D / 2 + 0.2:
+                return revealed_key(r)
+        v = self.controller.view_dict()
+        for s in range(v["players"]):
+            for i in range(len(v["loot"][s])):
+                if (s, i) not in self.arriving and math.dist(self.loot_point(s, i, v)[:2], (x, y)) <= 2.3:
+                    return f"chest:{s}:{i}"
+        for s in range(v["players"]):
+            sx, sy, _ = ship_position((s - v["seat"]) % v["players"], v["players"])
+            if math.dist((sx, sy), (x, y)) <= 9.0:
+                return f"ship:{s}"
+        if abs(x - 46.0) <= CARD_W / 2 and abs(y + 31.0) <= CARD_D / 2:
+            return "nap"
+        return None
+
+    def thing_points(self, thing: str) -> list[tuple[float, float, float]]:
+        """Corners of the box a tooltip must not cover (engine cm)."""
+        v = self.controller.view_dict()
+        kind, _, key = thing.partition(":")
+        if kind == "revealed":
+            pile, seat, card = key.split(":", 2)
+            for h in self.reveal_cards:
+                if (h.card["pile"], h.card["seat"], h.card["card"]) == (int(pile), int(seat), card):
+                    x, y, z = frames.to_engine(h.position)
+                    return _box(x, y, CARD_W / 2, CARD_D / 2, z, z + 4.0)
+        if kind == "chest":
+            s, _, i = key.partition(":")
+            x, y, _ = self.loot_point(int(s), int(i), v)
+            return _box(x, y, 2.3, 2.3, 0.0, 3.5)
+        if kind == "ship":
+            x, y, _ = ship_position((int(key) - v["seat"]) % v["players"], v["players"])
+            return _box(x, y, 9.0, 9.0, 0.0, 12.0)
+        if thing == "nap":
+            return _box(46.0, -31.0, CARD_W / 2, CARD_D / 2, 0.0, 2.0)
+        return []
+
     # ------------------------------------------------------------ for tests
     def pile_highlight_point(self, pile: int) -> tuple[float, float, float]:
         """An engine point on the highlight ring around ``pile`` (outside its cards)."""
@@ -330,4 +553,8 @@ class LittleBattleView:
         if self.redraw in self.controller.listeners:
             self.controller.listeners.remove(self.redraw)
         destroy(self.ticker)
+        for a in self._travel:
+            if a["entity"] is not None:
+                destroy(a["entity"])
+        self._travel = []
         self.table.destroy()

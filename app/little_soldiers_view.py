@@ -129,6 +129,8 @@ class LittleSoldiersView:
         controller.listeners.append(self.redraw)
         controller.overlay_listeners.append(self.draw_overlay)
         self.redraw()
+        if self.controller.view_dict().get("threats"):
+            self.home()  # again, now that the Threats are drawn and can be framed
 
     FREE_FILM = (-0.96, 0.42, -0.84, 0.5)
     """The room the HUD leaves on the film (x0, x1, y0, y1): title and hint box
@@ -150,6 +152,13 @@ class LittleSoldiersView:
                 cx, cy, _ = self.card_point(ti, slot)
                 pts += [(cx - CARD_W / 2, cy - CARD_D / 2, 0), (cx + CARD_W / 2, cy + CARD_D / 2, 0)]
         pts.append(self.die_point(5))
+        drawn = getattr(self, "dynamic", None)  # the co-op missions' Threats stand past the far edge, tall:
+        monsters = drawn.find("**/threats") if drawn is not None else None  # their heads lay under the hint box
+        if monsters is not None and not monsters.isEmpty():
+            from ursina import scene
+
+            lo, hi = (frames.to_engine(p) for p in monsters.getTightBounds(scene))
+            pts += [(x, y, z) for x in (lo[0], hi[0]) for y in (lo[1], hi[1]) for z in (lo[2], hi[2])]
         self.table.frame(pts, self.FREE_FILM, pitch=54.0)
 
     # ------------------------------------------------------------ points
@@ -214,16 +223,16 @@ class LittleSoldiersView:
             self._dragging = False
             self.controller.release_aim()
 
-    def _mouse_table_point(self) -> tuple[float, float] | None:
+    def _mouse_table_point(self) -> tuple[float, float, str | None] | None:
+        """The walkable point under the mouse and its surface (a Level's top, None: the table)."""
         from ursina import mouse
 
         if mouse.hovered_entity is not self.floor or mouse.world_point is None:
             return None
         if self._dragging:  # aiming is measured on the table plane
             x, y, _ = frames.to_engine(mouse.world_point)
-            return (x, y)
-        x, y, _ = self._surface_point(mouse.world_point)
-        return (x, y)
+            return (x, y, None)
+        return self._surface_point(mouse.world_point)
 
     def update(self) -> None:
         from ursina import time
@@ -234,8 +243,9 @@ class LittleSoldiersView:
             return
         c = self.controller
         if self._dragging:
-            c.aim_at(*p)
-        elif c.reach() is not None and (self._last_hover_xy is None or math.dist(p, self._last_hover_xy) > 0.4):
+            c.aim_at(p[0], p[1])
+        elif c.reach() is not None and (self._last_hover_xy is None or math.dist(p[:2], self._last_hover_xy[:2]) > 0.4
+                                        or p[2] != self._last_hover_xy[2]):
             self._last_hover_xy = p
             c.hover_table(*p)
 
@@ -284,6 +294,20 @@ class LittleSoldiersView:
 
         body, fields = threats_node(threats, v.get("force_field_switches") or {})
         body.reparentTo(self.dynamic)
+        for th in threats:  # its health and Force Field, readable from the table (the stand's slots were too small)
+            if not th.get("target"):
+                continue
+            x, y, _ = (float(c) for c in th["target"])
+            if th.get("broken"):
+                state = "broken"
+            else:
+                state = f"{th['hearts']}/{th['toughness']} Hearts"
+                if th.get("shields"):
+                    state += f", {th['shields']} Shield{'s' if th['shields'] != 1 else ''}"
+                if th.get("switches"):
+                    state += ", Field " + ("down" if self.controller.view().field_off(th["id"]) else "up")
+            placard(self.dynamic, f"threat-health-{th['id']}", state, (x, y - 7.2, 0.3), 1.5, "cream")
+            # (printed under the name card app.look.placards lays in front of its Heart stand)
         if fields is not None:
             fields.setDepthWrite(False)
             fields.setBin("transparent", 30)
@@ -489,7 +513,7 @@ class LittleSoldiersView:
         self.overlay = Entity(parent=self.table.root, name="overlay")
         c = self.controller
         info: list[str] = []
-        if c.my_turn() and c.phase() == "deploy" and c.selected is not None:  # (app) the prompt after a card is chosen
+        if c.my_turn() and c.phase() == "deploy" and c.selected in c.in_hq():  # not one already on the table  # (app) the prompt after a card is chosen
             area = queries.deploy_area(c.view(), c.selected)
             if not area.is_empty:
                 draw_region(self.overlay, area, 0.5, DEPLOY_RGBA, name="deploy-area")
@@ -512,7 +536,9 @@ class LittleSoldiersView:
             mb = MeshBuilder()
             mb.add_cylinder((end[0], end[1], z + 0.55), 1.2, 0.1, rgb, sides=18)
             static_entity(self.overlay, mb, "ghost").setLightOff()
-            info.append(f"Path {p.length:.1f} cm of {p.cord:.0f} cm cord" + (f": {p.reason}" if p.reason else "."))
+            info.append(c.cord_line())
+        if c.climb is not None:
+            info.append(self._climb_overlay(c.climb, z))
         h = c.hover
         if h is not None:
             draw_rays(self.overlay, h.rays, name="rays")
@@ -556,6 +582,134 @@ class LittleSoldiersView:
         elif getattr(self.info, "_background", None) is not None:  # an empty dark box stayed behind
             destroy(self.info._background)
             self.info._background = None
+
+    # ------------------------------------------------------------ tooltips (app.tips)
+    def thing_for(self, name: str) -> str | None:
+        """The tooltip key of a picker under the pointer: a figurine, a soldier's HQ card, a die."""
+        if name.startswith("pick-die-"):
+            return f"die:{name[9:]}"
+        if name.startswith("pick-"):
+            return f"soldier:{name[5:]}"
+        if name.startswith("card-") and not name.startswith("card-label"):
+            return f"soldier:{name[5:]}"
+        return None
+
+    def thing_at(self, a: tuple[float, float, float], b: tuple[float, float, float]) -> str | None:
+        """What the pointer's ray (engine cm, ``a`` to ``b``) meets first: a
+        Threat, a scenery piece (its drawn box: the kit's pieces are drawn
+        from these solids), else on the table a token or a General's card."""
+        import numpy as np
+        import shapely
+
+        o, d = np.asarray(a, float), np.asarray(b, float) - np.asarray(a, float)
+        if d[2] >= 0:
+            return None
+        t_table = -o[2] / d[2]
+        best: tuple[float, str] | None = None
+        for th, (centre, radius) in self._threat_spheres():
+            c = np.asarray(centre) - o
+            t = float(c @ d / (d @ d))
+            if 0 < t < t_table and np.linalg.norm(o + t * d - centre) <= radius:
+                best = min(best or (t, th), (t, th))
+        bf = self.controller.view().terrain.bf
+        step = max(0.4 / float(np.linalg.norm(d)), t_table / 600)
+        ts = np.arange(0.0, t_table + step, step)
+        pts = o[None, :] + ts[:, None] * d[None, :]
+        for solid in bf.solids:
+            inside = np.flatnonzero((pts[:, 2] >= solid.bottom - 0.05) & (pts[:, 2] <= solid.top + 0.05))
+            if not inside.size:
+                continue
+            hit = inside[shapely.contains_xy(solid.footprint, pts[inside, 0], pts[inside, 1])]
+            if hit.size and (best is None or ts[hit[0]] < best[0]):
+                best = (float(ts[hit[0]]), f"scenery:{solid.id}")
+        if best is not None:
+            return best[1]
+        x, y = o[0] + t_table * d[0], o[1] + t_table * d[1]
+        from engine.little_soldiers import data as D
+
+        for i, token in enumerate(bf.tokens):
+            if math.dist(token.at, (x, y)) <= D.TOKEN_RADIUS + 0.4:
+                return f"token:{i}"
+        for g, (cx, cy, _) in self._general_cards():
+            if abs(x - cx) <= CARD_W / 2 and abs(y - cy) <= CARD_D / 2:
+                return f"general:{g}"
+        return None
+
+    def _threat_spheres(self) -> list[tuple[str, tuple[tuple[float, float, float], float]]]:
+        """Each Threat in play as a sphere round its body and eye (app.look.threats draws it there)."""
+        out = []
+        for th in self.controller.view_dict().get("threats") or []:
+            x, y, eye = (float(c) for c in th["target"])
+            r = max(3.0, eye * 0.42)
+            out.append((f"threat:{th['id']}", ((x, y + r * 0.45, max(eye, r)), r * 1.25)))
+        return out
+
+    def _general_cards(self) -> list[tuple[int, tuple[float, float, float]]]:
+        slots: dict[int, int] = {}
+        out = []
+        for g in self.controller.view_dict()["generals"]:
+            ti = self._team_index(g["team"])
+            slot = slots.get(ti, 0)
+            slots[ti] = slot + 1 + len(g["soldiers"])
+            out.append((g["index"], self.card_point(ti, slot)))
+        return out
+
+    def thing_points(self, thing: str) -> list[tuple[float, float, float]]:
+        """Corners of the box a tooltip must not cover (engine cm)."""
+        kind, _, key = thing.partition(":")
+        bf = self.controller.view().terrain.bf
+        if kind == "scenery":
+            solid = bf.solid(key)
+            x0, y0, x1, y1 = solid.footprint.bounds
+            return [(x, y, z) for x in (x0, x1) for y in (y0, y1) for z in (solid.bottom, solid.top)]
+        if kind == "threat":
+            for th, ((x, y, z), r) in self._threat_spheres():
+                if th == thing:
+                    return [(x + sx * r, y + sy * r, z + sz * r) for sx in (-1, 1) for sy in (-1, 1) for sz in (-1, 1)]
+        if kind == "token":
+            x, y = bf.tokens[int(key)].at
+            return [(x + sx * 2.5, y + sy * 2.5, z) for sx in (-1, 1) for sy in (-1, 1) for z in (0.0, 1.0)]
+        if kind == "general":
+            for g, (cx, cy, _) in self._general_cards():
+                if str(g) == key:
+                    return [(cx + sx * CARD_W / 2, cy + sy * CARD_D / 2, z) for sx in (-1, 1) for sy in (-1, 1)
+                            for z in (0.0, 1.0)]
+        return []
+
+    def _climb_overlay(self, climb: Any, z: float) -> str:
+        """A climb the pointer shows (Levels): the cord to where it touches the
+        scenery, a ghost base where the soldier would stand on the other
+        surface; yellow when the engine allows it this Move, red with its
+        sentence when not. Returns the line for the info box."""
+        c = self.controller
+        ok = climb.reason is None
+        rgb = CORD_RGB if ok else REFUSED_RGB
+        if len(climb.path) > 1:
+            pts = [(x, y, z + 0.35) for x, y in climb.path[:2]]
+            if climb.end is not None:
+                pts.append((climb.end[0], climb.end[1], climb.end[2] + 0.35))
+            draw_path(self.overlay, pts, rgb, radius=0.3, name="climb-cord")
+        if climb.end is not None:
+            mb = MeshBuilder()
+            mb.add_cylinder((climb.end[0], climb.end[1], climb.end[2] + 0.4), 1.6, 0.12, rgb, sides=20)
+            static_entity(self.overlay, mb, "climb-ghost").setLightOff()
+        where = self.surface_name(climb.surface) if climb.end is not None else "the Level"
+        verb = "up onto" if climb.up else "down to"
+        if ok:
+            return (f"Climb {verb} {where}: {climb.length:.1f} cm of {climb.cord:.0f} cm cord; "
+                    "it stands on the ring shown and the Move ends. Click to climb.")
+        from app.tips.little_soldiers import say
+
+        return f"Cannot climb there: {say(c, climb.reason)}"
+
+    def surface_name(self, surface: str | None) -> str:
+        """A surface as a player reads it: 'the table', or the piece and its Level."""
+        if surface is None:
+            return "the table"
+        from app.tips.little_soldiers import piece_name
+
+        piece = self.battlefield.piece(surface)
+        return f"the {piece_name(piece).lower()} (Level {piece.level})" if piece.level else f"the {piece_name(piece).lower()}"
 
     def destroy(self) -> None:
         from ursina import destroy

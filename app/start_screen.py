@@ -61,6 +61,16 @@ class StartChoice:
         return Seats(tuple(kinds))
 
 
+def opening_choice() -> StartChoice:
+    """The game the start screen opens on: the one last played (its newest
+    autosave), so "Resume the last game" is there at once; Little Battle when
+    nothing was played yet (it opened on Little Battle after a Little
+    Soldiers game, with no Resume in sight)."""
+    last = userdir.latest_autosave()
+    game = next((g for g in GAME_TITLES if last is not None and last.name.startswith(g + "-")), None)
+    return StartChoice(game) if game else StartChoice()
+
+
 class StartScreen:
     """Buttons for the choices; ``on_start(choice)`` starts the game,
     ``on_resume(path)`` reopens an autosave."""
@@ -70,7 +80,7 @@ class StartScreen:
         from ursina import Entity, Text, camera, color
 
         self.on_start, self.on_resume = on_start, on_resume
-        self.choice = choice or StartChoice()
+        self.choice = choice or opening_choice()
         self.root = Entity(parent=camera.ui, name="start-screen")
         Entity(parent=self.root, model="quad", color=color.rgb(0.12, 0.13, 0.16), scale=(4, 2), z=1)
         Text(parent=self.root, text="Toybox", origin=(0, 0), position=(0, 0.4), scale=3, color=color.white)

@@ -293,7 +293,73 @@ class ToyBattleView:
                 (cx, back + 5.6, 0.05), 2.6, other)
 
     def region_face(self, k: int) -> Any:
-        return region_face(self.terrain, k)
+        faces = self.__dict__.setdefault("_faces", {})  # the terrain never changes under a view
+        if k not in faces:
+            faces[k] = region_face(self.terrain, k)
+        return faces[k]
+
+    # ------------------------------------------------------------ tooltips (app.tips)
+    def thing_for(self, name: str) -> str | None:
+        """The tooltip key of a picker under the pointer: a base or H.Q., a rack tile."""
+        if name.startswith("node-"):
+            return f"base:{name[5:]}"
+        if name.startswith("troop-"):
+            return f"troop:{name[6:].rsplit('-', 1)[0]}"
+        return None
+
+    def thing_at(self, a: tuple[float, float, float], b: tuple[float, float, float]) -> str | None:
+        """What the pointer's ray meets on the board: a medal coin or a region
+        (before and after it is claimed), a reserve, the opponent's rack."""
+        from shapely.geometry import Point
+
+        dz = b[2] - a[2]
+        if abs(dz) < 1e-9 or (0.6 - a[2]) / dz < 0:
+            return None
+        t = (0.6 - a[2]) / dz
+        x, y = a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])
+        regions = self.terrain.regions
+        for k, r in enumerate(regions):
+            if r.pos is not None and math.dist(r.pos, (x, y)) <= 2.8:
+                return f"region:{k}"
+        inside = [k for k in range(len(regions)) if self.region_face(k).contains(Point(x, y))]
+        if inside:
+            return f"region:{min(inside, key=lambda k: self.region_face(k).area)}"
+        me = int(self.controller.view_dict()["seat"])
+        for side in (0, 1):
+            x0, y0, x1, y1 = self._reserve_box(side, me)
+            if x0 <= x <= x1 and y0 <= y <= y1:
+                return f"reserve:{side}"
+        cx, _ = self.center
+        _, back = self.rack_rows()
+        n = self.controller.view_dict()["opponent_rack"]["size"]
+        if n and abs(y - back) <= 4.0 and abs(x - cx) <= (n - 1) * 4.0 + 4.0:
+            return "opponent-rack"
+        return None
+
+    def _reserve_box(self, side: int, me: int) -> tuple[float, float, float, float]:
+        cx, cy = self.center
+        w, d = self.extent
+        x0 = cx + w / 2 + 8.0
+        y0 = cy - d * 0.25 if side == me else cy + d * 0.25
+        cols = max(1, (self.controller.view_dict()["reserve_sizes"][side] + 5) // 6)
+        return (x0 - 4.0, y0 - 8.5, x0 + (cols - 1) * 7.4 + 4.0, y0 + 4.5)
+
+    def thing_points(self, thing: str) -> list[tuple[float, float, float]]:
+        """Corners of the box a tooltip must not cover (engine cm)."""
+        kind, _, key = thing.partition(":")
+        if kind == "region":
+            x0, y0, x1, y1 = self.region_face(int(key)).bounds
+            return [(x, y, z) for x in (x0, x1) for y in (y0, y1) for z in (0.6, 2.0)]
+        if kind == "reserve":
+            x0, y0, x1, y1 = self._reserve_box(int(key), int(self.controller.view_dict()["seat"]))
+            return [(x, y, z) for x in (x0, x1) for y in (y0, y1) for z in (0.0, 6.0)]
+        if thing == "opponent-rack":
+            cx, _ = self.center
+            _, back = self.rack_rows()
+            n = self.controller.view_dict()["opponent_rack"]["size"]
+            return [(cx + sx * ((n - 1) * 4.0 + 4.0), back + sy * 4.0, z) for sx in (-1, 1) for sy in (-1, 1)
+                    for z in (0.0, 2.0)]
+        return []
 
     # ------------------------------------------------------------ for tests
     def slot_ring_point(self, nid: str) -> tuple[float, float, float]:

@@ -30,8 +30,10 @@ META_SUFFIX = ".meta.json"
 
 def where_key(game: str, config: dict[str, Any] | None) -> str:
     """A file-name-safe name for where a game is played: its mission, else
-    its battlefield or terrain file's stem, else 'default'."""
-    config = config or {}
+    its battlefield or terrain file's stem, else 'default'. The config is the
+    game's own reading of it, defaults filled in (Bootcamp's autosave was
+    named 'default': the start screen's config names no battlefield)."""
+    config = _full_config(game, config or {})
     where = config.get("mission") or config.get("level") or config.get("terrain") or "default"
     if game == "little-battle":
         where = f"{config.get('players', 4)}-players"
@@ -39,12 +41,25 @@ def where_key(game: str, config: dict[str, Any] | None) -> str:
     return re.sub(r"[^a-z0-9]+", "-", stem.lower()).strip("-") or "default"
 
 
-def autosave_path(game: str, config: dict[str, Any] | None = None) -> Path:
+def _full_config(game: str, config: dict[str, Any]) -> dict[str, Any]:
+    from engine.core.games import get_game
+
+    try:
+        return {**get_game(game).config_from_dict(dict(config)).to_dict(), **config}
+    except Exception:  # a config the game refuses is named as it was given (the game says why elsewhere)
+        return config
+
+
+def autosave_path(game: str, config: dict[str, Any] | None = None, keep: Path | None = None,
+                  folder: Path | None = None) -> Path:
     """The slot a new game autosaves to: a free one, else the oldest of
-    :data:`AUTOSAVE_SLOTS` for this game and battlefield."""
-    folder = user_dir() / "autosave"
+    :data:`AUTOSAVE_SLOTS` for this game and battlefield, in ``folder`` (the
+    user folder's autosave/); never ``keep`` (the finished game "Play again"
+    leaves, which is the one to resume)."""
+    folder = folder or user_dir() / "autosave"
     key = where_key(game, config)
     slots = [folder / f"{game}-{key}-{n}.json" for n in range(1, AUTOSAVE_SLOTS + 1)]
+    slots = [p for p in slots if p != keep] or slots
     free = [p for p in slots if not p.exists()]
     if free:
         return free[0]

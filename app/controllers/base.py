@@ -304,6 +304,13 @@ class GameController:
             humans = self.seats.humans()
             self.viewer = humans[0] if humans else 0
         self.match = match
+        if self.autosave is not None:  # a loaded autosave goes on in its slot; any other file in a slot of its own
+            from app.userdir import autosaves
+
+            if Path(path) in autosaves(self.game):
+                self.autosave = Path(path)
+            else:
+                self._new_autosave_slot()
         self.handover_to = None
         self._pick_viewer()
         for replaced in list(self.replaced_listeners):  # another battlefield/terrain: the view is rebuilt
@@ -313,8 +320,10 @@ class GameController:
         return True
 
     def restart(self, seed: int | None = None) -> None:
-        """Play again: same game, config and seats, a new deal."""
+        """Play again: same game, config and seats, a new deal, in another
+        autosave slot (it overwrote the finished game's)."""
         self.match = Match(self.info, self.match.config, seed)
+        self._new_autosave_slot()
         self.handover_to = None
         humans = self.seats.humans()
         self.viewer = humans[0] if humans else 0
@@ -323,6 +332,17 @@ class GameController:
         self._changed()
 
     # ------------------------------------------------------------ internals
+    def _new_autosave_slot(self) -> None:
+        """Autosave the match now in place from here on in a slot of its own
+        (for its game and battlefield), never the one the last game left."""
+        if self.autosave is None:
+            return
+        from app.userdir import autosave_path
+
+        self.autosave = autosave_path(self.game, self.match.config.to_dict(), keep=self.autosave,
+                                      folder=self.autosave.parent)
+        self._autosave_meta = None
+
     def _after_action(self) -> None:
         self._autosave()
         self._pick_viewer()

@@ -22,7 +22,7 @@ from engine.little_soldiers import queries
 from engine.little_soldiers.actions import Activate, Deploy, Jump, Lead, Move, Order, Reroll, Shields, Teleport, Throw
 from engine.little_soldiers.mission_data import COOP_MISSIONS
 from engine.little_soldiers.mission_report import record_mission
-from engine.little_soldiers.rules_data import ATTACK_DIE_FACES, SNIPER_DIE_FACES
+from engine.little_soldiers.names import log_namer, soldier_name
 
 from app.controllers.base import GameController
 
@@ -31,9 +31,6 @@ def _point(x: float, y: float) -> Any:
 
     return Point(x, y)
 
-
-ORDER_WORDS = {"attack": "Attack", "move": "Move", "special": "Special Action"}
-"""An Order's kind in the log as the rulebook names it (the log said 'an Order: special')."""
 
 BAND_WORDS = {"green": "within the red reroll band (green range)", "red": "within the red reroll band",
               "yellow": "outside the red reroll band", None: "outside the red reroll band"}
@@ -101,6 +98,8 @@ class LittleSoldiersController(GameController):
         self.reported: Any = None  # the finished game already written to the Mission Report
         self.hover: Hover | None = None
         self.preview: queries.MovePreview | None = None
+        self.climb: queries.ClimbPreview | None = None
+        """Levels: the climb the pointer shows (a Level top hovered, or the edge of the one the soldier is on)."""
         self.dice: DiceOnTable | None = None
         self.reroll_pick: set[int] = set()
         self.flight: Flight | None = None
@@ -185,10 +184,19 @@ class LittleSoldiersController(GameController):
             self._reach_key, self._reach = key, queries.reach(self.view(), self.selected)
         return self._reach
 
-    def last_path(self) -> list[tuple[float, float]]:
-        """The bent cord of the last Move as the engine measured it."""
+    def move_path(self) -> list[tuple[float, float]]:
+        """The bent cord of the last Move as the engine measured it (the walk's animation follows it)."""
         m = self.view_dict().get("measured") or {}
         return [tuple(p) for p in m.get("path", [])] if "move" in m else []
+
+    def last_path(self) -> list[tuple[float, float]]:
+        """The other side's last Move's cord, drawn so a player can follow it.
+        Not your own: you just walked it, and it stayed drawn from the old spot
+        through the whole Order step (a stray cord)."""
+        m = self.view_dict().get("measured") or {}
+        if any(s["id"] == m.get("move") and s["team"] in self.my_teams() for s in self.soldiers()):
+            return []
+        return self.move_path()
 
     def choices(self) -> list[tuple[str, Any]]:
         phase = self.phase()
@@ -220,7 +228,7 @@ class LittleSoldiersController(GameController):
 
     def name(self, ident: str) -> str:
         """A soldier as a player reads it: "green-infantry-2" -> "Green Infantry 2"."""
-        return " ".join(part.capitalize() for part in ident.split("-"))
+        return soldier_name(ident)
 
     @property
     def message(self) -> str:
@@ -242,23 +250,8 @@ class LittleSoldiersController(GameController):
         return self._renamer()(text) if text else text
 
     def _renamer(self) -> Any:
-        """One substitution for every id in this game (built once per call of
-        events(): per line it rebuilt the view for each of hundreds of lines)."""
-        import re
-
-        names = {s["id"]: self.name(s["id"]) for s in self.soldiers()}
-        try:  # scenery ids ("shoebox-west", "cover-2") read as words ("shoebox west")
-            names.update({p.id: p.id.replace("-", " ").replace("_", " ")
-                          for p in self.view().terrain.bf.scenery if "-" in p.id or "_" in p.id})  # type: ignore[attr-defined]
-        except AttributeError:
-            pass
-        # die faces ("double_hit") and Order kinds ("an Order: special") read as words too
-        names.update({f: f.replace("_", " ") for f in SNIPER_DIE_FACES + ATTACK_DIE_FACES if "_" in f})
-        pattern = re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(i) for i in sorted(names, key=len, reverse=True))
-                             + r")(?![\w-])")
-        order = re.compile(r"an Order: (attack|move|special)\b")
-        return lambda text: order.sub(lambda m: "an Order: " + ORDER_WORDS[m.group(1)],
-                                      pattern.sub(lambda m: names[m.group(0)], text))
+        """One substitution for every id in this game (built once per call of events())."""
+        return log_namer(self.view())
 
     def label(self, action: Any) -> str:
         """A choice as a player reads it ("Green Grenadier: Throw a Grenade"),
@@ -312,12 +305,18 @@ class LittleSoldiersController(GameController):
         a valid enemy orders the Attack; pressing on the thrower starts aiming."""
         if self.start_aim_on_thrower(ident):
             return True
-        if (self.selected and ident != self.selected and self.my_turn() and self.phase() == "order"
-                and not self.is_mine(ident) and self.is_mine(self.selected)):
-            return self.play(Order(self.selected, "attack", ident))
+        if ident != self.selected and self.my_turn() and self.phase() == "order" and not self.is_mine(ident):
+            # the attacker: the selected soldier, else the only one of yours that can attack this
+            # enemy (a broken soldier's card stayed selected, and the click was refused as its Order)
+            attacks = [a for a in self.legal() if isinstance(a, Order) and a.kind == "attack" and a.target == ident]
+            chosen = [a for a in attacks if a.soldier == self.selected] or (attacks if len(attacks) == 1 else [])
+            if chosen:
+                return self.play(chosen[0])
+            if self.spot(self.selected) is not None and self.is_mine(self.selected):
+                return self.play(Order(self.selected, "attack", ident))  # the engine says why not
         self.selected = ident
         self.message = ""
-        self.preview = None
+        self.preview = self.climb = None
         self._changed()
         return True
 
@@ -338,8 +337,13 @@ class LittleSoldiersController(GameController):
             action = self.move_for(x, y, surface)
         ok = self.play(action)
         if ok:
-            self.preview = None
+            self.preview = self.climb = None
         return ok
+
+    def in_hq(self) -> list[str]:
+        """Your soldiers still waiting in the HQ to be deployed (not broken, not on the table)."""
+        return [s["id"] for s in self.soldiers()
+                if s["spot"] is None and not s["out"] and s["team"] in self.my_teams()]
 
     def pick_surface(self, origin: tuple[float, float, float], through: tuple[float, float, float]
                      ) -> tuple[float, float, str | None]:
@@ -428,14 +432,51 @@ class LittleSoldiersController(GameController):
         climb = Move(self.selected, round(edge.x, 3), round(edge.y, 3), climb=True)
         return climb if (not self.explain(climb) or surface != here) else plain
 
-    def hover_table(self, x: float, y: float) -> queries.MovePreview | None:
-        """The bent cord from the selected soldier to (x, y) while it may move."""
-        if self.reach() is None:
-            self.preview = None
-        else:
-            self.preview = queries.move_preview(self.view(), self.viewer, self.selected, x, y)
+    def hover_table(self, x: float, y: float, surface: str | None = None) -> queries.MovePreview | None:
+        """The bent cord from the selected soldier to (x, y) on ``surface``
+        while it may move; with Levels, a point that a click would take as a
+        climb (the top of a Level, the edge of the one it stands on) shows
+        that climb instead (:attr:`climb`): the click and the preview ask
+        ``move_for`` the same question."""
+        self.preview = self.climb = None
+        if self.reach() is not None:
+            action = self.move_for(x, y, surface)
+            if action.climb:
+                self.climb = queries.climb_preview(self.view(), self.viewer, self.selected, action.x, action.y)
+            else:
+                self.preview = queries.move_preview(self.view(), self.viewer, self.selected, x, y)
         self._overlay_changed()
         return self.preview
+
+    def climb_onto(self, piece: str) -> queries.ClimbPreview | None:
+        """Levels: whether the selected soldier can climb onto ``piece`` this
+        Move, where its cord first touches it (the footprint's nearest point),
+        and where it would stand; None when the soldier cannot move now or
+        the piece carries no Level (the scenery tooltip asks this)."""
+        from shapely.ops import nearest_points
+
+        if self.reach() is None or not self.match.config.has("levels"):  # type: ignore[attr-defined]
+            return None
+        terrain = self.view().terrain  # type: ignore[attr-defined]
+        spot = self.spot(self.selected)
+        if piece not in terrain.level_pieces() or spot is None or spot["surface"] == piece:
+            return None
+        touch = nearest_points(terrain.bf.solid(piece).footprint.exterior, _point(spot["x"], spot["y"]))[0]
+        return queries.climb_preview(self.view(), self.viewer, self.selected, round(touch.x, 3), round(touch.y, 3))
+
+    def cord_line(self) -> str:
+        """What the bent cord to the mouse says: its length against the cord's,
+        and why the engine refuses the spot, if it does. ("Path 48.4 cm of 20 cm
+        cord: The path is 48.4 cm; the cord is 20 cm." said the lengths twice.)"""
+        p = self.preview
+        if p is None:
+            return ""
+        line = f"Path {p.length:.1f} cm of {p.cord:.0f} cm cord"
+        if p.reason is None:
+            return line + "."
+        if p.reason.startswith("The path is ") and math.isfinite(p.length) and p.length > p.cord:
+            return line + ": too far for the cord."
+        return f"{line}: {self.named(p.reason)}"
 
     def hover_soldier(self, ident: str | None) -> Hover | None:
         """An enemy under the mouse, seen from the selected soldier: the rays
@@ -577,11 +618,23 @@ class LittleSoldiersController(GameController):
         """Drop a selection that names no soldier of this game (a Load of another set-up)."""
         if self.selected is not None and not any(s["id"] == self.selected for s in self.soldiers()):
             self.selected = None
-            self.preview = None
+            self.preview = self.climb = None
 
     def _after_action(self) -> None:
         self._forget_gone()
-        self.hover = None
+        self.hover = self.climb = None
+        self.preview = None  # before the redraw: the cord of the Move just made stayed drawn into the Order step
+        if self.selected is not None and self.phase() != "deploy" and self.spot(self.selected) is None:
+            # a soldier broken on the other side's turn (or by its own grenade) stayed selected
+            movers = self._my_movers()
+            self.selected = movers[0] if len(movers) == 1 else None
+        if self.phase() == "deploy" and self.selected is not None and self.selected not in self.in_hq():
+            # the deployed soldier stayed selected: its green area showed again and a click
+            # there was refused ("... is already in play"); the next card is chosen for you
+            # when it is the only one left in your HQ (none left: it stays selected, its reach shows next)
+            waiting = self.in_hq()
+            if waiting:
+                self.selected = waiting[0] if len(waiting) == 1 else None
         self.aim = None
         self.aim_dragging = False
         if self.phase() != "reroll":
@@ -609,7 +662,7 @@ class LittleSoldiersController(GameController):
     def recover(self) -> None:
         """After an error in a frame: nothing half-chosen survives (selection, hover, aim, cord)."""
         self.selected = None
-        self.hover = self.preview = None
+        self.hover = self.preview = self.climb = None
         self.aim = None
         self.aim_dragging = False
         self.reroll_pick = set()
@@ -618,7 +671,7 @@ class LittleSoldiersController(GameController):
 
     def undo(self) -> bool:
         ok = super().undo()
-        self.preview = self.hover = None
+        self.preview = self.hover = self.climb = None
         self._sync_table()
         return ok
 
@@ -631,7 +684,7 @@ class LittleSoldiersController(GameController):
         old = (self.match, self.dice, self.flight, self.selected)
         self.dice = self.flight = None
         self.selected = None
-        self.preview = self.hover = None
+        self.preview = self.hover = self.climb = None
         ok = super().load(path)
         if not ok:
             self.match, self.dice, self.flight, self.selected = old

@@ -196,12 +196,18 @@ class EditorSession:
         if self.doc.undo():
             while not self._showable() and self.doc.undo():
                 pass
+            self.message = "Undone."  # the last edit's line ("Placed box-1 ...") stayed, as if it still held
+        else:
+            self.message = "Nothing to undo."
         self._forget_missing()
 
     def redo(self) -> None:
         if self.doc.redo():
             while not self._showable() and self.doc.redo():
                 pass
+            self.message = "Redone."
+        else:
+            self.message = "Nothing to redo."
         self._forget_missing()
 
     def _showable(self) -> bool:
@@ -455,16 +461,18 @@ class EditorSession:
         return True
 
     # ------------------------------------------------------------ dragging
-    def begin_drag(self, x: float, y: float) -> bool:
+    def begin_drag(self, x: float, y: float, ray: tuple[Any, Any] | None = None) -> bool:
         """Start dragging a corner handle, or what is under (x, y) (select
-        tool); True if something is."""
+        tool), the piece the mouse's ``ray`` meets first when given (without
+        it a book on a shoebox was picked by the table point behind: the
+        hatched zone there); True if something is."""
         handle = self.handle_at(x, y)
         if handle is not None:
             self._drag = (handle, (x, y), False)
             return True
         if self.tool != "select":
             return False
-        hit = self.pick(x, y)
+        hit = self.pick(x, y, ray)
         if hit is None:
             return False
         self.selection = hit

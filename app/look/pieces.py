@@ -194,6 +194,21 @@ def object_marker(batch: Batch, obj: str, at: Sequence[float], z: float) -> None
                    ground=None)
 
 
+def _free_spot(bf: Any, piece_id: str, fallback: Any) -> Any:
+    """The middle of the widest free part of a Level top (where a soldier could stand, and the token shows)."""
+    import shapely
+    from shapely.ops import polylabel
+
+    try:
+        top = bf.walkable_top(piece_id)
+        if top.is_empty:
+            return fallback
+        part = max(shapely.get_parts(top), key=lambda g: g.area)
+        return polylabel(part, tolerance=0.25)
+    except (KeyError, ValueError, AttributeError):
+        return fallback
+
+
 def tokens_batch(bf: Any, batch: Batch | None = None, switches: Mapping[str, bool] | None = None) -> Batch:
     """Every token of a battlefield, Level tokens and Objects' markers."""
     b = batch if batch is not None else Batch()
@@ -211,8 +226,9 @@ def tokens_batch(bf: Any, batch: Batch | None = None, switches: Mapping[str, boo
         token(b, t.kind, t.at, props, z + (0.2 if z == 0 else 0.02))
     for piece, solid in zip(bf.scenery, bf.solids):
         c = solid.footprint.representative_point()
-        if piece.level:
-            level_token(b, piece.level, (c.x, c.y), solid.top + 0.02)
+        if piece.level:  # on the part of the top left free: under a lid standing on it, nobody saw it
+            at = _free_spot(bf, piece.id, c)
+            level_token(b, piece.level, (at.x, at.y), solid.top + 0.02)
         if piece.object:
             object_marker(b, piece.object, (c.x, c.y), solid.top + 0.02)
     return b

@@ -63,8 +63,9 @@ _declare(
     BotLevel("little-battle", Difficulty.EASY, "random", {}, None, "Plays any legal card."),
     BotLevel("little-battle", Difficulty.NORMAL, "heuristic", {}, None,
              "Keeps strong cards of rare colours, plays keys that fit."),
-    BotLevel("little-battle", Difficulty.HARD, "value", {}, None,
-             "Counts the keys seen this deal and plays for the gold a chest is worth."),
+    BotLevel("little-battle", Difficulty.HARD, "model", {"samples": 16}, 0.2,
+             "Remembers the packets and reveals of the deal, imagines the others' hands and "
+             "greedy plays, and plays each choice out to the end of the game."),
     BotLevel("little-soldiers", Difficulty.EASY, "random", {}, None, "Moves and attacks at random."),
     BotLevel("little-soldiers", Difficulty.NORMAL, "heuristic", {}, None,
              "Attacks the weakest valid target, takes cover, climbs, throws at clusters."),

@@ -35,6 +35,10 @@ class GameInfo:
     codec: ActionCodec
     rules_summary: Callable[[Any], str]
     heuristic_bot: Callable[[int], Any] | None = None
+    log_namer: Callable[[State], Callable[[str], str]] | None = None
+    """How a player reads the log of a state or view: the ids in the engine's
+    sentences turned into the names printed on the pieces (None: the log
+    already reads so)."""
 
 
 class UnknownGame(ValueError):

@@ -88,6 +88,10 @@ class State(ABC):
     public_moves: ClassVar[bool] = True
     """Whether every player's action is public in the history (then only
     chance outcomes ask ``audience``); a game with secret moves says False."""
+    cooperative: bool = False
+    """Whether the seats play together as one team against the game (the
+    co-op missions): then every seat wins or none does, and a report counts
+    the team's win once. In a competitive game all seats winning is a tie."""
     trail: tuple[Any, ...] | None = None
     """Every action applied so far, chance included, as a chain of
     ``(earlier, seat, action, audience)`` links: sharing it makes ``clone``

@@ -5,18 +5,16 @@ card where it can do no harm."""
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
+from engine.little_battle.belief import Belief
 from engine.little_battle.cards import Adventurer
 from engine.little_battle.data import CHEST_GOLD, KIND_COLOR, KIND_VALUES
+from engine.little_battle.playout import Playout, keep_table
+from engine.little_battle.policy import NOISE, attack_score, keep_score
+from engine.little_battle.policy import strength as _strength
 from engine.little_battle.state import Attack, Keep, LittleBattleView
-
-
-def _strength(card: Adventurer) -> float:
-    """How likely a card is to win a fight of its colour (0..1); chiefs by their trick."""
-    if card.chief:
-        return 0.5
-    return card.value / len(KIND_VALUES[card.kind])
 
 
 class HeuristicBot:
@@ -32,18 +30,13 @@ class HeuristicBot:
         picture = view.to_dict()
         tops = [pile[0]["color"] if pile else None for pile in picture["beach"]]
         counts = {c: sum(1 for pile in picture["beach"] for ch in pile if ch["color"] == c) for c in ("blue", "red", "yellow")}
-        noise = lambda: self.rng.random() * 0.05  # noqa: E731
+        noise = lambda: self.rng.random() * NOISE  # noqa: E731
 
         def score(action: Any) -> float:
-            card = action.card
             if isinstance(action, Keep):
-                return _strength(card) + 0.1 * counts.get(card.color, 0) / 9 + noise()
+                return keep_score(action.card, counts) + noise()
             assert isinstance(action, Attack)
-            if tops[action.pile] == card.color:
-                return 1.0 + _strength(card) + noise()
-            if card.chief and card.kind == "rhino":
-                return 0.8 + noise()
-            return -_strength(card) + noise()
+            return attack_score(action.card, tops[action.pile]) + noise()
 
         return max(legal, key=score)
 
@@ -146,5 +139,95 @@ class ValueBot(HeuristicBot):
         return max(legal, key=score)
 
 
-EXTRA_BOTS = {"value": ValueBot}
+MIN_WORLDS = 4
+"""Chosen: the fewest imagined games a decision weighs, however short its time budget."""
+
+
+class ModelBot:
+    """Little Battle's hard bot: it imagines the others' hands from what it has
+    seen this deal (``belief``), lets them play as the greedy child would
+    (``policy``), and plays each of its own choices forward to the end of the
+    game (``playout``), keeping the one that wins most often.
+
+    ``samples`` imagined games per decision, each played out once for every
+    legal choice with the same luck (the same chance draws), so choices are
+    compared on equal footing. In the Gold Rush, ``draws`` imagined games
+    are weighed by how well they explain the cards revealed this deal, and
+    ``samples`` of them drawn by weight. Reads only its view.
+    """
+
+    name = "model"
+
+    def __init__(self, seed: int = 0, samples: int = 16, draws: int = 48, margin: float = 0.02,
+                 time_limit: float | None = None) -> None:
+        self.rng = random.Random(seed)
+        self.samples = samples
+        self.draws = draws
+        self.margin = margin  # reward per coin of lead, so a lost or won game still prefers more gold
+        self.time_limit = time_limit  # seconds per decision: fewer imagined games on a slow machine
+        self.belief = Belief()
+
+    def choose(self, view: LittleBattleView) -> Any:
+        picture = view.to_dict()
+        self.belief.observe(picture)
+        legal = view.legal_actions()
+        action = legal[0] if len(legal) == 1 else self._search(picture, legal)
+        if isinstance(action, Keep):
+            self.belief.kept(picture, action.card_id)
+        return action
+
+    def watch(self, view: LittleBattleView, action: Any) -> None:
+        """Remember a decision of this seat that someone else made (a person
+        at the table, a script), so the bot knows the deal when it takes over."""
+        picture = view.to_dict()
+        self.belief.observe(picture)
+        if isinstance(action, Keep):
+            self.belief.kept(picture, action.card_id)
+
+    def _imagine(self, picture: dict) -> list[Playout]:
+        if picture["phase"] != "rush" or not self.belief.remembers(picture):
+            return [self.belief.sample(picture, self.rng)[0] for _ in range(self.samples)]  # equal weights
+        drawn = [self.belief.sample(picture, self.rng) for _ in range(self.draws)]
+        total = sum(w for _, w in drawn)
+        if total <= 0:
+            return [p for p, _ in drawn[: self.samples]]
+        # systematic resampling: each imagined game about as often as its weight says
+        step = total / self.samples
+        x = self.rng.random() * step
+        out, acc, i = [], drawn[0][1], 0
+        for _ in range(self.samples):
+            while acc < x and i + 1 < len(drawn):
+                i += 1
+                acc += drawn[i][1]
+            out.append(drawn[i][0])
+            x += step
+        return out
+
+    def _search(self, picture: dict, legal: list[Any]) -> Any:
+        start = time.perf_counter()
+        me = picture["seat"]
+        worlds = self._imagine(picture)
+        values = [0.0] * len(legal)
+        for i, world in enumerate(worlds):
+            if self.time_limit is not None and i >= MIN_WORLDS and time.perf_counter() - start > self.time_limit:
+                break
+            seed = self.rng.getrandbits(32)
+            table = None if world.rush else keep_table(world.counts())
+            for k, action in enumerate(legal):
+                sim = world.copy()
+                rng = random.Random(seed)
+                if sim.rush:
+                    sim.attack([(action.card_id, action.pile) if s == me else sim.heuristic_attack(s, rng)
+                                for s in range(sim.players)], rng)
+                else:
+                    sim.keep([action.card_id if s == me else sim.heuristic_keep(s, rng, table)
+                              for s in range(sim.players)])
+                sim.run(rng)
+                lead = sim.gold[me] - max(g for s, g in enumerate(sim.gold) if s != me)
+                values[k] += sim.reward(me) + self.margin * lead
+        best = max(range(len(legal)), key=lambda k: values[k])
+        return legal[best]
+
+
+EXTRA_BOTS = {"value": ValueBot, "model": ModelBot}
 """Bots of this game beyond the heuristic, by name, for ``engine.bots.make_bot``."""

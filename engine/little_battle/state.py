@@ -475,6 +475,7 @@ class LittleBattleView(View):
             "seat": me,
             "players": t.num_seats,
             "chiefs": t.config.chiefs,
+            "chest_gold": {c: list(v) for c, v in t.config.chest_gold.items()},  # the rules' coins, not where they lie
             "phase": t.phase,
             "deal": t.deals,
             "to_act": t.to_act(),

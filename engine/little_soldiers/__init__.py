@@ -26,6 +26,12 @@ def _rules_summary(config=None) -> str:
     return rules_summary(config)
 
 
+def _log_namer(state):
+    from engine.little_soldiers.names import log_namer
+
+    return log_namer(state)
+
+
 def _heuristic_bot(seed: int = 0):
     from engine.little_soldiers.bots import HeuristicBot
 
@@ -43,6 +49,7 @@ GAME = GameInfo(
     codec=ActionCodec(ACTION_CLASSES),
     rules_summary=_rules_summary,
     heuristic_bot=_heuristic_bot,
+    log_namer=_log_namer,
 )
 
 __all__ = ["GAME", "Config", "MODULES", "VERSION"]

@@ -4,7 +4,11 @@ climbs for the height advantage, and throws where enemies bunch up.
 
 It reads only its view (Little Soldiers hides nothing but future dice) and
 chooses among the candidates the engine samples, scoring each with the
-same line-of-sight and range questions the rules ask.
+same line-of-sight and range questions the rules ask. In the co-op
+missions (A New Threat, Another New Threat) its Moves, Orders, Scouts,
+deployments and first-player choices come from the team planner in
+``engine.little_soldiers.coop_plan``, which plans each turn over the
+Threats' turn and the next teammate's turn.
 """
 
 from __future__ import annotations
@@ -20,26 +24,11 @@ from engine.little_soldiers import rules_data as R
 from engine.little_soldiers.actions import (
     Activate, CardAttack, Deploy, ExtraTarget, Move, Order, Play, Redirect, Reroll, Shields, ShiftShield, Swap, Throw,
 )
+from engine.little_soldiers.coop_plan import CoopPlanner
 from engine.little_soldiers.terrain import GRENADE_REACH, MORTAR_REACH, Spot
 
 CANDIDATES = 24
 """Samples scored per continuous decision."""
-
-# Co-op (A New Threat) move planning weights, in expected Hearts on a Threat.
-COOP_FIELD_OFF = 1.5
-"""A Force Field this Move switched off, attack or not (it stays off for the
-next players' turns until a 4 is revealed)."""
-COOP_EXPOSED = 1.2
-"""A soldier a Threat's Target will see in the Threats' turn (doubled when
-two more Hearts break it), times the chance the Threats attack."""
-COOP_SWITCH_GAP = 0.02
-"""Per cm from a soldier to the nearest switch still worth flipping."""
-COOP_SCOUT = 0.8
-"""Infantry's Scout on the Threats when no Attack is open: two Shields take
-two off a Threat's Defense of 2 for every later Attack."""
-COOP_SPREAD = 0.15
-"""An Order to a soldier holding none, while rounds remain."""
-
 
 @dataclass(frozen=True)
 class MoveWeights:
@@ -79,6 +68,7 @@ class HeuristicBot:
         self.rng = random.Random(seed)
         self.candidates = candidates  # samples scored per continuous decision (the hard level scores more)
         self.weights = weights or MoveWeights()
+        self.coop = CoopPlanner(random.Random(f"coop:{seed}"))  # the co-op missions' planner (its own stream)
 
     # ------------------------------------------------------------------ entry
     def choose(self, view) -> Any:
@@ -99,7 +89,7 @@ class HeuristicBot:
             "order": self._order, "reroll": self._reroll, "scout": self._shields, "radar": self._shields,
             "shift": self._shift, "extra": self._extra, "object": self._object, "swap": self._swap,
             "redirect": self._redirect, "move": self._moves, "deploy": self._deploys, "throw": self._throws,
-            "card_attack": self._card_attack,
+            "card_attack": self._card_attack, "lead": self._lead,
         }.get(phase)
         if scorer is None:
             return options[self.rng.randrange(len(options))]
@@ -157,20 +147,15 @@ class HeuristicBot:
 
     # ------------------------------------------------------------------ orders
     def _order(self, view, options: list[Order]) -> Order:
+        if view.threats():  # co-op: the planner (engine.little_soldiers.coop_plan)
+            return self.coop.order(view, options)
         soldiers = self._pieces(view)
         faces = view.chosen.attack_die_faces
         hit_p = sum(R.FACE_HITS.get(f, 0) for f in faces) / len(faces)
         enemies = self._enemies(view)
-        coop = bool(view.threats())
-        if coop:
-            general = view.general(view.my_general())
-            more_rounds = general.lid > 0
-            open_threats = [t for t in view.threats() if t.in_play and view.field_off(t.id)]
 
         def score(o: Order) -> float:
             me = soldiers[o.soldier]
-            if coop:
-                return self._coop_order(view, o, me, open_threats, more_rounds, hit_p)
             if o.kind == "move":
                 return 0.3
             if o.target is not None:
@@ -190,36 +175,6 @@ class HeuristicBot:
 
         return self._best(options, score)
 
-    def _coop_order(self, view, o: Order, me, open_threats: list, more_rounds: bool, hit_p: float) -> float:
-        """A New Threat: attack an open Threat when one is in sight; else
-        Scout the Threats (Shields lower their Defense for every later
-        Attack), fire at an open Threat, or move (to flip a switch or hide).
-        Spreading Orders over soldiers pays: next round each soldier holding
-        a token gives one back (Bootcamp, Round Preparation B)."""
-        spread = COOP_SPREAD if more_rounds and me.orders == 0 else 0.0
-        if o.target is not None:
-            t = next((x for x in view.threats() if x.id == o.target), None)
-            if t is None:
-                return -10.0  # never an ally
-            rerolls = view.reroll_allowance(o.soldier, o.target)
-            dice = R.ATTACK_DICE + (1 if o.kind == "special" else 0)
-            exp, brk = _expected_damage(dice, hit_p, rerolls, view.defense(t.id), self._remaining(view, t))
-            return exp + 3.0 * brk - (0.4 if o.kind == "special" else 0.0) + spread
-        if o.kind == "move":
-            return 0.3 + spread
-        if me.kind == "infantry":
-            # With Super Soldiers a revealed 4 clears the Threats' Shields: Scout
-            # only a Threat whose field is already off, so an Attack can follow.
-            wiped = view.config.has("super_soldier")
-            useful = max((min(R.SCOUT_SHIELDS, view.defense(t.id)) for t in view.threats()
-                          if t.in_play and (not wiped or view.field_off(t.id))), default=0)
-            return (COOP_SCOUT * useful / R.SCOUT_SHIELDS if useful else -1.0) + spread
-        if me.kind in ("operator", "grenadier"):
-            reach = MORTAR_REACH if me.kind == "operator" else 0.8 * GRENADE_REACH
-            near = [t for t in open_threats if me.kind == "operator" or math.dist(t.target[:2], me.spot.xy) < reach]
-            return (0.6 if near else -1.0) + spread
-        return -1.0
-
     def _reroll(self, view, options: list[Reroll]) -> Reroll:
         a = view.attack()
         keep_lightning = view.config.has("super_soldier")
@@ -228,9 +183,9 @@ class HeuristicBot:
         return Reroll(bad) if Reroll(bad) in options else options[0]
 
     def _shields(self, view, options: list[Shields]) -> Shields:
-        soldiers = self._pieces(view)
         if view.threats():
-            return self._best(options, lambda o: self._coop_shields(view, o, soldiers))
+            return self.coop.shields(view, options)
+        soldiers = self._pieces(view)
 
         def score(o: Shields) -> float:
             # Shields lower Defense: pile them on the soldier closest to breaking.
@@ -238,18 +193,6 @@ class HeuristicBot:
                 (2 if len(set(o.targets)) == 1 else 0)
 
         return self._best(options, score)
-
-    def _coop_shields(self, view, o: Shields, pieces: dict) -> float:
-        """Shields on Threats count only while they lower a Defense (never
-        below 0); an open Force Field or a Threat near breaking first."""
-        value = 0.0
-        for t in set(o.targets):
-            if t not in pieces or not hasattr(pieces[t], "switches"):
-                return -10.0  # never on an ally
-            useful = min(o.targets.count(t), view.defense(t))
-            open_bonus = 2.0 if view.config.has("super_soldier") else 0.5  # a 4 clears them (Super Soldiers)
-            value += useful * (1.0 + (open_bonus if view.field_off(t) else 0.0) + 0.1 * (6 - self._remaining(view, pieces[t])))
-        return value
 
     def _shift(self, view, options: list[ShiftShield]) -> ShiftShield:
         team = self._team(view)
@@ -316,11 +259,11 @@ class HeuristicBot:
         moves = [o for o in options if isinstance(o, Move)]
         if not moves:
             return options[0]
+        if view.threats():  # co-op: the planner plans the Move with the Order and the next player's turn
+            return self.coop.move(view, moves)
         enemies = self._enemies(view)
         me = view.general(view.my_general())
         has_orders = me.tokens > 0 and view.move_leads_to_order
-        if view.threats():
-            return self._coop_move(view, moves, has_orders)
         dests = [view.move_destination(m) for m in moves]
         keep = [(m, d) for m, d in zip(moves, dests) if d is not None]
         if not keep:
@@ -351,84 +294,17 @@ class HeuristicBot:
         return keep[max(scored)[1]][0]
 
     # ------------------------------------------------------------------ co-op missions
-    def _coop_move(self, view, moves: list[Move], has_orders: bool) -> Move:
-        """A New Threat: plan the Move with the Order it sets up.
-
-        Each candidate Move is tried on a copy of the game (nothing is hidden
-        but future dice). What counts afterwards: the best Attack on a Threat
-        the General could then order (a Force Field this Move switched off
-        counts), Force Fields left off for the partners' turns, and how many
-        soldiers the Threats' Targets will see in their turn. A switch-flip
-        without an attack still pays: the field stays off until a 4 is drawn.
-        """
-        world = view.determinize(self.rng)
-        seat = view.seat
-        before = self._fields_off(world)
-        scores: list[tuple[float, int]] = []
-        for i, m in enumerate(moves):
-            trial = world.clone()
-            try:
-                trial.apply(seat, m)
-            except ValueError:
-                continue
-            scores.append((self._coop_value(trial, seat, has_orders, before) + self.rng.random() * 1e-3, i))
-        if not scores:
-            return moves[0]
-        return moves[max(scores)[1]]
-
-    @staticmethod
-    def _fields_off(state) -> float:
-        """Force Fields switched off, a field that needs several switches
-        (Octocutie's Head: 2 and 4 together) counting each one as a share."""
-        return sum(sum(1 for n in t.switches if not state.ff_up[n]) / len(t.switches)
-                   for t in state.threats_in_play())
-
-    def _coop_value(self, state, seat: int, has_orders: bool, fields_before: float) -> float:
-        """How good a co-op position is for the General about to give an Order."""
-        if state.is_over():
-            result = state.result()
-            return 100.0 if result is not None and result.winners else -100.0
-        tview = state.view(seat)
-        value = 0.0
-        if has_orders and state.phase == "order":
-            attacks = [o for o in tview.legal_actions() if isinstance(o, Order) and o.target in state.threats]
-            if attacks:
-                value += max(self._attack_value(tview, o) for o in attacks)
-        value += COOP_FIELD_OFF * max(0.0, self._fields_off(state) - fields_before)
-        in_play = [x for x in state.soldiers.values() if x.in_play]
-        outlook = tview.threat_outlook([x.spot for x in in_play])
-        danger = self._threat_attack_chance(state)
-        for x, (seen, _sees, gap) in zip(in_play, outlook):
-            if seen:
-                frail = state.toughness(x) - x.hearts <= 2
-                value -= danger * (COOP_EXPOSED + (COOP_EXPOSED if frail else 0.0))
-            value -= COOP_SWITCH_GAP * gap
-        return value
-
-    @staticmethod
-    def _threat_attack_chance(state) -> float:
-        """Chance the Threats attack in their next turn: the 4 (no attack in
-        A New Threat) is one of the Threat Action tokens still face down."""
-        if state.config.mission == "another_new_threat":
-            return 1.0
-        down = state.actions_down
-        return 1.0 - (1.0 / len(down) if 4 in down and down else 0.0)
-
-    def _attack_value(self, view, o: Order) -> float:
-        faces = view.chosen.attack_die_faces
-        hit_p = sum(R.FACE_HITS.get(f, 0) for f in faces) / len(faces)
-        t = next(x for x in view.threats() if x.id == o.target)
-        rerolls = view.reroll_allowance(o.soldier, o.target)
-        dice = R.ATTACK_DICE + (1 if o.kind == "special" else 0)
-        exp, brk = _expected_damage(dice, hit_p, rerolls, view.defense(t.id), view.toughness(t.id) - t.hearts)
-        return exp + 3.0 * brk
+    def _lead(self, view, options: list) -> Any:
+        """Co-op: the players agree on the first player (the planner picks)."""
+        if view.threats():
+            return self.coop.lead(view, options)
+        return options[self.rng.randrange(len(options))]
 
     def _deploys(self, view, options: list[Deploy]) -> Deploy:
         enemies = self._enemies(view)
         spots = [Spot(o.x, o.y, None) for o in options]
-        if view.threats():  # co-op: out of the Threats' sight
-            outlook = view.threat_outlook(spots)
-            return options[min(range(len(options)), key=lambda i: (outlook[i][0], self.rng.random()))]
+        if view.threats():  # co-op: the planner's worth of the position (out of sight, toward the switches)
+            return self.coop.deploy(view, options)
         exposure = self._exposure(view, spots, enemies)
         best = max(range(len(options)), key=lambda i: (-exposure[i][0], self.rng.random()))
         return options[best]

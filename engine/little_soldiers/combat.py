@@ -235,7 +235,17 @@ class Combat(_Base):
     def place_shields(self, action: Shields, who: str) -> None:
         for t in action.targets:
             self.target_of(t).shields += 1
-        self.log(f"{who}: Shield tokens on {', '.join(action.targets) or 'nobody'}.")
+        counts: dict[str, int] = {}
+        for t in action.targets:  # "Shield tokens on yellow-sniper, yellow-sniper" read as a list of ids
+            counts[t] = counts.get(t, 0) + 1
+        total = len(action.targets)
+        tokens = f"{total} Shield token{'s' * (total != 1)}"
+        if not counts:
+            self.log(f"{who}: no Shield tokens placed.")
+        elif len(counts) == 1:
+            self.log(f"{who}: {tokens} on {action.targets[0]}.")
+        else:
+            self.log(f"{who}: {tokens}, " + " and ".join(f"{n} on {t}" for t, n in counts.items()) + ".")
 
     def _on_scout(self, action: Shields) -> None:
         self.place_shields(action, "Scout")

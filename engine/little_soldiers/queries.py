@@ -8,6 +8,8 @@ app draws is what the engine decides:
 - :func:`deploy_area` - where the soldier being deployed may stand;
 - :func:`move_preview` - the path and length a Move to a point would take, and
   why it would be refused;
+- :func:`climb_preview` - the same for a climb (Levels): where the cord
+  touches, where the soldier would stand, or why it cannot get there;
 - :func:`sight_rays` - every line-of-sight ray from an attacker's head to a
   target's head, with the blocked flags;
 - :func:`range_band` - the shortest cord (green, red, yellow) reaching a figure;
@@ -93,6 +95,43 @@ def move_preview(state_or_view: Any, seat: int, soldier: str, x: float, y: float
     except (ValueError, IndexError):
         path, length = (), math.inf
     return MovePreview(reason, length, cord, path)
+
+
+@dataclass(frozen=True)
+class ClimbPreview:
+    """What a climb (``Move(..., climb=True)``) at a point would do: ``reason``
+    None when legal; ``end`` (x, y, z) and ``surface`` where the soldier would
+    stand when the cord gets there (also when another rule refuses it)."""
+
+    reason: str | None
+    length: float
+    cord: float
+    path: tuple[tuple[float, float], ...]
+    """The soldier's spot, where the cord touches the scenery (or the edge), where it would stand."""
+    end: tuple[float, float, float] | None
+    surface: str | None
+    up: bool
+    """Climbing up onto a Level (else down from the one it stands on)."""
+
+
+def climb_preview(state_or_view: Any, seat: int, soldier: str, x: float, y: float) -> ClimbPreview:
+    """A climb of ``soldier`` where its cord touches (x, y): the Levels rules'
+    answer (``table.climbing`` through ``Terrain.climb``) and the engine's verdict."""
+    t = _view(state_or_view, seat)
+    s = t.soldier(soldier)
+    cord = t.chosen.yellow_length
+    action = Move(soldier, float(x), float(y), climb=True)
+    reason = t.check(action)
+    if s.spot is None:
+        return ClimbPreview(reason or f"{soldier} is not in play.", math.inf, cord, (), None, None, False)
+    others = [o.spot for o in t.soldiers() if o.in_play and o.id != soldier]
+    report = t.terrain.climb(s.spot, (float(x), float(y)), cord, others)
+    if report.end is None or report.reason is not None:
+        return ClimbPreview(reason or report.reason, report.length, cord, tuple(report.path), None, None, False)
+    end = report.end
+    up = t.terrain.level(end.surface) > t.terrain.level(s.spot.surface)
+    return ClimbPreview(reason, float(report.length), cord, tuple(tuple(map(float, p)) for p in report.path),
+                        (end.x, end.y, t.terrain.z(end.surface)), end.surface, up)
 
 
 def sight_rays(state_or_view: Any, attacker: str, target: str):

@@ -68,6 +68,7 @@ class LittleSoldiersState(RoundPreparation, Movement, Combat, State):
         self.mission = config.mission
         self.parts: list[Part] = make_parts(self)
         self.mission_part: Mission = self.parts[0]  # type: ignore[assignment]
+        self.cooperative = self.mission_part.cooperative
         self._bind_parts()
         self.soldiers: dict[str, Soldier] = {}
         self.generals: list[General] = []

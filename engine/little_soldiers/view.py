@@ -54,6 +54,11 @@ class LittleSoldiersView(View):
         return self._truth.terrain
 
     @property
+    def base_terrain(self) -> "Terrain":
+        """The battlefield as set up, with every piece a mission may take off the table."""
+        return self._truth.base_terrain
+
+    @property
     def config(self) -> "Config":
         return self._truth.config
 

@@ -81,6 +81,17 @@ def editor_invalid(out_png: str) -> dict[str, Any]:
     return {"problems": win.problems.text, "status": win.status.text, "saved": Path(out_png).with_suffix(".json").exists()}
 
 
+def _quad_box(e: Any) -> list[float]:
+    """A quad's or button's box on camera.ui (left, bottom, right, top), from its origin and scale."""
+    from ursina import camera
+
+    p, scale = e.get_position(camera.ui), e.get_scale(camera.ui)
+    sx, sy = scale[0], scale[1]
+    ox, oy = e.origin[0], e.origin[1]
+    left, bottom = p[0] - (ox + 0.5) * sx, p[1] - (oy + 0.5) * sy
+    return [left, bottom, left + sx, bottom + sy]
+
+
 @scenario
 def editor_typing(out_png: str) -> dict[str, Any]:
     """The window's own widgets: typed fields with Enter, keys while typing,
@@ -129,6 +140,12 @@ def editor_typing(out_png: str) -> dict[str, Any]:
     win.refresh()
     facts["legend"] = [e.text for e in win.legend.children if hasattr(e, "text") and e.text]
     facts["legend_swatches"] = sum(1 for e in win.legend.children if e.name == "legend-swatch")
+    from tests.app.probe import ui_rects  # the legend lay over the last tool buttons (found live)
+
+    facts["legend_boxes"] = [r["box"] for r in ui_rects(win.legend)] + [
+        _quad_box(e) for e in win.legend.children if e.name == "legend-swatch"]
+    facts["tool_boxes"] = [_quad_box(b) for b in win.tool_buttons.values()] + [
+        _quad_box(b) for b in getattr(win, "kit_buttons", {}).values()]
     win.overlay = None
     win.refresh()
     win.input("control")

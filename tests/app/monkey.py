@@ -68,6 +68,15 @@ class Monkey:
             fn = getattr(c, name, None)
             if fn is not None:
                 fn()
+        self.hover_tips()
+
+    def hover_tips(self) -> None:
+        """The pointer resting on a few things: their tooltips (app.tips), as the tip card asks."""
+        from app import tips
+
+        things = tips.things(self.c)
+        for thing in self.rng.sample(things, min(3, len(things))):
+            tips.tip(self.c, thing)
 
     def step(self) -> None:
         c, r = self.c, self.rng
@@ -118,8 +127,9 @@ class Monkey:
             terrain = c.view().terrain  # type: ignore[attr-defined]
             surfaces = [None, *terrain.level_pieces()]
             self._do("click_table", x, y, r.choice(surfaces))
-        elif roll < 0.6:
-            self._do("hover_table", x, y)
+        elif roll < 0.6:  # the pointer on the table or on a Level's top (a climb preview)
+            terrain = c.view().terrain  # type: ignore[attr-defined]
+            self._do("hover_table", x, y, r.choice([None, *terrain.level_pieces()]))
         elif roll < 0.72:
             self._do("hover_soldier", r.choice([None, *soldiers]))
         elif roll < 0.8:

@@ -529,10 +529,18 @@ def little_soldiers_framing(out_png: str, level: str = "") -> dict[str, Any]:
     from app.little_soldiers_view import CARD_D, CARD_W
     from app.render import render
 
-    res = render("little-soldiers", {"level": level} if level else {}, out_png, seed=2, moves=6, size=(1280, 720))
+    config: dict[str, Any] = {"level": level} if level else {}
+    if level.startswith("mission="):  # a co-op mission: its Threats stand past the far edge
+        config = {"mission": level.split("=", 1)[1], "players": 2}
+    res = render("little-soldiers", config, out_png, seed=2, moves=6, size=(1280, 720))
     view, c = res.screen.view, res.controller
     view.home()
     window.step(res.app, 1)
+    threats = view.dynamic.find("**/threats")
+    threat_box = None
+    if not threats.isEmpty():  # the monsters as drawn (their tight bounds), for the framing check
+        lo, hi = threats.getTightBounds(scene)
+        threat_box = [list(frames.to_engine(lo)), list(frames.to_engine(hi))]
     n = c.view().chosen.flag_steps_to_victory
     pts: dict[str, Any] = {}
     for step in range(-n, n + 1):
@@ -552,6 +560,11 @@ def little_soldiers_framing(out_png: str, level: str = "") -> dict[str, Any]:
     for x in (minx, maxx):
         for y in (miny, maxy):
             pts[f"zone{x}{y}"] = (x, y, 0.0)
+    if threat_box is not None:
+        (x0, y0, z0), (x1, y1, z1) = threat_box
+        for x in (x0, x1):
+            for y in (y0, y1):
+                pts[f"threats{x}{y}"] = (x, y, max(z0, z1))
     at = {k: window.project(res.app, p) for k, p in pts.items()}
     labels = {}
     for e in scene.entities:
@@ -838,6 +851,14 @@ def hud_layout(size: str) -> dict[str, Any]:
         ctl.message = ("The engine refuses this: a very long sentence that names the soldier, the scenery piece "
                        "and the cord, and goes on to say why the click cannot be a Move here.")
         screen = GameScreen(ctl)
+        # a bot's "thinking" line while the last hover's words are still up (they were drawn over each other)
+        screen.hud.set_thinking("Player 2 (yellow) is thinking... (a search bot, up to 5 s)")
+        if game == "little-soldiers":
+            mine = [s["id"] for s in ctl.soldiers() if s["spot"] and ctl.is_mine(s["id"])]
+            foes = [s["id"] for s in ctl.soldiers() if s["spot"] and not ctl.is_mine(s["id"])]
+            if mine and foes:
+                ctl.click_soldier(mine[0])
+                ctl.hover_soldier(foes[0])
         window.step(app, 2)
         panel = screen.hud.log_panel
         px, py = panel.get_position(camera.ui)[0], panel.get_position(camera.ui)[1]

@@ -95,6 +95,9 @@ def test_editor_fields_keys_handles_and_picker_in_the_window(tmp_path):
     assert facts["piece_after_backspace_on_field"] == "shoebox-west" and "shoebox-west" in facts["pieces_after_backspace"]
     assert facts["legend"][0].startswith("Heat map: Green sees") and facts["legend_swatches"] >= 8
     assert "sees little" in facts["legend"] and "sees most of the table" in facts["legend"]
+    for a in facts["legend_boxes"]:  # the legend lay over the last tool buttons
+        for b in facts["tool_boxes"]:
+            assert not (a[0] < b[2] - 0.002 and b[0] < a[2] - 0.002 and a[1] < b[3] - 0.002 and b[1] < a[3] - 0.002), (a, b)
     assert "Ctrl+Z: undo" in facts["help"] and "G: grid snap" in facts["help"] and "B: balance map" in facts["help"]
     assert facts["status_after_g"] == "Grid snap 1 cm: off."
     r, g, b = facts["handle_pixel"]

@@ -1,4 +1,4 @@
-"""Little Battle's hard bot counts the keys it has seen: a card no unseen
+"""Little Battle's value bot (the hard level before the model bot) counts the keys it has seen: a card no unseen
 card can beat is sure to win its chest, and every higher key still unseen
 makes it less sure. It plays whole games from its view alone."""
 
@@ -39,10 +39,10 @@ def test_a_new_deal_forgets_the_cards_seen():
     assert bot._seen == set()
 
 
-def test_hard_is_the_value_bot_and_plays_to_the_end():
+def test_the_value_bot_plays_to_the_end():
     info = get_game("little-battle")
     state = info.new_game(info.config_from_dict({"players": 4}), 7)
-    bots = [make_bot("hard", "little-battle", 0)] + [make_bot("heuristic", "little-battle", s) for s in (1, 2, 3)]
+    bots = [make_bot("value", "little-battle", 0)] + [make_bot("heuristic", "little-battle", s) for s in (1, 2, 3)]
     assert isinstance(bots[0], ValueBot)
     play_out(state, bots)
     assert state.is_over()

@@ -33,3 +33,21 @@ def test_sim_counts_a_coop_team_win_once(capsys):
     team = re.search(r"^team \(all seats win together\)\s+([0-9.]+)", out, re.M)
     if team:  # a shared win is 1/2 per seat, 1 for the team
         assert float(team.group(1)) == 2 * float(rates[0])
+
+
+def test_only_the_coop_missions_play_as_one_team():
+    """A team row means one side against the game: the co-op missions, not a
+    competitive game whose seats all tied (Little Battle's shared gold)."""
+    from engine.core.games import get_game
+
+    def cooperative(game: str, config: dict) -> bool:
+        info = get_game(game)
+        return info.new_game(info.config_from_dict(config), 0).cooperative
+
+    assert cooperative("little-soldiers", {"mission": "a_new_threat", "players": 2})
+    assert cooperative("little-soldiers", {"mission": "another_new_threat", "players": 2})
+    assert not cooperative("little-soldiers", {})
+    assert not cooperative("little-soldiers", {"mission": "battle_royale", "players": 3})
+    assert not cooperative("little-battle", {"players": 3})
+    assert not cooperative("toy-battle", {"terrain": "castle-field"})
+

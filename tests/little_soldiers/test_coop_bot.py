@@ -22,7 +22,10 @@ def test_coop_bot_flips_a_reachable_switch():
 
 
 def test_coop_bot_attacks_an_open_threat_in_sight():
-    s = place(threat_game(), {"green-infantry": (50, 45)}, tokens={0: 2})
+    """The team's last Order: no Attack is left for a Scout's Shields to help, so the
+    open field is used. (With Orders to come the planner may Scout first: Shields now
+    and an Attack from red Range next turn can do more.)"""
+    s = place(threat_game(), {"green-infantry": (50, 45)}, tokens={0: 1}, lids=0)
     s.ff_up[1] = False
     stay(s, "green-infantry")
     order = HeuristicBot(0).choose(s.view(0))
@@ -30,10 +33,16 @@ def test_coop_bot_attacks_an_open_threat_in_sight():
 
 
 def test_coop_bot_hides_from_the_threats_targets():
-    for seed in range(3):
+    """A soldier one Heart from breaking, with no Order to give this turn, stays out
+    of the Threats' sight. (A fresh soldier may step into sight on the way to an
+    attack spot: the planner weighs the Threats' expected Hits against the
+    distance, so hiding is not always its choice.)"""
+    for seed in range(6):
         s = place(threat_game(), {"green-infantry": (38, 20)})
         for n in s.ff_up:
-            s.ff_up[n] = False  # nothing left to flip: only cover matters
+            s.ff_up[n] = False  # nothing left to flip: only cover and the distance to attack spots matter
+        infantry = s.soldiers["green-infantry"]
+        infantry.hearts = s.toughness(infantry) - 1  # one Hit of the Threats' Attack breaks it
         assert s.seen_by_threats([s.soldiers["green-infantry"].spot]) != [0]
         move = HeuristicBot(seed).choose(s.view(0))
         s.apply(0, move)

@@ -32,6 +32,7 @@ class ANewThreat(Mission):
     key: ClassVar[str] = M.A_NEW_THREAT
     title: ClassVar[str] = "A New Threat"
     phases: ClassVar[frozenset[Phase]] = frozenset({Phase.LEAD, Phase.THREAT_ACTION, Phase.THREAT_ROLL})
+    cooperative: ClassVar[bool] = True  # "join forces" against the Threats
     uses_star: ClassVar[bool] = False  # "The Star token is not used for this mission."
     any_deployment_token: ClassVar[bool] = True  # "the Deployment token of your choice"
     deploy_squad_at_once: ClassVar[bool] = True  # "Deploy all of your Little Soldiers from your HQ"

@@ -228,6 +228,8 @@ class Mission(Part):
     of a turn and the game's end work. The core asks only these questions."""
 
     setup_order: ClassVar[int] = 20
+    cooperative: ClassVar[bool] = False
+    """Every player on one side against the game (the Threats)."""
     uses_star: ClassVar[bool] = True
     """The sheriff's star picks the first player and passes to the first who runs out."""
     any_deployment_token: ClassVar[bool] = False
