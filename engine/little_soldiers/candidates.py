@@ -4,6 +4,10 @@ Where to deploy, move, climb, teleport, bounce or aim cannot be listed, so
 bots pick among samples that are checked legal: moves spread over the cord's
 reach, moves that hug scenery (where cover is), climbs onto Level scenery
 within reach, the zero Move, and throws aimed at the figurines.
+
+A bot that compares choices wants such a list; a random player needs one
+action, which ``random_action`` draws without building the list (the kind
+of choice first, then only that action measured).
 """
 
 from __future__ import annotations
@@ -232,7 +236,7 @@ EDGE_STEP = 0.5
 """cm between the points of the scenery's edge that cover-seeking Moves are
 drawn from (chosen: a base is 2.5 cm wide)."""
 
-def _edge_points(terrain, surface: str | None) -> tuple[np.ndarray, np.ndarray]:
+def edge_points(terrain, surface: str | None) -> tuple[np.ndarray, np.ndarray]:
     """x and y of points every EDGE_STEP cm along the boundary of the free
     space on ``surface``, sorted by x (a soldier's slab is one searchsorted
     away): made once per battlefield surface and kept on the battlefield
@@ -271,7 +275,7 @@ def _spread_many(terrain, soldiers, cord: float, k: int, u: np.ndarray) -> np.nd
     surfaces = [s.spot.surface for s in soldiers]
     for surface in dict.fromkeys(surfaces):
         rows = np.array([i for i, x in enumerate(surfaces) if x == surface])
-        xs, ys = _edge_points(terrain, surface)
+        xs, ys = edge_points(terrain, surface)
         if not len(xs):
             continue
         gx, gy = x0[rows], y0[rows]

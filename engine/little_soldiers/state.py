@@ -218,6 +218,15 @@ class LittleSoldiersState(RoundPreparation, Movement, Combat, State):
 
         return candidates(self, seat, n, rng)
 
+    def random_action(self, seat: int, rng: random.Random) -> Any | None:
+        """One legal action for ``seat``, drawn from ``rng`` alone and measured
+        only as far as that action needs (the random playout policy; its
+        distribution is in ``engine.little_soldiers.random_action``); None
+        when ``seat`` need not act."""
+        from engine.little_soldiers.random_action import random_action
+
+        return random_action(self, seat, rng)
+
     def check(self, seat: int, action: Any) -> str | None:
         exact = inexact(seat, action)  # Lead(0.0) equals Lead(0): the types are held exactly first
         if exact is not None:
