@@ -181,7 +181,7 @@ def _move(state, seat: int, rng: random.Random) -> Any | None:
             if pieces:
                 got = _climb(state, seat, s, pieces, rng)
         elif kind == "play":
-            plays = state._play_actions()
+            plays = state.card_plays()
             if plays:
                 got = _pick(plays, rng)
         elif state.check(seat, Activate(None)) is None:  # stop
@@ -279,7 +279,7 @@ def _order_pool(state) -> list[Any]:
             out.extend((ident, "special", t) for t in enemies)
         else:
             out.append((ident, "special"))
-    return out + state._play_actions()
+    return out + state.card_plays()
 
 
 def _order(state, seat: int, rng: random.Random) -> Any | None:

@@ -201,15 +201,16 @@ class LittleSoldiersState(RoundPreparation, Movement, Combat, State):
         if owner is not None:
             return owner.legal(seat)
         if phase is Phase.ORDER:
-            return self._order_actions() + self._play_actions()
+            return self._order_actions() + self.card_plays()
         if phase is Phase.REROLL:
             return self._reroll_actions()
         if phase is Phase.SCOUT:
             return self._scout_actions()
         return []
 
-    def _play_actions(self) -> list[Any]:
-        """What the parts add to the Move and Order steps (Tactics cards)."""
+    def card_plays(self) -> list[Any]:
+        """What the parts add to the Move and Order steps (Tactics cards): public,
+        as the bots' samplers (candidates, random_action) offer them too."""
         return [a for p in self._extra for a in p.extra_actions()]
 
     def candidate_actions(self, seat: int, n: int, rng: random.Random) -> list[Any]:
