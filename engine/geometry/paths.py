@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import shapely
 from shapely import STRtree
-from shapely.geometry import LineString, Point, Polygon
+from shapely.geometry import Polygon
 from shapely.geometry.polygon import orient
 
 if TYPE_CHECKING:

@@ -32,8 +32,7 @@ import math
 import random
 import time
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Any, Callable, Sequence
+from typing import Any, Callable
 
 import numpy as np
 import shapely
@@ -42,7 +41,8 @@ from engine.core.protocol import CHANCE
 from engine.little_soldiers import data as D
 from engine.little_soldiers import mission_data as M
 from engine.little_soldiers import rules_data as R
-from engine.little_soldiers.actions import Landing, Lead, Move, Order, Reroll, Roll, Shields, ThreatAction, Throw
+from engine.little_soldiers.odds import attacks_needed, damage_distribution, hit_chance, hits_distribution, sniper_distribution, work_after
+from engine.little_soldiers.actions import Landing, Lead, Move, Order, Reroll, Roll, Shields, Throw
 from engine.little_soldiers.phases import After, Phase
 
 # ---------------------------------------------------------------------- budget (chosen)
@@ -119,87 +119,6 @@ WIPED_CLOSED = 0.4
 """Super Soldiers: the same on a Threat whose field is still on (a switch to flip first)."""
 GRENADE_NEAR = 45.0
 """cm: a Grenadier this close (flat distance) to an open Threat's Target can throw at it."""
-
-
-# ---------------------------------------------------------------------- dice
-def _hit_p(faces: Sequence[str]) -> float:
-    return sum(R.FACE_HITS.get(f, 0) for f in faces) / len(faces)
-
-
-@lru_cache(maxsize=64)
-def hits_distribution(dice: int, hit_p: float, rerolls: int) -> tuple[float, ...]:
-    """P(hits = h) for ``dice`` Attack dice when every die without a Hit is
-    rerolled ``rerolls`` times (what the bots and the Threats do)."""
-    q = 1.0 - (1.0 - hit_p) ** (rerolls + 1)
-    return tuple(math.comb(dice, h) * q**h * (1 - q) ** (dice - h) for h in range(dice + 1))
-
-
-@lru_cache(maxsize=64)
-def sniper_distribution(dice: int, hit_p: float, rerolls: int) -> tuple[tuple[float, ...], float, float]:
-    """A Risky Shot: P(hits = h) with the Sniper die added, and the chances
-    its final face is the heart or the shield (rerolled like a blank)."""
-    base = hits_distribution(dice, hit_p, rerolls)
-    faces = R.SNIPER_DIE_FACES
-    good = [f for f in faces if R.FACE_HITS.get(f, 0) > 0]
-    p_good = len(good) / len(faces)
-    miss = (1 - p_good) ** (rerolls + 1)
-    extra = {0: miss}
-    for f in good:
-        k = R.FACE_HITS[f]
-        extra[k] = extra.get(k, 0.0) + (1 - miss) / len(good)
-    out = [0.0] * (len(base) + max(extra))
-    for h, p in enumerate(base):
-        for k, q in extra.items():
-            out[h + k] += p * q
-    bad = miss / (len(faces) - len(good))
-    return tuple(out), bad * faces.count("heart"), bad * faces.count("shield")
-
-
-def damage_distribution(hits: Sequence[float], defense: int) -> tuple[float, ...]:
-    """P(Hearts = k) from a hits distribution against ``defense``."""
-    out = [0.0] * max(1, len(hits) - defense)
-    for h, p in enumerate(hits):
-        out[max(0, h - defense)] += p
-    return tuple(out)
-
-
-@lru_cache(maxsize=512)
-def _attacks_needed(defense: int, remaining: int, dice: int, hit_p: float) -> float:
-    if remaining <= 0:
-        return 0.0
-    dmg = damage_distribution(hits_distribution(dice, hit_p, R.BASE_REROLLS), defense)
-    if dmg[0] >= 1.0 - 1e-9:
-        return 99.0
-    rest = sum(p * _attacks_needed(defense, remaining - k, dice, hit_p) for k, p in enumerate(dmg) if k)
-    return (1.0 + rest) / (1.0 - dmg[0])
-
-
-def attacks_needed(defense: int, remaining: float, hit_p: float = 0.5, dice: int = R.ATTACK_DICE) -> float:
-    """Expected Attacks (5 dice, one reroll) until a Threat with ``defense``
-    and ``remaining`` Hearts to go breaks; fractional ``remaining`` (Hearts
-    expected from an Attack not yet rolled) is interpolated."""
-    if remaining <= 0:
-        return 0.0
-    lo = math.floor(remaining)
-    frac = remaining - lo
-    a = _attacks_needed(defense, lo, dice, hit_p)
-    if frac < 1e-9:
-        return a
-    b = _attacks_needed(defense, lo + 1, dice, hit_p)
-    return a + frac * (b - a)
-
-
-def work_after(defense: int, remaining: float, damage: Sequence[float], hit_p: float) -> tuple[float, float]:
-    """(expected attacks needed after an Attack with this damage
-    distribution, chance it breaks the Threat)."""
-    after = 0.0
-    brk = 0.0
-    for k, p in enumerate(damage):
-        if k >= remaining - 1e-9:
-            brk += p
-        else:
-            after += p * attacks_needed(defense, remaining - k, hit_p)
-    return after, brk
 
 
 # ---------------------------------------------------------------------- plans
@@ -633,7 +552,7 @@ class CoopPlanner:
         soldiers = [state.soldiers[t] for t in targets if state.soldiers[t].in_play]
         if not soldiers:
             return 0.0
-        hits = hits_distribution(R.ATTACK_DICE, _hit_p(state.chosen.attack_die_faces), 1)
+        hits = hits_distribution(R.ATTACK_DICE, hit_chance(state.chosen.attack_die_faces), 1)
         track = state.track
         cost = 0.0
         for h, p in enumerate(hits):
@@ -693,7 +612,7 @@ class CoopPlanner:
         """(worth, the part of it the expected Hearts show in a position's
         attacks needed, the expected Hearts)."""
         t = state.threats[o.target]
-        hit_p = _hit_p(state.chosen.attack_die_faces)
+        hit_p = hit_chance(state.chosen.attack_die_faces)
         rerolls = state.reroll_allowance(o.soldier, o.target)[0]
         defense = state.defense(t)
         left = t.toughness - t.hearts - pending.get(t.id, 0.0)
@@ -724,7 +643,7 @@ class CoopPlanner:
         a position's attacks needed shows: with Super Soldiers a 4 clears the
         Threats' Shields, so they are worth a share of what they take off."""
         pending = pending or {}
-        hit_p = _hit_p(state.chosen.attack_die_faces)
+        hit_p = hit_chance(state.chosen.attack_die_faces)
         wiped = state.super_soldiers
         best, best_gain, best_full = options[0], -math.inf, 0.0
         for o in options:
@@ -752,7 +671,7 @@ class CoopPlanner:
         what the Grenade's Boom face costs the Grenadier; and the Hearts it is
         expected to add."""
         s = state.soldiers[o.soldier]
-        hit_p = _hit_p(state.chosen.attack_die_faces)
+        hit_p = hit_chance(state.chosen.attack_die_faces)
         best, best_pending = -1.0, {}
         self_cost = 0.0
         if s.kind == "grenadier":
@@ -868,7 +787,7 @@ class CoopPlanner:
         if state.is_over():
             return self._over_value(state)
         pending = pending or {}
-        hit_p = _hit_p(state.chosen.attack_die_faces)
+        hit_p = hit_chance(state.chosen.attack_die_faces)
         value = 0.0
         survive = _survive(state)
         for t in state.threats.values():

@@ -685,8 +685,6 @@ def dice_outcomes(tables: list[tuple[str, ...]]) -> list[tuple[Roll, float]] | N
 
 
 def make_terrain(config: Config, battlefield: Any | None = None) -> Terrain:
-    from engine.little_soldiers.battlefields import load_battlefield
-
     from engine.little_soldiers.parts import MODULES
 
     bf = battlefield if battlefield is not None else config.battlefield()

@@ -10,7 +10,6 @@ ursina's ``raycast`` calls underneath, one traversal per ray.
 
 from __future__ import annotations
 
-import math
 import statistics
 import time
 from collections.abc import Callable
