@@ -1,0 +1,67 @@
+"""Issue 12, 'try it as a player': what playing Little Soldiers with a mouse
+under Xvfb found (hot-seat Bootcamp, the co-op missions, the hard bot), each
+checked headless."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.bots import make_bot
+from engine.core.match import Match
+from engine.core.record import load_record
+
+from app import userdir
+from app.controllers.little_soldiers import LittleSoldiersController
+from app.seats import Seats
+
+
+def _hot_seat_game(moves: int = 6) -> LittleSoldiersController:
+    """Two people at one computer, a few actions in (each hand-over acknowledged)."""
+    c = LittleSoldiersController.new("little-soldiers", {}, Seats(("human", "human")), seed=5,
+                                     autosave=userdir.autosave_path("little-soldiers", {}))
+    hands = make_bot("random", "little-soldiers", 1)  # picks the people's clicks (a Move is a spot, not a list)
+    for _ in range(moves):
+        if c.handover_to is not None:
+            c.acknowledge_handover()
+        assert c.play(hands.choose(c.view())), c.message
+    return c
+
+
+def test_resume_seats_a_hot_seat_game_as_it_was_played(toybox_home):
+    """Resumed from the start screen, a hot-seat Bootcamp went on against the
+    heuristic bot: Yellow's soldier moved by itself (the record keeps no seats,
+    and Resume seated the defaults)."""
+    from app.play import reopen
+
+    c = _hot_seat_game()
+    path = c.autosave
+    assert path is not None and path.exists()
+    record = load_record(path)
+    resumed = reopen(record, Match.from_record(record, str(path)), path)
+    assert resumed.seats.kinds == ("human", "human") and not resumed.bots
+    assert resumed.autosave == path, "an autosave goes on in its own slot"
+
+
+def test_load_from_the_list_seats_the_players_it_shows(toybox_home):
+    """The Load list line says 'Player 2 (yellow): human'; loading it into a
+    game against a bot kept the bot in Yellow's seat."""
+    c = _hot_seat_game()
+    save = userdir.new_save_path("little-soldiers", "hot seat")
+    assert c.save(save, "hot seat")
+    vs_bot = LittleSoldiersController.new("little-soldiers", {}, Seats(("human", "heuristic")), seed=9)
+    assert vs_bot.load(save)
+    assert vs_bot.seats.kinds == ("human", "human") and not vs_bot.bots
+    assert not vs_bot.bot_pending()
+
+
+def test_a_save_without_seats_keeps_the_tables_players(toybox_home):
+    """An older save (its sidecar names no seats) loads with the seats of the table."""
+    c = _hot_seat_game()
+    save = userdir.new_save_path("little-soldiers", "old")
+    assert c.save(save, "old")
+    meta = userdir.read_meta(save)
+    meta.pop("seats", None)
+    userdir.write_meta(save, meta)
+    vs_bot = LittleSoldiersController.new("little-soldiers", {}, Seats(("human", "heuristic")), seed=9)
+    assert vs_bot.load(Path(save))
+    assert vs_bot.seats.kinds == ("human", "heuristic")
