@@ -65,3 +65,25 @@ def test_a_save_without_seats_keeps_the_tables_players(toybox_home):
     vs_bot = LittleSoldiersController.new("little-soldiers", {}, Seats(("human", "heuristic")), seed=9)
     assert vs_bot.load(Path(save))
     assert vs_bot.seats.kinds == ("human", "heuristic")
+
+
+def test_help_names_the_battlefield_not_its_file():
+    """F1 said 'Battlefield: levels/little_soldiers/bootcamp.json.'"""
+    from engine.core.games import get_game
+
+    from app.help_overlay import help_lines
+
+    info = get_game("little-soldiers")
+    for config, name in (({}, "Bootcamp"), ({"mission": "a_new_threat", "players": 2}, "A New Threat"),
+                         ({"level": "levels/little_soldiers/levels.json"}, "Levels: shoeboxes and book stacks")):
+        line = next(t for t in help_lines(info, info.config_from_dict(config)) if t.startswith("Battlefield:"))
+        assert line.startswith(f"Battlefield: {name}.") and "/" not in line, (config, line)
+    saved = info.config_from_dict({"level": "gone/elsewhere.json",
+                                   "battlefield_data": {**_bootcamp_data(), "name": "Kitchen table"}})
+    assert "Battlefield: Kitchen table." in "\n".join(help_lines(info, saved)), "a save's own battlefield"
+
+
+def _bootcamp_data() -> dict:
+    import json
+
+    return json.loads((Path(__file__).resolve().parents[2] / "levels/little_soldiers/bootcamp.json").read_text())
