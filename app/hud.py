@@ -82,6 +82,25 @@ def wrap_to_width(text: str, text_size: float, width: float, max_lines: int = 3)
     return "\n".join(fit_text(line, text_size, width) for line in lines)
 
 
+LAYER_OVERLAY, LAYER_LOAD, LAYER_HELP, LAYER_TIP = 10, 20, 30, 40
+"""Draw orders of the panels that cover the HUD (chosen), in Panda3D's 'fixed' bin, which
+draws after everything else: camera.ui has no depth test, and its z only orders what is
+transparent, so the Event log's text showed over the Load list, and the hint box and the
+scores through the end screen."""
+
+
+COVER_RGB = (0.05, 0.06, 0.09)
+"""The backdrop of the panels that cover the table and HUD (hand-over, end, Load, help):
+opaque. At alpha 0.95-0.97 what lay under them still read through (Panda3D blends in
+linear light, so the 3-5% left shows as a quarter of its brightness on screen)."""
+
+
+def on_top(entity: Any, layer: int) -> None:
+    """Draw ``entity`` and all under it after the rest of the HUD, in ``layer`` order
+    (within it, in the order they were made: a backdrop before its buttons)."""
+    entity.set_bin("fixed", layer)
+
+
 OVERLAY_MARGIN = 0.08
 """camera.ui width kept clear on the end and hand-over screens' sides (chosen): a long
 end reason ('Red cannot draw or place and ends the game on a tie ...') ran off the window."""
@@ -163,7 +182,8 @@ class Hud:
         # In front of the whole HUD (the log and buttons showed through the hand-over screen),
         # and its backdrop takes the clicks, so nothing behind it can be pressed.
         self.overlay = Entity(parent=ui, enabled=False, name="overlay", z=-5)
-        self.overlay_backdrop = Entity(parent=self.overlay, model="quad", color=color.rgba(0.05, 0.06, 0.09, 0.97),
+        on_top(self.overlay, LAYER_OVERLAY)
+        self.overlay_backdrop = Entity(parent=self.overlay, model="quad", color=color.rgb(*COVER_RGB),
                                        scale=(4, 2), z=0.1, collider="box", name="overlay-backdrop")
         # anchored at its bottom: more lines (5 players' scores) grow upward, never over the button
         self.overlay_text = Text(parent=self.overlay, text="", origin=(0, -0.5), position=(0, 0.0), scale=1.6,
@@ -287,8 +307,9 @@ class Hud:
         if getattr(self, "load_panel", None) is not None:
             destroy(self.load_panel)
         panel = Entity(parent=self.root, name="load-panel", z=-6)  # in front of the end and hand-over screens
+        on_top(panel, LAYER_LOAD)
         self.load_panel = panel
-        Entity(parent=panel, model="quad", color=color.rgba(0.06, 0.07, 0.09, 0.95), scale=(1.12, 0.12 + 0.06 * min(8, len(found))),
+        Entity(parent=panel, model="quad", color=color.rgb(*COVER_RGB), scale=(1.12, 0.12 + 0.06 * min(8, len(found))),
                position=(0, 0.02 - 0.03 * min(8, len(found))), z=0.1)
         Text(parent=panel, text="Load a saved game", origin=(0, 0), position=(0, 0.05), scale=1.1, color=color.white)
 

@@ -919,6 +919,58 @@ def hover_by_poll() -> dict[str, Any]:
     return {"target": foes[0]["id"], "hovered": got, "after_leaving": c.hover.target if c.hover else None}
 
 
+@scenario
+def covers_hide_what_is_under(out_png: str) -> dict[str, Any]:
+    """The Load list over the Event log and the end screen, the end screen over
+    Little Soldiers' hint box: the pixels of each covered place, and the cover's colour."""
+    from ursina import camera, color
+    from ursina import window as uwindow
+
+    from app import userdir, window
+    from app.game_screen import GameScreen
+    from app.render import prepare
+
+    w, h = 1280, 720
+    app = window.start(offscreen=True, size=(w, h))
+    ctl = prepare("little-soldiers", {}, 3, 2000)  # bots play it to the end
+    screen = GameScreen(ctl)
+    screen.update = lambda: None
+    screen.ticker.update = screen.update
+    info = screen.view.info
+    info.text = "Click dice to pick them for a reroll, then press the reroll button. " * 2
+    info.create_background(padding=0.012, radius=0.01, color=color.rgba(0.05, 0.06, 0.09, 0.8))
+    for i in range(3):
+        ctl.save(userdir.new_save_path(ctl.game, f"probe {i}"), f"probe {i}")
+    screen.hud.load()
+    window.step(app, 3)
+    window.screenshot(app, out_png)
+    from panda3d.core import Filename, PNMImage
+
+    img = PNMImage(Filename.fromOsSpecific(out_png))
+    aspect = uwindow.aspect_ratio
+
+    def pixels(x0: float, y0: float, x1: float, y1: float) -> list[list[int]]:
+        out = []
+        for py in range(int((0.5 - y1) * h), int((0.5 - y0) * h)):
+            for px in range(int((x0 / aspect + 0.5) * w), int((x1 / aspect + 0.5) * w)):
+                c = img.getXel(px, py)
+                out.append([round(c[0] * 255), round(c[1] * 255), round(c[2] * 255)])
+        return out
+
+    log = screen.hud.log_panel
+    log_left = log.get_position(camera.ui)[0] - log.scale_x
+    back = screen.hud.load_panel.children[0]
+    back_right = back.get_position(camera.ui)[0] + back.scale_x / 2
+    hint = info.get_position(camera.ui)
+    return {
+        "load_rgb": [round(v * 255) for v in (back.color[0], back.color[1], back.color[2])],
+        "end_rgb": [round(v * 255) for v in (screen.hud.overlay_backdrop.color[0], screen.hud.overlay_backdrop.color[1], screen.hud.overlay_backdrop.color[2])],
+        "over": ctl.is_over(),
+        "log_under_load": pixels(log_left + 0.005, 0.03, back_right - 0.005, 0.07),
+        "hint_under_end": pixels(hint[0] + 0.01, hint[1] - 0.05, hint[0] + 0.35, hint[1] - 0.01),
+    }
+
+
 def main() -> None:
     name, out, *args = sys.argv[1:]
     facts = SCENARIOS[name](*args)

@@ -87,3 +87,15 @@ def _bootcamp_data() -> dict:
     import json
 
     return json.loads((Path(__file__).resolve().parents[2] / "levels/little_soldiers/bootcamp.json").read_text())
+
+
+def test_the_load_list_and_the_end_screen_hide_what_is_under_them(probe, tmp_path):
+    """The Event log's lines read through the Load list, and the hint box
+    ('Click dice to pick them...') through the end screen: the backdrops were
+    95-97% opaque (a quarter of the brightness under them shows, blended in
+    linear light) and drawn in no fixed order on a HUD without depth test."""
+    f = probe("covers_hide_what_is_under", str(tmp_path / "covers.png"), timeout=300)
+    assert f["over"]
+    for place, cover in (("log_under_load", "load_rgb"), ("hint_under_end", "end_rgb")):
+        worst = max(max(abs(a - b) for a, b in zip(p, f[cover])) for p in f[place])
+        assert f[place] and worst <= 6, (place, worst)
