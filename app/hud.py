@@ -21,6 +21,15 @@ LOG_PANEL_W = 0.44
 LOG_LINES = 24
 """Lines of the event log shown (chosen: they fill the 0.5-high panel at the log's text size; 13 left half of it empty)."""
 LOG_WIDTH = 46
+LOG_TOP, LOG_PANEL_H = -0.09, 0.5
+"""The log panel's top (below the window's top) and its full height, camera.ui units."""
+LOG_LINE_H = 0.0182
+"""camera.ui height of one log line at the log's text size (measured: 24 lines fill 0.437)."""
+CHOICE_BOTTOM, CHOICE_STEP, CHOICE_H = -0.42, 0.058, 0.05
+"""The lowest choice button's centre, the step up to the next, a button's height."""
+SPEED_GAP = 0.015
+"""Between the log panel and the speed line under it (its top), and below the speed line."""
+SPEED_H = 0.02
 MESSAGE_RGB = {"error": (1, 0.55, 0.45), "warning": (1, 0.8, 0.35), "info": (0.65, 0.95, 0.7)}
 """The message line's colour by kind: a 'Saved' was shown in the error colour."""
 
@@ -152,7 +161,7 @@ class Hud:
         self.score = Text(parent=ui, text="", position=window.top_left + (0.02, -0.11), origin=(-0.5, 0.5),
                           scale=0.85, color=color.rgb(0.85, 0.9, 1.0))
         self.log_panel = Entity(parent=ui, model="quad", color=color.rgba(0.06, 0.07, 0.09, 0.82), origin=(0.5, 0.5),
-                                position=window.top_right + (-0.01, -0.09), scale=(LOG_PANEL_W, 0.5), z=1,
+                                position=window.top_right + (-0.01, LOG_TOP), scale=(LOG_PANEL_W, LOG_PANEL_H), z=1,
                                 collider="box", name="log-panel")  # the wheel over it scrolls the log
         self.log_title = Text(parent=ui, text="Events", position=window.top_right + (-0.44, -0.1), origin=(-0.5, 0.5),
                               scale=0.9, color=color.light_gray)
@@ -162,7 +171,10 @@ class Hud:
         self.thinking = Text(parent=ui, text="", position=window.top_left + (0.02, -0.08), origin=(-0.5, 0.5),
                              scale=THINKING_SIZE, color=color.rgb(0.7, 0.85, 1.0), name="thinking")
         self._thinking = ""
-        self.speed = Text(parent=ui, text="", position=window.top_right + (-0.44, -0.605), origin=(-0.5, 0.5),
+        self.log_lines = LOG_LINES
+        """Log lines shown now: fewer while many choice buttons stand under the panel."""
+        self.speed = Text(parent=ui, text="", position=window.top_right + (-0.44, LOG_TOP - LOG_PANEL_H - SPEED_GAP),
+                          origin=(-0.5, 0.5),
                           scale=0.7, color=color.light_gray, name="speed")
         self.log = Text(parent=ui, text="", position=window.top_right + (-0.44, -0.135), origin=(-0.5, 0.5),
                         scale=0.66, color=color.white)
@@ -205,7 +217,9 @@ class Hud:
         fit_line(self.status, c.status(), STATUS_SIZE, left_of_log)
         fit_line(self.score, c.scoreline(), SCORE_SIZE, left_of_log)
         self._place_thinking()
-        shown, self.log_offset = log_window(c.events(), self.log_offset)
+        choices = self.controller.choices()[:8] if self.controller.my_turn() else []
+        self._fit_log(len(choices))
+        shown, self.log_offset = log_window(c.events(), self.log_offset, self.log_lines)
         self.log.text = "\n".join(shown)
         self.log_title.text = "Events" + (f" (scrolled back {self.log_offset} lines; wheel down for the newest)"
                                           if self.log_offset else "")
@@ -213,7 +227,7 @@ class Hud:
         self.message.color = color.rgb(*MESSAGE_RGB.get(getattr(c, "message_kind", "error"), MESSAGE_RGB["error"]))
         self.buttons["Undo"].disabled = not c.match.can_undo()
         self.buttons["Undo"].alpha = 1.0 if c.match.can_undo() else 0.4
-        self._choices()
+        self._choices(choices)
         if c.is_over():
             result = c.match.state.result()
             scores = ""
@@ -229,7 +243,22 @@ class Hud:
         else:
             self.overlay.enabled = False
 
-    def _choices(self) -> None:
+    def _fit_log(self, buttons: int) -> None:
+        """Shorten the log panel (and its lines) so the speed line under it stays above
+        the column of ``buttons`` choice buttons: an Order's eight choices stood over
+        the log and the speed line."""
+        from ursina import window
+
+        top = window.top[1] + LOG_TOP
+        bottom = top - LOG_PANEL_H
+        if buttons:
+            column_top = CHOICE_BOTTOM + (buttons - 1) * CHOICE_STEP + CHOICE_H / 2
+            bottom = max(bottom, column_top + SPEED_GAP + SPEED_H + SPEED_GAP)
+        self.log_panel.scale_y = top - bottom
+        self.speed.y = bottom - SPEED_GAP
+        self.log_lines = max(3, min(LOG_LINES, int((top - bottom - 0.045) / LOG_LINE_H)))
+
+    def _choices(self, choices: list[tuple[str, Any]]) -> None:
         from ursina import Button, Entity, color, destroy, window
 
         destroy(self.choice_bar)
@@ -237,11 +266,11 @@ class Hud:
         if not self.controller.my_turn():
             return
         right = window.right[0] - 0.02
-        for i, (text, action) in enumerate(self.controller.choices()[:8]):
+        for i, (text, action) in enumerate(choices):
             width = min(CHOICE_COLUMN - 0.02, max(0.3, text_width(text, 0.75) + 0.04))  # a fixed 0.3 overflowed
             text = fit_text(text, 0.75, width - 0.03)
             b = Button(parent=self.choice_bar, text=text, scale=(width, 0.05),
-                       position=(right - width / 2, -0.42 + i * 0.058), color=color.rgb(0.22, 0.42, 0.55),
+                       position=(right - width / 2, CHOICE_BOTTOM + i * CHOICE_STEP), color=color.rgb(0.22, 0.42, 0.55),
                        text_size=0.75)
             b.on_click = lambda a=action: self.controller.choose(a)
 

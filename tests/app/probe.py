@@ -971,6 +971,38 @@ def covers_hide_what_is_under(out_png: str) -> dict[str, Any]:
     }
 
 
+@scenario
+def many_choices(size: str) -> dict[str, Any]:
+    """A Little Soldiers Order offering eight choices (as a Sniper and an
+    Infantry with two targets each do): every HUD button and text with its box,
+    the log panel's box, and the window's edges."""
+    from ursina import camera
+    from ursina import window as uwindow
+
+    from app import window
+    from app.game_screen import GameScreen
+    from app.render import prepare
+
+    w, h = (int(v) for v in size.split("x"))
+    app = window.start(offscreen=True, size=(w, h))
+    ctl = prepare("little-soldiers", {}, 3, 8)
+    labels = ["Yellow Sniper: Risky Shot Green Infantry", "Yellow Sniper: Attack Green Grenadier",
+              "Yellow Sniper: Attack Green Infantry", "Yellow Sniper: Move", "Yellow Infantry: Scout",
+              "Yellow Infantry: Attack Green Grenadier", "Yellow Infantry: Attack Green Infantry",
+              "Yellow Infantry: Move"]
+    ctl.my_turn = lambda: True
+    ctl.choices = lambda: [(text, None) for text in labels]
+    screen = GameScreen(ctl)
+    screen.update = lambda: None
+    screen.ticker.update = screen.update
+    screen.hud.refresh()
+    window.step(app, 2)
+    panel = screen.hud.log_panel
+    px, py = panel.get_position(camera.ui)[0], panel.get_position(camera.ui)[1]
+    return {"rects": ui_rects(screen.hud.root), "panel": [px - panel.scale_x, py - panel.scale_y, px, py],
+            "log": screen.hud.log.text, "edges": [uwindow.left[0], uwindow.bottom[1], uwindow.right[0], uwindow.top[1]]}
+
+
 def main() -> None:
     name, out, *args = sys.argv[1:]
     facts = SCENARIOS[name](*args)

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from engine.bots import make_bot
 from engine.core.match import Match
 from engine.core.record import load_record
@@ -99,3 +101,21 @@ def test_the_load_list_and_the_end_screen_hide_what_is_under_them(probe, tmp_pat
     for place, cover in (("log_under_load", "load_rgb"), ("hint_under_end", "end_rgb")):
         worst = max(max(abs(a - b) for a, b in zip(p, f[cover])) for p in f[place])
         assert f[place] and worst <= 6, (place, worst)
+
+
+@pytest.mark.parametrize("size", ["1280x720", "1024x640"])
+def test_eight_order_choices_stay_clear_of_the_event_log(probe, size):
+    """Yellow's Order offered eight buttons; the top three stood over the Event
+    log and its 'Speed: normal (F2)' line. The log panel now ends above the column."""
+    from tests.app.test_qa_layout import overlaps
+
+    f = probe("many_choices", size, timeout=300)
+    buttons = [r for r in f["rects"] if r["kind"] == "button" and r["text"].startswith("Yellow")]
+    assert len(buttons) == 8
+    speed = next(r for r in f["rects"] if r["text"].startswith("Speed:"))
+    log = next(r for r in f["rects"] if r["text"] == f["log"])
+    for b in buttons:
+        assert not overlaps(b["box"], f["panel"]), (size, b["text"], "over the log panel")
+        assert not overlaps(b["box"], speed["box"]), (size, b["text"], "over the speed line")
+    assert log["box"][1] >= f["panel"][1] - 0.005, "the log's lines stay inside its (shorter) panel"
+    assert f["log"].count("\n") >= 5, "the log still shows a good few lines"
