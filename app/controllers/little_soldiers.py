@@ -620,6 +620,19 @@ class LittleSoldiersController(GameController):
             self.selected = None
             self.preview = self.climb = None
 
+    def acknowledge_handover(self) -> None:
+        """At a hot-seat table the next player sees their own selection: the
+        soldier the player before deployed last stayed selected (a white ring and a
+        lit HQ card on the other side). Their only card or mover is chosen for them."""
+        handed = self.handover_to is not None
+        super().acknowledge_handover()
+        if handed and self.selected is not None and not self.is_mine(self.selected):
+            self.hover = self.preview = self.climb = None
+            mine = self.in_hq() if self.phase() == "deploy" else self._my_movers()
+            self.selected = mine[0] if len(mine) == 1 else None
+            self._sync_table()
+            self._changed()
+
     def _after_action(self) -> None:
         self._forget_gone()
         self.hover = self.climb = None

@@ -119,3 +119,22 @@ def test_eight_order_choices_stay_clear_of_the_event_log(probe, size):
         assert not overlaps(b["box"], speed["box"]), (size, b["text"], "over the speed line")
     assert log["box"][1] >= f["panel"][1] - 0.005, "the log's lines stay inside its (shorter) panel"
     assert f["log"].count("\n") >= 5, "the log still shows a good few lines"
+
+
+def test_after_a_hand_over_the_selection_is_the_next_players():
+    """Hot-seat: Yellow deployed its Sniper last, and Green, handed the mouse,
+    saw Yellow's Sniper still selected (a white ring, a lit HQ card)."""
+    c = LittleSoldiersController.new("little-soldiers", {}, Seats(("human", "human")), seed=11)
+    hands = make_bot("random", "little-soldiers", 3)
+    handovers = 0
+    for _ in range(40):
+        if c.is_over():
+            break
+        if c.handover_to is not None:
+            c.acknowledge_handover()
+            handovers += 1
+            assert c.selected is None or c.is_mine(c.selected), (c.phase(), c.selected, c.viewer)
+        if c.phase() == "deploy" and c.in_hq():
+            c.click_soldier(c.in_hq()[0])  # as a player clicks the HQ card, then the green area
+        assert c.play(hands.choose(c.view())), c.message
+    assert handovers >= 4
