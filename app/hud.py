@@ -147,11 +147,17 @@ def save_title(path: Any, autosave: bool = False) -> str:
 
 
 class Hud:
-    def __init__(self, controller: GameController, on_menu: Callable[[], None] | None = None) -> None:
+    def __init__(self, controller: GameController, on_menu: Callable[[], None] | None = None,
+                 busy: Callable[[], bool] | None = None) -> None:
         from ursina import Button, Entity, Text, camera, color, window
 
         self.controller = controller
         self.on_menu = on_menu
+        self.busy = busy or (lambda: False)
+        """True while the last action is still being shown: the hand-over screen waits for it
+        (it covered a grenade's flight and the Hearts at once, so the thrower never saw them)."""
+        self.handover_held = False
+        """The hand-over screen is due but waits for the animation (the screen asks again each frame)."""
         self.root = Entity(parent=camera.ui, name="hud")
         ui = self.root
         self.title = Text(parent=ui, text=controller.info.title, position=window.top_left + (0.02, -0.02),
@@ -237,10 +243,15 @@ class Hud:
                 )
             self._show_overlay(f"Game over\n{result.reason if result else ''}\n\n{scores}", "Play again", c.restart,
                                full=False)
+        elif c.handover_to is not None and self.busy():
+            self.handover_held = True  # the view hides the hands already; the screen comes when the action is shown
+            self.overlay.enabled = False
         elif c.handover_to is not None:
+            self.handover_held = False
             who = seat_label(c.game, c.handover_to)
             self._show_overlay(f"Pass the computer to\n{who}", f"I am {who}: show my cards", c.acknowledge_handover)
         else:
+            self.handover_held = False
             self.overlay.enabled = False
 
     def _fit_log(self, buttons: int) -> None:

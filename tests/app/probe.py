@@ -1003,6 +1003,47 @@ def many_choices(size: str) -> dict[str, Any]:
             "log": screen.hud.log.text, "edges": [uwindow.left[0], uwindow.bottom[1], uwindow.right[0], uwindow.top[1]]}
 
 
+@scenario
+def handover_after_the_animation() -> dict[str, Any]:
+    """Hot-seat Little Soldiers: play the people's actions until one is still
+    being shown when the computer must be handed over; report whether the
+    hand-over screen covered it at once, and whether it came once shown."""
+    from engine.bots import make_bot
+
+    from app import window
+    from app.game_screen import GameScreen
+    from app.render import prepare
+    from app.seats import Seats
+
+    app = window.start(offscreen=True, size=(640, 360))
+    c = prepare("little-soldiers", {}, 5, 0, seats=Seats(("human", "human")))
+    screen = GameScreen(c)
+    hands = make_bot("random", "little-soldiers", 2)
+    out: dict[str, Any] = {"found": False}
+    for _ in range(80):
+        if c.is_over():
+            break
+        window.step(app, 1)
+        screen.skip()
+        window.step(app, 1)
+        if c.handover_to is not None:
+            c.acknowledge_handover()
+            continue
+        c.play(hands.choose(c.view()))
+        if c.handover_to is not None and screen.animating():
+            out["found"] = True
+            out["covered_at_once"] = bool(screen.hud.overlay.enabled)
+            frames = 0
+            while screen.animating() and frames < 600:
+                window.step(app, 1)
+                frames += 1
+            window.step(app, 1)
+            out["frames"] = frames
+            out["covered_after"] = bool(screen.hud.overlay.enabled)
+            break
+    return out
+
+
 def main() -> None:
     name, out, *args = sys.argv[1:]
     facts = SCENARIOS[name](*args)

@@ -138,3 +138,12 @@ def test_after_a_hand_over_the_selection_is_the_next_players():
             c.click_soldier(c.in_hq()[0])  # as a player clicks the HQ card, then the green area
         assert c.play(hands.choose(c.view())), c.message
     assert handovers >= 4
+
+
+def test_the_hand_over_screen_waits_until_the_action_is_shown(probe):
+    """Hot-seat: the hand-over screen covered the table the moment Green's
+    grenade was thrown, so Green never saw it fly nor the Hearts land."""
+    f = probe("handover_after_the_animation", timeout=300)
+    assert f["found"], "no action was being shown at a hand-over"
+    assert not f["covered_at_once"], "the screen covered the action being shown"
+    assert f["frames"] > 0 and f["covered_after"], "the screen comes once the action has been shown"
