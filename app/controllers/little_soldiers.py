@@ -111,6 +111,7 @@ class LittleSoldiersController(GameController):
         self.overlay_listeners: list[Any] = []
         """Called when only what explains a choice changed (hover, aim): cheap redraws."""
         super().__init__(*args, **kwargs)
+        self._sync_table()  # a resumed game shows its last roll and throw (they showed only after the next action)
 
     # ------------------------------------------------------------ reading
     def soldiers(self) -> list[dict[str, Any]]:

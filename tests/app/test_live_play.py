@@ -147,3 +147,20 @@ def test_the_hand_over_screen_waits_until_the_action_is_shown(probe):
     assert f["found"], "no action was being shown at a hand-over"
     assert not f["covered_at_once"], "the screen covered the action being shown"
     assert f["frames"] > 0 and f["covered_after"], "the screen comes once the action has been shown"
+
+
+def test_a_resumed_game_shows_its_last_dice_at_once(toybox_home):
+    """Resumed at Yellow's turn of a hot-seat game, the table showed no dice
+    until someone acted (a game against a bot hid it: the bot acts at once)."""
+    from app.play import reopen
+
+    c = _hot_seat_game(0)
+    hands = make_bot("heuristic", "little-soldiers", 1)
+    while c.view_dict().get("last_roll") is None or c.phase() == "reroll":
+        if c.handover_to is not None:
+            c.acknowledge_handover()
+        assert c.play(hands.choose(c.view())), c.message
+    roll = c.view_dict()["last_roll"]
+    record = load_record(c.autosave)
+    resumed = reopen(record, Match.from_record(record, str(c.autosave)), c.autosave)
+    assert resumed.dice is not None and resumed.dice.faces == list(roll["faces"])
