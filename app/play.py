@@ -105,7 +105,7 @@ class Shell:
             self.show_start(message=resume_refusal(path, err))
             return
         ctl = reopen(record, match, path)
-        self._open(ctl, StartChoice(record.game, dict(record.config), list(ctl.seats.kinds)))
+        self._open(ctl, StartChoice.from_config(record.game, dict(record.config), list(ctl.seats.kinds)))
 
     def _open(self, ctl: GameController, choice: StartChoice) -> None:
         from app.game_screen import GameScreen

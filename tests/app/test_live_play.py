@@ -164,3 +164,21 @@ def test_a_resumed_game_shows_its_last_dice_at_once(toybox_home):
     record = load_record(c.autosave)
     resumed = reopen(record, Match.from_record(record, str(c.autosave)), c.autosave)
     assert resumed.dice is not None and resumed.dice.faces == list(roll["faces"])
+
+
+def test_menu_after_a_resume_can_start_a_mission(toybox_home):
+    """Menu from a resumed Bootcamp, then Mission 'A New Threat' and Start:
+    'the battlefield ... has no threat_target token for pinky'. The start
+    screen's choice kept the record's whole config, its embedded Bootcamp
+    battlefield and squads too."""
+    from app.start_screen import StartChoice
+
+    c = _hot_seat_game()
+    config = c.match.record().config
+    assert "battlefield_data" in config
+    choice = StartChoice.from_config("little-soldiers", dict(config), list(c.seats.kinds))
+    assert "battlefield_data" not in choice.config and "squads" not in choice.config
+    choice.config["mission"] = "a_new_threat"  # what the Mission button does
+    choice.config.pop("level", None)
+    game = LittleSoldiersController.new("little-soldiers", dict(choice.config), choice.normalized_seats(), seed=1)
+    assert game.view_dict().get("threats"), "the mission's own battlefield, with its Threats"
