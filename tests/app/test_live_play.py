@@ -182,3 +182,29 @@ def test_menu_after_a_resume_can_start_a_mission(toybox_home):
     choice.config.pop("level", None)
     game = LittleSoldiersController.new("little-soldiers", dict(choice.config), choice.normalized_seats(), seed=1)
     assert game.view_dict().get("threats"), "the mission's own battlefield, with its Threats"
+
+
+def test_a_deployed_soldiers_tooltip_does_not_say_to_deploy_it():
+    """A New Threat: just deployed, the Green Infantry's tooltip still said
+    'Click its card, then a spot in the green area to deploy it.' (the
+    engine's view named a soldier on the table as the one deploying)."""
+    from app.tips.little_soldiers import soldier_tip
+
+    c = LittleSoldiersController.new("little-soldiers", {"mission": "a_new_threat", "players": 2},
+                                     Seats(("human", "heuristic")), seed=4)
+    hands = make_bot("heuristic", "little-soldiers", 1)
+    deployed = None
+    for _ in range(20):
+        if c.phase() != "deploy" or not c.my_turn():
+            assert c.play(hands.choose(c.view())) if c.my_turn() else c.run_bots(1), c.message
+            continue
+        before = set(c.in_hq())
+        assert c.play(hands.choose(c.view())), c.message
+        gone = before - set(c.in_hq())
+        if gone and c.phase() == "deploy" and c.my_turn():
+            deployed = gone.pop()
+            break
+    assert deployed is not None, "no deployment with more to come in the same turn"
+    assert c.view().deploying_soldier(deployed) != deployed
+    tip = soldier_tip(c, deployed)
+    assert tip is not None and not any("deploy it" in line for line in tip.now), tip.now
