@@ -95,9 +95,12 @@ class LittleSoldiersView:
                 front = solid.footprint.bounds[1] - 2.0
                 placard(self.static, f"object-label-{piece.id}", piece.object.replace("_", " ").capitalize(),
                         (c.x, front, solid.bottom + 0.3), 1.8, "purple")
+        # the Threats by the names the engine prints ('Octocutie-tentacle-1' was its id, capitalised)
+        threat_names = {str(t["id"]): str(t.get("name") or t["id"]) for t in controller.view_dict().get("threats") or []}
         for token in self.battlefield.tokens:  # printed cards at the token's foot, not text floating over it
             if token.kind == "threat_target" and token.props.get("threat"):
-                placard(self.static, "threat-label", str(token.props["threat"]).capitalize(),
+                ident = str(token.props["threat"])
+                placard(self.static, "threat-label", threat_names.get(ident, ident.replace("-", " ").capitalize()),
                         (token.at[0], token.at[1] - 4.9, 0.3), 1.8, "red")  # in front of its Heart stand
             elif token.kind == "force_field_switch":
                 number = token.props.get("number")

@@ -1044,6 +1044,27 @@ def handover_after_the_animation() -> dict[str, Any]:
     return out
 
 
+@scenario
+def threat_labels() -> dict[str, Any]:
+    """Another New Threat's table: the text of every card printed at a Threat's foot."""
+    import app.little_soldiers_view as lsv
+    from app import window
+    from app.game_screen import GameScreen
+    from app.render import prepare
+
+    printed: list[list[str]] = []
+    real = lsv.placard
+
+    def recording(parent: Any, name: str, text: str, *args: Any, **kwargs: Any) -> Any:
+        printed.append([name, text])
+        return real(parent, name, text, *args, **kwargs)
+
+    lsv.placard = recording
+    window.start(offscreen=True, size=(640, 360))
+    GameScreen(prepare("little-soldiers", {"mission": "another_new_threat"}, 2, 0))
+    return {"labels": [t for n, t in printed if n == "threat-label"]}
+
+
 def main() -> None:
     name, out, *args = sys.argv[1:]
     facts = SCENARIOS[name](*args)

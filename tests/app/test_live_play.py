@@ -208,3 +208,13 @@ def test_a_deployed_soldiers_tooltip_does_not_say_to_deploy_it():
     assert c.view().deploying_soldier(deployed) != deployed
     tip = soldier_tip(c, deployed)
     assert tip is not None and not any("deploy it" in line for line in tip.now), tip.now
+
+
+def test_threat_cards_on_the_table_print_the_threats_names(probe):
+    """Another New Threat: the red cards at the Threats' feet read
+    'Octocutie-tentacle-1' and 'Octocutie-head' (their ids, capitalised)."""
+    from engine.little_soldiers.mission_data import THREAT_TITLES
+
+    labels = probe("threat_labels", timeout=300)["labels"]
+    assert sorted(labels) == sorted(THREAT_TITLES[k] for k in ("octocutie-head", "octocutie-tentacle-1",
+                                                               "octocutie-tentacle-3")), labels
