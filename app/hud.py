@@ -129,6 +129,15 @@ def fit_line(label: Any, text: str, size: float, width: float) -> None:
     label.text = fit_text(text, scale, width) if text else ""
 
 
+def default_save_name(meta: dict[str, Any]) -> str:
+    """The name Save gives a game: its game, battlefield and round ('Little Soldiers Bootcamp round 3')."""
+    return f"{meta.get('game')} {meta.get('where')}" + (f" round {meta['round']}" if meta.get("round") else "")
+
+
+LOAD_ROWS, LOAD_STEP = 8, 0.06
+"""Saves the Load list shows (newest first) and the step between them, camera.ui units."""
+
+
 def save_title(path: Any, autosave: bool = False) -> str:
     """A Load list line: name, game, battlefield, round, players and date
     ('Autosave - Little Soldiers, bootcamp, round 3, Green (human), Yellow (heuristic), 29 Nov 15:51');
@@ -141,6 +150,8 @@ def save_title(path: Any, autosave: bool = False) -> str:
         when = path.stem
     meta = userdir.read_meta(path)
     name = "Autosave" if autosave else (meta.get("name") or "Saved")
+    if name == default_save_name(meta):  # 'Little Soldiers bootcamp round 2 - Little Soldiers, bootcamp, round 2'
+        name = "Saved"
     parts = [meta.get("game"), meta.get("where"), f"round {meta['round']}" if meta.get("round") else None,
              "over" if meta.get("over") else None, when, meta.get("players")]  # the date before the long part
     return f"{name} - " + ", ".join(str(p) for p in parts if p)
@@ -330,8 +341,7 @@ class Hud:
     def save(self) -> None:
         """A save named after the game, battlefield and round ('Little Soldiers bootcamp round 3')."""
         c = self.controller
-        meta = c.summary()
-        name = f"{meta['game']} {meta['where']}" + (f" round {meta['round']}" if meta.get("round") else "")
+        name = default_save_name(c.summary())
         c.save(userdir.new_save_path(c.game, name), name)
 
     def load(self) -> None:
@@ -349,20 +359,26 @@ class Hud:
         panel = Entity(parent=self.root, name="load-panel", z=-6)  # in front of the end and hand-over screens
         on_top(panel, LAYER_LOAD)
         self.load_panel = panel
-        Entity(parent=panel, model="quad", color=color.rgb(*COVER_RGB), scale=(1.12, 0.12 + 0.06 * min(8, len(found))),
-               position=(0, 0.02 - 0.03 * min(8, len(found))), z=0.1)
-        Text(parent=panel, text="Load a saved game", origin=(0, 0), position=(0, 0.05), scale=1.1, color=color.white)
+        # centred in the window and as wide as it allows: eight saves ran off its bottom (Cancel cut), and
+        # each line was cut at 1.0 wide, its players lost
+        rows = min(LOAD_ROWS, len(found))
+        wide = min(1.8, window_width() - 0.12)
+        height = 0.1 + LOAD_STEP * (rows + 1)
+        top = height / 2
+        Entity(parent=panel, model="quad", color=color.rgb(*COVER_RGB), scale=(wide + 0.06, height), z=0.1)
+        Text(parent=panel, text="Load a saved game", origin=(0, 0), position=(0, top - 0.04), scale=1.1,
+             color=color.white)
 
         def pick(path: Any) -> None:
             destroy(panel)
             self.load_panel = None
             self.controller.load(path)
 
-        for i, path in enumerate(found[:8]):
-            b = Button(parent=panel, text=fit_text(save_title(path, path in autos), 0.7, 1.0), scale=(1.06, 0.05),
-                       position=(0, -0.01 - i * 0.06), color=color.rgb(0.22, 0.42, 0.55), text_size=0.7)
+        for i, path in enumerate(found[:rows]):
+            b = Button(parent=panel, text=fit_text(save_title(path, path in autos), 0.7, wide - 0.06), scale=(wide, 0.05),
+                       position=(0, top - 0.1 - i * LOAD_STEP), color=color.rgb(0.22, 0.42, 0.55), text_size=0.7)
             b.on_click = lambda p=path: pick(p)
-        close = Button(parent=panel, text="Cancel", scale=(0.2, 0.045), position=(0, -0.01 - min(8, len(found)) * 0.06),
+        close = Button(parent=panel, text="Cancel", scale=(0.2, 0.045), position=(0, top - 0.1 - rows * LOAD_STEP),
                        color=color.rgb(0.3, 0.3, 0.36), text_size=0.75)
         close.on_click = lambda: (destroy(panel), setattr(self, "load_panel", None))
 

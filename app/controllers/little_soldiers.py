@@ -139,6 +139,13 @@ class LittleSoldiersController(GameController):
     def phase(self) -> str:
         return str(self.view().phase)  # type: ignore[attr-defined]
 
+    def summary(self) -> dict[str, Any]:
+        """The Load list's line names the battlefield as printed ('Bootcamp', 'Another New
+        Threat'), not by its file ('bootcamp', 'another new threat')."""
+        from engine.little_soldiers.rules_text import battlefield_title
+
+        return {**super().summary(), "where": battlefield_title(self.match.config)}
+
     def status(self) -> str:
         """Whose turn, and on your turn what the engine asks for now."""
         line = super().status()

@@ -962,11 +962,13 @@ def covers_hide_what_is_under(out_png: str) -> dict[str, Any]:
     back = screen.hud.load_panel.children[0]
     back_right = back.get_position(camera.ui)[0] + back.scale_x / 2
     hint = info.get_position(camera.ui)
+    title_y = next(e for e in screen.hud.load_panel.children if getattr(e, "text", "") == "Load a saved game"
+                   ).get_position(camera.ui)[1]  # the title's row: the rest of it is bare backdrop
     return {
         "load_rgb": [round(v * 255) for v in (back.color[0], back.color[1], back.color[2])],
         "end_rgb": [round(v * 255) for v in (screen.hud.overlay_backdrop.color[0], screen.hud.overlay_backdrop.color[1], screen.hud.overlay_backdrop.color[2])],
         "over": ctl.is_over(),
-        "log_under_load": pixels(log_left + 0.005, 0.03, back_right - 0.005, 0.07),
+        "log_under_load": pixels(log_left + 0.005, title_y - 0.012, back_right - 0.005, title_y + 0.012),
         "hint_under_end": pixels(hint[0] + 0.01, hint[1] - 0.05, hint[0] + 0.35, hint[1] - 0.01),
     }
 
@@ -1063,6 +1065,29 @@ def threat_labels() -> dict[str, Any]:
     window.start(offscreen=True, size=(640, 360))
     GameScreen(prepare("little-soldiers", {"mission": "another_new_threat"}, 2, 0))
     return {"labels": [t for n, t in printed if n == "threat-label"]}
+
+
+@scenario
+def load_list(size: str) -> dict[str, Any]:
+    """The Load list with more saves than it shows: each line's text and box, and the window's edges."""
+    from ursina import window as uwindow
+
+    from app import userdir, window
+    from app.game_screen import GameScreen
+    from app.render import prepare
+
+    w, h = (int(v) for v in size.split("x"))
+    app = window.start(offscreen=True, size=(w, h))
+    ctl = prepare("little-soldiers", {"mission": "another_new_threat"}, 3, 6)
+    screen = GameScreen(ctl)
+    screen.update = lambda: None
+    screen.ticker.update = screen.update
+    for i in range(10):
+        screen.hud.save()
+    screen.hud.load()
+    window.step(app, 2)
+    return {"rects": ui_rects(screen.hud.load_panel),
+            "edges": [uwindow.left[0], uwindow.bottom[1], uwindow.right[0], uwindow.top[1]]}
 
 
 def main() -> None:

@@ -218,3 +218,31 @@ def test_threat_cards_on_the_table_print_the_threats_names(probe):
     labels = probe("threat_labels", timeout=300)["labels"]
     assert sorted(labels) == sorted(THREAT_TITLES[k] for k in ("octocutie-head", "octocutie-tentacle-1",
                                                                "octocutie-tentacle-3")), labels
+
+
+@pytest.mark.parametrize("size", ["1280x720", "1024x640"])
+def test_the_load_list_fits_the_window_and_keeps_each_line_whole(probe, size):
+    """Eight saves ran off the window's bottom (Cancel cut in half), each line was
+    cut before its players ('Player 2 (yell...'), a saved game's name repeated its
+    line, and the battlefield read as its file ('another new threat')."""
+    from tests.app.test_qa_layout import _inside
+
+    f = probe("load_list", size, timeout=300)
+    left, bottom, right, top = f["edges"]
+    rows = [r for r in f["rects"] if r["kind"] == "button" and r["text"] != "Cancel"]
+    assert len(rows) == 8 and any(r["text"] == "Cancel" for r in f["rects"])
+    for r in f["rects"]:
+        assert _inside(r["box"], [left, bottom, right, top]), (size, r)
+    for r in rows:
+        assert not r["text"].endswith("..."), (size, r["text"])
+        assert "Player 2 (yellow): heuristic" in r["text"] and "Another New Threat" in r["text"], r["text"]
+        assert r["text"].startswith(("Saved - ", "Autosave - ")), r["text"]
+
+
+def test_a_save_line_names_the_battlefield_as_printed(toybox_home):
+    from app.hud import save_title
+
+    c = _hot_seat_game()
+    save = userdir.new_save_path("little-soldiers", "x")
+    assert c.save(save, "Little Soldiers Bootcamp round 1")
+    assert save_title(save).startswith("Saved - Little Soldiers, Bootcamp, round 1, ")
