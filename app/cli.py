@@ -236,12 +236,16 @@ def cmd_sim(args: argparse.Namespace) -> int:
           f"seed {args.seed}")
     if not args.swap:
         for s in range(seats):
-            print(f"  seat {s + 1} ({kinds[s]}): win rate {wins[s] / n:.3f}, mean score {scores[s] / n:.2f}")
+            rate = "" if probe.cooperative else f"win rate {wins[s] / n:.3f}, "
+            print(f"  seat {s + 1} ({kinds[s]}): {rate}mean score {scores[s] / n:.2f}")
+    if probe.cooperative:
+        # Every seat wins or loses with the team, so the team's rate is each seat's; a row per
+        # seat or bot would count a shared win 1/k (the reward) and read as a k-th of the rate.
+        rows = [WinRate("team (all seats win together)", team_wins, args.games)]
+    elif not args.swap:
         rows = [WinRate(f"seat {s + 1} ({kinds[s]})", wins[s], args.games) for s in range(seats)]
     else:
         rows = [WinRate(f"{k} (all seats)", v[0], int(v[1])) for k, v in by_kind.items()]
-    if probe.cooperative:  # a shared win counts 1/k per seat above; the team's own rate says more
-        rows.append(WinRate("team (all seats win together)", team_wins, args.games))
     print(format_table(rows))
     for k, v in by_kind.items():
         if v[3]:

@@ -110,6 +110,24 @@ def on_top(entity: Any, layer: int) -> None:
     entity.set_bin("fixed", layer)
 
 
+SCORE_UNITS: dict[str, tuple[str, str]] = {"toy-battle": ("medal", "medals"), "little-battle": ("gold", "gold")}
+"""What the engine's scores count, one and many, per game (the end screen said "Player 1 (blue): 1,
+Player 2 (red): 0" under "Red captures Blue's H.Q.": the number read as the result). A game not
+named here shows bare numbers."""
+
+
+def score_lines(game: str, result: Any) -> list[str]:
+    """The end screen's lines, one a seat: its name, "winner" on the winners, the
+    score with what it counts ("Player 2 (red), winner: 0 medals")."""
+    one, many = SCORE_UNITS.get(game, ("", ""))
+    lines = []
+    for s, score in enumerate(result.scores):
+        unit = f" {one if score == 1 else many}" if one else ""
+        won = ", winner" if s in result.winners and len(result.winners) < len(result.scores) else ""
+        lines.append(f"{seat_label(game, s)}{won}: {score:g}{unit}")
+    return lines
+
+
 OVERLAY_MARGIN = 0.08
 """camera.ui width kept clear on the end and hand-over screens' sides (chosen): a long
 end reason ('Red cannot draw or place and ends the game on a tie ...') ran off the window."""
@@ -209,7 +227,8 @@ class Hud:
             self.buttons[name] = b
         self.choice_bar = Entity(parent=ui, name="choices")
         # In front of the whole HUD (the log and buttons showed through the hand-over screen),
-        # and its backdrop takes the clicks, so nothing behind it can be pressed.
+        # and its backdrop takes the clicks, so nothing behind it can be pressed. Opaque: at 0.97 the
+        # turn line and the table's name plates still read through the end screen.
         self.overlay = Entity(parent=ui, enabled=False, name="overlay", z=-5)
         on_top(self.overlay, LAYER_OVERLAY)
         self.overlay_backdrop = Entity(parent=self.overlay, model="quad", color=color.rgb(*COVER_RGB),
@@ -238,8 +257,9 @@ class Hud:
         self._fit_log(len(choices))
         shown, self.log_offset = log_window(c.events(), self.log_offset, self.log_lines)
         self.log.text = "\n".join(shown)
-        self.log_title.text = "Events" + (f" (scrolled back {self.log_offset} lines; wheel down for the newest)"
-                                          if self.log_offset else "")
+        # cut to the panel: the scrolled-back hint ran past the panel and off the window
+        self.log_title.text = fit_text("Events" + (f" ({self.log_offset} lines back; wheel down for the newest)"
+                                                   if self.log_offset else ""), self.log_title.scale_x, LOG_PANEL_W - 0.03)
         self.message.text = wrap_to_width(c.message, self.message.scale_x, window_width() - CHOICE_COLUMN - 0.06)
         self.message.color = color.rgb(*MESSAGE_RGB.get(getattr(c, "message_kind", "error"), MESSAGE_RGB["error"]))
         self.buttons["Undo"].disabled = not c.match.can_undo()
@@ -247,12 +267,8 @@ class Hud:
         self._choices(choices)
         if c.is_over():
             result = c.match.state.result()
-            scores = ""
-            if result is not None:
-                scores = "\n".join(
-                    f"{seat_label(c.game, s)}: {score:g}" for s, score in enumerate(result.scores)
-                )
-            self._show_overlay(f"Game over\n{result.reason if result else ''}\n\n{scores}", "Play again", c.restart,
+            scores = "\n".join(score_lines(c.game, result)) if result is not None else ""
+            self._show_overlay(f"Game over\n{c.end_reason()}\n\n{scores}", "Play again", c.restart,
                                full=False)
         elif c.handover_to is not None and self.busy():
             self.handover_held = True  # the view hides the hands already; the screen comes when the action is shown

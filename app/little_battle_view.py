@@ -9,6 +9,7 @@ Layout numbers are the app's own (cm on a virtual 110 x 80 cm table).
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Any
 
@@ -16,7 +17,7 @@ from app import frames
 from app.controllers.little_battle import LittleBattleController
 from app.look.cards import chest, coins, ship
 from app.look.geom import Batch
-from app.look.placards import STYLES, placard
+from app.look.placards import STYLES, placard, size_cm
 from app.scene_mesh import MeshBuilder
 from app.seats import SEAT_RGB, seat_label, seat_name
 from app.table import Table, picker, static_entity
@@ -36,6 +37,9 @@ TRAVEL_GAP_S = 0.55
 TRAVEL_HOP_CM = 9.0
 """How high a travelling chest arcs over the sea (chosen)."""
 SHIP_RADIUS = (40.0, 26.0)
+REVEAL_SCALE = 0.8
+"""The cards of a reveal lie at this share of a card's size behind their pile (chosen: five on a pile
+fit the beach, clear of the far Ships' name plates)."""
 CHEST_RGB = {"blue": (0.20, 0.45, 0.90), "red": (0.88, 0.22, 0.20), "yellow": (0.98, 0.82, 0.20)}
 KIND_RGB = {"Parrot": (0.30, 0.55, 0.95), "Rhino": (0.90, 0.35, 0.30), "Leopard": (0.98, 0.80, 0.25)}
 CARD_BACK = (0.35, 0.22, 0.45, 1.0)
@@ -65,6 +69,81 @@ def ship_position(rel: int, n: int) -> tuple[float, float, float]:
     y = SHIP_RADIUS[1] * math.sin(a) + 6.0
     heading = math.degrees(math.atan2(-y, -x)) + 90.0
     return (x, y, heading)
+
+
+LOOT_COLUMNS = 4
+"""Chests won stand in rows of this many (chosen)."""
+LOOT_PITCH = (4.4, 4.0)
+"""cm between two chests in a row, and between two rows (chosen: a 3.6 cm chest with room round it)."""
+LOOT_BEHIND_CM = 7.5
+"""How far behind a far Ship (away from the beach) its first row of chests stands (chosen: clear of the
+hull and, seen from the player's seat, above the sail's top)."""
+OWN_LOOT_AT = (-23.0, -24.0)
+"""Your first chest, left of your crew's face-up cards (chosen: your name plate is right of your Ship)."""
+
+
+def loot_spot(rel: int, n: int, slot: int) -> tuple[float, float, float]:
+    """Where chest number ``slot`` won by the seat ``rel`` places after the shown
+    seat stands. A far Ship's chests stand in rows behind it, on the side away
+    from the beach, so they never cover its name plate (in front of it) nor the
+    cards revealed on the beach; yours stand left of your Ship, rows growing
+    toward the beach. (They stood beyond the Ship's end in rows of three: the
+    side Ships' chests lay on their own name plates.)"""
+    col, row = slot % LOOT_COLUMNS, slot // LOOT_COLUMNS
+    if rel == 0:
+        return (OWN_LOOT_AT[0] - col * LOOT_PITCH[0], OWN_LOOT_AT[1] + row * LOOT_PITCH[1], 0.0)
+    x, y, heading = ship_position(rel, n)
+    a = math.radians(heading)
+    along, out = (math.cos(a), math.sin(a)), (-math.sin(a), math.cos(a))  # along the hull; away from the beach
+    side = (col - (LOOT_COLUMNS - 1) / 2) * LOOT_PITCH[0]
+    back = LOOT_BEHIND_CM + row * LOOT_PITCH[1]
+    return (x + side * along[0] + back * out[0], y + side * along[1] + back * out[1], 0.0)
+
+
+BEACH_AT, BEACH_R, BEACH_TOP_CM = (0.0, 4.0), 17.0, 0.25
+"""The beach's sand disc: centre, radius and height, cm. The name plates lie just above
+its height: where a plate reaches the sand (the far ones at 5 players: there is no room
+off it) it lies on the sand, not under it."""
+PLATE_FROM_SHIP_CM = 10.0
+"""How far in front of a far Ship (toward you) its name plate lies where there is room (chosen)."""
+PLATE_LINE_CM = 2.0
+"""A name plate's line depth, cm."""
+PLATE_CLEAR_CM = 0.8
+"""The room a name plate keeps from the beach's edge and any hull (chosen)."""
+HULL_OUTLINE = ((-8.6, 0.0), (-8.0, -3.0), (5.0, -3.0), (9.0, 0.0), (5.0, 3.0), (-8.0, 3.0))
+"""A Ship's hull in its own frame, bow to +x (app.look.cards.ship draws it)."""
+
+
+@functools.lru_cache(maxsize=256)
+def plate_spot(rel: int, n: int, width: float, depth: float) -> tuple[float, float]:
+    """Where the name plate (``width`` x ``depth`` cm) of the seat ``rel`` places
+    after the shown seat lies: yours right of your Ship; a far Ship's in front of
+    it, moved the least from :data:`PLATE_FROM_SHIP_CM` straight in front so that
+    it is clear of the beach and of every hull; where no spot near is (the top
+    Ships at 5 players), straight in front, lying over the sand's edge. (At 4
+    and 5 players the far plates lay partly under the sand, their counts hidden.)"""
+    from shapely import affinity
+    from shapely.geometry import Point, Polygon, box
+
+    x, y, _ = ship_position(rel, n)
+    if rel == 0:
+        return (x + 27.0, y)
+    hulls = []
+    for r in range(n):
+        hx, hy, heading = ship_position(r, n)
+        hulls.append(affinity.translate(affinity.rotate(Polygon(HULL_OUTLINE), heading, origin=(0, 0)), hx, hy))
+    blocked = Point(*BEACH_AT).buffer(BEACH_R + PLATE_CLEAR_CM)
+    for hull in hulls:
+        blocked = blocked.union(hull.buffer(PLATE_CLEAR_CM))
+    table = box(-TABLE_W / 2, -TABLE_D / 2, TABLE_W / 2, TABLE_D / 2)
+    tries = sorted(((dx * 0.5, -PLATE_FROM_SHIP_CM + dy * 0.5) for dx in range(-8, 9) for dy in range(-6, 5)),
+                   key=lambda d: (abs(d[0]) + abs(d[1] + PLATE_FROM_SHIP_CM), abs(d[0])))
+    for dx, dy in tries:
+        cx, cy = x + dx, y + dy
+        plate = box(cx - width / 2, cy - depth / 2, cx + width / 2, cy + depth / 2)
+        if table.contains(plate) and not plate.intersects(blocked):
+            return (cx, cy)
+    return (x, y - PLATE_FROM_SHIP_CM)
 
 
 def _on_plane(a: tuple[float, float, float], b: tuple[float, float, float], z: float) -> tuple[float, float] | None:
@@ -104,7 +183,9 @@ class LittleBattleView:
         pts: list[tuple[float, float, float]] = []
         for rel in range(n):
             x, y, _ = ship_position(rel, n)
-            pts += [(x - 9, y + 5, 12.1), (x + 9, y + 5, 12.1), (x, y - 11.5, 0.5)]
+            w, d = size_cm(f"{seat_label('little-battle', 0)}  - to play\nhand 5 · ship 5 · chests 10", PLATE_LINE_CM)
+            px, py = plate_spot(rel, n, w, d)
+            pts += [(x - 9, y + 5, 12.1), (x + 9, y + 5, 12.1), (px, py - d / 2 - 0.5, 0.5)]
         pts += [(-17.0, 21.0, 0.0), (17.0, -13.0, 0.0), (-40.0, HAND_Y - 6.0, 0.0), (46.0, -37.0, 0.0),
                 (45.0, -22.0, 1.0)]
         self.table.frame(pts, self.FREE_FILM, pitch=60.0)
@@ -119,7 +200,7 @@ class LittleBattleView:
 
         self.static = _Entity(parent=self.table.root, name="beach")
         beach = Batch()
-        beach.add_disc((0.0, 4.0, 0.0), 17.0, 0.25, (1, 1, 1), "sand", side_rgb=(0.85, 0.74, 0.5), sides=64)
+        beach.add_disc((*BEACH_AT, 0.0), BEACH_R, BEACH_TOP_CM, (1, 1, 1), "sand", side_rgb=(0.85, 0.74, 0.5), sides=64)
         beach.add_box((-62.0, 22.0, 0.0), (26.0, 26.0, 4.0), (0.15, 0.35, 0.45), textures={"top": "boxart:little-battle"},
                       heading=-10.0, gloss=0.3)
         bank = [(-27.0 + 2.3 * math.cos(k * 2.4) * (k % 4), -8.0 + 2.3 * math.sin(k * 2.4) * (k % 4), 0.0) for k in range(14)]
@@ -224,15 +305,17 @@ class LittleBattleView:
         x, y = PILE_AT[pile]
         return (x, y + 0.5, 0.25 + max(height, 1) * CARD_T)
 
-    def loot_point(self, seat: int, slot: int, v: dict[str, Any]) -> tuple[float, float, float]:
-        """Where chest number ``slot`` won by ``seat`` stands beside its Ship."""
+    def plate_point(self, seat: int, v: dict[str, Any], gold: bool) -> tuple[float, float]:
+        """Where ``seat``'s name plate lies (:func:`plate_spot`), placed by its longest
+        text so it does not move as the words change turn by turn."""
         n, me = v["players"], v["seat"]
-        x, y, heading = ship_position((seat - me) % n, n)
-        a = math.radians(heading)
-        lx, ly = x + 11.0 * math.cos(a), y + 11.0 * math.sin(a)
-        px = lx + (slot % 3) * 4.6 * math.cos(a + math.pi / 2) - (slot // 3) * 4.0 * math.cos(a)
-        py = ly + (slot % 3) * 4.6 * math.sin(a + math.pi / 2) - (slot // 3) * 4.0 * math.sin(a)
-        return (px, py, 0.0)
+        longest = f"{seat_label('little-battle', seat)}  - to play\nhand 5 · ship 5 · chests 10" + (" · 99 gold" if gold else "")
+        return plate_spot((seat - me) % n, n, *size_cm(longest, PLATE_LINE_CM))
+
+    def loot_point(self, seat: int, slot: int, v: dict[str, Any]) -> tuple[float, float, float]:
+        """Where chest number ``slot`` won by ``seat`` stands beside its Ship: see :func:`loot_spot`."""
+        n, me = v["players"], v["seat"]
+        return loot_spot((seat - me) % n, n, slot)
 
     def _chest_entity(self, trip: Any) -> Any:
         """A travelling chest: closed, its colour; a line over it names the taker
@@ -310,7 +393,15 @@ class LittleBattleView:
     def reveal_point(self, pile: int, k: int, n: int) -> tuple[float, float, float]:
         """Where the ``k``-th of ``n`` cards played on ``pile`` lies face up."""
         x, y = PILE_AT[pile]
-        return (x + (k - (n - 1) / 2) * (CARD_W + 0.8) * 0.75 + (-6.0 if pile == 0 else 6.0), y + CARD_D + 3.0, 1.5)
+        depth = CARD_D * REVEAL_SCALE  # just behind the pile (further back they lay on the far players' name plates)
+        return (x + (k - (n - 1) / 2) * (CARD_W + 0.8) * 0.75 * REVEAL_SCALE + (-6.0 if pile == 0 else 6.0),
+                y + CARD_D / 2 + depth / 2 + 0.4, 0.8)
+
+    def my_play_point(self, pile: int) -> tuple[float, float, float]:
+        """Where your card played on ``pile`` this turn lies: on the pile's inner side,
+        between the two piles (in front of the pile it lay on the pile's count)."""
+        x, y = PILE_AT[pile]
+        return (x + (6.0 if x < 0 else -6.0), y - 1.0, 0.3)
 
     def _reveal(self, v: dict[str, Any]) -> None:
         """The cards of the last Gold Rush turn, flipping face up one after
@@ -332,7 +423,8 @@ class LittleBattleView:
         for pile, plays in per_pile.items():
             for k, r in enumerate(plays):
                 at = self.reveal_point(pile, k, len(plays))
-                holder = Entity(parent=self.reveal_root, position=Vec3(*frames.to_ursina(at)), name="revealed")
+                holder = Entity(parent=self.reveal_root, position=Vec3(*frames.to_ursina(at)), name="revealed",
+                                scale=REVEAL_SCALE)
                 card = Entity(parent=holder, name="revealed-card")
                 self._card_node(r["card"], r["seat"]).reparentTo(card)
                 holder.card = r
@@ -402,9 +494,8 @@ class LittleBattleView:
                     (x, y - 8.2, 0.3), 2.0)  # printed on a card on the sand, not floating
             picker(self.dynamic, (x, y, 0.0), (CARD_W + 4, CARD_D + 4, max(h, 1.0)), lambda p=p: self.controller.click_pile(p),
                    name=f"pile-{p}")
-        for play in v.get("my_play", []):  # your own card, played face down: you see its face, tilted up at the corner
-            x, y = PILE_AT[play["pile"]]
-            look.add_box((x, y - CARD_D - 1, 0.2), (CARD_W * 0.8, CARD_D * 0.8, CARD_T), (1, 1, 1),
+        for play in v.get("my_play", []):  # your own card, played face down: you see its face, tilted, beside its pile
+            look.add_box(self.my_play_point(play["pile"]), (CARD_W * 0.8, CARD_D * 0.8, CARD_T), (1, 1, 1),
                          textures={"top": card_texture(play["card"])}, heading=-6.0, ground=None)
         placard(self.dynamic, "nap-label", f"Nap corner: {v['nap']} card{'s' if v['nap'] != 1 else ''}",
                 (46.0, -37.8, 0.05), 1.8)
@@ -440,19 +531,20 @@ class LittleBattleView:
                 shown = won.get("gold") if isinstance(won, dict) else None
                 chest(look, (px, py, 0.0), won["color"], heading=heading, size=3.6, open_lid=shown is not None,
                       coins=int(shown or 0))
-            if gold:
-                coins(look, (x + 6.0 * math.cos(a) - 9.0 * math.sin(a), y + 6.0 * math.sin(a) + 9.0 * math.cos(a), 0.0),
-                      min(int(gold), 24))
+            if gold:  # heaped in the next free place of the chests' rows, the stacks centred on it
+                count = min(int(gold), 24)
+                gx, gy, gz = self.loot_point(s, len(loot), v)
+                coins(look, (gx - ((count - 1) // 8) * 1.05, gy, gz), count)
             ready = "  ready" if v["committed"][s] and v["phase"] in ("draft", "rush") else ""
             text = f"{seat_label('little-battle', s)}{ready}\nhand {v['hand_sizes'][s]} · ship {on_ship} · chests {len(loot)}"
             if gold is not None:
                 text += f" · {gold} gold"
             # in front of the ship, on the table (at the sail's height it covered the flag); yours beside it
-            at = (x, y - 10.0, 0.5) if rel else (x + 27.0, y, 1.0)
             if s in v["to_act"] and not ready:
                 text = text.replace("\n", "  - to play\n", 1)
+            at = self.plate_point(s, v, gold is not None)
             seat = seat_name("little-battle", s)
-            placard(self.dynamic, f"ship-label-{s}", text, (at[0], at[1], 0.05), 2.0,
+            placard(self.dynamic, f"ship-label-{s}", text, (at[0], at[1], BEACH_TOP_CM + 0.02), PLATE_LINE_CM,
                     "gold" if s in v["to_act"] and not ready else seat if seat in STYLES else "cream")
             if rel == 0 and not hidden:
                 picker(self.dynamic, (x, y, 0.0), (17.0, 7.0, 6.0), self.controller.click_ship, name="ship")

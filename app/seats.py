@@ -7,6 +7,7 @@ rule: the seat count comes from the engine's state.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 SEAT_NAMES: dict[str, tuple[str, ...]] = {
@@ -71,6 +72,33 @@ def seat_name(game: str, seat: int) -> str:
 def seat_label(game: str, seat: int) -> str:
     """"Player 2 (blue)": the engine's name with the table colour."""
     return f"Player {seat + 1} ({seat_name(game, seat)})"
+
+
+NUMBERED_SEATS = frozenset({"little-battle"})
+"""Games whose engine calls the seats "player N" only (Little Soldiers already writes
+"Dinosaur (green, player 1)", Toy Battle "Red"): their text gets the colours added."""
+_PLAYER_N = re.compile(r"(\()?\b([Pp]layer) (\d+)\b(?! \()(\))?")
+
+
+def with_seat_names(game: str, text: str) -> str:
+    """The engine's "player 2" with the seat's table colour, as the HUD and the
+    name plates call it: "Player 2 wins with 16 gold." -> "Player 2 (blue) wins
+    with 16 gold.", "Rhino 9 (player 2) takes" -> "Rhino 9 (player 2, blue) takes".
+    (The end screen said "Player 2 wins" beside scores listed as "Player 2 (blue)".)
+    Text that already names the colour, or a number no seat has, is left as it is."""
+    if game not in NUMBERED_SEATS:
+        return text
+    names = SEAT_NAMES.get(game, ())
+
+    def name(m: re.Match[str]) -> str:
+        seat = int(m.group(3)) - 1
+        if not 0 <= seat < len(names):
+            return m.group(0)
+        if m.group(1) and m.group(4):
+            return f"({m.group(2)} {seat + 1}, {names[seat]})"
+        return f"{m.group(1) or ''}{m.group(2)} {seat + 1} ({names[seat]}){m.group(4) or ''}"
+
+    return _PLAYER_N.sub(name, text)
 
 
 def default_bot(game: str) -> str:

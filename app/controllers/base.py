@@ -19,7 +19,7 @@ from engine.core.match import Match
 from engine.core.protocol import CHANCE, IllegalAction, View
 from engine.core.record import RecordError, load_record, save_record
 
-from app.seats import Seats, seat_label
+from app.seats import Seats, seat_label, with_seat_names
 
 
 class GameController:
@@ -132,8 +132,7 @@ class GameController:
     def status(self) -> str:
         """One line: whose turn it is, for the HUD."""
         if self.is_over():
-            result = self.match.state.result()
-            return result.reason if result else "Game over."
+            return self.end_reason() or "Game over."
         if self.handover_to is not None:
             return f"Pass the computer to {seat_label(self.game, self.handover_to)}."
         acting = self.to_act()
@@ -142,6 +141,12 @@ class GameController:
             others = [s for s in acting if s != self.viewer]
             return "Your turn" + (f" (also choosing: {', '.join(seat_label(self.game, s) for s in others)})" if others else "") + "."
         return f"Waiting for {names}." if names else "..."
+
+    def end_reason(self) -> str:
+        """Why the game ended, the seats named as everywhere else ("Player 2 (blue)
+        wins with 16 gold."); empty while it goes on."""
+        result = self.match.state.result() if self.is_over() else None
+        return with_seat_names(self.game, result.reason) if result else ""
 
     def scoreline(self) -> str:
         """A second HUD line with the public score; games override."""
@@ -159,7 +164,7 @@ class GameController:
         over (the log showed the last player's hand to the next one)."""
         if self.handover_to is not None:
             return []
-        return [e.text for e in self.view().events]
+        return [with_seat_names(self.game, e.text) for e in self.view().events]
 
     # ------------------------------------------------------------ acting
     def play(self, action: Any) -> bool:

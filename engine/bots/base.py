@@ -27,15 +27,38 @@ def options(view: View, rng: random.Random, n: int = 32) -> list[Any]:
 
 
 class RandomBot:
-    """Picks uniformly among the legal actions: the baseline for every game."""
+    """A random player: the baseline for every game.
+
+    Where the view offers a cheap sampler of one legal action
+    (``view.random_action(rng)``: Little Soldiers, whose choices are
+    continuous), the bot plays what it draws: the game's documented random
+    policy, measuring only the action it returns. Elsewhere, and with
+    ``candidates=k``, it picks uniformly among ``options(view, rng, k)``:
+    the legal actions, or the game's ``k`` checked candidates where the
+    choice is continuous. ``RandomBot(seed, candidates=32)`` is the random
+    bot before issue 15's one-sample policy (kept for the bench's
+    same-run comparison); it plays other games exactly as the plain one.
+    """
 
     name = "random"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, candidates: int | None = None) -> None:
+        if candidates is not None and (type(candidates) is not int or candidates < 1):
+            raise ValueError(f"candidates must be a whole number >= 1, not {candidates!r}")
         self.rng = random.Random(seed)
+        self.candidates = candidates
+        if candidates is not None:
+            self.name = f"random{candidates}"
 
     def choose(self, view: View) -> Any:
-        choices = options(view, self.rng)
+        if self.candidates is None:
+            draw = getattr(view, "random_action", None)
+            if draw is not None:
+                action = draw(self.rng)
+                if action is None:
+                    raise RuntimeError("RandomBot was asked to act with no legal action.")
+                return action
+        choices = options(view, self.rng, self.candidates or 32)
         if not choices:
             raise RuntimeError("RandomBot was asked to act with no legal action.")
         return choices[int(self.rng.random() * len(choices))]

@@ -6,16 +6,30 @@ run: a fixed pure-Python loop (list building, dict lookups, random draws —
 the operations a game step is made of). The ratio (games per million
 baseline loops) moves only when the code does.
 
+What a random playout is: every seat a ``RandomBot``. In Toy Battle and
+Little Battle it picks uniformly among the legal actions. In Little
+Soldiers, whose Moves and aims are continuous, it plays the game's
+one-sample random policy (``view.random_action``: the kind of choice
+first, then one action measured alone; its distribution is documented in
+``engine.little_soldiers.random_action``). The random bot before that
+policy — uniform over the engine's 32 checked candidates, each Move's
+destinations fitted and path-measured in one batch
+(``RandomBot(candidates=32)``) — is measured in the same run, so the two
+figures and their ratio come from one machine state.
+
+Each case is timed after one untimed game of its own (the process's
+one-time set-up: imports, the battlefield's sight scene and path graphs,
+the physics library), whose time is printed apart; before issue 15's
+one-sample policy the 40 Little Soldiers games counted that first game's
+set-up too.
+
 On a busy machine even the ratio wanders by 10-20% between runs, so a
 change is measured against the code before it in one run:
 ``python -m engine.bots.bench --against OTHER_CHECKOUT`` plays the Little
 Soldiers case in alternating subprocesses, this checkout's code and the
-other's, and prints each round's ratio.
-
-The random bot is the plain one (``engine.bots.base.RandomBot``): uniform
-over ``options(view, rng)``, the engine's 32 sampled candidates where the
-choice is continuous (Little Soldiers' Moves and aims). The speed-ups of
-issue 15 made computing those candidates cheaper, never fewer.
+other's, and prints each round's ratio (``--candidates 32``: this
+checkout's 32-candidate bot, which plays the same games as the random bot
+of a checkout before the one-sample policy).
 """
 
 from __future__ import annotations
@@ -32,15 +46,23 @@ from typing import Any, Callable
 from engine.bots.base import RandomBot, play_out
 from engine.core.games import get_game
 
-CASES: tuple[tuple[str, dict[str, Any], int], ...] = (
-    ("little-battle", {"players": 4}, 400),
-    ("toy-battle", {"terrain": "castle-field"}, 200),
-    ("little-soldiers", {}, 40),
+CASES: tuple[tuple[str, dict[str, Any], int, int | None], ...] = (
+    ("little-battle", {"players": 4}, 400, None),
+    ("toy-battle", {"terrain": "castle-field"}, 200, None),
+    ("little-soldiers", {}, 40, None),
+    ("little-soldiers", {}, 40, 32),
 )
-"""(game, config, games) measured by default."""
+"""(game, config, games, candidates) measured by default: ``candidates``
+None is the plain random bot, 32 the 32-candidate one (``RandomBot``)."""
 
 AIMS = {"little-soldiers": 120.0}
 """Issue 15's aim in games per million baseline loops (10x the 12.1 measured before)."""
+
+ISSUE_BASELINE = {"little-soldiers": 12.1}
+"""What issue 15 measured before any of its work, in games per million baseline loops."""
+
+WARM_SEED = 1_000_000
+"""The seed of each case's untimed first game (outside the timed seeds 0..games-1)."""
 
 
 def baseline_loops(seconds: float = 0.2) -> float:
@@ -57,53 +79,105 @@ def baseline_loops(seconds: float = 0.2) -> float:
     return loops / (time.process_time() - start)
 
 
-def games_per_second(game: str, config: dict[str, Any], games: int) -> float:
-    """Random-bot games per CPU second (process time: other load does not count)."""
+def games_per_second(game: str, config: dict[str, Any], games: int, candidates: int | None = None,
+                     warm: bool = False) -> float:
+    """Random-bot games per CPU second (process time: other load does not
+    count), seeds 0..games-1; ``candidates`` as ``RandomBot``'s; ``warm``:
+    one untimed game first (``warm_up``)."""
     info = get_game(game)
     cfg = info.config_from_dict(config)
     seats = info.new_game(cfg, 0).num_seats
+    if warm:
+        warm_up(game, config, candidates)
     start = time.process_time()
     for seed in range(games):
-        play_out(info.new_game(cfg, seed), [RandomBot(seed * 7 + s) for s in range(seats)])
+        play_out(info.new_game(cfg, seed), [RandomBot(seed * 7 + s, candidates) for s in range(seats)])
     return games / (time.process_time() - start)
+
+
+def warm_up(game: str, config: dict[str, Any], candidates: int | None = None) -> float:
+    """Play one untimed game (seed ``WARM_SEED``) and return its CPU seconds:
+    the first game in a process also pays the one-time set-up."""
+    info = get_game(game)
+    cfg = info.config_from_dict(config)
+    start = time.process_time()
+    state = info.new_game(cfg, WARM_SEED)
+    play_out(state, [RandomBot(WARM_SEED * 7 + s, candidates) for s in range(state.num_seats)])
+    return time.process_time() - start
+
+
+def _label(game: str, candidates: int | None) -> str:
+    if game != "little-soldiers":
+        return "random games"
+    return "random games (one-sample policy)" if candidates is None else f"random games ({candidates}-candidate bot)"
 
 
 def run_engine_bench(out: Callable[[str], object] = print, quick: bool = False) -> dict[str, Any]:
     base = baseline_loops()
-    out(f"baseline: {base:.0f} pure-Python loops/s (same run)")
+    out(f"baseline: {base:.0f} pure-Python loops/s (same run; each case's ratio is to the baseline measured "
+        f"just before and after it)")
     rows: dict[str, Any] = {"baseline_loops_per_s": base}
-    for game, config, games in CASES:
+    for game, config, games, candidates in CASES:
         n = max(1, games // 10) if quick else games
-        gps = games_per_second(game, config, n)
-        ratio = gps / base * 1e6
-        rows[game] = {"games": n, "games_per_s": gps, "per_million_baseline_loops": ratio}
+        first = warm_up(game, config, candidates)
+        before = baseline_loops()
+        gps = games_per_second(game, config, n, candidates)
+        # The baseline on both sides of the case: a busy machine's pace drifts within a run.
+        loops = (before + baseline_loops()) / 2
+        ratio = gps / loops * 1e6
+        key = game if candidates is None else f"{game} random{candidates}"
+        rows[key] = {"games": n, "games_per_s": gps, "per_million_baseline_loops": ratio,
+                     "baseline_loops_per_s": loops, "first_game_s": first, "candidates": candidates}
         aim = AIMS.get(game)
-        out(f"{game:16} {n:5d} random games: {gps:.1f} games/s (CPU), {ratio:.2f} games per million baseline loops"
-            + (f" (aim >= {aim:g})" if aim else ""))
+        line = f"{game:16} {n:5d} {_label(game, candidates)}: {gps:.1f} games/s (CPU), {ratio:.2f} per million baseline loops"
+        if aim:
+            line += f" = {ratio / ISSUE_BASELINE[game]:.2f}x the issue's {ISSUE_BASELINE[game]:g}, {ratio / aim:.2f} of the aim {aim:g}"
+        out(line + f"; untimed first game {first * 1e3:.0f} ms")
+    one, old = rows.get("little-soldiers"), rows.get("little-soldiers random32")
+    if one and old:
+        rows["little-soldiers one-sample / random32"] = one["games_per_s"] / old["games_per_s"]
+        out(f"little-soldiers  one-sample policy / 32-candidate bot, same run: "
+            f"{one['games_per_s'] / old['games_per_s']:.2f}x")
     return rows
 
 
 _ONE_CASE = """
-import json
-from engine.bots.bench import baseline_loops, games_per_second
+import json, time
+from engine.bots.base import RandomBot, play_out
+from engine.bots.bench import baseline_loops
+from engine.core.games import get_game
+info = get_game("little-soldiers")
+cfg = info.config_from_dict({{}})
+def bots(seed):
+    if {candidates} is None:
+        return [RandomBot(seed * 7 + s) for s in range(2)]
+    return [RandomBot(seed * 7 + s, candidates={candidates}) for s in range(2)]
+play_out(info.new_game(cfg, 1000000), bots(1000000))  # untimed: the one-time set-up
 before = baseline_loops()
-gps = games_per_second("little-soldiers", {{}}, {games})
+start = time.process_time()
+for seed in range({games}):
+    play_out(info.new_game(cfg, seed), bots(seed))
+gps = {games} / (time.process_time() - start)
 after = baseline_loops()
 print(json.dumps([gps, gps / ((before + after) / 2) * 1e6]))
 """
 
 
-def compare(other: str, rounds: int = 4, games: int = 40, out: Callable[[str], object] = print) -> list[float]:
+def compare(other: str, rounds: int = 4, games: int = 40, out: Callable[[str], object] = print,
+            candidates: int | None = None) -> list[float]:
     """Little Soldiers random playouts of this checkout against ``other``
-    (another checkout's root), in alternating subprocesses: each round's
-    ratio of games per million baseline loops, this over other."""
+    (another checkout's root), in alternating subprocesses, each after one
+    untimed game: each round's ratio of games per million baseline loops,
+    this over other. ``candidates``: this checkout's bot is
+    ``RandomBot(candidates=...)`` (the other's is its plain random bot)."""
     trees = {"this": str(Path(__file__).resolve().parents[2]), "other": str(Path(other).resolve())}
     ratios = []
     for r in range(rounds):
         got = {}
         for name, root in trees.items():
             env = {**os.environ, "PYTHONPATH": root}
-            done = subprocess.run([sys.executable, "-c", _ONE_CASE.format(games=games)], env=env, cwd=root,
+            code = _ONE_CASE.format(games=games, candidates=candidates if name == "this" else None)
+            done = subprocess.run([sys.executable, "-c", code], env=env, cwd=root,
                                   capture_output=True, text=True, check=True)
             got[name] = json.loads(done.stdout.strip().splitlines()[-1])
             out(f"round {r + 1} {name:5}: {got[name][0]:.1f} games/s, {got[name][1]:.2f} per million baseline loops")
@@ -112,14 +186,17 @@ def compare(other: str, rounds: int = 4, games: int = 40, out: Callable[[str], o
     return ratios
 
 
-if __name__ == "__main__":  # python -m engine.bots.bench --against OTHER_CHECKOUT [--rounds N] [--games N]
+if __name__ == "__main__":  # python -m engine.bots.bench --against OTHER_CHECKOUT [--rounds N] [--games N] [--candidates K]
     import argparse
 
     parser = argparse.ArgumentParser(description=compare.__doc__)
     parser.add_argument("--against", required=True, help="the root of another checkout (e.g. main's)")
     parser.add_argument("--rounds", type=int, default=4)
     parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--candidates", type=int, default=None,
+                        help="this checkout plays RandomBot(candidates=K) (32: the bot before the one-sample policy)")
     args = parser.parse_args()
-    if args.rounds < 1 or args.games < 1 or not (Path(args.against) / "engine").is_dir():
-        sys.exit("--against must name a checkout (with engine/), --rounds and --games at least 1")
-    compare(args.against, args.rounds, args.games)
+    if args.rounds < 1 or args.games < 1 or not (Path(args.against) / "engine").is_dir() or \
+            (args.candidates is not None and args.candidates < 1):
+        sys.exit("--against must name a checkout (with engine/), --rounds, --games and --candidates at least 1")
+    compare(args.against, args.rounds, args.games, candidates=args.candidates)

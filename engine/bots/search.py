@@ -7,6 +7,11 @@ Cowling, Powley & Whitehouse (2012). Simultaneous steps are searched as if
 seats acted in turn; the other seats' hidden commits are not in the view,
 so in a sample they choose again. Chance is sampled, not branched.
 
+Playouts are random: uniform over the legal actions (or the sampled
+candidates), or a game's own cheap one-sample policy where its state
+offers one (``random_action``: Little Soldiers, whose candidates cost a
+batched path query each decision).
+
 Two generic strengthenings, both opt-in by the game and never reading the
 truth (they only ever see a determinized sample):
 
@@ -172,6 +177,19 @@ def _actions(state: State, seat: int, rng: random.Random, n: int = 8) -> list[An
     return list(sample(seat, n, rng)) if sample is not None else []
 
 
+def _rollout_action(state: State, seat: int, rng: random.Random) -> Any:
+    """A playout's random action: the game's own one-sample policy where it
+    has one (``state.random_action``: Little Soldiers, measuring only the
+    action drawn), else uniform over ``_actions``."""
+    draw = getattr(state, "random_action", None)
+    if draw is not None:
+        action = draw(seat, rng)
+        if action is not None:
+            return action
+    acts = _actions(state, seat, rng)
+    return acts[rng.randrange(len(acts))]
+
+
 def _playout(state: State, rng: random.Random, depth: int | None) -> Any:
     """Play randomly from ``state`` (a sample, not the real game) and return
     ``seat -> reward``: the result once the game is over, or the game's own
@@ -184,8 +202,7 @@ def _playout(state: State, rng: random.Random, depth: int | None) -> Any:
                 return estimate
             estimate = None  # this game offers no estimate: play to the end
         for seat in state.to_act():
-            acts = _actions(state, seat, rng)
-            state.apply(seat, acts[rng.randrange(len(acts))])
+            state.apply(seat, _rollout_action(state, seat, rng))
             steps += 1
     result = state.result()
     assert result is not None

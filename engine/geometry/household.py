@@ -379,7 +379,6 @@ def kit_mesh(piece: Household) -> KitMesh:
         sections = 6 if k is Kind.PENCIL else 24
         x0 = -w / 2
         b.cylinder((x0, 0, r), (x0 + body, 0, r), r, "barrel", "end", sections=sections)
-        tip = w - body
         b.cylinder((x0 + body, 0, r), (w / 2, 0, r), r, "tip", "end", sections=sections,
                    radius_b=0.0 if k is Kind.PENCIL else r * 0.35)
     elif k is Kind.BALL:

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import shapely
 from shapely import STRtree
-from shapely.geometry import LineString, Point, Polygon
+from shapely.geometry import Polygon
 from shapely.geometry.polygon import orient
 
 if TYPE_CHECKING:
@@ -46,6 +46,10 @@ SNAP_GRID = 1e-9
 
 DISTANCES_MEMO = 4096
 """Starts whose node distances a graph keeps for ``path_lengths`` (chosen)."""
+
+VISIBLE_MEMO = 1024
+"""Starts whose visible nodes a graph keeps for ``_solve`` (chosen): a
+soldier stands still while a player (or a bot) tries several destinations."""
 
 SOLVE_MEMO = 4096
 """(start, end) queries whose answer a graph keeps (chosen): a rules engine
@@ -289,8 +293,55 @@ class MoveGraph:
         idx = idx[clear]
         return idx, np.hypot(*(self.nodes[idx] - p).T)
 
+    def _visible_from(self, s: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """``_visible_nodes`` of a path's start, kept per exact start (the
+        graph is immutable, so a kept answer is the answer)."""
+        key = (float(s[0]), float(s[1]))
+        memo = self.__dict__.setdefault("_visible_memo", {})
+        got = memo.get(key)
+        if got is None:
+            if len(memo) >= VISIBLE_MEMO:
+                memo.clear()
+            got = self._visible_nodes(s)
+            for a in got:
+                a.flags.writeable = False  # shared by every later query from here
+            memo[key] = got
+        return got
+
     def _direct(self, s: np.ndarray, t: np.ndarray) -> bool:
-        return bool(self._clear(s[None, :], t[None, :])[0])
+        return self._clear_one(float(s[0]), float(s[1]), float(t[0]), float(t[1]))
+
+    def _clear_one(self, ax: float, ay: float, bx: float, by: float) -> bool:
+        """``_clear`` of the one segment a-b on Python floats: the same
+        boundary edges (the STRtree's), the same tests in the same float64
+        arithmetic, operation for operation, so the same answer; a single
+        query (a Move's check) then costs no numpy calls on tiny arrays."""
+        if len(self._edges):
+            rows = self.__dict__.get("_edge_rows")
+            if rows is None:
+                rows = self._edge_rows = list(zip(*self._eaT.tolist(), *self._edT.tolist(), *self._ebT.tolist(),
+                                                  *self._epT.tolist()))
+            seg = shapely.linestrings(np.array([[[ax, ay], [bx, by]]]))
+            eps = 1e-9
+            dx, dy = bx - ax, by - ay
+            scale = eps * (abs(dx) + abs(dy) + 1.0)
+            for e in self._tree.query(seg)[1].tolist():
+                eax, eay, edx, edy, ebx, eby, epx, epy = rows[e]
+                pax, pay = ax - eax, ay - eay
+                qax, qay = bx - eax, by - eay
+                d1 = edx * pay - edy * pax
+                d2 = edx * qay - edy * qax
+                wx, wy = eax - ax, eay - ay
+                d3 = dx * wy - dy * wx
+                d4 = dx * (eby - ay) - dy * (ebx - ax)
+                if min(d1, d2) < -eps and max(d1, d2) > eps and min(d3, d4) < -eps and max(d3, d4) > eps:
+                    return False
+                if abs(d3) <= scale:
+                    tpar = (wx * dx + wy * dy) / max(dx * dx + dy * dy, 1e-300)
+                    s1 = dx * (epy - ay) - dy * (epx - ax)
+                    if tpar > 1e-9 and tpar < 1 - 1e-9 and min(s1, d4) < -scale and max(s1, d4) > scale:
+                        return False
+        return bool(self._near_free(np.array([[(ax + bx) / 2.0, (ay + by) / 2.0]]))[0])
 
     # -- queries --------------------------------------------------------------------
 
@@ -329,7 +380,7 @@ class MoveGraph:
             return math.inf, None
         if self._direct(s, t):
             return float(np.hypot(*(t - s))), (None, None)
-        vs, ds = self._visible_nodes(s)
+        vs, ds = self._visible_from(s)
         vt, dt = self._visible_nodes(t)
         if len(vs) == 0 or len(vt) == 0:
             return math.inf, None

@@ -167,19 +167,52 @@ def marker_name(xy: Sequence[float]) -> str:
     return f"marker@{float(xy[0]):g},{float(xy[1]):g}"
 
 
-def _build_world(bf: Battlefield, watched: frozenset[str]):
-    from panda3d.bullet import (
-        BulletBoxShape,
-        BulletCylinderShape,
-        BulletPlaneShape,
-        BulletRigidBodyNode,
-        BulletTriangleMesh,
-        BulletTriangleMeshShape,
-        BulletWorld,
-        ZUp,
-    )
-    from panda3d.core import BitMask32, NodePath, Point3, TransformState, Vec3
+def _static_shapes(bf: Battlefield) -> tuple:
+    """The table's plane and each scenery piece's collision shape with where
+    it sits, made once per battlefield and kept on it (``Battlefield.derived``:
+    an edit makes a new battlefield). A shape holds no simulation state, so
+    the fresh world of every attempt shares them; its bodies and the world
+    are new each time (a kept world would carry contacts from throw to
+    throw), and the shapes are the ones building them afresh makes."""
 
+    def make() -> tuple:
+        from panda3d.bullet import (
+            BulletBoxShape,
+            BulletCylinderShape,
+            BulletPlaneShape,
+            BulletTriangleMesh,
+            BulletTriangleMeshShape,
+            ZUp,
+        )
+        from panda3d.core import Point3, TransformState, Vec3
+
+        pieces = []
+        for solid, piece in zip(bf.solids, bf.scenery):
+            x, y, z = piece.at
+            height = solid.top - solid.bottom
+            if solid.kind == "box":
+                _, _, hw, hd, _ = solid.params
+                pieces.append((piece.id, BulletBoxShape(Vec3(hw, hd, height / 2.0)),
+                               TransformState.makePosHpr(Point3(x, y, z + height / 2.0), Vec3(piece.rotation, 0, 0))))
+            elif solid.kind == "cylinder":
+                cx, cy, radius = solid.params
+                pieces.append((piece.id, BulletCylinderShape(radius, height, ZUp),
+                               TransformState.makePos(Point3(cx, cy, z + height / 2.0))))
+            else:
+                mesh = BulletTriangleMesh()
+                for tri in solid.mesh.triangles:
+                    mesh.addTriangle(*(Point3(*map(float, v)) for v in tri))
+                pieces.append((piece.id, BulletTriangleMeshShape(mesh, dynamic=False), None))
+        return BulletPlaneShape(Vec3(0, 0, 1), 0), tuple(pieces)
+
+    return bf.derived(("bullet shapes",), make)
+
+
+def _build_world(bf: Battlefield, watched: frozenset[str]):
+    from panda3d.bullet import BulletRigidBodyNode, BulletWorld
+    from panda3d.core import BitMask32, NodePath, Vec3
+
+    plane, pieces = _static_shapes(bf)
     world = BulletWorld()
     world.setGravity(Vec3(0, 0, -GRAVITY))
     root = NodePath("throw")
@@ -190,53 +223,57 @@ def _build_world(bf: Battlefield, watched: frozenset[str]):
     # computed ~20 static-static contact manifolds every step, nearly half
     # the physics time, and the watched-piece check walked them all in Python.
     table.setIntoCollideMask(BitMask32.bit(0))
-    table.addShape(BulletPlaneShape(Vec3(0, 0, 1), 0))
+    table.addShape(plane)
     table.setFriction(0.6)
     table.setRestitution(0.3)
     world.attachRigidBody(table)
     root.attachNewNode(table)
     watching = []
-    for i, (solid, piece) in enumerate(zip(bf.solids, bf.scenery)):
-        node = BulletRigidBodyNode(f"scenery:{piece.id}")
+    for i, (ident, shape, place) in enumerate(pieces):
+        node = BulletRigidBodyNode(f"scenery:{ident}")
         node.setIntoCollideMask(BitMask32.bit(1 + i % 31))
-        x, y, z = piece.at
-        height = solid.top - solid.bottom
-        if solid.kind == "box":
-            _, _, hw, hd, _ = solid.params
-            shape = BulletBoxShape(Vec3(hw, hd, height / 2.0))
-            node.addShape(shape, TransformState.makePosHpr(Point3(x, y, z + height / 2.0), Vec3(piece.rotation, 0, 0)))
-        elif solid.kind == "cylinder":
-            cx, cy, radius = solid.params
-            shape = BulletCylinderShape(radius, height, ZUp)
-            node.addShape(shape, TransformState.makePos(Point3(cx, cy, z + height / 2.0)))
+        if place is None:
+            node.addShape(shape)
         else:
-            mesh = BulletTriangleMesh()
-            for tri in solid.mesh.triangles:
-                mesh.addTriangle(*(Point3(*map(float, v)) for v in tri))
-            node.addShape(BulletTriangleMeshShape(mesh, dynamic=False))
+            node.addShape(shape, place)
         node.setFriction(0.6)
         node.setRestitution(0.3)
         world.attachRigidBody(node)
         root.attachNewNode(node)
-        if piece.id in watched:
-            watching.append(piece.id)
+        if ident in watched:
+            watching.append(ident)
     return world, root, watching
 
 
+_BODY_SHAPES: dict = {}
+"""The thrown body's collision shape per Die12 or Disc (immutable values),
+made once (a shape holds no simulation state)."""
+
+
+def _body_shape(shaped: "Die12 | Disc"):
+    shape = _BODY_SHAPES.get(shaped)
+    if shape is None:
+        from panda3d.bullet import BulletConvexHullShape, BulletCylinderShape, ZUp
+        from panda3d.core import Point3
+
+        if isinstance(shaped, Die12):
+            shape = BulletConvexHullShape()
+            for v in d12_vertices(shaped.radius):
+                shape.addPoint(Point3(*map(float, v)))
+        else:
+            shape = BulletCylinderShape(shaped.radius, shaped.thickness, ZUp)
+        shape = _BODY_SHAPES[shaped] = shape
+    return shape
+
+
 def _make_body(spec: ThrowSpec):
-    from panda3d.bullet import BulletConvexHullShape, BulletCylinderShape, BulletRigidBodyNode, ZUp
-    from panda3d.core import BitMask32, Point3
+    from panda3d.bullet import BulletRigidBodyNode
+    from panda3d.core import BitMask32
 
     shaped = spec.body
     body = BulletRigidBodyNode(spec.name)
     body.setIntoCollideMask(BitMask32.allOn())  # meets every static body
-    if isinstance(shaped, Die12):
-        shape = BulletConvexHullShape()
-        for v in d12_vertices(shaped.radius):
-            shape.addPoint(Point3(*map(float, v)))
-        body.addShape(shape)
-    else:
-        body.addShape(BulletCylinderShape(shaped.radius, shaped.thickness, ZUp))
+    body.addShape(_body_shape(shaped))
     body.setMass(shaped.mass)
     size = shaped.radius
     body.setFriction(0.6)

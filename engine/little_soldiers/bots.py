@@ -17,7 +17,6 @@ import math
 import random
 import time
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from engine.little_soldiers import rules_data as R
@@ -25,6 +24,7 @@ from engine.little_soldiers.actions import (
     Activate, CardAttack, Deploy, ExtraTarget, Move, Order, Play, Redirect, Reroll, Shields, ShiftShield, Swap, Throw,
 )
 from engine.little_soldiers.coop_plan import CoopPlanner
+from engine.little_soldiers.odds import expected_damage
 from engine.little_soldiers.terrain import GRENADE_REACH, MORTAR_REACH, Spot
 
 CANDIDATES = 24
@@ -41,22 +41,6 @@ class MoveWeights:
     close: float = 0.5  # an enemy in sight within red range (+1 die)
     crowd: float = 0.4  # per further enemy that sees the spot, when attacking from it
     exposed: float = 1.0  # per enemy that sees the spot, when not attacking
-
-
-@lru_cache(maxsize=256)
-def _expected_damage(dice: int, hit_p: float, rerolls: int, defense: int, remaining: int) -> tuple[float, float]:
-    """(expected Hearts, chance to break) of an Attack: every non-hit die is
-    rerolled, so a die ends a hit with 1 - (1 - p)^(rerolls + 1)."""
-    q = 1.0 - (1.0 - hit_p) ** (rerolls + 1)
-    exp = 0.0
-    brk = 0.0
-    for h in range(dice + 1):
-        p = math.comb(dice, h) * q**h * (1 - q) ** (dice - h)
-        dmg = max(0, h - defense)
-        exp += p * dmg
-        if dmg >= remaining:
-            brk += p
-    return exp, brk
 
 
 class HeuristicBot:
@@ -162,7 +146,7 @@ class HeuristicBot:
                 t = soldiers[o.target]
                 rerolls = view.reroll_allowance(o.soldier, o.target)
                 dice = R.ATTACK_DICE + (1 if o.kind == "special" else 0)
-                exp, brk = _expected_damage(dice, hit_p, rerolls, view.defense(t.id), self._remaining(view, t))
+                exp, brk = expected_damage(dice, hit_p, rerolls, view.defense(t.id), self._remaining(view, t))
                 return exp + 3.0 * brk - (0.4 if o.kind == "special" else 0.0)
             if me.kind == "infantry":
                 return 0.6 if enemies else 0.0

@@ -4,6 +4,10 @@ Where to deploy, move, climb, teleport, bounce or aim cannot be listed, so
 bots pick among samples that are checked legal: moves spread over the cord's
 reach, moves that hug scenery (where cover is), climbs onto Level scenery
 within reach, the zero Move, and throws aimed at the figurines.
+
+A bot that compares choices wants such a list; a random player needs one
+action, which ``random_action`` draws without building the list (the kind
+of choice first, then only that action measured).
 """
 
 from __future__ import annotations
@@ -55,7 +59,7 @@ def candidates(state: "LittleSoldiersState", seat: int, n: int, rng: random.Rand
         retreat = state.effect is not None and state.effect.kind == "retreat"
         if state.after == S.AFTER_LIGHTNING or retreat:
             out.append(Activate(None))
-        return out + state._play_actions()
+        return out + state.card_plays()
     if phase is S.THROW:
         return _throws(state, seat, n, rng)
     if phase is S.TELEPORT:
@@ -74,7 +78,7 @@ def _deploys(state, seat, n, rng) -> list[Deploy]:
     token laid against the anchor) and kept where the base fits, checked in
     one batch; the nearest fit to an anchor when none is drawn."""
     terrain = state.terrain
-    hq = [s for s in state._own(state.current) if not s.in_play and not s.out]
+    hq = [s for s in state.own(state.current) if not s.in_play and not s.out]
     if state.block is None and state.config.has("advanced_tactics"):
         hq = hq[:1]
     out: list[Deploy] = []
@@ -100,7 +104,7 @@ def _deploys(state, seat, n, rng) -> list[Deploy]:
             out.append(Deploy(s.id, x, y))
         if not len(pts):
             for at, reach in discs:
-                spot = terrain.nearest_fit(at, None, state._spots(), limit=reach)
+                spot = terrain.nearest_fit(at, None, state.spots(), limit=reach)
                 if spot is not None and state.check(seat, Deploy(s.id, spot.x, spot.y)) is None:
                     out.append(Deploy(s.id, spot.x, spot.y))
                     break
@@ -116,7 +120,7 @@ def _fits(state, pts: np.ndarray, surface: str | None, exclude: str | None) -> n
         return np.zeros(0, dtype=bool)
     ok = shapely.intersects_xy(terrain.zone, pts[:, 0], pts[:, 1])
     ok &= shapely.intersects_xy(terrain.free(surface), pts[:, 0], pts[:, 1])
-    others = [o.xy for o in state._spots(exclude=exclude) if o.surface == surface]
+    others = [o.xy for o in state.spots(exclude=exclude) if o.surface == surface]
     if others:
         o = np.asarray(others)
         gap = np.hypot(pts[:, 0, None] - o[None, :, 0], pts[:, 1, None] - o[None, :, 1])
@@ -142,7 +146,7 @@ def _parachutes(state, n, rng) -> list[Parachute]:
 
 
 def _parachute_deploys(state, seat, n, rng) -> list[Deploy]:
-    s = next(x for x in state._own(state.current) if not x.in_play and not x.out)
+    s = next(x for x in state.own(state.current) if not x.in_play and not x.out)
     lx, ly, _ = state.landing_at
     out = []
     reach = state.terrain.base_radius + D.GREEN_MOVE_TOKEN_LENGTH / 2
@@ -177,7 +181,7 @@ def _moves(state, seat, n, rng) -> list[Move]:
     elif state.effect is not None and state.effect.kind == "retreat":
         movers = state.retreat_movers()
     else:
-        movers = state._own_in_play(state.current)
+        movers = state.own_in_play(state.current)
     # Per soldier that may move: its zero Move and climbs, then its samples.
     lists: list[list[Any]] = []
     able = []
@@ -232,7 +236,7 @@ EDGE_STEP = 0.5
 """cm between the points of the scenery's edge that cover-seeking Moves are
 drawn from (chosen: a base is 2.5 cm wide)."""
 
-def _edge_points(terrain, surface: str | None) -> tuple[np.ndarray, np.ndarray]:
+def edge_points(terrain, surface: str | None) -> tuple[np.ndarray, np.ndarray]:
     """x and y of points every EDGE_STEP cm along the boundary of the free
     space on ``surface``, sorted by x (a soldier's slab is one searchsorted
     away): made once per battlefield surface and kept on the battlefield
@@ -271,7 +275,7 @@ def _spread_many(terrain, soldiers, cord: float, k: int, u: np.ndarray) -> np.nd
     surfaces = [s.spot.surface for s in soldiers]
     for surface in dict.fromkeys(surfaces):
         rows = np.array([i for i, x in enumerate(surfaces) if x == surface])
-        xs, ys = _edge_points(terrain, surface)
+        xs, ys = edge_points(terrain, surface)
         if not len(xs):
             continue
         gx, gy = x0[rows], y0[rows]
@@ -466,7 +470,7 @@ def _teleports(state, seat, rng) -> list[Teleport]:
     terrain = state.terrain
     out: list[Teleport] = []
     user = state.obj_user
-    others = state._spots(exclude=user)
+    others = state.spots(exclude=user)
     for dest in state.teleporters():
         if dest == state.obj_active:
             continue

@@ -32,17 +32,17 @@ import math
 import random
 import time
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Any, Callable, Sequence
+from typing import Any, Callable
 
 import numpy as np
-import shapely
 
 from engine.core.protocol import CHANCE
 from engine.little_soldiers import data as D
 from engine.little_soldiers import mission_data as M
 from engine.little_soldiers import rules_data as R
-from engine.little_soldiers.actions import Landing, Lead, Move, Order, Reroll, Roll, Shields, ThreatAction, Throw
+from engine.little_soldiers.coop_maps import attack_spots, segment_gaps, table_maps
+from engine.little_soldiers.odds import attacks_needed, damage_distribution, hit_chance, hits_distribution, sniper_distribution, work_after
+from engine.little_soldiers.actions import Landing, Lead, Move, Order, Reroll, Roll, Shields, Throw
 from engine.little_soldiers.phases import After, Phase
 
 # ---------------------------------------------------------------------- budget (chosen)
@@ -99,8 +99,6 @@ READY = 0.5
 """A Threat some soldier is staged to open and attack with one Move (see ``_readiness``)."""
 PARTIAL = 0.5
 """The share of READY for a two-switch field staged for a two-turn combination."""
-SIGHT_STEP = 2.5
-"""cm between the grid points the attack spots are found on (once per battlefield)."""
 SPREAD = 0.25
 """A soldier holding an Order token while rounds remain: next round it gives one back
 (Bootcamp, Round Preparation B)."""
@@ -119,87 +117,6 @@ WIPED_CLOSED = 0.4
 """Super Soldiers: the same on a Threat whose field is still on (a switch to flip first)."""
 GRENADE_NEAR = 45.0
 """cm: a Grenadier this close (flat distance) to an open Threat's Target can throw at it."""
-
-
-# ---------------------------------------------------------------------- dice
-def _hit_p(faces: Sequence[str]) -> float:
-    return sum(R.FACE_HITS.get(f, 0) for f in faces) / len(faces)
-
-
-@lru_cache(maxsize=64)
-def hits_distribution(dice: int, hit_p: float, rerolls: int) -> tuple[float, ...]:
-    """P(hits = h) for ``dice`` Attack dice when every die without a Hit is
-    rerolled ``rerolls`` times (what the bots and the Threats do)."""
-    q = 1.0 - (1.0 - hit_p) ** (rerolls + 1)
-    return tuple(math.comb(dice, h) * q**h * (1 - q) ** (dice - h) for h in range(dice + 1))
-
-
-@lru_cache(maxsize=64)
-def sniper_distribution(dice: int, hit_p: float, rerolls: int) -> tuple[tuple[float, ...], float, float]:
-    """A Risky Shot: P(hits = h) with the Sniper die added, and the chances
-    its final face is the heart or the shield (rerolled like a blank)."""
-    base = hits_distribution(dice, hit_p, rerolls)
-    faces = R.SNIPER_DIE_FACES
-    good = [f for f in faces if R.FACE_HITS.get(f, 0) > 0]
-    p_good = len(good) / len(faces)
-    miss = (1 - p_good) ** (rerolls + 1)
-    extra = {0: miss}
-    for f in good:
-        k = R.FACE_HITS[f]
-        extra[k] = extra.get(k, 0.0) + (1 - miss) / len(good)
-    out = [0.0] * (len(base) + max(extra))
-    for h, p in enumerate(base):
-        for k, q in extra.items():
-            out[h + k] += p * q
-    bad = miss / (len(faces) - len(good))
-    return tuple(out), bad * faces.count("heart"), bad * faces.count("shield")
-
-
-def damage_distribution(hits: Sequence[float], defense: int) -> tuple[float, ...]:
-    """P(Hearts = k) from a hits distribution against ``defense``."""
-    out = [0.0] * max(1, len(hits) - defense)
-    for h, p in enumerate(hits):
-        out[max(0, h - defense)] += p
-    return tuple(out)
-
-
-@lru_cache(maxsize=512)
-def _attacks_needed(defense: int, remaining: int, dice: int, hit_p: float) -> float:
-    if remaining <= 0:
-        return 0.0
-    dmg = damage_distribution(hits_distribution(dice, hit_p, R.BASE_REROLLS), defense)
-    if dmg[0] >= 1.0 - 1e-9:
-        return 99.0
-    rest = sum(p * _attacks_needed(defense, remaining - k, dice, hit_p) for k, p in enumerate(dmg) if k)
-    return (1.0 + rest) / (1.0 - dmg[0])
-
-
-def attacks_needed(defense: int, remaining: float, hit_p: float = 0.5, dice: int = R.ATTACK_DICE) -> float:
-    """Expected Attacks (5 dice, one reroll) until a Threat with ``defense``
-    and ``remaining`` Hearts to go breaks; fractional ``remaining`` (Hearts
-    expected from an Attack not yet rolled) is interpolated."""
-    if remaining <= 0:
-        return 0.0
-    lo = math.floor(remaining)
-    frac = remaining - lo
-    a = _attacks_needed(defense, lo, dice, hit_p)
-    if frac < 1e-9:
-        return a
-    b = _attacks_needed(defense, lo + 1, dice, hit_p)
-    return a + frac * (b - a)
-
-
-def work_after(defense: int, remaining: float, damage: Sequence[float], hit_p: float) -> tuple[float, float]:
-    """(expected attacks needed after an Attack with this damage
-    distribution, chance it breaks the Threat)."""
-    after = 0.0
-    brk = 0.0
-    for k, p in enumerate(damage):
-        if k >= remaining - 1e-9:
-            brk += p
-        else:
-            after += p * attacks_needed(defense, remaining - k, hit_p)
-    return after, brk
 
 
 # ---------------------------------------------------------------------- plans
@@ -459,7 +376,7 @@ class CoopPlanner:
                 if up:
                     idx = np.nonzero(ends)[0]
                     sx, sy = state.ff_at[up[0]]
-                    gaps = _segment_gaps(np.array([sx, sy]), np.repeat(here[None, :], len(idx), axis=0),
+                    gaps = segment_gaps(np.array([sx, sy]), np.repeat(here[None, :], len(idx), axis=0),
                                          maps.grid[idx])
                     ends = np.zeros(len(maps.grid), dtype=bool)
                     ends[idx[gaps <= touch]] = True
@@ -633,7 +550,7 @@ class CoopPlanner:
         soldiers = [state.soldiers[t] for t in targets if state.soldiers[t].in_play]
         if not soldiers:
             return 0.0
-        hits = hits_distribution(R.ATTACK_DICE, _hit_p(state.chosen.attack_die_faces), 1)
+        hits = hits_distribution(R.ATTACK_DICE, hit_chance(state.chosen.attack_die_faces), 1)
         track = state.track
         cost = 0.0
         for h, p in enumerate(hits):
@@ -693,7 +610,7 @@ class CoopPlanner:
         """(worth, the part of it the expected Hearts show in a position's
         attacks needed, the expected Hearts)."""
         t = state.threats[o.target]
-        hit_p = _hit_p(state.chosen.attack_die_faces)
+        hit_p = hit_chance(state.chosen.attack_die_faces)
         rerolls = state.reroll_allowance(o.soldier, o.target)[0]
         defense = state.defense(t)
         left = t.toughness - t.hearts - pending.get(t.id, 0.0)
@@ -724,7 +641,7 @@ class CoopPlanner:
         a position's attacks needed shows: with Super Soldiers a 4 clears the
         Threats' Shields, so they are worth a share of what they take off."""
         pending = pending or {}
-        hit_p = _hit_p(state.chosen.attack_die_faces)
+        hit_p = hit_chance(state.chosen.attack_die_faces)
         wiped = state.super_soldiers
         best, best_gain, best_full = options[0], -math.inf, 0.0
         for o in options:
@@ -752,7 +669,7 @@ class CoopPlanner:
         what the Grenade's Boom face costs the Grenadier; and the Hearts it is
         expected to add."""
         s = state.soldiers[o.soldier]
-        hit_p = _hit_p(state.chosen.attack_die_faces)
+        hit_p = hit_chance(state.chosen.attack_die_faces)
         best, best_pending = -1.0, {}
         self_cost = 0.0
         if s.kind == "grenadier":
@@ -868,7 +785,7 @@ class CoopPlanner:
         if state.is_over():
             return self._over_value(state)
         pending = pending or {}
-        hit_p = _hit_p(state.chosen.attack_die_faces)
+        hit_p = hit_chance(state.chosen.attack_die_faces)
         value = 0.0
         survive = _survive(state)
         for t in state.threats.values():
@@ -903,131 +820,6 @@ class CoopPlanner:
         if any(g.lid > 0 for g in state.generals):
             value += SPREAD * sum(1 for s in in_play if s.orders > 0)
         return value
-
-
-# ---------------------------------------------------------------------- the table's maps
-class TableMaps:
-    """What the table offers the co-op team, on a grid of spots (every
-    SIGHT_STEP cm where a base fits on the table, all scenery in place),
-    worked out once per battlefield and shared by every game on it:
-
-    - ``sees[T]``: spots from which a soldier sees Threat T's whole Target;
-    - ``reach[T]``: spots from which one straight yellow Move, clear of the
-      scenery, ends at such a spot;
-    - ``via[T, n]``: the same Moves that also touch switch n on the way (the
-      Move that flips a Force Field and attacks with the Order after it);
-    - ``sweep[T]``: for a field needing several switches, spots from which
-      one straight Move touches them all (Octocutie's Head: 2 and 4);
-    - ``seen[T]``: spots where Threat T's Target sees a soldier's head.
-
-    Straight lines only (a bent cord reaches more), which is what a soldier
-    staged against a switch uses."""
-
-    def __init__(self, state) -> None:
-        from engine.little_soldiers.terrain import Spot
-
-        terrain = state.base_terrain
-        minx, miny, maxx, maxy = terrain.zone.bounds
-        self.x0, self.y0 = minx + SIGHT_STEP / 2, miny + SIGHT_STEP / 2
-        xs = np.arange(self.x0, maxx, SIGHT_STEP)
-        ys = np.arange(self.y0, maxy, SIGHT_STEP)
-        grid = np.array([(x, y) for y in ys for x in xs])
-        free = terrain.free(None)
-        grid = grid[shapely.intersects_xy(free, grid[:, 0], grid[:, 1])]
-        self.grid = grid
-        self.index = {(int(round((x - self.x0) / SIGHT_STEP)), int(round((y - self.y0) / SIGHT_STEP))): i
-                      for i, (x, y) in enumerate(grid)}
-        spots = [Spot(float(x), float(y), None) for x, y in grid]
-        radius = state.chosen.threat_target_radius
-        self.sees = {t.id: np.array([r.valid for r in terrain.target_sights(spots, t.target, radius)], dtype=bool)
-                     for t in state.threats.values()}
-        self.seen = {t.id: np.array([r.valid for r in terrain.threat_sights(t.target, spots)], dtype=bool)
-                     for t in state.threats.values()}
-        # Straight Moves from each spot to each spot within the cord, clear of the scenery.
-        cord = state.chosen.yellow_length
-        dx = grid[None, :, 0] - grid[:, None, 0]
-        dy = grid[None, :, 1] - grid[:, None, 1]
-        near = np.hypot(dx, dy) <= cord
-        i, j = np.nonzero(near)
-        keep = i != j
-        i, j = i[keep], j[keep]
-        clear = np.ones(len(i), dtype=bool)
-        for f in np.linspace(0.125, 0.875, 7):
-            px = grid[i, 0] + f * (grid[j, 0] - grid[i, 0])
-            py = grid[i, 1] + f * (grid[j, 1] - grid[i, 1])
-            clear &= shapely.intersects_xy(free, px, py)
-        i, j = i[clear], j[clear]
-        touch = terrain.base_radius + D.TOKEN_RADIUS
-        self.reach: dict[str, np.ndarray] = {}
-        self.via: dict[tuple[str, int], np.ndarray] = {}
-        self.sweep: dict[str, np.ndarray] = {}
-        n = len(grid)
-        for t in state.threats.values():
-            ends = self.sees[t.id][j]
-            out = np.zeros(n, dtype=bool)
-            out[i[ends]] = True
-            self.reach[t.id] = out | self.sees[t.id]
-            for k in t.switches:
-                sx, sy = state.ff_at[k]
-                ai, aj = grid[i[ends]], grid[j[ends]]
-                gap = _segment_gaps(np.array([sx, sy]), ai, aj)
-                out = np.zeros(n, dtype=bool)
-                out[i[ends][gap <= touch]] = True
-                self.via[t.id, k] = out
-            if len(t.switches) > 1:  # one straight Move touching every switch (ending anywhere)
-                every = np.ones(len(i), dtype=bool)
-                for k in t.switches:
-                    every &= _segment_gaps(np.array(state.ff_at[k]), grid[i], grid[j]) <= touch
-                out = np.zeros(n, dtype=bool)
-                out[i[every]] = True
-                self.sweep[t.id] = out
-
-    def at(self, xy: tuple[float, float]) -> int | None:
-        """The grid spot nearest ``xy`` (None off the grid)."""
-        ix = int(round((xy[0] - self.x0) / SIGHT_STEP))
-        iy = int(round((xy[1] - self.y0) / SIGHT_STEP))
-        found = self.index.get((ix, iy))
-        if found is not None:
-            return found
-        best, best_d = None, math.inf
-        for ddx in (-1, 0, 1):
-            for ddy in (-1, 0, 1):
-                k = self.index.get((ix + ddx, iy + ddy))
-                if k is not None:
-                    d = math.dist(xy, self.grid[k])
-                    if d < best_d:
-                        best, best_d = k, d
-        return best
-
-
-_MAPS: dict[int, tuple[Any, TableMaps]] = {}
-"""Per battlefield (kept alive beside its id): its TableMaps."""
-
-
-def table_maps(state) -> TableMaps:
-    bf = state.base_terrain.bf
-    hit = _MAPS.get(id(bf))
-    if hit is not None and hit[0] is bf:
-        return hit[1]
-    maps = TableMaps(state)
-    _MAPS[id(bf)] = (bf, maps)
-    return maps
-
-
-def attack_spots(state, threat) -> np.ndarray:
-    """Grid spots from which a soldier sees ``threat``'s whole Target (``TableMaps.sees``)."""
-    maps = table_maps(state)
-    return maps.grid[maps.sees[threat.id]]
-
-
-def _segment_gaps(p: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """Distance from point ``p`` to each segment a[k]-b[k]."""
-    d = b - a
-    length2 = (d * d).sum(axis=1)
-    safe = np.where(length2 == 0, 1.0, length2)
-    t = np.clip(((p - a) * d).sum(axis=1) / safe, 0.0, 1.0)
-    q = a + t[:, None] * d
-    return np.hypot(q[:, 0] - p[0], q[:, 1] - p[1])
 
 
 # ---------------------------------------------------------------------- helpers

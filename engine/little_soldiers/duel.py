@@ -35,7 +35,7 @@ from itertools import combinations_with_replacement
 from typing import Any
 
 from engine.little_soldiers import rules_data as R
-from engine.little_soldiers.actions import Move, Order, Shields
+from engine.little_soldiers.actions import Move, Order
 from engine.little_soldiers.bots import HeuristicBot
 from engine.little_soldiers.outlook import Outlook, OutOfTime, Position, outlook_for, position_of, roster_of
 from engine.little_soldiers.phases import After, Phase

@@ -35,6 +35,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple, Sequence
 
 from engine.little_soldiers import rules_data as R
+from engine.little_soldiers.odds import hits_distribution
 
 # A soldier in a Position: (in play, Hearts, Shields, Order tokens on it).
 SoldierTokens = tuple[bool, int, int, int]
@@ -87,9 +88,7 @@ def attack_outcomes(hit_p: float, rerolls: int, risky: bool, sniper_faces: tuple
     """Every end of an Attack whose player rerolls every die that is not a
     hit (the Sniper die too, unless it shows a hit): 5 Attack dice, each a
     hit with 1 - (1 - p)^(rerolls + 1), and the Sniper die for a Risky Shot."""
-    q = 1.0 - (1.0 - hit_p) ** (rerolls + 1)
-    n = R.ATTACK_DICE
-    base = [(h, math.comb(n, h) * q**h * (1 - q) ** (n - h)) for h in range(n + 1)]
+    base = list(enumerate(hits_distribution(R.ATTACK_DICE, hit_p, rerolls)))
     if not risky:
         return tuple(Outcome(h, NO_EFFECT, p) for h, p in base if p > 0)
     faces = sniper_faces or R.SNIPER_DIE_FACES

@@ -201,15 +201,16 @@ class LittleSoldiersState(RoundPreparation, Movement, Combat, State):
         if owner is not None:
             return owner.legal(seat)
         if phase is Phase.ORDER:
-            return self._order_actions() + self._play_actions()
+            return self._order_actions() + self.card_plays()
         if phase is Phase.REROLL:
             return self._reroll_actions()
         if phase is Phase.SCOUT:
             return self._scout_actions()
         return []
 
-    def _play_actions(self) -> list[Any]:
-        """What the parts add to the Move and Order steps (Tactics cards)."""
+    def card_plays(self) -> list[Any]:
+        """What the parts add to the Move and Order steps (Tactics cards): public,
+        as the bots' samplers (candidates, random_action) offer them too."""
         return [a for p in self._extra for a in p.extra_actions()]
 
     def candidate_actions(self, seat: int, n: int, rng: random.Random) -> list[Any]:
@@ -217,6 +218,15 @@ class LittleSoldiersState(RoundPreparation, Movement, Combat, State):
         from engine.little_soldiers.candidates import candidates
 
         return candidates(self, seat, n, rng)
+
+    def random_action(self, seat: int, rng: random.Random) -> Any | None:
+        """One legal action for ``seat``, drawn from ``rng`` alone and measured
+        only as far as that action needs (the random playout policy; its
+        distribution is in ``engine.little_soldiers.random_action``); None
+        when ``seat`` need not act."""
+        from engine.little_soldiers.random_action import random_action
+
+        return random_action(self, seat, rng)
 
     def check(self, seat: int, action: Any) -> str | None:
         exact = inexact(seat, action)  # Lead(0.0) equals Lead(0): the types are held exactly first
@@ -675,8 +685,6 @@ def dice_outcomes(tables: list[tuple[str, ...]]) -> list[tuple[Roll, float]] | N
 
 
 def make_terrain(config: Config, battlefield: Any | None = None) -> Terrain:
-    from engine.little_soldiers.battlefields import load_battlefield
-
     from engine.little_soldiers.parts import MODULES
 
     bf = battlefield if battlefield is not None else config.battlefield()

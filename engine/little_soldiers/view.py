@@ -213,3 +213,9 @@ class LittleSoldiersView(View):
 
     def candidate_actions(self, n: int, rng: random.Random) -> list[Any]:
         return self._truth.candidate_actions(self.seat, n, rng)
+
+    def random_action(self, rng: random.Random) -> Any | None:
+        """One legal action of this seat drawn cheaply from ``rng`` (the
+        random playout policy: see ``engine.little_soldiers.random_action``;
+        it reads nothing this seat may not see); None when it need not act."""
+        return self._truth.random_action(self.seat, rng)

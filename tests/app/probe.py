@@ -638,6 +638,108 @@ def little_battle_ship_labels(out_png: str) -> dict[str, Any]:
             "seat": res.controller.viewer}
 
 
+@scenario
+def little_battle_clutter(players: str, seed: str) -> dict[str, Any]:
+    """A Little Battle played to its end by bots: the film boxes (x0, y0, x1, y1)
+    of every printed label (name plates, pile and nap counts), every chest won
+    beside its Ship and every card of the last reveal, for overlap checks."""
+    from ursina import scene
+
+    from app import frames, window
+    from app.render import render
+
+    res = render("little-battle", {"players": int(players)}, "/dev/null", seed=int(seed), moves=100000)
+    view = res.screen.view
+    view.finish_animations()
+    view.home()
+    window.step(res.app, 1)
+    film = view.table.film
+
+    def box(points: list[tuple[float, float, float]]) -> list[float]:
+        fs = [film(p) for p in points]
+        return [min(f[0] for f in fs), min(f[1] for f in fs), max(f[0] for f in fs), max(f[1] for f in fs)]
+
+    def bounds(node: Any) -> list[float]:
+        lo, hi = node.getTightBounds(scene)
+        a, b = frames.to_engine(lo), frames.to_engine(hi)
+        return box([(x, y, z) for x in (a[0], b[0]) for y in (a[1], b[1]) for z in (a[2], b[2])])
+
+    named = [e for e in scene.entities if getattr(e, "name", "").endswith("-label") or "-label-" in getattr(e, "name", "")]
+    labels = {e.name: bounds(e) for e in named}
+
+    def table_box(node: Any) -> list[float]:
+        lo, hi = node.getTightBounds(scene)
+        a, b = frames.to_engine(lo), frames.to_engine(hi)
+        return [min(a[0], b[0]), min(a[1], b[1]), min(a[2], b[2]), max(a[0], b[0]), max(a[1], b[1]), max(a[2], b[2])]
+
+    plates = {e.name: table_box(e) for e in named if e.name.startswith("ship-label-")}
+    v = res.controller.view_dict()
+    chests = []
+    for s in range(v["players"]):
+        for i, _ in enumerate(v["loot"][s]):
+            x, y, _z = view.loot_point(s, i, v)
+            r = 0.6 * 3.6  # the chest's half diagonal, any heading (size 3.6, lid open up to 0.9 of it)
+            chests.append({"seat": s, "slot": i, "box": box([(x + dx, y + dy, z) for dx in (-r, r) for dy in (-r, r)
+                                                             for z in (0.0, 3.3)])})
+    cards = [{"card": h.card["card"], "box": bounds(h)} for h in view.reveal_cards]
+    for pile in (0, 1):  # your card played face down this turn, on either pile
+        x, y, z = view.my_play_point(pile)
+        r = 0.8 * 8.5 / 2 + 0.4  # its half depth (drawn at 0.8 of a card), a little turned
+        cards.append({"card": f"my play on pile {pile + 1}",
+                      "box": box([(x + dx, y + dy, z) for dx in (-0.8 * 3.0 - 0.4, 0.8 * 3.0 + 0.4) for dy in (-r, r)])})
+    import app.little_battle_view as lbv
+
+    beach = [*getattr(lbv, "BEACH_AT", (0.0, 4.0)), getattr(lbv, "BEACH_R", 17.0), getattr(lbv, "BEACH_TOP_CM", 0.25)]
+    return {"labels": labels, "chests": chests, "cards": cards, "loot": [len(x) for x in v["loot"]],
+            "plates": plates, "beach": beach}
+
+
+@scenario
+def end_screen(game: str, players: str, out_png: str) -> dict[str, Any]:
+    """A game played to its end by bots, shown to a human seat with the event log
+    scrolled back: the end screen's words, the pixels where the turn line lies
+    under the end screen's backdrop, and the log's title and panel boxes."""
+    from ursina import camera
+    from ursina import window as uwindow
+
+    from app import window
+    from app.game_screen import GameScreen
+    from app.render import prepare
+
+    app = window.start(offscreen=True, size=(1280, 720))
+    config = {"players": int(players)} if game == "little-battle" else {}
+    ctl = prepare(game, config, 5, 100000)
+    screen = GameScreen(ctl)
+    screen.hud.log_offset = 15
+    screen.hud.refresh()
+    window.step(app, 3)
+    window.screenshot(app, out_png)
+    hud = screen.hud
+    aspect = uwindow.aspect_ratio
+
+    def px(box: list[float]) -> list[int]:
+        """camera.ui (left, bottom, right, top) -> pixels (left, top, right, bottom)."""
+        return [round((box[0] / aspect + 0.5) * 1280), round((0.5 - box[3]) * 720),
+                round((box[2] / aspect + 0.5) * 1280), round((0.5 - box[1]) * 720)]
+
+    rects = {r["text"]: r["box"] for r in ui_rects(camera.ui)}
+    status = next(b for t, b in rects.items() if t == hud.status.text)
+    x0, y0, x1, y1 = px(status)
+    from panda3d.core import Filename, PNMImage
+
+    img = PNMImage(Filename.fromOsSpecific(out_png))
+    seen = {tuple(round(c * 255) for c in img.getXel(x, y)) for x in range(max(0, x0), min(1280, x1), 2)
+            for y in range(max(0, y0), min(720, y1))}
+    panel = hud.log_panel
+    pp = panel.get_position(camera.ui)
+    title = next(b for t, b in rects.items() if t == hud.log_title.text)
+    return {"overlay": hud.overlay_text.text, "status": hud.status.text, "under_status": sorted(seen),
+            "backdrop": [round(c * 255) for c in tuple(hud.overlay_backdrop.color)[:3]],
+            "log_title": hud.log_title.text, "title_box": title,
+            "panel_box": [pp[0] - panel.scale_x, pp[1] - panel.scale_y, pp[0], pp[1]],
+            "winners": list(ctl.match.state.result().winners)}
+
+
 def _ls_to_my_throw(c: Any, kind: str = "grenadier") -> None:
     """Random legal play, with the soldier's special Order when offered, until the human throws."""
     import random

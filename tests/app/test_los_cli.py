@@ -86,3 +86,12 @@ def test_session_drag_pick_swap_and_table_map():
     assert grid[j, i] == 1.0
     s.swap()
     assert s.figurines["attacker"].spot.x == 40
+
+
+@pytest.mark.parametrize("level", sorted(p.name for p in (ROOT / "levels" / "little_soldiers").glob("*.json")))
+def test_the_default_figurines_stand_clear_of_the_scenery(level):
+    """With no --from/--to the debugger opens with both figurines where a base
+    really stands (Bootcamp's default attacker stood inside the cereal box)."""
+    session = LosSession.open(ROOT / "levels" / "little_soldiers" / level)
+    for role in ("attacker", "target"):
+        assert session.placement_note(role) is None, f"{level}: {role} {session.placement_note(role)}"

@@ -12,7 +12,6 @@ behind them (x about 58-65)."""
 
 from __future__ import annotations
 
-import math
 import random
 
 import pytest
@@ -161,14 +160,3 @@ def test_the_planner_reads_only_its_view_and_leaves_the_game_untouched():
     move = bot.choose(PublicOnly(s.view(0)))
     assert isinstance(move, Move)
     assert s.to_dict() == before
-
-
-def test_attacks_needed_is_the_expected_number_of_attacks():
-    """Defense 0, one Heart to go: any Hit breaks it; 5 dice with one reroll
-    each miss only if all ten rolls are blank (1/2 each)."""
-    p_miss = 0.5 ** 10
-    assert math.isclose(CP.attacks_needed(0, 1), 1 / (1 - p_miss))
-    assert CP.attacks_needed(2, 6) > CP.attacks_needed(0, 6) > CP.attacks_needed(0, 3)
-    dmg = CP.damage_distribution(CP.hits_distribution(5, 0.5, 1), 2)
-    after, _ = CP.work_after(2, 4, dmg, 0.5)
-    assert math.isclose(CP.attacks_needed(2, 4) - after, 1.0)  # an Attack takes one off, on average

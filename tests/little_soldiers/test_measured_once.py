@@ -66,14 +66,14 @@ def test_the_picked_move_is_measured_as_a_fresh_query_measures_it():
 
 def test_edge_points_are_the_battlefields_own():
     t = game([WALL]).terrain
-    xs, ys = C._edge_points(t, None)
+    xs, ys = C.edge_points(t, None)
     assert xs.size and (xs[1:] >= xs[:-1]).all()
     on_wall = (abs(xs - 47.8) < 1e-6) & (ys > 15) & (ys < 45)
     assert on_wall.any()
     # Move the wall: the edited battlefield's edge points follow it.
     moved = battlefield([{**WALL, "at": [20, 30, 0]}])
     t2 = Terrain(moved, t.levels, t.objects_on, t.contact)
-    xs2, ys2 = C._edge_points(t2, None)
+    xs2, ys2 = C.edge_points(t2, None)
     assert not ((abs(xs2 - 47.8) < 1e-6) & (ys2 > 15) & (ys2 < 45)).any()
     assert ((abs(xs2 - 17.8) < 1e-6) & (ys2 > 15) & (ys2 < 45)).any()
-    assert C._edge_points(t, None)[0] is xs
+    assert C.edge_points(t, None)[0] is xs

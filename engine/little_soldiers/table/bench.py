@@ -10,13 +10,13 @@ ursina's ``raycast`` calls underneath, one traversal per ray.
 
 from __future__ import annotations
 
-import math
 import statistics
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
+import shapely
 
 from engine.geometry.battlefield import REPO_ROOT, Battlefield
 from engine.geometry.sight import DEFAULT_RAYS, SightEngine, head_samples
@@ -257,7 +257,7 @@ def run_geometry_bench(out: Callable[[str], object] = print, quick: bool = False
     points = []
     while len(points) < 40:
         p = rng.uniform((0, 0), (120, 80))
-        if graph._inside(p):
+        if shapely.contains_xy(free, p[0], p[1]):  # a start the base fits at
             points.append(p)
     queries = list(zip(points[::2], points[1::2]))
     clock = _Clock()
