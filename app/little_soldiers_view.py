@@ -35,6 +35,11 @@ from app.soldiers_scene import build_battlefield, draw_path, draw_rays, draw_reg
 from app.table import Table, picker, rgba, static_entity
 from engine.little_soldiers import queries
 
+DEPLOY_HINT = "The green area: where the soldier may be deployed. Click there."
+REACH_HINT = "The yellow area: where the cord reaches. Click there to move."
+"""The hint box's words for the shaded areas: 'Yellow: where the cord reaches' read as
+the yellow player's, for a green soldier at a hot-seat table."""
+
 MESHES = Path(__file__).resolve().parents[1] / "meshes" / "figurines"
 TARGET_RGB = (0.35, 1.0, 0.35, 1.0)
 SELECT_RGB = (1.0, 1.0, 1.0, 1.0)
@@ -520,13 +525,13 @@ class LittleSoldiersView:
             area = queries.deploy_area(c.view(), c.selected)
             if not area.is_empty:
                 draw_region(self.overlay, area, 0.5, DEPLOY_RGBA, name="deploy-area")
-                info.append("Green: where the soldier may be deployed. Click there.")
+                info.append(DEPLOY_HINT)
         region = c.reach()
         sel = c.soldier(c.selected) if c.selected else None
         z = self.battlefield.surface_z(sel["spot"]["surface"]) if sel and sel["spot"] else 0.0
         if region is not None:
             e = draw_region(self.overlay, region, z + 0.5, REACH_RGBA, name="reach")
-            info.append("Yellow: where the cord reaches. Click there to move.")
+            info.append(REACH_HINT)
         last = c.last_path()
         if len(last) > 1:
             draw_path(self.overlay, [(x, y, self.battlefield.surface_height(x, y) + 0.6) for x, y in last],

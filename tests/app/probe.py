@@ -1192,6 +1192,31 @@ def load_list(size: str) -> dict[str, Any]:
             "edges": [uwindow.left[0], uwindow.bottom[1], uwindow.right[0], uwindow.top[1]]}
 
 
+@scenario
+def area_hints() -> dict[str, Any]:
+    """The hint box when Green's soldier is selected for its Move."""
+    from app import window
+    from app.game_screen import GameScreen
+
+    app = window.start(offscreen=True, size=(640, 360))
+    c = prepare_green_move()
+    screen = GameScreen(c)
+    screen.update = lambda: None
+    screen.ticker.update = screen.update
+    mine = [s["id"] for s in c.soldiers() if s["spot"] and c.is_mine(s["id"])]
+    c.click_soldier(mine[0])
+    window.step(app, 2)
+    return {"info": screen.view.info.text, "phase": c.phase()}
+
+
+def prepare_green_move() -> Any:
+    from app.render import prepare
+
+    c = prepare("little-soldiers", {}, 3, 0)
+    _ls_to_green_move(c)
+    return c
+
+
 def main() -> None:
     name, out, *args = sys.argv[1:]
     facts = SCENARIOS[name](*args)

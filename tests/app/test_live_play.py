@@ -246,3 +246,11 @@ def test_a_save_line_names_the_battlefield_as_printed(toybox_home):
     save = userdir.new_save_path("little-soldiers", "x")
     assert c.save(save, "Little Soldiers Bootcamp round 1")
     assert save_title(save).startswith("Saved - Little Soldiers, Bootcamp, round 1, ")
+
+
+def test_the_hint_box_says_the_yellow_area_not_yellow(probe):
+    """'Yellow: where the cord reaches' over a green soldier's Move read as the
+    yellow player's; the hint names the shaded area."""
+    f = probe("area_hints", timeout=300)
+    assert f["phase"] == "move"
+    assert "The yellow area: where the cord reaches" in f["info"] and "Yellow:" not in f["info"], f["info"]
