@@ -127,6 +127,9 @@ class LittleSoldiersView:
         self._anim: list[dict[str, Any]] = []
         self._dragging = False
         self._last_hover_xy: tuple[float, float] | None = None
+        self._hover_acted = len(controller.match.actions)
+        """The actions played when the pointer was last read: after another,
+        the cord waits for the pointer to move (it is where the last click or drag ended)."""
         from ursina import window
 
         self.info = Text(parent=camera.ui, text="", position=window.top_left + (0.02, -0.15), origin=(-0.5, 0.5),
@@ -252,7 +255,13 @@ class LittleSoldiersView:
         c = self.controller
         if self._dragging:
             c.aim_at(p[0], p[1])
-        elif c.reach() is not None and (self._last_hover_xy is None or math.dist(p[:2], self._last_hover_xy[:2]) > 0.4
+            return
+        acted = len(c.match.actions)
+        if acted != self._hover_acted:  # an action came: the pointer has to move before a cord shows
+            self._hover_acted = acted  # (the cord showed at once where a throw's drag had ended)
+            self._last_hover_xy = p
+            return
+        if c.reach() is not None and (self._last_hover_xy is None or math.dist(p[:2], self._last_hover_xy[:2]) > 0.4
                                         or p[2] != self._last_hover_xy[2]):
             self._last_hover_xy = p
             c.hover_table(*p)
@@ -457,6 +466,11 @@ class LittleSoldiersView:
         from ursina import Entity, Vec3, destroy
 
         f = self.controller.flight
+        if f is None and self._flight_id != -1:  # the next action started: the last throw's trail goes
+            self._flight_id = -1
+            self._drop_animations("flight")
+            destroy(self.flight_root)
+            self.flight_root = Entity(parent=self.table.root, name="flight")
         if f is None or f.flight_id == self._flight_id:
             return
         self._flight_id = f.flight_id

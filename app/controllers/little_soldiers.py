@@ -103,6 +103,9 @@ class LittleSoldiersController(GameController):
         self.dice: DiceOnTable | None = None
         self.reroll_pick: set[int] = set()
         self.flight: Flight | None = None
+        self._flight_done: int | None = None
+        """The serial of the engine's last throw once an action came after it:
+        its flight is no longer shown (its trail stayed on the table for rounds)."""
         self.aim: tuple[float, float] | None = None
         self.aim_dragging = False
         """A drag begun on the thrower is aiming (the screen follows the mouse)."""
@@ -609,7 +612,7 @@ class LittleSoldiersController(GameController):
             self.dice = DiceOnTable(list(roll["faces"]), tuple(roll["rolled"]), roll["risky"], roll["serial"])
             self.reroll_pick = set()
         throw = picture.get("last_throw")
-        if throw is None:
+        if throw is None or throw["serial"] == self._flight_done:
             self.flight = None
         elif self.flight is None or throw["serial"] != self.flight.flight_id:
             fl = queries.flight(self.view())
@@ -642,6 +645,8 @@ class LittleSoldiersController(GameController):
             self._changed()
 
     def _after_action(self) -> None:
+        if self.flight is not None:  # an action after the throw: its trail has been seen
+            self._flight_done = self.flight.flight_id
         self._forget_gone()
         self.hover = self.climb = None
         self.preview = None  # before the redraw: the cord of the Move just made stayed drawn into the Order step
@@ -697,18 +702,18 @@ class LittleSoldiersController(GameController):
         return ok
 
     def restart(self, seed: int | None = None) -> None:
-        self.dice = self.flight = None
+        self.dice = self.flight = self._flight_done = None
         super().restart(seed)
 
     def load(self, path: Any) -> bool:
         """A loaded game shows its own last roll (the dice stayed those of the game before, or none)."""
-        old = (self.match, self.dice, self.flight, self.selected)
-        self.dice = self.flight = None
+        old = (self.match, self.dice, self.flight, self.selected, self._flight_done)
+        self.dice = self.flight = self._flight_done = None  # its serials are the loaded game's
         self.selected = None
         self.preview = self.hover = self.climb = None
         ok = super().load(path)
         if not ok:
-            self.match, self.dice, self.flight, self.selected = old
+            self.match, self.dice, self.flight, self.selected, self._flight_done = old
             return False
         self._sync_table()
         self._changed()

@@ -798,6 +798,60 @@ def little_soldiers_throw(workdir: str) -> dict[str, Any]:
 
 
 @scenario
+def little_soldiers_after_the_throw(workdir: str) -> dict[str, Any]:
+    """A throw dragged out and released, then the bot's turn and your next
+    Move with the pointer still where the drag ended: is the trail still on
+    the table, and is a cord drawn there? Then the pointer moves: the cord shows."""
+    import math
+    import random
+
+    from app import window
+    from app.render import render
+    from app.seats import Seats
+
+    box: dict[str, Any] = {}
+
+    def setup(r: Any) -> None:
+        _ls_to_my_throw(r.controller)
+
+    res = render("little-soldiers", {}, Path(workdir) / "throw.png", seed=1, moves=0, before_shot=setup,
+                 seats=Seats(("human", "random")))
+    app, view, c = res.app, res.screen.view, res.controller
+    o = c.shot_origin()
+    toward = math.atan2(view.center[1] - o[1], view.center[0] - o[0])  # a drag toward the middle of the table
+    end = (o[0] + 30.0 * math.cos(toward), o[1] + 30.0 * math.sin(toward))
+    box["p"] = (end[0], end[1], None)
+    view._mouse_table_point = lambda: box["p"]  # the pointer, as the floor's picker would give it
+    c.selected = c.view_dict()["shot"]["thrower"]
+    view._dragging = True
+    window.step(app, 1)  # the drag aims at the pointer
+    view.input("left mouse up")  # released: thrown
+    view.finish_animations()
+    landed_trail = [e.name for e in view.flight_root.children]
+    window.step(app, 1)
+    rng = random.Random(2)
+    for _ in range(80):  # the bot's turn (and any of yours before a Move), each action shown a frame
+        if c.bot_pending():
+            c.bot_step()
+        elif c.phase() == "move" and c.my_turn() and c.selected is not None and c.reach() is not None:
+            break
+        elif c.phase() == "move" and c.my_turn() and c.selected is None:
+            c.click_soldier(next(s["id"] for s in c.soldiers() if s["spot"] and c.is_mine(s["id"])))
+        else:
+            c.play(rng.choice(c.view().candidate_actions(12, rng)))
+        window.step(app, 1)
+    after = {"phase": c.phase(), "mine": c.my_turn(), "reach": c.reach() is not None,
+             "flight": c.flight is not None, "trail": [e.name for e in view.flight_root.children],
+             "cord": c.preview is not None, "cord_drawn": any(e.name == "cord" for e in view.overlay.children)}
+    spot = c.spot(c.selected)
+    inward = math.atan2(view.center[1] - spot["y"], view.center[0] - spot["x"])
+    box["p"] = (spot["x"] + 5.0 * math.cos(inward), spot["y"] + 5.0 * math.sin(inward), None)  # the pointer moves
+    window.step(app, 1)
+    return {"landed_trail": landed_trail, "after": after, "moved_cord": c.preview is not None,
+            "moved_cord_drawn": any(e.name == "cord" for e in view.overlay.children)}
+
+
+@scenario
 def load_another_battlefield(workdir: str) -> dict[str, Any]:
     """Bootcamp on the table, then Load a save from the Objects battlefield
     (and one with a last roll): the view is rebuilt for the loaded battlefield
