@@ -852,6 +852,39 @@ def little_soldiers_after_the_throw(workdir: str) -> dict[str, Any]:
 
 
 @scenario
+def help_pages(size: str, out_png: str) -> dict[str, Any]:
+    """F1 in a co-op mission at a window size: the text's box on the first page,
+    the Close button's, the window's edges, and the pages Page Down shows."""
+    from ursina import camera, window as uwindow
+
+    from app import window
+    from app.render import render
+    from app.seats import Seats
+
+    w, h = (int(v) for v in size.split("x"))
+    res = render("little-soldiers", {"mission": "a_new_threat", "players": 2}, out_png, seed=1, moves=0,
+                 size=(w, h), before_shot=lambda r: r.screen.help.toggle(), seats=Seats(("human", "human")))
+    app, help_ = res.app, res.screen.help
+
+    def box(node: Any) -> list[float]:
+        lo, hi = node.getTightBounds(camera.ui)
+        return [lo[0], lo[1], hi[0], hi[1]]
+
+    close = next(e for e in help_.root.children if getattr(e, "text", None) == "Close")
+    first = {"text": help_.text.text, "box": box(help_.text), "close": box(close)}
+    pages = [help_.text.text.splitlines()]
+    for _ in range(200):
+        help_.input("page down")
+        window.step(app, 1)
+        now = help_.text.text.splitlines()
+        if now == pages[-1]:
+            break
+        pages.append(now)
+    return {"first": first, "pages": pages, "all": help_.lines, "rows": help_.rows, "width": help_.width,
+            "line_height": help_.line_height, "edges": [uwindow.left[0], -0.5, uwindow.right[0], 0.5]}
+
+
+@scenario
 def load_another_battlefield(workdir: str) -> dict[str, Any]:
     """Bootcamp on the table, then Load a save from the Objects battlefield
     (and one with a last roll): the view is rebuilt for the loaded battlefield

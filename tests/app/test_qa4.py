@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from app.controllers.little_soldiers import LittleSoldiersController
 from app.seats import Seats
 from tests.app.probe import _ls_to_my_throw
@@ -53,3 +55,28 @@ def test_the_throws_trail_and_a_stale_cord_go_when_the_next_action_starts(probe,
     assert not a["flight"] and a["trail"] == [], a
     assert not a["cord"] and not a["cord_drawn"], a
     assert f["moved_cord"] and f["moved_cord_drawn"]
+
+
+@pytest.mark.parametrize("size", ["1024x640", "1280x720", "2560x1440"])
+def test_f1_in_a_mission_leads_with_its_rules_and_fills_the_window_page_by_page(probe, tmp_path, size):
+    """Issue 12, 'F1 opens the game's rules summary' and 'layout that fits any
+    window': in A New Threat the help led with the Bootcamp's set-up, the
+    mission's rules far below, and showed a fixed 30 lines with half the panel
+    empty at 1024x640. It leads with the mission's rules, fills the room above
+    Close with whole lines and pages through everything with Page Down."""
+    f = probe("help_pages", size, str(tmp_path / "help.png"), timeout=240)
+    text = f["first"]["text"]
+    assert "This mission: A New Threat" in text and "Pinky 2/4" in text
+    assert text.index("This mission: A New Threat") < text.index("The general rules") < (text + "Set-up:").index("Set-up:")
+    left, bottom, right, top = f["edges"]
+    x0, y0, x1, y1 = f["first"]["box"]
+    close_top = f["first"]["close"][3]
+    assert left <= x0 and x1 <= right and y1 <= top
+    assert close_top < y0 < close_top + 3 * f["line_height"], (y0, close_top)  # filled down to Close, not over it
+    assert max(len(line) for line in f["all"]) <= f["width"] <= 100
+    # Page Down shows everything, a page at a time, each page one line over the last
+    shown = [line for page in f["pages"] for line in page[:-1]]
+    assert set(f["all"]) <= set(shown)
+    assert all(len(page) == f["rows"] for page in f["pages"][:-1])
+    for before, after in zip(f["pages"], f["pages"][1:]):
+        assert after[0] == before[-2]

@@ -46,6 +46,24 @@ def test_rules_summary_lists_every_chosen_value_marked():
     assert get_game("little-soldiers").rules_summary(Config()) == text
 
 
+@pytest.mark.parametrize("mission,own", [("king_of_the_hill", "Candy: 2 per soldier on Level 2"),
+                                         ("a_new_threat", "Pinky 2/4"),
+                                         ("another_new_threat", "Octocutie's Head")])
+def test_rules_summary_of_a_mission_leads_with_its_own_rules(mission, own):
+    """In a mission the summary (and so F1) began with the Bootcamp's set-up,
+    the mission's rules ~100 lines further down: its own rules come first, then
+    the general rules; the Bootcamp's summary is as it was."""
+    from engine.little_soldiers.config import MISSIONS
+
+    text = rules_summary(Config.from_dict({"mission": mission, "players": 2}))
+    lead = text.index(f"This mission: {MISSIONS[mission].title}")
+    assert lead < text.index(own) < text.index("The general rules") < text.index("Set-up:")
+    if mission == "another_new_threat":  # its lines say only what changes: A New Threat's follow
+        assert text.index("Octocutie's Head") < text.index("As in A New Threat:") < text.index("Pinky 2/4")
+    bootcamp = rules_summary(Config())
+    assert "This mission" not in bootcamp and bootcamp.index("Set-up:") < bootcamp.index("Missions (")
+
+
 def test_view_shows_the_table_and_determinizes_to_an_equal_game():
     s = position(game(), SPOTS)
     v = s.view(1)
