@@ -34,11 +34,43 @@ def level_choices(game: str) -> list[str]:
     return names
 
 
+def level_title(game: str, name: str) -> str:
+    """What a level button says: the battlefield's or terrain's own name, as
+    its file gives it and F1 prints it ('Bootcamp: the two box halves'; the
+    buttons showed the file's name, 'bootcamp box'). A file that cannot be
+    read is called by its file's name."""
+    try:
+        if game == "little-soldiers":
+            from engine.little_soldiers.config import Config
+            from engine.little_soldiers.rules_text import battlefield_title
+
+            return battlefield_title(Config(level=level_value(game, name)))
+        if game == "toy-battle":
+            from engine.core.games import get_game
+
+            return str(get_game(game).config_from_dict({"terrain": name}).load_terrain().name)
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    return name.replace("-", " ")
+
+
 def level_value(game: str, name: str) -> str:
     """The config value for a level button: Toy Battle takes a terrain name,
     Little Soldiers a battlefield file (a bare name was refused: "no
     battlefield file at 'levels'", so no level button could start a game)."""
     return f"levels/little_soldiers/{name}.json" if game == "little-soldiers" else name
+
+
+def player_counts(config: dict[str, Any]) -> list[int]:
+    """Little Soldiers: the player counts the chosen mission or modules allow,
+    as the engine's config states them (a mission's range, 3-4 with 2 Against 2, else 2)."""
+    from engine.little_soldiers import config as ls_config
+
+    mission = ls_config.MISSIONS.get(config.get("mission"))  # type: ignore[arg-type]
+    if mission is not None:
+        lo, hi = mission.players
+        return list(range(lo, hi + 1))
+    return [3, 4] if "two_vs_two" in config.get("modules", []) else [2]
 
 
 START_KEYS = ("players", "chiefs", "level", "terrain", "modules", "mission")
@@ -157,12 +189,15 @@ class StartScreen:
             current = self.effective_level()
             Text(parent=self.body, text=key.capitalize(), position=(-0.66, y), origin=(-0.5, 0), scale=1,
                  color=color.white)
-            for i, name in enumerate(level_choices(c.game)):
-                row, col = divmod(i, LEVEL_COLUMNS)
-                self._button(name.replace("-", " "), (-0.36 + col * 0.215, y - row * 0.065),
+            names = level_choices(c.game)
+            titles = [level_title(c.game, n) for n in names]
+            width, columns = self._grid(titles)  # names as printed are longer: fewer, wider buttons
+            for i, (name, title) in enumerate(zip(names, titles)):
+                row, col = divmod(i, columns)
+                self._button(title, (-0.4625 + width / 2 + col * (width + 0.01), y - row * 0.065),
                              lambda n=name, k=key: self._set(k, level_value(c.game, n)), on=current == name,
-                             width=0.205)
-            y -= 0.065 * ((len(level_choices(c.game)) + LEVEL_COLUMNS - 1) // LEVEL_COLUMNS) + 0.01
+                             width=width)
+            y -= 0.065 * ((len(names) + columns - 1) // columns) + 0.01
             if c.game == "little-soldiers":
                 y = self._soldiers_options(y)
         seats = c.normalized_seats()
@@ -181,6 +216,16 @@ class StartScreen:
         if last is not None:  # the newest autosave of this game, whatever its battlefield
             self._button("Resume the last game", (0, y - 0.065), lambda: self.on_resume(last), width=0.36)
 
+    @staticmethod
+    def _grid(titles: list[str]) -> tuple[float, int]:
+        """Button width and columns for a row of ``titles``: each title whole on
+        its button, at most LEVEL_COLUMNS a row, within the window."""
+        from ursina import Text, window
+
+        width = max([0.205] + [Text.get_width(t) * 0.8 + 0.03 for t in titles])  # 0.8: the buttons' text size
+        room = window.right[0] - 0.03 + 0.4625
+        return width, max(1, min(LEVEL_COLUMNS, int((room + 0.01) / (width + 0.01))))
+
     def _soldiers_options(self, y: float) -> float:
         """Modules (toggles) and mission (cycled) as the engine lists them, so
         new ones appear here without app changes; the engine checks the mix.
@@ -197,21 +242,25 @@ class StartScreen:
         if current in missions:
             required = set(missions[current].required)
         Text(parent=self.body, text="Modules", position=(-0.66, y), origin=(-0.5, 0), scale=1, color=color.white)
-        for i, mod in enumerate(ls_config.MODULES):
-            row, col = divmod(i, LEVEL_COLUMNS)
-            self._button(mod.replace("_", " ") + (" (mission)" if mod in required and mod not in on else ""),
-                         (-0.36 + col * 0.215, y - row * 0.065), lambda m=mod: self._toggle_module(m),
-                         on=mod in on or mod in required, width=0.205)
-        y -= 0.065 * ((len(ls_config.MODULES) + LEVEL_COLUMNS - 1) // LEVEL_COLUMNS) + 0.01
+        titles = [mod.replace("_", " ") + (" (mission)" if mod in required and mod not in on else "")
+                  for mod in ls_config.MODULES]
+        width, columns = self._grid(titles)  # 'super soldier (mission)' ran past its button
+        for i, (mod, title) in enumerate(zip(ls_config.MODULES, titles)):
+            row, col = divmod(i, columns)
+            self._button(title, (-0.4625 + width / 2 + col * (width + 0.01), y - row * 0.065),
+                         lambda m=mod: self._toggle_module(m), on=mod in on or mod in required, width=width)
+        y -= 0.065 * ((len(ls_config.MODULES) + columns - 1) // columns) + 0.01
         if missions:
             Text(parent=self.body, text="Mission", position=(-0.66, y), origin=(-0.5, 0), scale=1, color=color.white)
             title = missions[current].title if current in missions else "none (click for the next)"
             self._button(title, (-0.2, y), lambda: self._cycle_mission(list(missions)), on=current is not None,
                          width=0.32)
-        if "two_vs_two" in on:
-            for i, n in enumerate((3, 4)):
-                self._button(f"{n} players", (0.2 + i * 0.16, y), lambda n=n: self._set("players", n),
-                             on=c.config.get("players") == n, width=0.15)
+        counts = player_counts(c.config)
+        if len(counts) > 1:  # the co-op missions (1-4) offered none, so they were played by 2
+            Text(parent=self.body, text="Players", position=(0.0, y), origin=(-0.5, 0), scale=1, color=color.white)
+            for i, n in enumerate(counts):
+                self._button(str(n), (0.2 + i * 0.11, y), lambda n=n: self._set("players", n),
+                             on=c.config.get("players", 2) == n, width=0.1)
         return y - 0.075
 
     def _toggle_module(self, module: str) -> None:
@@ -232,6 +281,11 @@ class StartScreen:
         else:
             self.choice.config["mission"] = nxt
         self.choice.config.pop("level", None)  # the mission's battlefield, shown highlighted
+        counts = player_counts(self.choice.config)
+        players = int(self.choice.config.get("players", 2))
+        if players not in counts:  # 1 player in A New Threat, then King of the Hill (2-4): 2
+            self._set("players", min(counts, key=lambda n: abs(n - players)))
+            return
         self._build()
 
     def _set_game(self, game: str) -> None:
@@ -262,4 +316,5 @@ class StartScreen:
         destroy(self.root)
 
 
-__all__ = ["GAME_TITLES", "StartChoice", "StartScreen", "level_choices", "seat_label"]
+__all__ = ["GAME_TITLES", "StartChoice", "StartScreen", "level_choices", "level_title", "player_counts",
+           "seat_label"]

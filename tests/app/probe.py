@@ -461,7 +461,7 @@ def start_screen_layout() -> dict[str, Any]:
     from ursina import window as uwindow
 
     from app import window
-    from app.start_screen import StartChoice, StartScreen, level_choices
+    from app.start_screen import StartChoice, StartScreen, level_choices, level_title
 
     app = window.start(offscreen=True, size=(1280, 720))
     screens = {}
@@ -475,6 +475,7 @@ def start_screen_layout() -> dict[str, Any]:
         screen = StartScreen(lambda c: None, lambda p: None, choice, message="a message")
         window.step(app, 1)
         screens[name] = {"rects": ui_rects(screen.root), "levels": level_choices(choice.game),
+                         "labels": [level_title(choice.game, n) for n in level_choices(choice.game)],
                          "effective": screen.effective_level()}
         screen.destroy()
     return {"screens": screens, "edges": [uwindow.left[0], uwindow.bottom[1], uwindow.right[0], uwindow.top[1]]}
@@ -882,6 +883,62 @@ def help_pages(size: str, out_png: str) -> dict[str, Any]:
         pages.append(now)
     return {"first": first, "pages": pages, "all": help_.lines, "rows": help_.rows, "width": help_.width,
             "line_height": help_.line_height, "edges": [uwindow.left[0], -0.5, uwindow.right[0], 0.5]}
+
+
+@scenario
+def start_screen_players(size: str) -> dict[str, Any]:
+    """Little Soldiers on the start screen, by its buttons: the level buttons'
+    words, then the Mission button pressed until A New Threat, its player
+    counts pressed (1, then 4), a seat cycled, Start; what each step showed."""
+    from ursina import Button
+    from ursina import window as uwindow
+
+    from app import window
+    from app.start_screen import StartChoice, StartScreen
+
+    w, h = (int(v) for v in size.split("x"))
+    app = window.start(offscreen=True, size=(w, h))
+    started: list[Any] = []
+    screen = StartScreen(lambda c: started.append({"config": dict(c.config), "seats": list(c.normalized_seats().kinds)}),
+                         lambda p: None, StartChoice("little-soldiers"))
+    window.step(app, 1)
+
+    def buttons() -> list[str]:
+        return [r["text"] for r in ui_rects(screen.root) if r["kind"] == "button"]
+
+    def press(text: str) -> None:
+        found = [e for e in _all_under(screen.root) if isinstance(e, Button) and e.enabled and e.text == text]
+        assert found, f"no button {text!r} in {buttons()}"
+        found[0].on_click()
+        window.step(app, 1)
+
+    facts: dict[str, Any] = {"bootcamp": buttons(), "screens": {}}
+    for _ in range(6):
+        if "A New Threat" in buttons():
+            break
+        press(next(t for t in buttons() if t.startswith("none (") or t in ("King of the Hill", "Battle Royale")))
+    facts["screens"]["mission"] = ui_rects(screen.root)
+    press("1")
+    facts["screens"]["solo"] = ui_rects(screen.root)
+    press("4")
+    facts["screens"]["four"] = ui_rects(screen.root)
+    seat = next(t for t in buttons() if t.startswith("yellow: "))
+    press(seat)
+    facts["cycled"] = [seat, next(t for t in buttons() if t.startswith("yellow: "))]
+    press("Start")
+    facts["started"] = started[-1]
+    press("A New Threat")  # the next mission: Another New Threat keeps the 4 players
+    facts["next"] = {"players": screen.choice.config.get("players"), "mission": screen.choice.config.get("mission")}
+    press("Another New Threat")  # then no mission: the Bootcamp is for 2
+    facts["none"] = {"players": screen.choice.config.get("players"), "buttons": buttons()}
+    facts["edges"] = [uwindow.left[0], uwindow.bottom[1], uwindow.right[0], uwindow.top[1]]
+    return facts
+
+
+def _all_under(e: Any) -> Any:
+    for child in getattr(e, "children", []):
+        yield child
+        yield from _all_under(child)
 
 
 @scenario

@@ -80,3 +80,69 @@ def test_f1_in_a_mission_leads_with_its_rules_and_fills_the_window_page_by_page(
     assert all(len(page) == f["rows"] for page in f["pages"][:-1])
     for before, after in zip(f["pages"], f["pages"][1:]):
         assert after[0] == before[-2]
+
+
+def test_start_screen_level_buttons_say_the_battlefields_names_as_f1_does():
+    """Issue 12, 'names as printed': the start screen's Little Soldiers buttons
+    said 'bootcamp box', 'reference'; each now says the name its file gives,
+    the same F1 prints ('Battlefield: Bootcamp: the two box halves.')."""
+    from engine.core.games import get_game
+
+    from app.help_overlay import help_lines
+    from app.start_screen import level_choices, level_title, level_value
+
+    info = get_game("little-soldiers")
+    names = level_choices("little-soldiers")
+    assert "bootcamp-box" in names
+    for name in names:
+        title = level_title("little-soldiers", name)
+        line = next(t for t in help_lines(info, info.config_from_dict({"level": level_value("little-soldiers", name)}))
+                    if t.startswith("Battlefield:"))
+        assert line.startswith(f"Battlefield: {title}."), (name, title, line)
+    assert level_title("little-soldiers", "bootcamp-box") == "Bootcamp: the two box halves"
+    assert level_title("toy-battle", "castle-field") == "Castle Field"
+    assert level_title("little-soldiers", "no-such-file") == "no such file"
+
+
+@pytest.mark.parametrize("size", ["1024x640", "1280x720"])
+def test_the_coop_missions_offer_one_to_four_players_with_a_seat_each(probe, size):
+    """Issue 12, played live: A New Threat and Another New Threat (1-4 players)
+    offered no player count on the start screen, so they could only be played
+    by 2. Their counts are offered as the engine states them, each player gets
+    a seat (human or bot, as the other games), and the game starts with them."""
+    from tests.app.test_qa_layout import overlaps
+
+    f = probe("start_screen_players", size)
+    assert "Bootcamp: the two box halves" in f["bootcamp"] and "bootcamp box" not in f["bootcamp"]
+    texts = {k: [r["text"] for r in rects] for k, rects in f["screens"].items()}
+    assert {"1", "2", "3", "4"} <= set(texts["mission"]) and "A New Threat" in texts["mission"]
+    seats = {k: [t for t in v if ": " in t and t.split(": ")[1] in ("human", "random", "heuristic", "search")]
+             for k, v in texts.items()}
+    assert len(seats["solo"]) == 1 and len(seats["four"]) == 4, seats
+    assert f["cycled"][0] != f["cycled"][1]
+    assert f["started"]["config"]["mission"] == "a_new_threat" and f["started"]["config"]["players"] == 4
+    assert len(f["started"]["seats"]) == 4 and f["started"]["seats"][1] == f["cycled"][1].split(": ")[1]
+    assert f["next"] == {"players": 4, "mission": "another_new_threat"}
+    assert f["none"]["players"] == 2 and "1" not in f["none"]["buttons"]
+    left, bottom, right, top = f["edges"]
+    for name, rects in f["screens"].items():
+        for i, a in enumerate(rects):
+            box = a["box"]
+            assert left <= box[0] and box[2] <= right and bottom <= box[1] and box[3] <= top, (name, a)
+            for b in rects[i + 1:]:
+                assert not overlaps(box, b["box"]), f"{name}: {a['text']!r} overlaps {b['text']!r}"
+
+
+def test_the_players_chosen_for_a_coop_mission_start_that_game():
+    """The start screen's choice is one the engine plays: 1 to 4 seats."""
+    from engine.core.games import get_game
+
+    from app.start_screen import StartChoice, player_counts
+
+    info = get_game("little-soldiers")
+    for mission in ("a_new_threat", "another_new_threat"):
+        assert player_counts({"mission": mission}) == [1, 2, 3, 4]
+        for n in player_counts({"mission": mission}):
+            choice = StartChoice("little-soldiers", {"mission": mission, "players": n})
+            state = info.new_game(info.config_from_dict(choice.config), 1)
+            assert state.num_seats == n == len(choice.normalized_seats().kinds)

@@ -29,8 +29,8 @@ def test_start_screens_offer_every_level_and_nothing_overlaps(probe):
     for name, screen in facts["screens"].items():
         rects = screen["rects"]
         texts = [r["text"] for r in rects]
-        for level in screen["levels"]:
-            assert level.replace("-", " ") in texts, f"{name}: no button for {level}"
+        for level, label in zip(screen["levels"], screen.get("labels") or [n.replace("-", " ") for n in screen["levels"]]):
+            assert label in texts, f"{name}: no button for {level} ({label!r})"
         for i, a in enumerate(rects):
             box = a["box"]
             assert left <= box[0] and box[2] <= right and bottom <= box[1] and box[3] <= top, (name, a)
