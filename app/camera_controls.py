@@ -35,6 +35,14 @@ def controls_text() -> str:
     return "\n".join(f"{key}: {what}" for key, what in CONTROLS)
 
 
+def typing() -> bool:
+    """Whether a text field has the keyboard (a save's name, an editor field):
+    its keys are text then, not the camera's shortcuts."""
+    from ursina import TextField, scene
+
+    return any(isinstance(e, TextField) and e.active for e in scene.entities)
+
+
 def make_camera(**kwargs: Any) -> Any:
     """The table's camera (an Ursina EditorCamera with the tabletop conventions)."""
     from ursina import EditorCamera, camera, held_keys, mouse
@@ -57,6 +65,8 @@ def make_camera(**kwargs: Any) -> Any:
             self.position -= camera.up * dy * self.pan_speed[1] * k
 
         def input(self, key: str) -> None:
+            if typing():  # 'f' in a save's name jumped the view, 'P' turned it orthographic
+                return
             if key in ("scroll up", "scroll down"):
                 over_ui = mouse.hovered_entity is not None and mouse.hovered_entity.has_ancestor(camera.ui)
                 if not over_ui and mouse.world_point is not None:
@@ -71,4 +81,4 @@ def make_camera(**kwargs: Any) -> Any:
     return TabletopCamera(**kwargs)
 
 
-__all__ = ["CONTROLS", "ZOOM_TOWARD_CURSOR", "controls_text", "make_camera"]
+__all__ = ["CONTROLS", "ZOOM_TOWARD_CURSOR", "controls_text", "make_camera", "typing"]

@@ -261,6 +261,8 @@ class GameScreen:
             c.play_bot(decision.seat, decision.action, decision.key)  # dropped if the match moved on
 
     def input(self, key: str) -> None:
+        if self.hud.save_key(key):  # a save's name is being typed: its letters are not shortcuts
+            return
         if self.help.input(key):
             return
         from ursina import held_keys

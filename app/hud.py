@@ -152,6 +152,9 @@ def default_save_name(meta: dict[str, Any]) -> str:
     return f"{meta.get('game')} {meta.get('where')}" + (f" round {meta['round']}" if meta.get("round") else "")
 
 
+SAVE_NAME_CHARS = 60
+"""Characters a save's name may have (chosen: the automatic names run to about 45)."""
+
 LOAD_ROWS, LOAD_STEP = 8, 0.06
 """Saves the Load list shows (newest first) and the step between them, camera.ui units."""
 
@@ -217,6 +220,9 @@ class Hud:
         self.message = Text(parent=ui, text="", position=window.bottom_left + (0.02, 0.015), origin=(-0.5, -0.5),
                             scale=1.05,
                             color=color.rgb(1, 0.55, 0.45))
+        self.save_panel: Any = None
+        """The save panel asking for a name, while it is open."""
+        self.save_field: Any = None
         self.buttons: dict[str, Any] = {}
         for i, (name, action) in enumerate(
             [("Undo", controller.undo), ("Save", self.save), ("Load", self.load), ("Menu", self.menu)]
@@ -355,10 +361,72 @@ class Hud:
 
     # ------------------------------------------------------------ buttons
     def save(self) -> None:
-        """A save named after the game, battlefield and round ('Little Soldiers bootcamp round 3')."""
+        """Save asks for a name: a small panel with a text field prefilled with
+        the automatic name (game, battlefield, round) and selected, so typing
+        replaces it; Enter or its Save button saves, Escape or Cancel closes it
+        unsaved. (Save asked nothing: every save was 'Little Soldiers Bootcamp round 3'.)"""
+        from ursina import Button, Entity, InputField, Text, color, destroy
+
+        if self.save_panel is not None:
+            destroy(self.save_panel)
+        panel = Entity(parent=self.root, name="save-panel", z=-6)  # in front of the end and hand-over screens
+        on_top(panel, LAYER_LOAD)
+        self.save_panel = panel
+        wide = min(1.0, window_width() - 0.12)
+        Entity(parent=panel, model="quad", color=color.rgba(0, 0, 0, 0.55), scale=(4, 2), z=0.2, collider="box",
+               name="save-backdrop")  # the table dimmed, and taking no clicks while a name is typed
+        Entity(parent=panel, model="quad", color=color.rgb(0.12, 0.13, 0.17), scale=(wide + 0.06, 0.25), z=0.1)
+        Text(parent=panel, text="Save the game as", origin=(0, 0), position=(0, 0.085), scale=1.1, color=color.white)
+        field = InputField(parent=panel, default_value=default_save_name(self.controller.summary()),
+                           scale=(wide, 0.05), position=(0, 0.02), character_limit=SAVE_NAME_CHARS,
+                           color=color.rgb(0.2, 0.22, 0.28), name="save-name")
+        field.text_field.scale *= 0.8
+        field.text_field.x = -0.48
+        field.submit_on = ["enter"]
+        field.on_submit = lambda: self.save_as(field.text)
+        field.active = True
+        field.text_field.select_all()
+        self.save_field = field
+        ok = Button(parent=panel, text="Save", scale=(0.16, 0.045), position=(-0.09, -0.06),
+                    color=color.rgb(0.2, 0.45, 0.3), text_size=0.8)
+        ok.on_click = lambda: self.save_as(field.text)
+        cancel = Button(parent=panel, text="Cancel", scale=(0.16, 0.045), position=(0.09, -0.06),
+                        color=color.rgb(0.3, 0.3, 0.36), text_size=0.8)
+        cancel.on_click = self.cancel_save
+        Text(parent=panel, text="Enter saves, Escape cancels", origin=(0, 0), position=(0, -0.105), scale=0.7,
+             color=color.light_gray)
+
+    @property
+    def saving(self) -> bool:
+        """The save panel is open: the keys are the name's."""
+        return self.save_panel is not None
+
+    def save_as(self, name: str) -> bool:
+        """Save under ``name`` (blank: the automatic name) and close the panel."""
         c = self.controller
-        name = default_save_name(c.summary())
-        c.save(userdir.new_save_path(c.game, name), name)
+        name = " ".join(str(name).split()) or default_save_name(c.summary())
+        self.cancel_save()
+        return c.save(userdir.new_save_path(c.game, name), name)
+
+    def cancel_save(self) -> None:
+        """Close the save panel: hidden now, destroyed a moment later (Enter
+        reaches the field's own handler after ours, which then turns the
+        field off: destroyed at once, that crashed)."""
+        from ursina import destroy
+
+        if self.save_panel is not None:
+            self.save_panel.enabled = False
+            destroy(self.save_panel, delay=0.1)
+        self.save_panel = self.save_field = None
+
+    def save_key(self, key: str) -> bool:
+        """A key while the save panel is open: Escape cancels; every key is the
+        field's (True), so none reaches the game ('u' undid, 'h' moved the camera)."""
+        if not self.saving:
+            return False
+        if key == "escape":
+            self.cancel_save()
+        return True
 
     def load(self) -> None:
         """A list of this game's saves (newest first, autosave included) to pick from."""

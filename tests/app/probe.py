@@ -942,6 +942,66 @@ def _all_under(e: Any) -> Any:
 
 
 @scenario
+def save_named(out_png: str) -> dict[str, Any]:
+    """Save by the HUD's button: the panel and its prefilled name; a name typed
+    with real key events (letters that are also shortcuts: u undoes, h homes,
+    f focuses the camera), Enter; then Save and Escape; then Save and Enter
+    with the name as offered; the Load list's lines and the files' names."""
+    from ursina import camera
+
+    from app import userdir, window
+    from app.game_screen import GameScreen
+    from app.render import prepare
+
+    app = window.start(offscreen=True, size=(1024, 640))
+    ctl = prepare("little-soldiers", {}, 3, 6)
+    screen = GameScreen(ctl)
+    screen.update = lambda: None
+    screen.ticker.update = screen.update
+    window.step(app, 1)
+    shortcuts: list[str] = []
+    ctl.undo = lambda: shortcuts.append("undo")
+    screen.view.home = lambda: shortcuts.append("home")
+    cam = screen.view.table.camera
+    cam.animate_position = lambda *a, **k: shortcuts.append("camera")
+    hud = screen.hud
+    hud.buttons["Save"].on_click()
+    window.step(app, 1)
+    offered = hud.save_field.text
+    facts: dict[str, Any] = {"offered": offered, "active": bool(hud.save_field.active),
+                             "expected": __import__("app.hud", fromlist=["x"]).default_save_name(ctl.summary())}
+    window.screenshot(app, out_png)
+    for ch in "Hufflepuff fort":  # as the keyboard sends them: the key, then its character
+        app.input(ch.lower() if ch != " " else "space", True)
+        app.text_input(ch)
+    window.step(app, 1)
+    facts["typed"] = hud.save_field.text
+    facts["shortcuts"] = list(shortcuts)
+    app.input("enter", True)
+    window.step(app, 1)
+    facts["after_enter"] = {"open": hud.saving, "message": ctl.message,
+                            "saves": [userdir.read_meta(p_).get("name") for p_ in userdir.saves(ctl.game)]}
+    hud.buttons["Save"].on_click()
+    window.step(app, 1)
+    for ch in "abc":
+        app.input(ch, True)
+        app.text_input(ch)
+    app.input("escape", True)
+    window.step(app, 1)
+    facts["after_escape"] = {"open": hud.saving, "saves": len(userdir.saves(ctl.game)), "help": screen.help.shown}
+    hud.buttons["Save"].on_click()
+    window.step(app, 1)
+    app.input("enter", True)
+    window.step(app, 1)
+    facts["files"] = sorted(p_.name for p_ in userdir.saves(ctl.game))
+    hud.load()
+    window.step(app, 1)
+    facts["listed"] = [r["text"] for r in ui_rects(hud.load_panel) if r["kind"] == "button"]
+    facts["shortcuts_after"] = list(shortcuts)
+    return facts
+
+
+@scenario
 def load_another_battlefield(workdir: str) -> dict[str, Any]:
     """Bootcamp on the table, then Load a save from the Objects battlefield
     (and one with a last roll): the view is rebuilt for the loaded battlefield
@@ -1329,7 +1389,8 @@ def load_list(size: str) -> dict[str, Any]:
     screen.update = lambda: None
     screen.ticker.update = screen.update
     for i in range(10):
-        screen.hud.save()
+        screen.hud.save()  # the name asked for, Enter: the automatic one
+        screen.hud.save_as(screen.hud.save_field.text)
     screen.hud.load()
     window.step(app, 2)
     return {"rects": ui_rects(screen.hud.load_panel),

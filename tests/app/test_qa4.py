@@ -146,3 +146,24 @@ def test_the_players_chosen_for_a_coop_mission_start_that_game():
             choice = StartChoice("little-soldiers", {"mission": mission, "players": n})
             state = info.new_game(info.config_from_dict(choice.config), 1)
             assert state.num_seats == n == len(choice.normalized_seats().kinds)
+
+
+def test_save_asks_for_a_name_prefilled_and_the_load_list_shows_it(probe, tmp_path):
+    """Issue 12, 'saves players can manage: named saves': Save asked for no
+    name (every save was 'Little Soldiers Bootcamp round N'). It opens a field
+    with that name, selected; what is typed replaces it (its letters are not
+    shortcuts: 'u' undid, 'h' homed the camera); Enter saves under it, Escape
+    saves nothing; the Load list shows the name."""
+    f = probe("save_named", str(tmp_path / "save.png"))
+    assert f["offered"] == f["expected"] and f["offered"].startswith("Little Soldiers Bootcamp")
+    assert f["active"]
+    assert f["typed"] == "Hufflepuff fort", f["typed"]
+    assert f["shortcuts"] == [], f["shortcuts"]
+    assert not f["after_enter"]["open"] and f["after_enter"]["saves"] == ["Hufflepuff fort"]
+    assert "Hufflepuff fort" in f["after_enter"]["message"]
+    assert f["after_escape"] == {"open": False, "saves": 1, "help": False}
+    assert len(f["files"]) == 2 and any("-Hufflepuff-fort" in n for n in f["files"]), f["files"]
+    lines = [t for t in f["listed"] if t != "Cancel"]
+    assert any(t.startswith("Hufflepuff fort - Little Soldiers, Bootcamp") for t in lines), lines
+    assert any(t.startswith("Saved - Little Soldiers, Bootcamp") for t in lines), lines  # the name as offered
+    assert f["shortcuts_after"] == []
