@@ -522,6 +522,12 @@ class LittleSoldiersView:
                     a["trail"].enabled = True  # landed: the path it took stays on the table
         self._anim = keep
 
+    def animating(self) -> bool:
+        """A throw still in the air: the next action waits for it to land (a
+        bot's Move came while the grenade flew, and took it and its trail away
+        before it had landed)."""
+        return any(a["kind"] == "flight" and not a["piece"].is_empty() for a in self._anim)
+
     def finish_animations(self) -> None:
         """Jump every animation to its end (tests, and 'skip')."""
         self._animate(60.0)

@@ -827,7 +827,11 @@ def little_soldiers_after_the_throw(workdir: str) -> dict[str, Any]:
     view._dragging = True
     window.step(app, 1)  # the drag aims at the pointer
     view.input("left mouse up")  # released: thrown
+    flying = [view.animating() and res.screen.animating()]
+    view._animate(0.2)
+    flying.append(view.animating())
     view.finish_animations()
+    flying.append(view.animating())
     landed_trail = [e.name for e in view.flight_root.children]
     window.step(app, 1)
     rng = random.Random(2)
@@ -848,7 +852,7 @@ def little_soldiers_after_the_throw(workdir: str) -> dict[str, Any]:
     inward = math.atan2(view.center[1] - spot["y"], view.center[0] - spot["x"])
     box["p"] = (spot["x"] + 5.0 * math.cos(inward), spot["y"] + 5.0 * math.sin(inward), None)  # the pointer moves
     window.step(app, 1)
-    return {"landed_trail": landed_trail, "after": after, "moved_cord": c.preview is not None,
+    return {"landed_trail": landed_trail, "after": after, "moved_cord": c.preview is not None, "flying": flying,
             "moved_cord_drawn": any(e.name == "cord" for e in view.overlay.children)}
 
 

@@ -46,9 +46,11 @@ def test_the_throws_flight_is_shown_until_the_next_action_only():
 def test_the_throws_trail_and_a_stale_cord_go_when_the_next_action_starts(probe, tmp_path):
     """Issue 12, played live: the grenade's trail stayed on the table into later
     rounds, and at your next Move a cord showed at once where the throw's drag
-    had ended (the pointer had not moved). Both go with the next action; the
-    cord shows again as soon as the pointer moves."""
+    had ended (the pointer had not moved). Both go with the next action, which
+    waits for the throw to land (a bot's Move came while the grenade flew);
+    the cord shows again as soon as the pointer moves."""
     f = probe("little_soldiers_after_the_throw", str(tmp_path))
+    assert f["flying"] == [True, True, False], "the next action waits for the throw to land"
     assert "trail" in f["landed_trail"]
     a = f["after"]
     assert a["phase"] == "move" and a["mine"] and a["reach"], a
