@@ -99,7 +99,7 @@ class HelpOverlay:
         if self.top == 0 and last >= len(self.lines):
             where = ""
         elif last >= len(self.lines):
-            where = f"(lines {self.top + 1}-{last} of {len(self.lines)}: the end; Page Up for the start)"
+            where = f"(lines {self.top + 1}-{last} of {len(self.lines)}: the end; Page Up or Home to go back)"
         else:
             where = f"(lines {self.top + 1}-{last} of {len(self.lines)}; Page Down for more)"
         self.text.text = "\n".join(shown + ([where] if where else []))
