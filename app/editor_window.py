@@ -178,7 +178,7 @@ class EditorWindow:
                                    (uwindow.top_right[0] - 0.79 - 0.05) - (uwindow.top_left[0] + 0.02) - 0.02)
         self.fields.show(s)
         self.picker.show(s)
-        problems = s.problems()
+        problems = [s.say(p) for p in s.problems()]  # pieces by name, as in the status line
         if problems:
             wrapped = [textwrap.fill(p, 44, initial_indent="- ", subsequent_indent="  ") for p in problems[:8]]
             self.problems.text = "\n".join(wrapped) + (f"\n... and {len(problems) - 8} more" if len(problems) > 8 else "")
