@@ -455,15 +455,17 @@ def ui_rects(root: Any) -> list[dict[str, Any]]:
 
 
 @scenario
-def start_screen_layout() -> dict[str, Any]:
-    """Every start screen (each game, Little Soldiers with a mission and 2 Against 2):
-    the buttons and labels shown, with their boxes, and the window's edges."""
+def start_screen_layout(size: str = "1280x720") -> dict[str, Any]:
+    """Every start screen (each game, Little Soldiers with a mission and 2 Against 2,
+    the level editor's tab): the buttons and labels shown, with their boxes,
+    and the window's edges."""
     from ursina import window as uwindow
 
     from app import window
-    from app.start_screen import StartChoice, StartScreen, level_choices
+    from app.start_screen import StartChoice, StartScreen, editor_choices, level_choices
 
-    app = window.start(offscreen=True, size=(1280, 720))
+    w, h = (int(v) for v in size.split("x"))
+    app = window.start(offscreen=True, size=(w, h))
     screens = {}
     for name, choice in {
         "little-soldiers": StartChoice("little-soldiers"),
@@ -477,6 +479,12 @@ def start_screen_layout() -> dict[str, Any]:
         screens[name] = {"rects": ui_rects(screen.root), "levels": level_choices(choice.game),
                          "effective": screen.effective_level()}
         screen.destroy()
+    files = [p for paths in editor_choices().values() for p in paths]
+    screen = StartScreen(lambda c: None, lambda p: None, StartChoice("little-soldiers"), message="a message",
+                         on_edit=lambda p: None, editing=files[0])
+    window.step(app, 1)
+    screens["editor"] = {"rects": ui_rects(screen.root), "levels": [p.stem for p in files], "effective": files[0].stem}
+    screen.destroy()
     return {"screens": screens, "edges": [uwindow.left[0], uwindow.bottom[1], uwindow.right[0], uwindow.top[1]]}
 
 
@@ -1019,6 +1027,98 @@ def hover_by_poll() -> dict[str, Any]:
     mouse.hovered_entity = None
     screen.update()
     return {"target": foes[0]["id"], "hovered": got, "after_leaving": c.hover.target if c.hover else None}
+
+
+def _press(root: Any, text: str) -> None:
+    """Click the enabled button labelled ``text`` under ``root`` (its on_click, as a mouse click calls it)."""
+    from ursina import Button
+
+    found = [e for e in _walk(root) if isinstance(e, Button) and e.enabled and e.text == text]
+    assert found, f"no button {text!r}: {sorted({e.text for e in _walk(root) if isinstance(e, Button)})}"
+    found[0].on_click()
+
+
+def _walk(e: Any) -> Any:
+    for child in getattr(e, "children", []):
+        yield child
+        yield from _walk(child)
+
+
+@scenario
+def start_screen_editor(workdir: str) -> dict[str, Any]:
+    """live3: the start screen's "Level editor" tab, its file buttons, Open,
+    the editor's Menu with and without unsaved changes, and back."""
+    import shutil
+
+    from ursina import camera
+
+    from app import window
+    from app.editor_window import EditorWindow
+    from app.play import Shell
+    from app.start_screen import REPO, StartScreen
+
+    app = window.start(offscreen=True, size=(1280, 720))
+    shell = Shell(app)
+    shell.show_start()
+    window.step(app, 1)
+    facts: dict[str, Any] = {"tabs": [r["text"] for r in ui_rects(shell.screen.root) if r["kind"] == "button"][:4]}
+    _press(shell.screen.root, "Level editor")
+    window.step(app, 1)
+    facts["files"] = [r["text"] for r in ui_rects(shell.screen.root) if r["kind"] == "button"]
+    _press(shell.screen.root, "castle field")
+    facts["picked"] = str(shell.screen.edit_file.relative_to(REPO))
+    _press(shell.screen.root, "Open in the editor")
+    window.step(app, 2)
+    facts["opened"] = type(shell.screen).__name__
+    facts["mode"] = shell.screen.session.mode
+    facts["bar"] = sorted(shell.screen.bar)
+    # untouched: Menu goes straight back, to the editor tab with the file picked
+    shell.screen.menu()
+    window.step(app, 1)
+    facts["back_clean"] = [type(shell.screen).__name__, shell.screen.editing, shell.screen.edit_file.name]
+    # a copy of Bootcamp, edited: Menu asks, "Keep editing" stays, "Leave without saving" leaves
+    path = Path(workdir) / "bootcamp.json"
+    shutil.copy(REPO / "levels/little_soldiers/bootcamp.json", path)
+    before = path.read_bytes()
+    shell.open_editor(path)
+    win = shell.screen
+    win.session.set_tool("box")
+    win.session.click(30.0, 40.0)
+    win.refresh()
+    win.menu()
+    window.step(app, 1)
+    facts["asked"] = [r["text"] for r in ui_rects(win.prompt)] if win.prompt is not None else None
+    facts["asked_on_top"] = isinstance(shell.screen, EditorWindow)
+    _press(win.prompt, "Keep editing")
+    facts["kept"] = [shell.screen is win, win.prompt is None, len(win.session.data["scenery"])]
+    win.menu()
+    _press(win.prompt, "Leave without saving")
+    window.step(app, 1)
+    facts["left"] = [type(shell.screen).__name__, path.read_bytes() == before]
+    # edited again: "Save and leave" writes the file, then leaves
+    from app.editor.document import SetValue
+
+    shell.open_editor(path)
+    win = shell.screen
+    win.session.apply(SetValue(("name",), "Bootcamp, edited"))  # an edit that keeps the level valid
+    win.menu()
+    _press(win.prompt, "Save and leave")
+    window.step(app, 1)
+    facts["saved"] = [type(shell.screen).__name__, path.read_bytes() != before]
+    # a level with a problem: the save is refused, the editor stays and says why
+    shell.open_editor(path)
+    win = shell.screen
+    win.session.set_tool("box")
+    win.session.click(200.0, 200.0)  # outside the play zone
+    box = win.session.data["scenery"][-1]["id"]
+    win.refresh()
+    problems = win.session.problems()
+    win.menu()
+    _press(win.prompt, "Save and leave")
+    window.step(app, 1)
+    facts["refused"] = [type(shell.screen).__name__, bool(problems), win.session.message, box]
+    facts["camera_children"] = len(camera.ui.children)
+    return facts
 
 
 def main() -> None:

@@ -49,3 +49,48 @@ def test_editor_refusals_name_pieces_too(tmp_path):
     s.selection = Selection("piece", "soda-can")
     assert not s.type_field("radius", "5")
     assert "soda can" in s.message and "soda-can" not in s.message, s.message
+
+
+# --- 1. the level editor from the start screen ---------------------------------------------
+
+
+def test_the_start_screen_opens_the_editor_and_the_editor_comes_back(probe, tmp_path):
+    """Only `toybox edit FILE` opened the editor; the start screen now has a
+    "Level editor" tab with every shipped battlefield and terrain, and the
+    editor's Menu comes back, asking first when there are unsaved changes."""
+    from app.start_screen import editor_choices
+
+    facts = probe("start_screen_editor", str(tmp_path))
+    assert "Level editor" in facts["tabs"]
+    for kind, paths in editor_choices().items():
+        assert paths, kind
+        for p in paths:
+            assert p.stem.replace("-", " ") in facts["files"], p  # every battlefield and terrain, missions' too
+    assert "a new threat" in facts["files"] and "castle field" in facts["files"]
+    assert facts["picked"] == "levels/toy_battle/castle-field.json"
+    assert facts["opened"] == "EditorWindow" and facts["mode"] == "terrain" and "Menu" in facts["bar"]
+    assert facts["back_clean"] == ["StartScreen", True, "castle-field.json"]
+    assert facts["asked"] is not None and facts["asked_on_top"]
+    assert "bootcamp.json has unsaved changes." in facts["asked"]
+    assert {"Save and leave", "Leave without saving", "Keep editing"} <= set(facts["asked"])
+    assert facts["kept"][:2] == [True, True]
+    assert facts["left"] == ["StartScreen", True]  # left as it was on disk
+    assert facts["saved"] == ["StartScreen", True]
+    screen, had_problems, message, _ = facts["refused"]
+    assert had_problems and screen == "EditorWindow", facts["refused"]
+    assert message.startswith("Not saved") and "leave without saving" in message, message
+
+
+def test_undoing_back_to_the_saved_level_is_not_an_unsaved_change(tmp_path):
+    """The editor asks before leaving with unsaved changes; an edit undone is none."""
+    from app.editor.session import EditorSession
+
+    s = EditorSession.open(tmp_path / "new.json")
+    assert not s.doc.dirty
+    s.set_tool("box")
+    s.click(30, 40)
+    assert s.doc.dirty
+    s.undo()
+    assert not s.doc.dirty
+    s.redo()
+    assert s.doc.dirty
