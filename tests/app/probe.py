@@ -1121,6 +1121,66 @@ def start_screen_editor(workdir: str) -> dict[str, Any]:
     return facts
 
 
+@scenario
+def toy_battle_hot_seat_facing() -> dict[str, Any]:
+    """live3: a hot-seat Toy Battle on blue's turn, then on red's after the
+    hand-over: where each H.Q. and the shown rack land on the film."""
+    from app import frames, window
+    from app.controllers.toy_battle import ToyBattleController
+    from app.game_screen import GameScreen
+    from app.seats import Seats
+    from engine.toy_battle import Draw
+
+    app = window.start(offscreen=True, size=(1280, 720))
+    c = ToyBattleController.new("toy-battle", {}, Seats(("human", "human")), seed=4)
+    screen = GameScreen(c, threaded_bots=False, bot_process=False)
+    view = screen.view
+    window.step(app, 1)
+    t = view.terrain
+
+    def facts() -> dict[str, Any]:
+        hq = {t.hq_owner[i]: t.ids[i] for i in range(len(t.ids)) if not t.is_base[i] and t.pos[i] is not None}
+        out: dict[str, Any] = {"seat": c.viewer, "facing": getattr(view, "facing", None)}
+        for seat, name in (("hq_blue", 0), ("hq_red", 1)):
+            x, y = view.at(hq[name])
+            out[seat] = view.table.film((x, y, 0.0))[1]
+        node_y = [view.table.film((p[0], p[1], 0.0))[1] for p in t.pos if p is not None]
+        rack = [e for e in view.dynamic.children if e.name.startswith("troop-")]
+        out["rack"] = len(rack)
+        if rack:
+            ys = [view.table.film(frames.to_engine(e.world_position))[1] for e in rack]
+            out["rack_below_board"] = max(ys) < min(node_y)
+        return out
+
+    blue = facts()
+    draw = next(a for a in c.legal() if isinstance(a, Draw))
+    assert c.play(draw), c.message
+    if c.handover_to is not None:
+        c.acknowledge_handover()
+    window.step(app, 1)
+    # blue's turn may go on (an effect): play on until red is shown
+    for _ in range(20):
+        if c.viewer == 1 or c.is_over():
+            break
+        legal = c.legal()
+        c.play(next((a for a in legal if isinstance(a, Draw)), legal[0]))
+        if c.handover_to is not None:
+            c.acknowledge_handover()
+    window.step(app, 1)
+    red = facts()
+    rack = [e for e in view.dynamic.children if e.name.startswith("troop-")]
+    clicked = False
+    if rack:
+        rack[0].on_click()
+        lit = c.highlighted_slots()
+        node = next((e for e in view.table.root.children if e.name == f"node-{lit[0]}"), None) if lit else None
+        if node is not None:
+            node.on_click()
+            clicked = c.message == "" or not c.message.startswith("There is no")
+    red["clicked"] = clicked
+    return {"blue": blue, "red": red}
+
+
 def main() -> None:
     name, out, *args = sys.argv[1:]
     facts = SCENARIOS[name](*args)
