@@ -56,7 +56,7 @@ class GameScreen:
         self._shown = self._what_is_drawn()
         controller.replaced_listeners.append(self._replaced)
         self.on_menu = on_menu
-        self.hud = Hud(controller, on_menu)
+        self.hud = Hud(controller, on_menu, busy=self._showing)
         self.help = HelpOverlay(controller.info, controller.match.config)
         self.bot_process = bot_process
         """Bots think in a separate process (else on a thread): see app.bot_worker."""
@@ -74,6 +74,8 @@ class GameScreen:
         from app.animation import Animator
 
         self.animator = Animator(controller, lambda: self.view, lambda: SPEEDS[self.speed][1])
+        controller.listeners.remove(self.hud.refresh)  # after the animator's: the HUD asks whether it animates
+        controller.listeners.append(self.hud.refresh)
         from app.tips.card import TipCard
 
         self.tips = TipCard(controller, lambda: self.view, lambda: self.help.shown)
@@ -121,6 +123,10 @@ class GameScreen:
         if finish is not None:
             finish()
         self._wait = 0.0
+
+    def _showing(self) -> bool:
+        """The last action is being shown at a speed that shows it (not 'instant')."""
+        return getattr(self, "animator", None) is not None and SPEEDS[self.speed][1] > 0 and self.animating()
 
     def animating(self) -> bool:
         """Whether the last action is still being shown (the next bot action waits)."""
@@ -171,7 +177,7 @@ class GameScreen:
 
         shown = self.help.shown
         self.hud.destroy()
-        self.hud = Hud(self.controller, self.on_menu)
+        self.hud = Hud(self.controller, self.on_menu, busy=self._showing)
         self.hud.set_speed(self.speed_name())
         self.help.destroy()
         self.help = HelpOverlay(self.controller.info, self.controller.match.config)
@@ -212,6 +218,8 @@ class GameScreen:
             self.relayout()
         c = self.controller
         self.animator.update(time.dt)
+        if self.hud.handover_held and not self._showing():
+            self.hud.refresh()  # the action has been shown: now the hand-over screen
         self._hover_by_poll()
         self.tips.update(time.dt)
         if getattr(c, "aim_dragging", False):  # a throw aimed by a drag begun on the thrower

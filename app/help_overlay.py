@@ -11,6 +11,7 @@ import textwrap
 from typing import Any
 
 from app.camera_controls import controls_text
+from app.hud import COVER_RGB, LAYER_HELP, on_top
 
 HELP_LINES = 30
 """Lines of help shown at once (chosen to fit a 1024x640 window)."""
@@ -39,7 +40,8 @@ class HelpOverlay:
         self.lines = help_lines(info, config)
         self.top = 0
         self.root = Entity(parent=camera.ui, enabled=False, name="help-overlay", z=-8)
-        Entity(parent=self.root, model="quad", color=color.rgba(0.04, 0.05, 0.07, 0.95), scale=(4, 2), z=0.1,
+        on_top(self.root, LAYER_HELP)
+        Entity(parent=self.root, model="quad", color=color.rgb(*COVER_RGB), scale=(4, 2), z=0.1,
                collider="box", name="help-backdrop")
         Text(parent=self.root, text="Help (F1 to close, wheel or Page Up/Down to scroll)", origin=(0, 0),
              position=(0, 0.45), scale=1.1, color=color.rgb(1, 0.95, 0.6))

@@ -21,6 +21,15 @@ LOG_PANEL_W = 0.44
 LOG_LINES = 24
 """Lines of the event log shown (chosen: they fill the 0.5-high panel at the log's text size; 13 left half of it empty)."""
 LOG_WIDTH = 46
+LOG_TOP, LOG_PANEL_H = -0.09, 0.5
+"""The log panel's top (below the window's top) and its full height, camera.ui units."""
+LOG_LINE_H = 0.0182
+"""camera.ui height of one log line at the log's text size (measured: 24 lines fill 0.437)."""
+CHOICE_BOTTOM, CHOICE_STEP, CHOICE_H = -0.42, 0.058, 0.05
+"""The lowest choice button's centre, the step up to the next, a button's height."""
+SPEED_GAP = 0.015
+"""Between the log panel and the speed line under it (its top), and below the speed line."""
+SPEED_H = 0.02
 MESSAGE_RGB = {"error": (1, 0.55, 0.45), "warning": (1, 0.8, 0.35), "info": (0.65, 0.95, 0.7)}
 """The message line's colour by kind: a 'Saved' was shown in the error colour."""
 
@@ -82,6 +91,25 @@ def wrap_to_width(text: str, text_size: float, width: float, max_lines: int = 3)
     return "\n".join(fit_text(line, text_size, width) for line in lines)
 
 
+LAYER_OVERLAY, LAYER_LOAD, LAYER_HELP, LAYER_TIP = 10, 20, 30, 40
+"""Draw orders of the panels that cover the HUD (chosen), in Panda3D's 'fixed' bin, which
+draws after everything else: camera.ui has no depth test, and its z only orders what is
+transparent, so the Event log's text showed over the Load list, and the hint box and the
+scores through the end screen."""
+
+
+COVER_RGB = (0.05, 0.06, 0.09)
+"""The backdrop of the panels that cover the table and HUD (hand-over, end, Load, help):
+opaque. At alpha 0.95-0.97 what lay under them still read through (Panda3D blends in
+linear light, so the 3-5% left shows as a quarter of its brightness on screen)."""
+
+
+def on_top(entity: Any, layer: int) -> None:
+    """Draw ``entity`` and all under it after the rest of the HUD, in ``layer`` order
+    (within it, in the order they were made: a backdrop before its buttons)."""
+    entity.set_bin("fixed", layer)
+
+
 SCORE_UNITS: dict[str, tuple[str, str]] = {"toy-battle": ("medal", "medals"), "little-battle": ("gold", "gold")}
 """What the engine's scores count, one and many, per game (the end screen said "Player 1 (blue): 1,
 Player 2 (red): 0" under "Red captures Blue's H.Q.": the number read as the result). A game not
@@ -119,6 +147,15 @@ def fit_line(label: Any, text: str, size: float, width: float) -> None:
     label.text = fit_text(text, scale, width) if text else ""
 
 
+def default_save_name(meta: dict[str, Any]) -> str:
+    """The name Save gives a game: its game, battlefield and round ('Little Soldiers Bootcamp round 3')."""
+    return f"{meta.get('game')} {meta.get('where')}" + (f" round {meta['round']}" if meta.get("round") else "")
+
+
+LOAD_ROWS, LOAD_STEP = 8, 0.06
+"""Saves the Load list shows (newest first) and the step between them, camera.ui units."""
+
+
 def save_title(path: Any, autosave: bool = False) -> str:
     """A Load list line: name, game, battlefield, round, players and date
     ('Autosave - Little Soldiers, bootcamp, round 3, Green (human), Yellow (heuristic), 29 Nov 15:51');
@@ -131,17 +168,25 @@ def save_title(path: Any, autosave: bool = False) -> str:
         when = path.stem
     meta = userdir.read_meta(path)
     name = "Autosave" if autosave else (meta.get("name") or "Saved")
+    if name == default_save_name(meta):  # 'Little Soldiers bootcamp round 2 - Little Soldiers, bootcamp, round 2'
+        name = "Saved"
     parts = [meta.get("game"), meta.get("where"), f"round {meta['round']}" if meta.get("round") else None,
              "over" if meta.get("over") else None, when, meta.get("players")]  # the date before the long part
     return f"{name} - " + ", ".join(str(p) for p in parts if p)
 
 
 class Hud:
-    def __init__(self, controller: GameController, on_menu: Callable[[], None] | None = None) -> None:
+    def __init__(self, controller: GameController, on_menu: Callable[[], None] | None = None,
+                 busy: Callable[[], bool] | None = None) -> None:
         from ursina import Button, Entity, Text, camera, color, window
 
         self.controller = controller
         self.on_menu = on_menu
+        self.busy = busy or (lambda: False)
+        """True while the last action is still being shown: the hand-over screen waits for it
+        (it covered a grenade's flight and the Hearts at once, so the thrower never saw them)."""
+        self.handover_held = False
+        """The hand-over screen is due but waits for the animation (the screen asks again each frame)."""
         self.root = Entity(parent=camera.ui, name="hud")
         ui = self.root
         self.title = Text(parent=ui, text=controller.info.title, position=window.top_left + (0.02, -0.02),
@@ -151,7 +196,7 @@ class Hud:
         self.score = Text(parent=ui, text="", position=window.top_left + (0.02, -0.11), origin=(-0.5, 0.5),
                           scale=0.85, color=color.rgb(0.85, 0.9, 1.0))
         self.log_panel = Entity(parent=ui, model="quad", color=color.rgba(0.06, 0.07, 0.09, 0.82), origin=(0.5, 0.5),
-                                position=window.top_right + (-0.01, -0.09), scale=(LOG_PANEL_W, 0.5), z=1,
+                                position=window.top_right + (-0.01, LOG_TOP), scale=(LOG_PANEL_W, LOG_PANEL_H), z=1,
                                 collider="box", name="log-panel")  # the wheel over it scrolls the log
         self.log_title = Text(parent=ui, text="Events", position=window.top_right + (-0.44, -0.1), origin=(-0.5, 0.5),
                               scale=0.9, color=color.light_gray)
@@ -161,7 +206,10 @@ class Hud:
         self.thinking = Text(parent=ui, text="", position=window.top_left + (0.02, -0.08), origin=(-0.5, 0.5),
                              scale=THINKING_SIZE, color=color.rgb(0.7, 0.85, 1.0), name="thinking")
         self._thinking = ""
-        self.speed = Text(parent=ui, text="", position=window.top_right + (-0.44, -0.605), origin=(-0.5, 0.5),
+        self.log_lines = LOG_LINES
+        """Log lines shown now: fewer while many choice buttons stand under the panel."""
+        self.speed = Text(parent=ui, text="", position=window.top_right + (-0.44, LOG_TOP - LOG_PANEL_H - SPEED_GAP),
+                          origin=(-0.5, 0.5),
                           scale=0.7, color=color.light_gray, name="speed")
         self.log = Text(parent=ui, text="", position=window.top_right + (-0.44, -0.135), origin=(-0.5, 0.5),
                         scale=0.66, color=color.white)
@@ -182,7 +230,8 @@ class Hud:
         # and its backdrop takes the clicks, so nothing behind it can be pressed. Opaque: at 0.97 the
         # turn line and the table's name plates still read through the end screen.
         self.overlay = Entity(parent=ui, enabled=False, name="overlay", z=-5)
-        self.overlay_backdrop = Entity(parent=self.overlay, model="quad", color=color.rgba(0.05, 0.06, 0.09, 1.0),
+        on_top(self.overlay, LAYER_OVERLAY)
+        self.overlay_backdrop = Entity(parent=self.overlay, model="quad", color=color.rgb(*COVER_RGB),
                                        scale=(4, 2), z=0.1, collider="box", name="overlay-backdrop")
         # anchored at its bottom: more lines (5 players' scores) grow upward, never over the button
         self.overlay_text = Text(parent=self.overlay, text="", origin=(0, -0.5), position=(0, 0.0), scale=1.6,
@@ -204,7 +253,9 @@ class Hud:
         fit_line(self.status, c.status(), STATUS_SIZE, left_of_log)
         fit_line(self.score, c.scoreline(), SCORE_SIZE, left_of_log)
         self._place_thinking()
-        shown, self.log_offset = log_window(c.events(), self.log_offset)
+        choices = self.controller.choices()[:8] if self.controller.my_turn() else []
+        self._fit_log(len(choices))
+        shown, self.log_offset = log_window(c.events(), self.log_offset, self.log_lines)
         self.log.text = "\n".join(shown)
         # cut to the panel: the scrolled-back hint ran past the panel and off the window
         self.log_title.text = fit_text("Events" + (f" ({self.log_offset} lines back; wheel down for the newest)"
@@ -213,19 +264,39 @@ class Hud:
         self.message.color = color.rgb(*MESSAGE_RGB.get(getattr(c, "message_kind", "error"), MESSAGE_RGB["error"]))
         self.buttons["Undo"].disabled = not c.match.can_undo()
         self.buttons["Undo"].alpha = 1.0 if c.match.can_undo() else 0.4
-        self._choices()
+        self._choices(choices)
         if c.is_over():
             result = c.match.state.result()
             scores = "\n".join(score_lines(c.game, result)) if result is not None else ""
             self._show_overlay(f"Game over\n{c.end_reason()}\n\n{scores}", "Play again", c.restart,
                                full=False)
+        elif c.handover_to is not None and self.busy():
+            self.handover_held = True  # the view hides the hands already; the screen comes when the action is shown
+            self.overlay.enabled = False
         elif c.handover_to is not None:
+            self.handover_held = False
             who = seat_label(c.game, c.handover_to)
             self._show_overlay(f"Pass the computer to\n{who}", f"I am {who}: show my cards", c.acknowledge_handover)
         else:
+            self.handover_held = False
             self.overlay.enabled = False
 
-    def _choices(self) -> None:
+    def _fit_log(self, buttons: int) -> None:
+        """Shorten the log panel (and its lines) so the speed line under it stays above
+        the column of ``buttons`` choice buttons: an Order's eight choices stood over
+        the log and the speed line."""
+        from ursina import window
+
+        top = window.top[1] + LOG_TOP
+        bottom = top - LOG_PANEL_H
+        if buttons:
+            column_top = CHOICE_BOTTOM + (buttons - 1) * CHOICE_STEP + CHOICE_H / 2
+            bottom = max(bottom, column_top + SPEED_GAP + SPEED_H + SPEED_GAP)
+        self.log_panel.scale_y = top - bottom
+        self.speed.y = bottom - SPEED_GAP
+        self.log_lines = max(3, min(LOG_LINES, int((top - bottom - 0.045) / LOG_LINE_H)))
+
+    def _choices(self, choices: list[tuple[str, Any]]) -> None:
         from ursina import Button, Entity, color, destroy, window
 
         destroy(self.choice_bar)
@@ -233,11 +304,11 @@ class Hud:
         if not self.controller.my_turn():
             return
         right = window.right[0] - 0.02
-        for i, (text, action) in enumerate(self.controller.choices()[:8]):
+        for i, (text, action) in enumerate(choices):
             width = min(CHOICE_COLUMN - 0.02, max(0.3, text_width(text, 0.75) + 0.04))  # a fixed 0.3 overflowed
             text = fit_text(text, 0.75, width - 0.03)
             b = Button(parent=self.choice_bar, text=text, scale=(width, 0.05),
-                       position=(right - width / 2, -0.42 + i * 0.058), color=color.rgb(0.22, 0.42, 0.55),
+                       position=(right - width / 2, CHOICE_BOTTOM + i * CHOICE_STEP), color=color.rgb(0.22, 0.42, 0.55),
                        text_size=0.75)
             b.on_click = lambda a=action: self.controller.choose(a)
 
@@ -286,8 +357,7 @@ class Hud:
     def save(self) -> None:
         """A save named after the game, battlefield and round ('Little Soldiers bootcamp round 3')."""
         c = self.controller
-        meta = c.summary()
-        name = f"{meta['game']} {meta['where']}" + (f" round {meta['round']}" if meta.get("round") else "")
+        name = default_save_name(c.summary())
         c.save(userdir.new_save_path(c.game, name), name)
 
     def load(self) -> None:
@@ -303,21 +373,28 @@ class Hud:
         if getattr(self, "load_panel", None) is not None:
             destroy(self.load_panel)
         panel = Entity(parent=self.root, name="load-panel", z=-6)  # in front of the end and hand-over screens
+        on_top(panel, LAYER_LOAD)
         self.load_panel = panel
-        Entity(parent=panel, model="quad", color=color.rgba(0.06, 0.07, 0.09, 0.95), scale=(1.12, 0.12 + 0.06 * min(8, len(found))),
-               position=(0, 0.02 - 0.03 * min(8, len(found))), z=0.1)
-        Text(parent=panel, text="Load a saved game", origin=(0, 0), position=(0, 0.05), scale=1.1, color=color.white)
+        # centred in the window and as wide as it allows: eight saves ran off its bottom (Cancel cut), and
+        # each line was cut at 1.0 wide, its players lost
+        rows = min(LOAD_ROWS, len(found))
+        wide = min(1.8, window_width() - 0.12)
+        height = 0.1 + LOAD_STEP * (rows + 1)
+        top = height / 2
+        Entity(parent=panel, model="quad", color=color.rgb(*COVER_RGB), scale=(wide + 0.06, height), z=0.1)
+        Text(parent=panel, text="Load a saved game", origin=(0, 0), position=(0, top - 0.04), scale=1.1,
+             color=color.white)
 
         def pick(path: Any) -> None:
             destroy(panel)
             self.load_panel = None
             self.controller.load(path)
 
-        for i, path in enumerate(found[:8]):
-            b = Button(parent=panel, text=fit_text(save_title(path, path in autos), 0.7, 1.0), scale=(1.06, 0.05),
-                       position=(0, -0.01 - i * 0.06), color=color.rgb(0.22, 0.42, 0.55), text_size=0.7)
+        for i, path in enumerate(found[:rows]):
+            b = Button(parent=panel, text=fit_text(save_title(path, path in autos), 0.7, wide - 0.06), scale=(wide, 0.05),
+                       position=(0, top - 0.1 - i * LOAD_STEP), color=color.rgb(0.22, 0.42, 0.55), text_size=0.7)
             b.on_click = lambda p=path: pick(p)
-        close = Button(parent=panel, text="Cancel", scale=(0.2, 0.045), position=(0, -0.01 - min(8, len(found)) * 0.06),
+        close = Button(parent=panel, text="Cancel", scale=(0.2, 0.045), position=(0, top - 0.1 - rows * LOAD_STEP),
                        color=color.rgb(0.3, 0.3, 0.36), text_size=0.75)
         close.on_click = lambda: (destroy(panel), setattr(self, "load_panel", None))
 

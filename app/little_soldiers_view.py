@@ -35,6 +35,11 @@ from app.soldiers_scene import build_battlefield, draw_path, draw_rays, draw_reg
 from app.table import Table, picker, rgba, static_entity
 from engine.little_soldiers import queries
 
+DEPLOY_HINT = "The green area: where the soldier may be deployed. Click there."
+REACH_HINT = "The yellow area: where the cord reaches. Click there to move."
+"""The hint box's words for the shaded areas: 'Yellow: where the cord reaches' read as
+the yellow player's, for a green soldier at a hot-seat table."""
+
 MESHES = Path(__file__).resolve().parents[1] / "meshes" / "figurines"
 TARGET_RGB = (0.35, 1.0, 0.35, 1.0)
 SELECT_RGB = (1.0, 1.0, 1.0, 1.0)
@@ -95,9 +100,12 @@ class LittleSoldiersView:
                 front = solid.footprint.bounds[1] - 2.0
                 placard(self.static, f"object-label-{piece.id}", piece.object.replace("_", " ").capitalize(),
                         (c.x, front, solid.bottom + 0.3), 1.8, "purple")
+        # the Threats by the names the engine prints ('Octocutie-tentacle-1' was its id, capitalised)
+        threat_names = {str(t["id"]): str(t.get("name") or t["id"]) for t in controller.view_dict().get("threats") or []}
         for token in self.battlefield.tokens:  # printed cards at the token's foot, not text floating over it
             if token.kind == "threat_target" and token.props.get("threat"):
-                placard(self.static, "threat-label", str(token.props["threat"]).capitalize(),
+                ident = str(token.props["threat"])
+                placard(self.static, "threat-label", threat_names.get(ident, ident.replace("-", " ").capitalize()),
                         (token.at[0], token.at[1] - 4.9, 0.3), 1.8, "red")  # in front of its Heart stand
             elif token.kind == "force_field_switch":
                 number = token.props.get("number")
@@ -517,13 +525,13 @@ class LittleSoldiersView:
             area = queries.deploy_area(c.view(), c.selected)
             if not area.is_empty:
                 draw_region(self.overlay, area, 0.5, DEPLOY_RGBA, name="deploy-area")
-                info.append("Green: where the soldier may be deployed. Click there.")
+                info.append(DEPLOY_HINT)
         region = c.reach()
         sel = c.soldier(c.selected) if c.selected else None
         z = self.battlefield.surface_z(sel["spot"]["surface"]) if sel and sel["spot"] else 0.0
         if region is not None:
             e = draw_region(self.overlay, region, z + 0.5, REACH_RGBA, name="reach")
-            info.append("Yellow: where the cord reaches. Click there to move.")
+            info.append(REACH_HINT)
         last = c.last_path()
         if len(last) > 1:
             draw_path(self.overlay, [(x, y, self.battlefield.surface_height(x, y) + 0.6) for x, y in last],

@@ -25,6 +25,20 @@ Ways to run without one:
 """
 
 
+def reopen(record: Any, match: Any, path: Path) -> GameController:
+    """The controller "Resume the last game" opens for a loaded record: the
+    seats its Load-list sidecar names (a hot-seat game resumed as a game
+    against a bot: the record keeps no seats), else the defaults; an
+    autosave goes on in its own slot."""
+    from app.seats import parse_seats, saved_seats
+
+    seats = (saved_seats(userdir.read_meta(Path(path)), match.state.num_seats)
+             or parse_seats(record.game, None, match.state.num_seats))
+    resumed_autosave = Path(path) in userdir.autosaves(record.game)
+    autosave = Path(path) if resumed_autosave else userdir.autosave_path(record.game, dict(record.config))
+    return controller_class(record.game)(match, seats, autosave, bot_seed=match.seed)
+
+
 def resume_refusal(path: Path, err: BaseException) -> str:
     """One sentence for a save that cannot be reopened."""
     text = str(err).strip() or type(err).__name__
@@ -101,20 +115,14 @@ class Shell:
         from engine.core.match import Match
         from engine.core.record import RecordError, load_record
 
-        from app.seats import parse_seats
-
         try:
             record = load_record(path)
             match = Match.from_record(record, str(path))
         except (RecordError, ValueError, OSError, KeyError) as err:  # e.g. its battlefield file is gone
             self.show_start(message=resume_refusal(path, err))
             return
-        cls = controller_class(record.game)
-        resumed_autosave = path in userdir.autosaves(record.game)  # goes on in its own slot
-        ctl = cls(match, parse_seats(record.game, None, match.state.num_seats),
-                  path if resumed_autosave else userdir.autosave_path(record.game, dict(record.config)),
-                  bot_seed=match.seed)
-        self._open(ctl, StartChoice(record.game, dict(record.config)))
+        ctl = reopen(record, match, path)
+        self._open(ctl, StartChoice.from_config(record.game, dict(record.config), list(ctl.seats.kinds)))
 
     def _open(self, ctl: GameController, choice: StartChoice) -> None:
         from app.game_screen import GameScreen

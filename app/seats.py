@@ -52,6 +52,18 @@ class Seats:
         return ",".join(f"{seat_name(game, s)}={k}" for s, k in enumerate(self.kinds))
 
 
+def saved_seats(meta: dict, num_seats: int) -> Seats | None:
+    """The seats a save was played with, from its Load-list sidecar's
+    ``seats`` (one kind per seat), or None when it has none we can use: a
+    hot-seat game resumed as a game against a bot (the record keeps no seats)."""
+    kinds = meta.get("seats") if isinstance(meta, dict) else None
+    if not isinstance(kinds, list) or len(kinds) != num_seats:
+        return None
+    if not all(isinstance(k, str) and k in KINDS for k in kinds):
+        return None
+    return Seats(tuple(kinds))
+
+
 def seat_name(game: str, seat: int) -> str:
     names = SEAT_NAMES.get(game, ())
     return names[seat] if 0 <= seat < len(names) else f"player {seat + 1}"

@@ -64,6 +64,10 @@ def level_value(game: str, name: str) -> str:
     return f"levels/little_soldiers/{name}.json" if game == "little-soldiers" else name
 
 
+START_KEYS = ("players", "chiefs", "level", "terrain", "modules", "mission")
+"""The config keys the start screen chooses (the rest is the engine's or a record's)."""
+
+
 @dataclass
 class StartChoice:
     """What the start screen (or the command line) chose."""
@@ -71,6 +75,15 @@ class StartChoice:
     game: str = "little-battle"
     config: dict[str, Any] = field(default_factory=dict)
     seats: list[str] = field(default_factory=list)
+
+    @classmethod
+    def from_config(cls, game: str, config: dict[str, Any], seats: list[str]) -> "StartChoice":
+        """The start screen's choice for a game played from a record (Menu after a
+        Resume): only what the screen chooses. The record's config also carries its
+        battlefield (``battlefield_data``) and squads, so a mission picked next was
+        set up on the Bootcamp ("no threat_target token for 'pinky'")."""
+        kept = {k: v for k, v in config.items() if k in START_KEYS and v is not None}
+        return cls(game, kept, list(seats))
 
     def seat_count(self) -> int:
         if self.game == "little-battle":

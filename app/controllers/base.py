@@ -94,6 +94,7 @@ class GameController:
             "where": where_key(self.game, config).replace("-", " "),
             "round": rnd if isinstance(rnd, int) else None,
             "players": ", ".join(f"{seat_label(self.game, s)}: {k}" for s, k in enumerate(self.seats.kinds)),
+            "seats": list(self.seats.kinds),  # what Resume and Load seat again (the record keeps no seats)
             "actions": len(self.match.actions),
             "over": self.is_over(),
         }
@@ -307,10 +308,16 @@ class GameController:
             self.message = text if str(path) in text else f"Cannot load {Path(path).name}: {text}"
             self._changed()
             return False
-        if match.state.num_seats != len(self.seats.kinds):  # a 5-player save into a 3-player table
-            from app.seats import parse_seats
+        from app.seats import parse_seats, saved_seats
+        from app.userdir import read_meta
 
-            self.seats = parse_seats(self.game, None, match.state.num_seats)
+        # the players the Load list showed for it (a hot-seat save loaded into a game against a bot
+        # went on with the bot); else the table's own, or the defaults for another seat count
+        seats = saved_seats(read_meta(Path(path)), match.state.num_seats)
+        if seats is None and match.state.num_seats != len(self.seats.kinds):  # a 5-player save into a 3-player table
+            seats = parse_seats(self.game, None, match.state.num_seats)
+        if seats is not None and seats != self.seats:
+            self.seats = seats
             self.bots = {s: make_bot(k, match.info.name, self.bot_seed * 31 + s)
                          for s, k in enumerate(self.seats.kinds) if k != "human"}
             humans = self.seats.humans()

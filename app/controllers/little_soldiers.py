@@ -111,6 +111,7 @@ class LittleSoldiersController(GameController):
         self.overlay_listeners: list[Any] = []
         """Called when only what explains a choice changed (hover, aim): cheap redraws."""
         super().__init__(*args, **kwargs)
+        self._sync_table()  # a resumed game shows its last roll and throw (they showed only after the next action)
 
     # ------------------------------------------------------------ reading
     def soldiers(self) -> list[dict[str, Any]]:
@@ -137,6 +138,13 @@ class LittleSoldiersController(GameController):
 
     def phase(self) -> str:
         return str(self.view().phase)  # type: ignore[attr-defined]
+
+    def summary(self) -> dict[str, Any]:
+        """The Load list's line names the battlefield as printed ('Bootcamp', 'Another New
+        Threat'), not by its file ('bootcamp', 'another new threat')."""
+        from engine.little_soldiers.rules_text import battlefield_title
+
+        return {**super().summary(), "where": battlefield_title(self.match.config)}
 
     def status(self) -> str:
         """Whose turn, and on your turn what the engine asks for now."""
@@ -619,6 +627,19 @@ class LittleSoldiersController(GameController):
         if self.selected is not None and not any(s["id"] == self.selected for s in self.soldiers()):
             self.selected = None
             self.preview = self.climb = None
+
+    def acknowledge_handover(self) -> None:
+        """At a hot-seat table the next player sees their own selection: the
+        soldier the player before deployed last stayed selected (a white ring and a
+        lit HQ card on the other side). Their only card or mover is chosen for them."""
+        handed = self.handover_to is not None
+        super().acknowledge_handover()
+        if handed and self.selected is not None and not self.is_mine(self.selected):
+            self.hover = self.preview = self.climb = None
+            mine = self.in_hq() if self.phase() == "deploy" else self._my_movers()
+            self.selected = mine[0] if len(mine) == 1 else None
+            self._sync_table()
+            self._changed()
 
     def _after_action(self) -> None:
         self._forget_gone()

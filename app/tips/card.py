@@ -107,11 +107,14 @@ class TipCard:
     def __init__(self, controller: Any, view: Callable[[], Any], blocked: Callable[[], bool] = lambda: False) -> None:
         from ursina import Entity, Quad, Text, camera, color
 
+        from app.hud import LAYER_TIP, on_top
+
         self.controller = controller
         self.view = view
         self.blocked = blocked
         """True while something covers the table (the help): no tips then."""
         self.root = Entity(parent=camera.ui, z=-20, name="tooltip", enabled=False)
+        on_top(self.root, LAYER_TIP)
         self.back = Entity(parent=self.root, model=Quad(radius=0.008, segments=3), color=color.rgba(*BACK_RGBA),
                            z=0.01, name="tooltip-back")
         self.text = Text(parent=self.root, text="", origin=(-0.5, 0.5), scale=TEXT_SCALE, name="tooltip-text")

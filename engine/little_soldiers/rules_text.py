@@ -3,6 +3,8 @@ readings we chose where the books are unclear, and every chosen value."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from engine.little_soldiers import mission_data as M
 from engine.little_soldiers import rules_data as R
 from engine.little_soldiers.config import MISSIONS, Config, chosen_values
@@ -20,13 +22,27 @@ SOURCES = {
 """Where each overridable value comes from; the rest are chosen."""
 
 
+def battlefield_title(config: Config) -> str:
+    """The battlefield by the name its file gives ('Bootcamp'), as players call
+    it: F1 showed 'levels/little_soldiers/bootcamp.json'. A battlefield that
+    cannot be read or has no name is called by its file's name."""
+    data = config.battlefield_data
+    name = data.get("name") if data is not None else None
+    if not isinstance(name, str) or not name.strip():
+        try:
+            name = config.battlefield().name
+        except (OSError, ValueError):  # the summary must still be written: the file is named instead
+            name = ""
+    return name.strip() if isinstance(name, str) and name.strip() else Path(config.level).stem.replace("-", " ")
+
+
 def rules_summary(config: Config | None = None) -> str:
     config = config or Config()
     table, c = chosen_values(config.overrides)
     mods = ", ".join(config.modules) or "none (Bootcamp)"
     lines = [
         "Little Soldiers — toy soldiers brawl across a table of household scenery.",
-        f"Battlefield: {config.level}. Modules: {mods}. Players: {config.players}."
+        f"Battlefield: {battlefield_title(config)}. Modules: {mods}. Players: {config.players}."
     + (f" Mission: {MISSIONS[config.mission].title}." if config.mission else ""),
         "",
         "Set-up: 4 Deployment tokens; the Battle Track with the Flag in the middle;",

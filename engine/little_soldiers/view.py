@@ -165,7 +165,7 @@ class LittleSoldiersView(View):
         if t.phase is not Phase.DEPLOY or not t.mission_part.deploys_by_area():
             return None
         s = t.soldiers.get(soldier) if soldier else None
-        if s is None:
+        if s is None or s.in_play or s.out:  # one already on the table may not (its tooltip said to deploy it)
             s = next((x for x in t.soldiers.values() if x.general == t.current and not x.in_play and not x.out), None)
         return s.id if s is not None else None
 

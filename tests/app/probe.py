@@ -1179,6 +1179,200 @@ def toy_battle_hot_seat_facing() -> dict[str, Any]:
             clicked = c.message == "" or not c.message.startswith("There is no")
     red["clicked"] = clicked
     return {"blue": blue, "red": red}
+@scenario
+def covers_hide_what_is_under(out_png: str) -> dict[str, Any]:
+    """The Load list over the Event log and the end screen, the end screen over
+    Little Soldiers' hint box: the pixels of each covered place, and the cover's colour."""
+    from ursina import camera, color
+    from ursina import window as uwindow
+
+    from app import userdir, window
+    from app.game_screen import GameScreen
+    from app.render import prepare
+
+    w, h = 1280, 720
+    app = window.start(offscreen=True, size=(w, h))
+    ctl = prepare("little-soldiers", {}, 3, 2000)  # bots play it to the end
+    screen = GameScreen(ctl)
+    screen.update = lambda: None
+    screen.ticker.update = screen.update
+    info = screen.view.info
+    info.text = "Click dice to pick them for a reroll, then press the reroll button. " * 2
+    info.create_background(padding=0.012, radius=0.01, color=color.rgba(0.05, 0.06, 0.09, 0.8))
+    for i in range(3):
+        ctl.save(userdir.new_save_path(ctl.game, f"probe {i}"), f"probe {i}")
+    screen.hud.load()
+    window.step(app, 3)
+    window.screenshot(app, out_png)
+    from panda3d.core import Filename, PNMImage
+
+    img = PNMImage(Filename.fromOsSpecific(out_png))
+    aspect = uwindow.aspect_ratio
+
+    def pixels(x0: float, y0: float, x1: float, y1: float) -> list[list[int]]:
+        out = []
+        for py in range(int((0.5 - y1) * h), int((0.5 - y0) * h)):
+            for px in range(int((x0 / aspect + 0.5) * w), int((x1 / aspect + 0.5) * w)):
+                c = img.getXel(px, py)
+                out.append([round(c[0] * 255), round(c[1] * 255), round(c[2] * 255)])
+        return out
+
+    log = screen.hud.log_panel
+    log_left = log.get_position(camera.ui)[0] - log.scale_x
+    back = screen.hud.load_panel.children[0]
+    back_right = back.get_position(camera.ui)[0] + back.scale_x / 2
+    hint = info.get_position(camera.ui)
+    title_y = next(e for e in screen.hud.load_panel.children if getattr(e, "text", "") == "Load a saved game"
+                   ).get_position(camera.ui)[1]  # the title's row: the rest of it is bare backdrop
+    return {
+        "load_rgb": [round(v * 255) for v in (back.color[0], back.color[1], back.color[2])],
+        "end_rgb": [round(v * 255) for v in (screen.hud.overlay_backdrop.color[0], screen.hud.overlay_backdrop.color[1], screen.hud.overlay_backdrop.color[2])],
+        "over": ctl.is_over(),
+        "log_under_load": pixels(log_left + 0.005, title_y - 0.012, back_right - 0.005, title_y + 0.012),
+        "hint_under_end": pixels(hint[0] + 0.01, hint[1] - 0.05, hint[0] + 0.35, hint[1] - 0.01),
+    }
+
+
+@scenario
+def many_choices(size: str) -> dict[str, Any]:
+    """A Little Soldiers Order offering eight choices (as a Sniper and an
+    Infantry with two targets each do): every HUD button and text with its box,
+    the log panel's box, and the window's edges."""
+    from ursina import camera
+    from ursina import window as uwindow
+
+    from app import window
+    from app.game_screen import GameScreen
+    from app.render import prepare
+
+    w, h = (int(v) for v in size.split("x"))
+    app = window.start(offscreen=True, size=(w, h))
+    ctl = prepare("little-soldiers", {}, 3, 8)
+    labels = ["Yellow Sniper: Risky Shot Green Infantry", "Yellow Sniper: Attack Green Grenadier",
+              "Yellow Sniper: Attack Green Infantry", "Yellow Sniper: Move", "Yellow Infantry: Scout",
+              "Yellow Infantry: Attack Green Grenadier", "Yellow Infantry: Attack Green Infantry",
+              "Yellow Infantry: Move"]
+    ctl.my_turn = lambda: True
+    ctl.choices = lambda: [(text, None) for text in labels]
+    screen = GameScreen(ctl)
+    screen.update = lambda: None
+    screen.ticker.update = screen.update
+    screen.hud.refresh()
+    window.step(app, 2)
+    panel = screen.hud.log_panel
+    px, py = panel.get_position(camera.ui)[0], panel.get_position(camera.ui)[1]
+    return {"rects": ui_rects(screen.hud.root), "panel": [px - panel.scale_x, py - panel.scale_y, px, py],
+            "log": screen.hud.log.text, "edges": [uwindow.left[0], uwindow.bottom[1], uwindow.right[0], uwindow.top[1]]}
+
+
+@scenario
+def handover_after_the_animation() -> dict[str, Any]:
+    """Hot-seat Little Soldiers: play the people's actions until one is still
+    being shown when the computer must be handed over; report whether the
+    hand-over screen covered it at once, and whether it came once shown."""
+    from engine.bots import make_bot
+
+    from app import window
+    from app.game_screen import GameScreen
+    from app.render import prepare
+    from app.seats import Seats
+
+    app = window.start(offscreen=True, size=(640, 360))
+    c = prepare("little-soldiers", {}, 5, 0, seats=Seats(("human", "human")))
+    screen = GameScreen(c)
+    hands = make_bot("random", "little-soldiers", 2)
+    out: dict[str, Any] = {"found": False}
+    for _ in range(80):
+        if c.is_over():
+            break
+        window.step(app, 1)
+        screen.skip()
+        window.step(app, 1)
+        if c.handover_to is not None:
+            c.acknowledge_handover()
+            continue
+        c.play(hands.choose(c.view()))
+        if c.handover_to is not None and screen.animating():
+            out["found"] = True
+            out["covered_at_once"] = bool(screen.hud.overlay.enabled)
+            frames = 0
+            while screen.animating() and frames < 600:
+                window.step(app, 1)
+                frames += 1
+            window.step(app, 1)
+            out["frames"] = frames
+            out["covered_after"] = bool(screen.hud.overlay.enabled)
+            break
+    return out
+
+
+@scenario
+def threat_labels() -> dict[str, Any]:
+    """Another New Threat's table: the text of every card printed at a Threat's foot."""
+    import app.little_soldiers_view as lsv
+    from app import window
+    from app.game_screen import GameScreen
+    from app.render import prepare
+
+    printed: list[list[str]] = []
+    real = lsv.placard
+
+    def recording(parent: Any, name: str, text: str, *args: Any, **kwargs: Any) -> Any:
+        printed.append([name, text])
+        return real(parent, name, text, *args, **kwargs)
+
+    lsv.placard = recording
+    window.start(offscreen=True, size=(640, 360))
+    GameScreen(prepare("little-soldiers", {"mission": "another_new_threat"}, 2, 0))
+    return {"labels": [t for n, t in printed if n == "threat-label"]}
+
+
+@scenario
+def load_list(size: str) -> dict[str, Any]:
+    """The Load list with more saves than it shows: each line's text and box, and the window's edges."""
+    from ursina import window as uwindow
+
+    from app import userdir, window
+    from app.game_screen import GameScreen
+    from app.render import prepare
+
+    w, h = (int(v) for v in size.split("x"))
+    app = window.start(offscreen=True, size=(w, h))
+    ctl = prepare("little-soldiers", {"mission": "another_new_threat"}, 3, 6)
+    screen = GameScreen(ctl)
+    screen.update = lambda: None
+    screen.ticker.update = screen.update
+    for i in range(10):
+        screen.hud.save()
+    screen.hud.load()
+    window.step(app, 2)
+    return {"rects": ui_rects(screen.hud.load_panel),
+            "edges": [uwindow.left[0], uwindow.bottom[1], uwindow.right[0], uwindow.top[1]]}
+
+
+@scenario
+def area_hints() -> dict[str, Any]:
+    """The hint box when Green's soldier is selected for its Move."""
+    from app import window
+    from app.game_screen import GameScreen
+
+    app = window.start(offscreen=True, size=(640, 360))
+    c = prepare_green_move()
+    screen = GameScreen(c)
+    screen.update = lambda: None
+    screen.ticker.update = screen.update
+    mine = [s["id"] for s in c.soldiers() if s["spot"] and c.is_mine(s["id"])]
+    c.click_soldier(mine[0])
+    window.step(app, 2)
+    return {"info": screen.view.info.text, "phase": c.phase()}
+
+
+def prepare_green_move() -> Any:
+    from app.render import prepare
+
+    c = prepare("little-soldiers", {}, 3, 0)
+    _ls_to_green_move(c)
+    return c
 
 
 def main() -> None:

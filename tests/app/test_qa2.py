@@ -223,5 +223,5 @@ def test_the_load_list_shows_game_battlefield_round_players_and_date(tmp_path, t
     path = userdir.new_save_path(c.game, "before the charge")
     assert c.save(path, "before the charge") and c.message_kind == "info"
     line = save_title(path)
-    assert line.startswith("before the charge - Little Soldiers, bootcamp, round 1, ")
+    assert line.startswith("before the charge - Little Soldiers, Bootcamp, round 1, ")  # the battlefield as printed
     assert "(green): human" in line and "(yellow): random" in line

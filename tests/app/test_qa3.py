@@ -96,7 +96,7 @@ def test_a_bootcamp_autosave_is_named_for_bootcamp_not_default(toybox_home):
     assert userdir.where_key("little-soldiers", {"mission": "king_of_the_hill"}) == "king-of-the-hill"
     assert userdir.where_key("little-battle", {}) == "4-players"
     c = LittleSoldiersController.new("little-soldiers", {}, Seats(("human", "random")), seed=1)
-    assert c.summary()["where"] == "bootcamp"
+    assert c.summary()["where"] == "Bootcamp"  # the battlefield as printed (the autosave file keeps the stem)
 
 
 def test_loading_a_save_mid_game_autosaves_it_in_its_own_slot(toybox_home):

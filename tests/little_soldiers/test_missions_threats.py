@@ -248,7 +248,9 @@ def test_end_of_the_turn_rounds_then_game_after_the_third_round():
     s2 = place(threat_game(), {"green-infantry": HIDDEN}, lids=0)
     stay(s2, "green-infantry")
     s2.apply(CHANCE, ThreatAction(2))
-    assert s2.phase == OVER and "not all of them" in s2.result().reason
+    assert s2.phase == OVER and s2.result().reason == (
+        "The Threats have the advantage: the Order tokens are spent and you broke none of them.")  # not 'no Threat, not all'
+
 
 
 def test_beating_every_threat_wins_for_every_player():

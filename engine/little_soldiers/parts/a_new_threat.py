@@ -414,6 +414,7 @@ class ANewThreat(Mission):
         if self.track <= 0:
             return Result((), scores, f"The Flag reaches the Threat Victory space: the Threats have beaten you "
                                       f"(you broke {names}).")
-        if len(beaten) < len(self.threats):
-            return Result((), scores, f"The Threats have the advantage: you broke {names}, not all of them.")
+        if len(beaten) < len(self.threats):  # the Order tokens are spent ('you broke no Threat, not all of them')
+            broke = f"you broke {names}, not all of them" if beaten else "you broke none of them"
+            return Result((), scores, f"The Threats have the advantage: the Order tokens are spent and {broke}.")
         return Result(tuple(range(st.num_seats)), scores, f"Great teamwork! You broke every Threat ({names}).")
