@@ -278,6 +278,8 @@ class Animator:
         mine = seat_name(self.controller.game, self.controller.viewer) == colour  # your rack is in front
         y0 = front if mine else back
         x0 = getattr(view, "center", (x1, y1))[0]
+        if hasattr(view, "to_table"):  # the racks are turned with the board to the seat shown
+            x0, y0 = view.to_table(x0, y0)
         mb = MeshBuilder()
         mb.add_cylinder((0, 0, 0), 3.0, 0.9, rgba(SEAT_RGB.get(colour, (0.8, 0.8, 0.8))), sides=20)
         tile = Entity(parent=view.table.root, model=mb.build(), double_sided=True, name="sliding-tile")

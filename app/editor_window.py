@@ -20,6 +20,10 @@ Everything the window does is a call on :class:`app.editor.session.EditorSession
 (the tests drive that without a window); validation and balance are the
 engine's. Ctrl+Z / Ctrl+Y undo and redo, Ctrl+S saves (refused, with the
 number of problems, while the level has any).
+
+Opened from the start screen (``toybox play``), a Menu button goes back to
+it; with unsaved changes it asks first (save and leave, leave without
+saving, or keep editing), so no edit is lost without a word.
 """
 
 from __future__ import annotations
@@ -55,11 +59,16 @@ TERRAIN_SCALE = 1.2
 
 
 class EditorWindow:
-    def __init__(self, session: EditorSession) -> None:
+    def __init__(self, session: EditorSession, on_back: Any = None) -> None:
+        """``on_back()`` (from the start screen) shows a Menu button that goes
+        back to it, asking first when there are unsaved changes."""
         from ursina import Button, Entity, Text, camera, color
         from ursina import window as uwindow
 
         self.session = session
+        self.on_back = on_back
+        self.prompt: Any = None
+        """The unsaved-changes question while it is open (it takes every click and key)."""
         self.overlay: str | None = None
         self.axis: str | None = None
         self._ring_applied = False
@@ -108,6 +117,11 @@ class EditorWindow:
                        color=color.rgb(0.25, 0.3, 0.38), text_size=0.75)
             b.on_click = action
             self.bar[label_] = b
+        if on_back is not None:  # at the far right of the bar, clear of the edit buttons and Simulate
+            b = Button(parent=ui, text="Menu", scale=(0.1, 0.04), position=uwindow.top_right + (-0.065, -0.035),
+                       color=color.rgb(0.25, 0.3, 0.38), text_size=0.75, name="editor-menu")
+            b.on_click = self.menu
+            self.bar["Menu"] = b
         Text(parent=ui, text="Selection", position=uwindow.top_right + (-0.415, -0.085), origin=(-0.5, 0.5), scale=0.95,
              color=color.light_gray)
         corner = uwindow.top_right
@@ -178,7 +192,7 @@ class EditorWindow:
                                    (uwindow.top_right[0] - 0.79 - 0.05) - (uwindow.top_left[0] + 0.02) - 0.02)
         self.fields.show(s)
         self.picker.show(s)
-        problems = s.problems()
+        problems = [s.say(p) for p in s.problems()]  # pieces by name, as in the status line
         if problems:
             wrapped = [textwrap.fill(p, 44, initial_indent="- ", subsequent_indent="  ") for p in problems[:8]]
             self.problems.text = "\n".join(wrapped) + (f"\n... and {len(problems) - 8} more" if len(problems) > 8 else "")
@@ -369,6 +383,83 @@ class EditorWindow:
         self.session.save()
         self.refresh()
 
+    # ------------------------------------------------------------ leaving
+    def menu(self) -> None:
+        """The Menu button: back to the start screen, at once when everything
+        is saved, else after the unsaved-changes question."""
+        if self.on_back is None:
+            return
+        if not self.session.doc.dirty:
+            self.on_back()
+            return
+        self._ask_leave()
+
+    def _ask_leave(self) -> None:
+        from ursina import Button, Entity, Text, camera, color
+
+        self.close_prompt()
+        name = self.file_name
+        self.prompt = Entity(parent=camera.ui, name="leave-prompt", z=-2)
+        Entity(parent=self.prompt, model="quad", color=color.rgba(0, 0, 0, 0.55), scale=(4, 2), z=0.2,
+               collider="box")  # the table and the panels take no click while it is open
+        Entity(parent=self.prompt, model="quad", color=color.rgb(0.1, 0.11, 0.14), scale=(0.9, 0.22), z=0.1)
+        Text(parent=self.prompt, text=f"{name} has unsaved changes.", origin=(0, 0), position=(0, 0.05), scale=1.1,
+             color=color.rgb(1, 0.95, 0.7), name="leave-question")
+        for i, (text, action) in enumerate((("Save and leave", self.save_and_leave),
+                                            ("Leave without saving", self.leave_unsaved),
+                                            ("Keep editing", self.close_prompt))):
+            b = Button(parent=self.prompt, text=text, scale=(0.27, 0.055), position=(-0.29 + i * 0.29, -0.04),
+                       color=color.rgb(0.2, 0.5, 0.32) if i == 0 else color.rgb(0.26, 0.28, 0.34), text_size=0.8,
+                       name=f"leave-{text.split()[0].lower()}")
+            b.on_click = action
+
+    def close_prompt(self) -> None:
+        from ursina import destroy
+
+        if self.prompt is not None:
+            destroy(self.prompt)
+            self.prompt = None
+
+    def save_and_leave(self) -> None:
+        """Save, then leave; a refused save (the level has problems) stays, and says why."""
+        self.close_prompt()
+        if self.session.save():
+            self.on_back()
+            return
+        self.session.message = self.session.message.rstrip(".") + ": fix them, or leave without saving (Menu)."
+        self.refresh()
+
+    def leave_unsaved(self) -> None:
+        self.close_prompt()
+        self.session.discard_imports()  # mesh copies only the unsaved level used
+        self.on_back()
+
+    def tell(self, sentence: str) -> None:
+        """A sentence from the frame guard (app.guard) in the status line."""
+        self.session.message = sentence
+        self.refresh()
+
+    def recover(self) -> None:
+        """After an error in a frame: drop what was half-done and redraw."""
+        self.session.end_drag()
+        self.axis = None
+        self.close_prompt()
+        self.refresh()
+
+    def destroy(self) -> None:
+        from ursina import destroy
+
+        self.close_prompt()
+        if self.simulate is not None:
+            if self.simulate.sim is not None:
+                self.simulate.sim.stop.set()
+            destroy(self.simulate.driver)
+            if self.simulate.map is not None:
+                destroy(self.simulate.map)
+        destroy(self.driver)
+        destroy(self.ui)
+        self.table.destroy()
+
     def cycle_overlay(self) -> None:
         self.overlay = OVERLAYS[(OVERLAYS.index(self.overlay) + 1) % len(OVERLAYS)]
         self.refresh()
@@ -397,6 +488,10 @@ class EditorWindow:
         from ursina import held_keys
 
         s = self.session
+        if self.prompt is not None:
+            if key == "escape":
+                self.close_prompt()
+            return  # the unsaved-changes question is open: it takes the input
         if self.fields.typing or self.fields.owns(key):
             return  # the keys are text for the field (Backspace deleted the selected piece)
         if key == "left mouse down":

@@ -78,11 +78,28 @@ class Shell:
             self.screen.destroy()
             self.screen = None
 
-    def show_start(self, choice: StartChoice | None = None, message: str = "") -> None:
+    def show_start(self, choice: StartChoice | None = None, message: str = "", editing: Path | None = None) -> None:
+        """The start screen; ``editing`` opens it on the editor tab with that file picked."""
         from app.start_screen import StartScreen
 
         self._clear()
-        self.screen = StartScreen(self.start_game, self.resume, choice, message)
+        self.screen = StartScreen(self.start_game, self.resume, choice, message, on_edit=self.open_editor,
+                                  editing=editing)
+
+    def open_editor(self, path: Path) -> None:
+        """The start screen's "Level editor": the file opened as ``toybox edit
+        FILE`` opens it, with a Menu button back here."""
+        from app.editor.session import EditorSession
+        from app.editor_window import EditorWindow
+        from engine.core.files import DataError
+
+        try:
+            session = EditorSession.open(path)
+        except (DataError, ValueError, OSError) as err:
+            self.show_start(message=f"Cannot open {Path(path).name} in the editor: {err}", editing=Path(path))
+            return
+        self._clear()
+        self.screen = EditorWindow(session, on_back=lambda: self.show_start(editing=Path(path)))
 
     def start_game(self, choice: StartChoice, seed: int | None = None) -> None:
         try:

@@ -101,6 +101,33 @@ def with_seat_names(game: str, text: str) -> str:
     return _PLAYER_N.sub(name, text)
 
 
+SECOND_PERSON: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"You draw (.+)"), "{seat} draws {0}"),
+    (re.compile(r"Your (.+) lies face down: you cannot place it on your next turn\."),
+     "{seat}'s {0} lies face down: they cannot place it on their next turn."),
+    (re.compile(r"You keep (.+)"), "{seat} keeps {0}"),
+    (re.compile(r"You play (.+)"), "{seat} plays {0}"),
+    (re.compile(r"You are dealt (.+)"), "{seat} is dealt {0}"),
+)
+"""The engines' private lines, written to the one seat that may read them,
+as the table says them about that seat (a shared screen has no one "you")."""
+
+
+def about_seat(game: str, text: str, seat: int) -> str:
+    """A private line told about its seat, as the table names it: "You draw
+    Roxy 7." -> "Player 2 (red) draws Roxy 7." (hot-seat: whoever is at the
+    mouse now could not tell whose draw the log meant). A second-person line
+    no pattern knows gets the seat in front, so none is left unnamed."""
+    who = seat_label(game, seat)
+    for pattern, told in SECOND_PERSON:
+        m = pattern.fullmatch(text)
+        if m:
+            return told.format(*m.groups(), seat=who)
+    if re.match(r"(You|Your)\b", text):
+        return f"{who}: {text}"
+    return text
+
+
 def default_bot(game: str) -> str:
     """The game's heuristic bot (every game has one now); random only for a
     game that declares none."""

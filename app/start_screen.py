@@ -54,6 +54,29 @@ def level_title(game: str, name: str) -> str:
     return name.replace("-", " ")
 
 
+EDITOR = "editor"
+"""The start screen's tab that opens the level editor (beside the three games)."""
+EDITOR_TITLE = "Level editor"
+
+
+def editor_choices() -> dict[str, list[Path]]:
+    """The shipped level files the editor opens, by kind: every Little
+    Soldiers battlefield (a mission's too) and every Toy Battle terrain
+    (``toybox edit`` opens these same files, and saves them in place)."""
+    from engine.core.files import DataError, load_json
+
+    out: dict[str, list[Path]] = {"Battlefield": [], "Terrain": []}
+    for folder, kind, key in (("little_soldiers", "Battlefield", "play_zone"), ("toy_battle", "Terrain", "bases")):
+        for path in sorted((REPO / "levels" / folder).glob("*.json"), key=lambda p: p.stem):  # as the game rows
+            try:
+                data = load_json(path, "level")
+            except (DataError, OSError, ValueError):
+                continue  # not a level the editor can open: not offered
+            if isinstance(data, dict) and key in data:
+                out[kind].append(path)
+    return out
+
+
 def level_value(game: str, name: str) -> str:
     """The config value for a level button: Toy Battle takes a terrain name,
     Little Soldiers a battlefield file (a bare name was refused: "no
@@ -118,14 +141,20 @@ def opening_choice() -> StartChoice:
 
 class StartScreen:
     """Buttons for the choices; ``on_start(choice)`` starts the game,
-    ``on_resume(path)`` reopens an autosave."""
+    ``on_resume(path)`` reopens an autosave, ``on_edit(path)`` opens the
+    level editor on a file (the "Level editor" tab; none without it).
+    ``editing`` opens on that tab with that file picked (back from the editor)."""
 
     def __init__(self, on_start: Callable[[StartChoice], None], on_resume: Callable[[Path], None],
-                 choice: StartChoice | None = None, message: str = "") -> None:
+                 choice: StartChoice | None = None, message: str = "",
+                 on_edit: Callable[[Path], None] | None = None, editing: Path | None = None) -> None:
         from ursina import Entity, Text, camera, color
 
-        self.on_start, self.on_resume = on_start, on_resume
+        self.on_start, self.on_resume, self.on_edit = on_start, on_resume, on_edit
         self.choice = choice or opening_choice()
+        self.editing = on_edit is not None and editing is not None
+        """The editor tab is showing (else the chosen game's options)."""
+        self.edit_file: Path = Path(editing) if editing is not None else REPO / "levels/little_soldiers/bootcamp.json"
         self.root = Entity(parent=camera.ui, name="start-screen")
         Entity(parent=self.root, model="quad", color=color.rgb(0.12, 0.13, 0.16), scale=(4, 2), z=1)
         Text(parent=self.root, text="Toybox", origin=(0, 0), position=(0, 0.4), scale=3, color=color.white)
@@ -170,9 +199,14 @@ class StartScreen:
         destroy(self.body)
         self.body = Entity(parent=self.root)
         c = self.choice
-        for i, (game, title) in enumerate(GAME_TITLES.items()):
-            self._button(title, (-0.3 + i * 0.3, 0.27), lambda g=game: self._set_game(g), on=c.game == game)
+        tabs = list(GAME_TITLES.items()) + ([(EDITOR, EDITOR_TITLE)] if self.on_edit is not None else [])
+        for i, (game, title) in enumerate(tabs):
+            self._button(title, ((i - (len(tabs) - 1) / 2) * 0.3, 0.27), lambda g=game: self._set_game(g),
+                         on=(game == EDITOR) == self.editing and (game == EDITOR or c.game == game))
         y = 0.17
+        if self.editing:
+            self._editor_options(y)
+            return
         if c.game == "little-battle":
             Text(parent=self.body, text="Players", position=(-0.66, y), origin=(-0.5, 0), scale=1, color=color.white)
             for i, n in enumerate((3, 4, 5)):
@@ -225,6 +259,31 @@ class StartScreen:
         width = max([0.205] + [Text.get_width(t) * 0.8 + 0.03 for t in titles])  # 0.8: the buttons' text size
         room = window.right[0] - 0.03 + 0.4625
         return width, max(1, min(LEVEL_COLUMNS, int((room + 0.01) / (width + 0.01))))
+
+    def _editor_options(self, y: float) -> None:
+        """The editor tab: a button per battlefield and terrain file, the one
+        picked lit, where it saves, and "Open in the editor"."""
+        from ursina import Text, color
+
+        for kind, paths in editor_choices().items():
+            Text(parent=self.body, text=kind, position=(-0.66, y), origin=(-0.5, 0), scale=1, color=color.white)
+            for i, path in enumerate(paths):
+                row, col = divmod(i, LEVEL_COLUMNS)
+                self._button(path.stem.replace("-", " "), (-0.36 + col * 0.215, y - row * 0.065),
+                             lambda p=path: self._pick_file(p), on=path == self.edit_file, width=0.205)
+            y -= 0.065 * ((len(paths) + LEVEL_COLUMNS - 1) // LEVEL_COLUMNS) + 0.01
+        where = self.edit_file.relative_to(REPO) if self.edit_file.is_relative_to(REPO) else self.edit_file
+        Text(parent=self.body, text=f"Edits {where} (Save writes that file; Menu comes back here).", origin=(0, 0),
+             position=(0, y), scale=0.8, color=color.light_gray, name="editor-file")
+        self._button("Open in the editor", (0, y - 0.07), self._edit, on=True, width=0.36)
+
+    def _pick_file(self, path: Path) -> None:
+        self.edit_file = path
+        self._build()
+
+    def _edit(self) -> None:
+        if self.on_edit is not None:
+            self.on_edit(self.edit_file)
 
     def _soldiers_options(self, y: float) -> float:
         """Modules (toggles) and mission (cycled) as the engine lists them, so
@@ -289,7 +348,9 @@ class StartScreen:
         self._build()
 
     def _set_game(self, game: str) -> None:
-        self.choice = StartChoice(game)
+        self.editing = game == EDITOR
+        if not self.editing:
+            self.choice = StartChoice(game)
         self._build()
 
     def _set(self, key: str, value: Any) -> None:
@@ -316,5 +377,5 @@ class StartScreen:
         destroy(self.root)
 
 
-__all__ = ["GAME_TITLES", "StartChoice", "StartScreen", "level_choices", "level_title", "player_counts",
-           "seat_label"]
+__all__ = ["EDITOR", "GAME_TITLES", "StartChoice", "StartScreen", "editor_choices", "level_choices", "level_title",
+           "player_counts", "seat_label"]

@@ -4,6 +4,11 @@ bases, paths, H.Q.s, regions and medals, stacks of troops, racks.
 Positions come from the terrain file's 2D layout (read as cm, x to the
 right of blue, y towards red). Highlights are the controller's (engine's)
 legal slots; region colours are the view's ``claimed`` list.
+
+The board turns to the seat whose hand is shown, as two people passing the
+computer at a hot-seat table expect: red's H.Q., rack and reserve come to
+the near side on red's turn, blue's on blue's. The racks and reserves are
+laid out on the near side and turned with the camera (:meth:`to_table`).
 """
 
 from __future__ import annotations
@@ -53,6 +58,8 @@ class ToyBattleView:
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
         self.center = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
         self.extent = (max(xs) - min(xs) + 24, max(ys) - min(ys) + 24)
+        self.facing = self._seat_shown()
+        """The seat the board is turned to (its side near the camera)."""
         self.table = Table(self.extent[0] + 70, self.extent[1] + 40, top=(0.17, 0.25, 0.38, 1.0), center=self.center)
         self.home()
         from ursina import Text, camera, color, window
@@ -82,13 +89,37 @@ class ToyBattleView:
     runs along the bottom (a 'Loaded ...' line lay over the rack)."""
 
     def home(self) -> None:
-        """Frame the board and both racks (the opponent's sat under the turn line); the 'h' key."""
+        """Frame the board and both racks (the opponent's sat under the turn line),
+        from the side of the seat shown; the 'h' key."""
         cx, cy = self.center
         w, d = self.extent
         front, back = self.rack_rows()
         pts = [(cx + sx * w / 2, cy + sy * d / 2, 0.0) for sx in (-1, 1) for sy in (-1, 1)]
-        pts += [(cx, front - RACK_DEPTH / 2 - 1.8, 0.0), (cx, back + 6.0, 2.0)]  # a full rack is about the board's width
-        self.table.frame(pts, self.FREE_FILM, pitch=60.0)
+        pts += [(*self.to_table(cx, front - RACK_DEPTH / 2 - 1.8), 0.0), (*self.to_table(cx, back + 6.0), 2.0)]
+        self.table.frame(pts, self.FREE_FILM, pitch=60.0, yaw=self.yaw())
+
+    def _seat_shown(self) -> int:
+        return int(self.controller.view_dict()["seat"])
+
+    def yaw(self) -> float:
+        """The camera's heading: from blue's side for blue, from red's for red."""
+        return 180.0 if self.facing == 1 else 0.0
+
+    def to_table(self, x: float, y: float) -> tuple[float, float]:
+        """A point laid out on the near side (racks, reserves) where it lies on
+        the table: turned half round the board's centre when red is shown."""
+        if self.facing != 1:
+            return (x, y)
+        cx, cy = self.center
+        return (2 * cx - x, 2 * cy - y)
+
+    def _turn(self, about: tuple[float, float] | None = None) -> np.ndarray:
+        """:meth:`to_table` as a 4x4 matrix, for pieces built on the near side
+        (or a half turn about the point ``about``: a coin turned in place)."""
+        cx, cy = self.center if about is None else about
+        if self.facing != 1:
+            return np.eye(4)
+        return np.array([[-1.0, 0, 0, 2 * cx], [0, -1.0, 0, 2 * cy], [0, 0, 1.0, 0], [0, 0, 0, 1.0]])
 
     def rack_rows(self) -> tuple[float, float]:
         """The y of your rack (in front) and the opponent's (behind)."""
@@ -173,6 +204,9 @@ class ToyBattleView:
         self.dynamic = Entity(parent=self.table.root)
         c = self.controller
         v = c.view_dict()
+        if int(v["seat"]) != self.facing:  # the next player took the mouse: turn the board to them
+            self.facing = int(v["seat"])
+            self.home()
         t = self.terrain
         import shapely
 
@@ -195,8 +229,10 @@ class ToyBattleView:
             add_area(mb, ring, 0.74, rgba(line))
             if region.pos is not None:  # the printed medal coin, its count on it; taken coins show the owner's rim
                 x, y = region.pos
-                look.add_disc((x, y, 0.6), 2.6, 0.4, (1, 1, 1), f"medal:{region.medals}",
+                coin = Batch()  # a loose coin: turned to the player to move, so its count reads upright
+                coin.add_disc((x, y, 0.6), 2.6, 0.4, (1, 1, 1), f"medal:{region.medals}",
                               side_rgb=line[:3] if owner >= 0 else (0.8, 0.6, 0.15), gloss=0.6, ground=None)
+                look.extend(coin.transform(self._turn((x, y))))
         for nid, stack in v["board"].items():
             x, y = self.at(nid)
             for h, troop in enumerate(stack):
@@ -205,8 +241,10 @@ class ToyBattleView:
                               side_rgb=COLOUR_RGB[colour][:3], sides=28, gloss=0.3, ground=None)
             if len(stack) > 1:  # the stack's height printed on a counter beside it
                 add_placard(look, f"×{len(stack)}", (x + 5.0, y - 3.6, 0.98), 2.2, "dark")
-        self._reserves(look, v)
-        self._racks(mb, v, look)
+        near = Batch()  # laid out on the near side, then turned to the seat shown
+        self._reserves(near, v)
+        self._racks(mb, v, near)
+        look.extend(near.transform(self._turn()))
         static_entity(self.dynamic, mb, "toy-battle-pieces")
         look.node("toy-battle-look").reparentTo(self.dynamic)
         self._troop_help()
@@ -265,7 +303,7 @@ class ToyBattleView:
                 x = self.rack_x(i, len(rack))
                 sel = name == self.controller.selected
                 if sel:
-                    mb.add_box((x, front - 1.6, 0.72), (RACK_STEP - 1.0, RACK_DEPTH - 0.6, 0.1), HIGHLIGHT)
+                    mb.add_box((*self.to_table(x, front - 1.6), 0.72), (RACK_STEP - 1.0, RACK_DEPTH - 0.6, 0.1), HIGHLIGHT)
                 is_down = name in down
                 if is_down:
                     down.remove(name)
@@ -278,7 +316,7 @@ class ToyBattleView:
                 look.extend(tile.transform(lean))
                 add_placard(look, TROOP_TITLES.get(name, name), (x, front - RACK_TILE_R * math.cos(a) - 2.9, 0.72),
                             RACK_NAME_CM, "cream", max_width=RACK_STEP - 0.8)
-                picker(self.dynamic, (x, front - 1.6, 0.0), (RACK_STEP - 1.0, RACK_DEPTH, 7.0),
+                picker(self.dynamic, (*self.to_table(x, front - 1.6), 0.0), (RACK_STEP - 1.0, RACK_DEPTH, 7.0),
                        lambda n=name: self.controller.click_troop(n),
                        name=f"troop-{name}-{i}",
                        on_hover=lambda inside, n=name: self.controller.hover_troop(n if inside else None))
@@ -290,7 +328,7 @@ class ToyBattleView:
                           sides=28, ground=None)
         seen = ", ".join(TROOP_TITLES.get(n, n) for n in opp["seen"]) or "nothing seen"
         placard(self.dynamic, "opponent-rack-label", f"{other.capitalize()} rack: {opp['size']} ({seen})",
-                (cx, back + 5.6, 0.05), 2.6, other)
+                (*self.to_table(cx, back + 5.6), 0.05), 2.6, other, heading=self.yaw())
 
     def region_face(self, k: int) -> Any:
         faces = self.__dict__.setdefault("_faces", {})  # the terrain never changes under a view
@@ -317,6 +355,7 @@ class ToyBattleView:
             return None
         t = (0.6 - a[2]) / dz
         x, y = a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])
+        nx, ny = self.to_table(x, y)  # the racks' and reserves' near-side layout (the turn is its own inverse)
         regions = self.terrain.regions
         for k, r in enumerate(regions):
             if r.pos is not None and math.dist(r.pos, (x, y)) <= 2.8:
@@ -327,12 +366,12 @@ class ToyBattleView:
         me = int(self.controller.view_dict()["seat"])
         for side in (0, 1):
             x0, y0, x1, y1 = self._reserve_box(side, me)
-            if x0 <= x <= x1 and y0 <= y <= y1:
+            if x0 <= nx <= x1 and y0 <= ny <= y1:
                 return f"reserve:{side}"
         cx, _ = self.center
         _, back = self.rack_rows()
         n = self.controller.view_dict()["opponent_rack"]["size"]
-        if n and abs(y - back) <= 4.0 and abs(x - cx) <= (n - 1) * 4.0 + 4.0:
+        if n and abs(ny - back) <= 4.0 and abs(nx - cx) <= (n - 1) * 4.0 + 4.0:
             return "opponent-rack"
         return None
 
@@ -352,13 +391,13 @@ class ToyBattleView:
             return [(x, y, z) for x in (x0, x1) for y in (y0, y1) for z in (0.6, 2.0)]
         if kind == "reserve":
             x0, y0, x1, y1 = self._reserve_box(int(key), int(self.controller.view_dict()["seat"]))
-            return [(x, y, z) for x in (x0, x1) for y in (y0, y1) for z in (0.0, 6.0)]
+            return [(*self.to_table(x, y), z) for x in (x0, x1) for y in (y0, y1) for z in (0.0, 6.0)]
         if thing == "opponent-rack":
             cx, _ = self.center
             _, back = self.rack_rows()
             n = self.controller.view_dict()["opponent_rack"]["size"]
-            return [(cx + sx * ((n - 1) * 4.0 + 4.0), back + sy * 4.0, z) for sx in (-1, 1) for sy in (-1, 1)
-                    for z in (0.0, 2.0)]
+            return [(*self.to_table(cx + sx * ((n - 1) * 4.0 + 4.0), back + sy * 4.0), z) for sx in (-1, 1)
+                    for sy in (-1, 1) for z in (0.0, 2.0)]
         return []
 
     # ------------------------------------------------------------ for tests
@@ -366,7 +405,7 @@ class ToyBattleView:
         """A point on the highlight ring round ``nid`` (outside the base and its stack)."""
         x, y = self.at(nid)
         r = BASE_R if self.terrain.is_base[self.terrain.index[nid]] else HQ_R
-        return (x, y - r - 0.7, 0.9)
+        return (x, y - r - 0.7, 0.9) if self.facing != 1 else (x, y + r + 0.7, 0.9)  # its near side
 
     def destroy(self) -> None:
         from ursina import destroy

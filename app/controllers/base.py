@@ -19,7 +19,7 @@ from engine.core.match import Match
 from engine.core.protocol import CHANCE, IllegalAction, View
 from engine.core.record import RecordError, load_record, save_record
 
-from app.seats import Seats, seat_label, with_seat_names
+from app.seats import Seats, about_seat, seat_label, with_seat_names
 
 
 class GameController:
@@ -139,7 +139,9 @@ class GameController:
         names = ", ".join(seat_label(self.game, s) for s in acting if s != CHANCE)
         if self.my_turn():
             others = [s for s in acting if s != self.viewer]
-            return "Your turn" + (f" (also choosing: {', '.join(seat_label(self.game, s) for s in others)})" if others else "") + "."
+            # hot-seat: whose turn, by name (the screen is shared; "Your turn" did not say whose)
+            turn = f"{seat_label(self.game, self.viewer)}, your turn" if len(self.seats.humans()) > 1 else "Your turn"
+            return turn + (f" (also choosing: {', '.join(seat_label(self.game, s) for s in others)})" if others else "") + "."
         return f"Waiting for {names}." if names else "..."
 
     def end_reason(self) -> str:
@@ -164,7 +166,12 @@ class GameController:
         over (the log showed the last player's hand to the next one)."""
         if self.handover_to is not None:
             return []
-        return [with_seat_names(self.game, e.text) for e in self.view().events]
+        # one person at the table reads "You draw ..."; several share the screen, so a line only one
+        # seat may read names that seat ("Player 2 (red) draws ...")
+        shared = len(self.seats.humans()) != 1
+        return [with_seat_names(self.game, about_seat(self.game, e.text, next(iter(e.seats)))
+                                if shared and e.seats is not None and len(e.seats) == 1 else e.text)
+                for e in self.view().events]
 
     # ------------------------------------------------------------ acting
     def play(self, action: Any) -> bool:

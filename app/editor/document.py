@@ -135,7 +135,8 @@ class LevelDocument:
         self.path = Path(path) if path is not None else None
         self._undo: list[Edit] = []
         self._redo: list[Edit] = []
-        self.dirty = False
+        self._saved = copy.deepcopy(self.data)
+        """The level as it is on disk (as opened, or as last saved)."""
 
     @classmethod
     def open(cls, path: str | Path, validator: Validator) -> "LevelDocument":
@@ -146,6 +147,12 @@ class LevelDocument:
             raise ValueError(f"{p}: a level file holds a JSON object.")
         return cls(data, validator, p)
 
+    @property
+    def dirty(self) -> bool:
+        """Unsaved changes: the level differs from the file (an edit undone is
+        none, so leaving the editor asks only when something would be lost)."""
+        return self.data != self._saved
+
     # --------------------------------------------------------------- edits
     def apply(self, edit: Edit) -> None:
         """Make a change; it can be undone. A change that breaks the tree's
@@ -153,14 +160,12 @@ class LevelDocument:
         done = edit.apply(self.data)
         self._undo.append(done)
         self._redo.clear()
-        self.dirty = True
 
     def undo(self) -> bool:
         if not self._undo:
             return False
         edit = self._undo.pop()
         self._redo.append(edit.invert().apply(self.data))
-        self.dirty = True
         return True
 
     def redo(self) -> bool:
@@ -168,7 +173,6 @@ class LevelDocument:
             return False
         edit = self._redo.pop()
         self._undo.append(edit.invert().apply(self.data))
-        self.dirty = True
         return True
 
     def can_undo(self) -> bool:
@@ -196,5 +200,5 @@ class LevelDocument:
             raise LevelInvalid(["a value is not a finite number (NaN or Infinity); fix it before saving"]) from None
         write_atomic(target, text)
         self.path = target
-        self.dirty = False
+        self._saved = copy.deepcopy(self.data)
         return target

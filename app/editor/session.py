@@ -77,7 +77,10 @@ class EditorSession:
         self.step = 1.0 if self.mode == "battlefield" else 0.5
         self.snapping = True
         self.angle_step = 15.0
-        self.message = ""
+        self._message = ""
+        self._names: dict[str, str] = {}
+        """Every scenery id seen in this session by the name the game gives it
+        (``piece_name``), deleted pieces too, for the sentences in :attr:`message`."""
         self.pending: list[str] = []  # terrain: nodes clicked for a path or a region
         self.draft: list[tuple[float, float]] = []  # play-zone tool: corners clicked so far
         self.picker: FilePicker | None = None  # mesh tool: the file picker while it is open
@@ -87,6 +90,37 @@ class EditorSession:
         self.imported: list[Path] = []  # mesh copies made by imports not yet in a saved level
         self._drag: tuple[Selection | Handle, tuple[float, float], bool] | None = None
         self._cache: dict[str, tuple[str, Any]] = {}
+
+    # ---------------------------------------------------------------- words
+    @property
+    def message(self) -> str:
+        """The status line: one sentence for the designer, pieces named as the
+        game names them ("Placed ball 2", "Deleted cover 3 (green book)"),
+        not by their ids (the id field and the file keep those)."""
+        return self._message
+
+    @message.setter
+    def message(self, text: str) -> None:
+        self._message = self.say(text)
+
+    def piece_names(self) -> dict[str, str]:
+        """id -> name of every piece of the document now and before (so the
+        sentence after a delete can still name what went)."""
+        bf = self.battlefield()
+        if bf is not None:
+            from engine.little_soldiers.names import piece_name
+
+            self._names.update({p.id: piece_name(p) for p in bf.scenery})
+        return self._names
+
+    def say(self, text: str) -> str:
+        """``text`` with every scenery id in it replaced by the piece's name."""
+        if not text or self.mode != "battlefield":
+            return text
+        from engine.little_soldiers.names import namer
+
+        names = self.piece_names()
+        return namer((), sorted(names.items()))(text) if names else text
 
     # ---------------------------------------------------------------- files
     @classmethod
@@ -187,6 +221,7 @@ class EditorSession:
 
     # ---------------------------------------------------------------- edits
     def apply(self, edit: Edit) -> None:
+        self.piece_names()  # remembered before the edit: a deleted piece is named after it went
         self.doc.apply(edit)
         self.message = ""
 

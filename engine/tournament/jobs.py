@@ -91,6 +91,8 @@ def play_game(job: GameJob) -> dict[str, Any]:
         "seed": job.seed, "winners": list(result.winners), "scores": list(result.scores), "turns": turns,
         "seconds": round(seconds, 4),
     }
+    if state.cooperative:  # every seat wins or loses together: the report gives the team's rate
+        line["cooperative"] = True
     if job.iterations:
         line["iterations"] = job.iterations
     breaks = break_spots(state)

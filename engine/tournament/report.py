@@ -54,6 +54,26 @@ def bot_rates(lines: list[dict[str, Any]]) -> list[WinRate]:
     return [WinRate(kind, wins[kind], games[kind]) for kind in games]
 
 
+def team_rate(lines: list[dict[str, Any]]) -> WinRate:
+    """A co-op mission's games: the share the team (every seat at once) won."""
+    won = sum(1 for line in lines if line["winners"] and len(line["winners"]) == len(line["bots"]))
+    return WinRate("team (all seats win together)", won, len(lines))
+
+
+def cooperative(lines: list[dict[str, Any]]) -> bool:
+    """Whether these games were all one team against the game (the co-op
+    missions): a seat's reward there is 1/k of a team win, so its row would
+    read as a k-th of the team's rate."""
+    return bool(lines) and all(line.get("cooperative") for line in lines)
+
+
+def group_rates(lines: list[dict[str, Any]], per_bot: bool) -> list[WinRate]:
+    """The rows a group of games is reported by: the team's in co-op, else per bot or per seat."""
+    if cooperative(lines):
+        return [team_rate(lines)]
+    return bot_rates(lines) if per_bot else seat_rates(lines)
+
+
 def by_point(lines: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
     groups: dict[str, list[dict[str, Any]]] = {}
     for line in lines:
@@ -67,6 +87,10 @@ def tables(lines: list[dict[str, Any]]) -> str:
     for name, group in by_point(lines).items():
         turns = sum(line["turns"] for line in group) / len(group)
         parts.append(f"{name}: {len(group)} games, {turns:.1f} actions a game")
+        if cooperative(group):
+            parts.append(format_table(group_rates(group, False), "team"))
+            parts.append("")
+            continue
         parts.append(format_table(seat_rates(group), "seat"))
         if len({kind for line in group for kind in line["bots"]}) > 1:
             parts.append(format_table(bot_rates(group), "bot"))
@@ -97,7 +121,7 @@ def plot(lines: list[dict[str, Any]], path: str | Path, title: str = "") -> None
         xs = list(groups)
         series: dict[str, list[tuple[int, WinRate]]] = defaultdict(list)
         for i, x in enumerate(xs):
-            for rate in (bot_rates if per_bot else seat_rates)(groups[x]):
+            for rate in group_rates(groups[x], per_bot):
                 series[rate.label].append((i, rate))
         count = max(1, len(series))
         for j, (name, points) in enumerate(series.items()):

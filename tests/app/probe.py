@@ -455,15 +455,17 @@ def ui_rects(root: Any) -> list[dict[str, Any]]:
 
 
 @scenario
-def start_screen_layout() -> dict[str, Any]:
-    """Every start screen (each game, Little Soldiers with a mission and 2 Against 2):
-    the buttons and labels shown, with their boxes, and the window's edges."""
+def start_screen_layout(size: str = "1280x720") -> dict[str, Any]:
+    """Every start screen (each game, Little Soldiers with a mission and 2 Against 2,
+    the level editor's tab): the buttons and labels shown, with their boxes,
+    and the window's edges."""
     from ursina import window as uwindow
 
     from app import window
-    from app.start_screen import StartChoice, StartScreen, level_choices, level_title
+    from app.start_screen import StartChoice, StartScreen, editor_choices, level_choices, level_title
 
-    app = window.start(offscreen=True, size=(1280, 720))
+    w, h = (int(v) for v in size.split("x"))
+    app = window.start(offscreen=True, size=(w, h))
     screens = {}
     for name, choice in {
         "little-soldiers": StartChoice("little-soldiers"),
@@ -478,6 +480,12 @@ def start_screen_layout() -> dict[str, Any]:
                          "labels": [level_title(choice.game, n) for n in level_choices(choice.game)],
                          "effective": screen.effective_level()}
         screen.destroy()
+    files = [p for paths in editor_choices().values() for p in paths]
+    screen = StartScreen(lambda c: None, lambda p: None, StartChoice("little-soldiers"), message="a message",
+                         on_edit=lambda p: None, editing=files[0])
+    window.step(app, 1)
+    screens["editor"] = {"rects": ui_rects(screen.root), "levels": [p.stem for p in files], "effective": files[0].stem}
+    screen.destroy()
     return {"screens": screens, "edges": [uwindow.left[0], uwindow.bottom[1], uwindow.right[0], uwindow.top[1]]}
 
 
@@ -1229,6 +1237,156 @@ def hover_by_poll() -> dict[str, Any]:
     return {"target": foes[0]["id"], "hovered": got, "after_leaving": c.hover.target if c.hover else None}
 
 
+def _press(root: Any, text: str) -> None:
+    """Click the enabled button labelled ``text`` under ``root`` (its on_click, as a mouse click calls it)."""
+    from ursina import Button
+
+    found = [e for e in _walk(root) if isinstance(e, Button) and e.enabled and e.text == text]
+    assert found, f"no button {text!r}: {sorted({e.text for e in _walk(root) if isinstance(e, Button)})}"
+    found[0].on_click()
+
+
+def _walk(e: Any) -> Any:
+    for child in getattr(e, "children", []):
+        yield child
+        yield from _walk(child)
+
+
+@scenario
+def start_screen_editor(workdir: str) -> dict[str, Any]:
+    """live3: the start screen's "Level editor" tab, its file buttons, Open,
+    the editor's Menu with and without unsaved changes, and back."""
+    import shutil
+
+    from ursina import camera
+
+    from app import window
+    from app.editor_window import EditorWindow
+    from app.play import Shell
+    from app.start_screen import REPO, StartScreen
+
+    app = window.start(offscreen=True, size=(1280, 720))
+    shell = Shell(app)
+    shell.show_start()
+    window.step(app, 1)
+    facts: dict[str, Any] = {"tabs": [r["text"] for r in ui_rects(shell.screen.root) if r["kind"] == "button"][:4]}
+    _press(shell.screen.root, "Level editor")
+    window.step(app, 1)
+    facts["files"] = [r["text"] for r in ui_rects(shell.screen.root) if r["kind"] == "button"]
+    _press(shell.screen.root, "castle field")
+    facts["picked"] = str(shell.screen.edit_file.relative_to(REPO))
+    _press(shell.screen.root, "Open in the editor")
+    window.step(app, 2)
+    facts["opened"] = type(shell.screen).__name__
+    facts["mode"] = shell.screen.session.mode
+    facts["bar"] = sorted(shell.screen.bar)
+    # untouched: Menu goes straight back, to the editor tab with the file picked
+    shell.screen.menu()
+    window.step(app, 1)
+    facts["back_clean"] = [type(shell.screen).__name__, shell.screen.editing, shell.screen.edit_file.name]
+    # a copy of Bootcamp, edited: Menu asks, "Keep editing" stays, "Leave without saving" leaves
+    path = Path(workdir) / "bootcamp.json"
+    shutil.copy(REPO / "levels/little_soldiers/bootcamp.json", path)
+    before = path.read_bytes()
+    shell.open_editor(path)
+    win = shell.screen
+    win.session.set_tool("box")
+    win.session.click(30.0, 40.0)
+    win.refresh()
+    win.menu()
+    window.step(app, 1)
+    facts["asked"] = [r["text"] for r in ui_rects(win.prompt)] if win.prompt is not None else None
+    facts["asked_on_top"] = isinstance(shell.screen, EditorWindow)
+    _press(win.prompt, "Keep editing")
+    facts["kept"] = [shell.screen is win, win.prompt is None, len(win.session.data["scenery"])]
+    win.menu()
+    _press(win.prompt, "Leave without saving")
+    window.step(app, 1)
+    facts["left"] = [type(shell.screen).__name__, path.read_bytes() == before]
+    # edited again: "Save and leave" writes the file, then leaves
+    from app.editor.document import SetValue
+
+    shell.open_editor(path)
+    win = shell.screen
+    win.session.apply(SetValue(("name",), "Bootcamp, edited"))  # an edit that keeps the level valid
+    win.menu()
+    _press(win.prompt, "Save and leave")
+    window.step(app, 1)
+    facts["saved"] = [type(shell.screen).__name__, path.read_bytes() != before]
+    # a level with a problem: the save is refused, the editor stays and says why
+    shell.open_editor(path)
+    win = shell.screen
+    win.session.set_tool("box")
+    win.session.click(200.0, 200.0)  # outside the play zone
+    box = win.session.data["scenery"][-1]["id"]
+    win.refresh()
+    problems = win.session.problems()
+    win.menu()
+    _press(win.prompt, "Save and leave")
+    window.step(app, 1)
+    facts["refused"] = [type(shell.screen).__name__, bool(problems), win.session.message, box]
+    facts["camera_children"] = len(camera.ui.children)
+    return facts
+
+
+@scenario
+def toy_battle_hot_seat_facing() -> dict[str, Any]:
+    """live3: a hot-seat Toy Battle on blue's turn, then on red's after the
+    hand-over: where each H.Q. and the shown rack land on the film."""
+    from app import frames, window
+    from app.controllers.toy_battle import ToyBattleController
+    from app.game_screen import GameScreen
+    from app.seats import Seats
+    from engine.toy_battle import Draw
+
+    app = window.start(offscreen=True, size=(1280, 720))
+    c = ToyBattleController.new("toy-battle", {}, Seats(("human", "human")), seed=4)
+    screen = GameScreen(c, threaded_bots=False, bot_process=False)
+    view = screen.view
+    window.step(app, 1)
+    t = view.terrain
+
+    def facts() -> dict[str, Any]:
+        hq = {t.hq_owner[i]: t.ids[i] for i in range(len(t.ids)) if not t.is_base[i] and t.pos[i] is not None}
+        out: dict[str, Any] = {"seat": c.viewer, "facing": getattr(view, "facing", None)}
+        for seat, name in (("hq_blue", 0), ("hq_red", 1)):
+            x, y = view.at(hq[name])
+            out[seat] = view.table.film((x, y, 0.0))[1]
+        node_y = [view.table.film((p[0], p[1], 0.0))[1] for p in t.pos if p is not None]
+        rack = [e for e in view.dynamic.children if e.name.startswith("troop-")]
+        out["rack"] = len(rack)
+        if rack:
+            ys = [view.table.film(frames.to_engine(e.world_position))[1] for e in rack]
+            out["rack_below_board"] = max(ys) < min(node_y)
+        return out
+
+    blue = facts()
+    draw = next(a for a in c.legal() if isinstance(a, Draw))
+    assert c.play(draw), c.message
+    if c.handover_to is not None:
+        c.acknowledge_handover()
+    window.step(app, 1)
+    # blue's turn may go on (an effect): play on until red is shown
+    for _ in range(20):
+        if c.viewer == 1 or c.is_over():
+            break
+        legal = c.legal()
+        c.play(next((a for a in legal if isinstance(a, Draw)), legal[0]))
+        if c.handover_to is not None:
+            c.acknowledge_handover()
+    window.step(app, 1)
+    red = facts()
+    rack = [e for e in view.dynamic.children if e.name.startswith("troop-")]
+    clicked = False
+    if rack:
+        rack[0].on_click()
+        lit = c.highlighted_slots()
+        node = next((e for e in view.table.root.children if e.name == f"node-{lit[0]}"), None) if lit else None
+        if node is not None:
+            node.on_click()
+            clicked = c.message == "" or not c.message.startswith("There is no")
+    red["clicked"] = clicked
+    return {"blue": blue, "red": red}
 @scenario
 def covers_hide_what_is_under(out_png: str) -> dict[str, Any]:
     """The Load list over the Event log and the end screen, the end screen over

@@ -53,7 +53,7 @@ def test_typed_fields_each_make_one_undoable_edit(tmp_path):
     ("height", "-3", "The height (cm) must be more than 0."),
     ("width", "", "Type a number for the width (cm)."),
     ("z", "-1", "The z (cm) is the height of the piece's bottom; it cannot be below the table (0)."),
-    ("radius", "4", "'box-1' is not a cylinder; type its height or scale."),
+    ("radius", "4", "'box 1 (block)' is not a cylinder; type its height or scale."),
     ("x", "inf", "The x (cm) must be a finite number."),
 ])
 def test_bad_input_gets_a_sentence_and_changes_nothing(tmp_path, name, text, sentence):

@@ -100,7 +100,7 @@ def test_deleting_a_piece_says_what_went_with_it(tmp_path):
     assert s.selection.key == "box-1"
     s.key("delete")
     assert s.data["scenery"] == []
-    assert "box-1" in s.message and "box-2" in s.message and "Ctrl+Z" in s.message, s.message
+    assert "box 1" in s.message and "box 2" in s.message and "Ctrl+Z" in s.message, s.message  # by name (live3)
     s.key("ctrl+z")
     assert [p["id"] for p in s.data["scenery"]] == ["box-1", "box-2"]
 

@@ -403,7 +403,7 @@ def test_editor_undo_and_redo_say_so(tmp_path):
     s = EditorSession.open(tmp_path / "new.json")
     s.tool = "box"
     s.click(30, 40)
-    assert "Placed box-1" in s.message
+    assert "Placed box 1" in s.message
     s.key("ctrl+z")
     assert s.message == "Undone." and not s.data["scenery"]
     s.key("ctrl+y")

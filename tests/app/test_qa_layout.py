@@ -6,6 +6,8 @@ the 4th), and windows opened taller than a 1280x720 screen, their top cut off.
 
 from __future__ import annotations
 
+import pytest
+
 from app.window import SCREEN_MARGIN, fit_to_screen
 
 
@@ -23,8 +25,10 @@ def test_windows_fit_the_screen():
     assert h <= 720 - SCREEN_MARGIN[1]
 
 
-def test_start_screens_offer_every_level_and_nothing_overlaps(probe):
-    facts = probe("start_screen_layout")
+@pytest.mark.parametrize("size", ["1024x640", "1280x720", "2560x1440"])
+def test_start_screens_offer_every_level_and_nothing_overlaps(probe, size):
+    """Each start screen, the level editor's tab too (live3), at the layout test's window sizes."""
+    facts = probe("start_screen_layout", size)
     left, bottom, right, top = facts["edges"]
     for name, screen in facts["screens"].items():
         rects = screen["rects"]
@@ -39,6 +43,7 @@ def test_start_screens_offer_every_level_and_nothing_overlaps(probe):
     assert facts["screens"]["little-soldiers"]["effective"] == "bootcamp"
     assert facts["screens"]["ls-mission-2v2"]["effective"] == "king-of-the-hill"
     assert "King of the Hill" in [r["text"] for r in facts["screens"]["ls-mission-2v2"]["rects"]]
+    assert "Open in the editor" in [r["text"] for r in facts["screens"]["editor"]["rects"]]
 
 
 def test_every_start_screen_level_starts_a_game():
@@ -68,8 +73,6 @@ def test_the_los_panel_rounds_a_dragged_figurines_place():
 def _inside(box: list[float], outer: list[float], slack: float = 0.002) -> bool:
     return outer[0] - slack <= box[0] and box[2] <= outer[2] + slack and outer[1] - slack <= box[1] and box[3] <= outer[3] + slack
 
-
-import pytest  # noqa: E402
 
 
 @pytest.mark.parametrize("size", ["1024x640", "900x700", "2560x1440"])

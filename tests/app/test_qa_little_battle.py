@@ -8,7 +8,7 @@ from app.seats import Seats
 
 def test_the_hand_over_screen_shows_nothing_of_the_last_players_hand():
     c = LittleBattleController.new("little-battle", {"players": 3}, Seats(("human", "human", "human")), seed=2)
-    assert c.my_turn() and c.status().startswith("Your turn") and "pick a card" in c.status()
+    assert c.my_turn() and c.status().startswith("Player 1 (red), your turn") and "pick a card" in c.status()  # hot-seat: by name
     red_hand = c.hand()
     c.click_card(red_hand[0])
     assert "Ship" in c.status()

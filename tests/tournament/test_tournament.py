@@ -185,3 +185,26 @@ def test_state_breaks_match_the_broken_events_and_clones_keep_their_own():
     assert all(isinstance(b, Break) and b.soldier in state.soldiers for b in state.breaks)
     assert [b.soldier for b in state.breaks] == [t.split(" is broken!")[0] for t in broken]
     assert early is not None and early.breaks == state.breaks[:mark]
+
+
+def test_a_coop_mission_is_reported_by_the_team(tmp_path):
+    """A New Threat: the seats win or lose together, so the table has the
+    team's row (a seat's reward is half a team win at 2 players, and a seat
+    row would read as half the team's rate)."""
+    t = Tournament.build("little-soldiers", "heuristic", 2, {"mission": "a_new_threat", "players": 2})
+    run(t, tmp_path / "r.jsonl", workers=0)
+    lines = read_results(tmp_path / "r.jsonl")
+    assert all(line["cooperative"] is True for line in lines)
+    won = sum(1 for line in lines if len(line["winners"]) == 2)
+    text = tables(lines)
+    rows = [row.split() for row in text.splitlines() if row.startswith("team (all seats win together)")]
+    assert len(rows) == 1 and float(rows[0][5]) == won and int(rows[0][6]) == 2
+    assert "seat 1" not in text
+
+
+def test_a_competitive_game_has_no_team_row(tmp_path):
+    t = Tournament.build("toy-battle", "random", 2, {})
+    run(t, tmp_path / "r.jsonl", workers=0)
+    lines = read_results(tmp_path / "r.jsonl")
+    assert not any("cooperative" in line for line in lines)
+    assert "team" not in tables(lines) and "seat 1" in tables(lines)
