@@ -710,7 +710,7 @@ def new_game(config: Config | None = None, seed: int | None = None,
     mods = ", ".join(config.modules) or "Bootcamp rules"
     if config.mission:
         mods = f"{config.mission.replace('_', ' ')}; {mods}"
-    state.events.insert(0, Event(f"Little Soldiers on {bf.name or config.level} ({mods}), {config.players} players."))
+    state.events.insert(0, Event(f"Little Soldiers on {bf.name or config.level} ({mods}), {config.players} player{'' if config.players == 1 else 's'}."))
     if state.rng is not None:
         state._settle_chance(state.rng)
     return state
