@@ -17,6 +17,9 @@ from app.seats import KINDS, SEAT_NAMES, Seats, default_bot, seat_label
 GAME_TITLES = {"little-soldiers": "Little Soldiers", "toy-battle": "Toy Battle", "little-battle": "Little Battle"}
 REPO = Path(__file__).resolve().parents[1]
 LEVEL_COLUMNS = 5
+COLUMN_LEFT = -0.4625
+"""The left edge every row of choices starts at, beside its label (the seat and
+mission rows started further right than the level and module rows)."""
 """Level / terrain / module buttons per row on the start screen."""
 
 
@@ -210,10 +213,10 @@ class StartScreen:
         if c.game == "little-battle":
             Text(parent=self.body, text="Players", position=(-0.66, y), origin=(-0.5, 0), scale=1, color=color.white)
             for i, n in enumerate((3, 4, 5)):
-                self._button(str(n), (-0.36 + i * 0.12, y), lambda n=n: self._set("players", n),
+                self._button(str(n), (COLUMN_LEFT + 0.05 + i * 0.12, y), lambda n=n: self._set("players", n),
                              on=c.config.get("players", 4) == n, width=0.1)
             chiefs = bool(c.config.get("chiefs", False))
-            self._button("Chiefs variant: " + ("on" if chiefs else "off"), (0.1, y),
+            self._button("Chiefs variant: " + ("on" if chiefs else "off"), (COLUMN_LEFT + 0.51, y),
                          lambda: self._set("chiefs", not chiefs), on=chiefs, width=0.3)
             y -= 0.075
         else:
@@ -228,7 +231,7 @@ class StartScreen:
             width, columns = self._grid(titles)  # names as printed are longer: fewer, wider buttons
             for i, (name, title) in enumerate(zip(names, titles)):
                 row, col = divmod(i, columns)
-                self._button(title, (-0.4625 + width / 2 + col * (width + 0.01), y - row * 0.065),
+                self._button(title, (COLUMN_LEFT + width / 2 + col * (width + 0.01), y - row * 0.065),
                              lambda n=name, k=key: self._set(k, level_value(c.game, n)), on=current == name,
                              width=width)
             y -= 0.065 * ((len(names) + columns - 1) // columns) + 0.01
@@ -242,7 +245,7 @@ class StartScreen:
         for s, kind in enumerate(seats.kinds):
             row, col = divmod(s, 3)
             name = names[s] if s < len(names) else f"player {s + 1}"
-            self._button(f"{name}: {kind}", (-0.23 + col * 0.28, y - row * 0.065), lambda s=s: self._cycle(s),
+            self._button(f"{name}: {kind}", (COLUMN_LEFT + 0.13 + col * 0.28, y - row * 0.065), lambda s=s: self._cycle(s),
                          on=kind == "human")
         y -= 0.065 * ((len(seats.kinds) + 2) // 3) + 0.02
         self._button("Start", (0, y), self._start, on=True, width=0.3)
@@ -257,7 +260,7 @@ class StartScreen:
         from ursina import Text, window
 
         width = max([0.205] + [Text.get_width(t) * 0.8 + 0.03 for t in titles])  # 0.8: the buttons' text size
-        room = window.right[0] - 0.03 + 0.4625
+        room = window.right[0] - 0.03 - COLUMN_LEFT
         return width, max(1, min(LEVEL_COLUMNS, int((room + 0.01) / (width + 0.01))))
 
     def _editor_options(self, y: float) -> None:
@@ -269,7 +272,7 @@ class StartScreen:
             Text(parent=self.body, text=kind, position=(-0.66, y), origin=(-0.5, 0), scale=1, color=color.white)
             for i, path in enumerate(paths):
                 row, col = divmod(i, LEVEL_COLUMNS)
-                self._button(path.stem.replace("-", " "), (-0.36 + col * 0.215, y - row * 0.065),
+                self._button(path.stem.replace("-", " "), (COLUMN_LEFT + 0.1025 + col * 0.215, y - row * 0.065),
                              lambda p=path: self._pick_file(p), on=path == self.edit_file, width=0.205)
             y -= 0.065 * ((len(paths) + LEVEL_COLUMNS - 1) // LEVEL_COLUMNS) + 0.01
         where = self.edit_file.relative_to(REPO) if self.edit_file.is_relative_to(REPO) else self.edit_file
@@ -306,13 +309,13 @@ class StartScreen:
         width, columns = self._grid(titles)  # 'super soldier (mission)' ran past its button
         for i, (mod, title) in enumerate(zip(ls_config.MODULES, titles)):
             row, col = divmod(i, columns)
-            self._button(title, (-0.4625 + width / 2 + col * (width + 0.01), y - row * 0.065),
+            self._button(title, (COLUMN_LEFT + width / 2 + col * (width + 0.01), y - row * 0.065),
                          lambda m=mod: self._toggle_module(m), on=mod in on or mod in required, width=width)
         y -= 0.065 * ((len(ls_config.MODULES) + columns - 1) // columns) + 0.01
         if missions:
             Text(parent=self.body, text="Mission", position=(-0.66, y), origin=(-0.5, 0), scale=1, color=color.white)
             title = missions[current].title if current in missions else "none (click for the next)"
-            self._button(title, (-0.2, y), lambda: self._cycle_mission(list(missions)), on=current is not None,
+            self._button(title, (COLUMN_LEFT + 0.16, y), lambda: self._cycle_mission(list(missions)), on=current is not None,
                          width=0.32)
         counts = player_counts(c.config)
         if len(counts) > 1:  # the co-op missions (1-4) offered none, so they were played by 2

@@ -94,3 +94,21 @@ def test_game_screens_fit_every_window_size(probe, size):
                 assert not overlaps(a["box"], panel), (size, name, "under the log panel", a)
             for b in rects[i + 1:]:
                 assert not overlaps(a["box"], b["box"]), (size, name, a["text"][:40], b["text"][:40])
+
+
+@pytest.mark.parametrize("size", ["1280x720"])
+def test_start_screen_rows_start_at_one_column(probe, size):
+    """Beside its label, every row of choices (levels, modules, mission,
+    players, seats, the editor's files) starts at the same left edge; the
+    mission and seat rows started further right than the level rows."""
+    facts = probe("start_screen_layout", size)
+    for name, screen in facts["screens"].items():
+        labels = [r for r in screen["rects"] if r["kind"] == "text" and r["box"][0] < -0.6]
+        buttons = [r for r in screen["rects"] if r["kind"] == "button"]
+        starts = set()
+        for label in labels:
+            mid = (label["box"][1] + label["box"][3]) / 2
+            row = [b for b in buttons if b["box"][1] <= mid <= b["box"][3]]
+            if row:
+                starts.add(min(b["box"][0] for b in row))
+        assert starts and max(starts) - min(starts) < 0.005, f"{name}: rows start at {sorted(starts)}"
