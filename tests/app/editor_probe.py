@@ -4,8 +4,6 @@ OUT.json [ARGS]`` writes the facts a test checks and exits 0."""
 
 from __future__ import annotations
 
-import json
-import os
 import sys
 from pathlib import Path
 from typing import Any, Callable
@@ -300,13 +298,7 @@ def crosscheck(pairs_per_level: str) -> dict[str, Any]:
     return report
 
 
-def main() -> None:
-    name, out, *args = sys.argv[1:]
-    facts = SCENARIOS[name](*args)
-    Path(out).write_text(json.dumps(facts))
-    sys.stdout.flush()
-    os._exit(0)
-
-
 if __name__ == "__main__":
-    main()
+    from tests.app.probe_runner import main
+
+    main(SCENARIOS)

@@ -3,13 +3,13 @@ per process (as tests/app/probe.py): ``python feature_probe.py SCENARIO OUT.json
 
 from __future__ import annotations
 
-import json
-import os
 import sys
 from pathlib import Path
 from typing import Any, Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from shapely import Point  # noqa: E402
 
 from tests.app.probe import pixel  # noqa: E402
 
@@ -149,17 +149,11 @@ def climb_preview(out_png: str) -> dict[str, Any]:
     facts["level_pieces"] = sorted(p.id for p in bf.scenery if p.level)
     facts["level_tokens"] = sorted(p.id for p in bf.scenery if p.level and
                                    bf.walkable_top(p.id).buffer(0.01).contains(
-                                       __import__("shapely").Point(_free_spot(bf, p.id, None))))
+                                       Point(_free_spot(bf, p.id, None))))
     return facts
 
 
-def main() -> None:
-    name, out, *args = sys.argv[1:]
-    facts = SCENARIOS[name](*args)
-    Path(out).write_text(json.dumps(facts))
-    sys.stdout.flush()
-    os._exit(0)
-
-
 if __name__ == "__main__":
-    main()
+    from tests.app.probe_runner import main
+
+    main(SCENARIOS)

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import os
-import sys
 from pathlib import Path
 from typing import Any, Callable
 
@@ -1584,13 +1582,7 @@ def prepare_green_move() -> Any:
     return c
 
 
-def main() -> None:
-    name, out, *args = sys.argv[1:]
-    facts = SCENARIOS[name](*args)
-    Path(out).write_text(json.dumps(facts))
-    sys.stdout.flush()
-    os._exit(0)
-
-
 if __name__ == "__main__":
-    main()
+    from tests.app.probe_runner import main
+
+    main(SCENARIOS)

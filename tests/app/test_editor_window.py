@@ -4,23 +4,16 @@ and the cross-check of the engine's sight against Ursina's own raycast."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
+
+from tests.app.probe_runner import run_script
 
 ROOT = Path(__file__).resolve().parents[2]
 PROBE = Path(__file__).with_name("editor_probe.py")
 
 
 def run(tmp_path: Path, scenario: str, *args: str, timeout: int = 180) -> dict:
-    env = dict(os.environ, PYTHONPATH=str(ROOT), TOYBOX_HOME=str(tmp_path / "home"))
-    env.pop("DISPLAY", None)
-    out = tmp_path / f"{scenario}.json"
-    proc = subprocess.run([sys.executable, str(PROBE), scenario, str(out), *args], cwd=ROOT, env=env,
-                          capture_output=True, text=True, timeout=timeout)
-    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-3000:]
-    return json.loads(out.read_text())
+    return run_script(PROBE, scenario, tmp_path, *args, timeout=timeout)
 
 
 def _png_ok(path: Path) -> None:
