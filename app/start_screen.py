@@ -89,14 +89,13 @@ def level_value(game: str, name: str) -> str:
 
 def player_counts(config: dict[str, Any]) -> list[int]:
     """Little Soldiers: the player counts the chosen mission or modules allow,
-    as the engine's config states them (a mission's range, 3-4 with 2 Against 2, else 2)."""
+    as the engine's config states them (``config.player_range``)."""
     from engine.little_soldiers import config as ls_config
 
-    mission = ls_config.MISSIONS.get(config.get("mission"))  # type: ignore[arg-type]
-    if mission is not None:
-        lo, hi = mission.players
-        return list(range(lo, hi + 1))
-    return [3, 4] if "two_vs_two" in config.get("modules", []) else [2]
+    mission = config.get("mission")
+    lo, hi = ls_config.player_range(mission if mission in ls_config.MISSIONS else None,
+                                    list(config.get("modules", [])))
+    return list(range(lo, hi + 1))
 
 
 START_KEYS = ("players", "chiefs", "level", "terrain", "modules", "mission")

@@ -225,6 +225,19 @@ def chosen_values(overrides: Mapping[str, Any]) -> tuple[dict[str, Any], Chosen]
     )
 
 
+TWO_VS_TWO_PLAYERS = (3, 4)
+"""2 Against 2 is for 3 or 4 players (Module Book); Bootcamp and the other modules for 2."""
+
+
+def player_range(mission: str | None, modules: tuple[str, ...] | list[str] = ()) -> tuple[int, int]:
+    """The fewest and most players this mission or these modules are for: the
+    mission's own range, 3-4 with 2 Against 2, else 2. The config checks a
+    count by it and the start screen offers the counts in it."""
+    if mission:
+        return MISSIONS[mission].players
+    return TWO_VS_TWO_PLAYERS if "two_vs_two" in modules else (2, 2)
+
+
 @dataclass(frozen=True)
 class Config:
     """``players`` 2, or 3-4 with ``two_vs_two``, or as the ``mission`` allows;
@@ -268,14 +281,12 @@ class Config:
             raise ValueError('"Advanced Tactics" must be played with the "Super Soldier" module (Module Book)')
         if "reinforcements" in mods and "two_vs_two" in mods:
             raise ValueError('"Reinforcements" cannot be used with "2 Against 2" (Module Book)')
-        if mission:
-            lo, hi = MISSIONS[mission].players
-            if not lo <= self.players <= hi:
+        lo, hi = player_range(mission, mods)
+        if not lo <= self.players <= hi:
+            if mission:
                 raise ValueError(f"{MISSIONS[mission].title} is for {lo} to {hi} players, not {self.players}")
-        elif "two_vs_two" in mods:
-            if self.players not in (3, 4):
+            if "two_vs_two" in mods:
                 raise ValueError(f"2 Against 2 is for 3 or 4 players, not {self.players}")
-        elif self.players != 2:
             raise ValueError(f"Little Soldiers is for 2 players (3-4 with the two_vs_two module), not {self.players}")
         generals = self.players if mission else (4 if "two_vs_two" in mods else 2)
         squads = self.squads

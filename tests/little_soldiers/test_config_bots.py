@@ -10,7 +10,7 @@ from ls_helpers import box, game, position, roll
 from engine.core.games import get_game
 from engine.little_soldiers.actions import Move, Order, Reroll
 from engine.little_soldiers.bots import HeuristicBot
-from engine.little_soldiers.config import Config
+from engine.little_soldiers.config import MISSIONS, Config, player_range
 from engine.little_soldiers.rules_text import rules_summary
 
 SPOTS = {"green-infantry": (20, 30), "green-grenadier": (20, 45), "yellow-infantry": (80, 30),
@@ -121,3 +121,17 @@ def test_heuristic_bot_climbs_for_the_height_advantage():
     move = HeuristicBot(0).choose(s.view(0))
     s.apply(0, move)
     assert any(x.spot.surface == "crate" for x in s.soldiers.values() if x.in_play)
+
+
+@pytest.mark.parametrize("mission,modules", [(None, ()), (None, ("two_vs_two",))]
+                         + [(m, ()) for m in sorted(MISSIONS)])
+def test_player_range_is_what_the_config_accepts(mission, modules):
+    """Module Book, 2 Against 2 (3 or 4 players) and each mission's player
+    count: every count in ``player_range`` makes a config, the ones beside it
+    are refused (the start screen offers exactly that range)."""
+    lo, hi = player_range(mission, modules)
+    for n in range(lo, hi + 1):
+        Config(players=n, mission=mission, modules=modules)
+    for n in (lo - 1, hi + 1):
+        with pytest.raises(ValueError):
+            Config(players=n, mission=mission, modules=modules)
