@@ -485,7 +485,7 @@ class LittleSoldiersController(GameController):
         line = f"Path {p.length:.1f} cm of {p.cord:.0f} cm cord"
         if p.reason is None:
             return line + "."
-        if p.reason.startswith("The path is ") and math.isfinite(p.length) and p.length > p.cord:
+        if math.isfinite(p.length) and p.length > p.cord:  # past the cord: refused whatever else holds
             return line + ": too far for the cord."
         return f"{line}: {self.named(p.reason)}"
 
