@@ -18,6 +18,7 @@ from app.controllers.little_battle import LittleBattleController
 from app.look.cards import chest, coins, ship
 from app.look.geom import Batch
 from app.look.placards import STYLES, placard, size_cm
+from app.pointer import on_plane
 from app.scene_mesh import MeshBuilder
 from app.seats import SEAT_RGB, seat_label, seat_name
 from app.table import Table, picker, static_entity
@@ -144,17 +145,6 @@ def plate_spot(rel: int, n: int, width: float, depth: float) -> tuple[float, flo
         if table.contains(plate) and not plate.intersects(blocked):
             return (cx, cy)
     return (x, y - PLATE_FROM_SHIP_CM)
-
-
-def _on_plane(a: tuple[float, float, float], b: tuple[float, float, float], z: float) -> tuple[float, float] | None:
-    """Where the segment a-b (engine cm) crosses the plane at height ``z``."""
-    dz = b[2] - a[2]
-    if abs(dz) < 1e-9:
-        return None
-    t = (z - a[2]) / dz
-    if t < 0:
-        return None
-    return (a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]))
 
 
 def _box(x: float, y: float, hx: float, hy: float, z0: float, z1: float) -> list[tuple[float, float, float]]:
@@ -585,7 +575,7 @@ class LittleBattleView:
         a revealed card, a chest won, a Ship, the nap corner."""
         from app.tips.little_battle import revealed_key
 
-        p = _on_plane(a, b, 0.5)
+        p = on_plane(a, b, 0.5)
         if p is None:
             return None
         x, y = p

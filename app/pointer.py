@@ -14,13 +14,16 @@ def mouse_on_plane(z_cm: float = 0.0) -> tuple[float, float] | None:
     """(x, y) in cm where the ray under the cursor meets the plane z = z_cm,
     or None when it does not (looking up at the sky)."""
     ray = mouse_ray()
-    if ray is None:
-        return None
-    a, b = ray
+    return None if ray is None else on_plane(*ray, z_cm)
+
+
+def on_plane(a: tuple[float, float, float], b: tuple[float, float, float], z: float) -> tuple[float, float] | None:
+    """Where the ray from a through b (engine cm) meets the plane at height
+    ``z``, or None when it runs parallel to it or away from it."""
     dz = b[2] - a[2]
     if abs(dz) < 1e-9:
         return None
-    t = (z_cm - a[2]) / dz
+    t = (z - a[2]) / dz
     if t < 0:
         return None
     return (a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]))

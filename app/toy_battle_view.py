@@ -23,6 +23,7 @@ from app.look.boards import palette, slug
 from app.look.geom import Batch
 from app.look.pipeline import WOOD
 from app.look.placards import add_placard, placard
+from app.pointer import on_plane
 from app.scene_mesh import MeshBuilder, add_area
 from app.seats import SEAT_RGB
 from app.table import Table, picker, rgba, static_entity
@@ -350,11 +351,10 @@ class ToyBattleView:
         (before and after it is claimed), a reserve, the opponent's rack."""
         from shapely.geometry import Point
 
-        dz = b[2] - a[2]
-        if abs(dz) < 1e-9 or (0.6 - a[2]) / dz < 0:
+        p = on_plane(a, b, 0.6)
+        if p is None:
             return None
-        t = (0.6 - a[2]) / dz
-        x, y = a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])
+        x, y = p
         nx, ny = self.to_table(x, y)  # the racks' and reserves' near-side layout (the turn is its own inverse)
         regions = self.terrain.regions
         for k, r in enumerate(regions):
