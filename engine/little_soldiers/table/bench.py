@@ -255,13 +255,15 @@ def run_geometry_bench(out: Callable[[str], object] = print, quick: bool = False
     rng = np.random.default_rng(4)
     free = bf.free_space(radius)
     points = []
-    while len(points) < 40:
+    while len(points) < (40 if quick else 200):
         p = rng.uniform((0, 0), (120, 80))
         if shapely.contains_xy(free, p[0], p[1]):  # a start the base fits at
             points.append(p)
+    # Every pair asked once: the graph keeps each exact query's answer, so a
+    # repeated pair timed the memo (1.9 us), not the shortest-path search.
     queries = list(zip(points[::2], points[1::2]))
     clock = _Clock()
-    for s, t in queries * (1 if quick else 5):
+    for s, t in queries:
         clock.time(lambda: bf.path_length(s, t, radius))
     results["path_query_s"] = clock.median
     results["path_query_cpu_s"] = clock.cpu_median
