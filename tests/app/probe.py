@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import tempfile
 from pathlib import Path
 from typing import Any, Callable
 
@@ -655,7 +656,11 @@ def little_battle_clutter(players: str, seed: str) -> dict[str, Any]:
     from app import frames, window
     from app.render import render
 
-    res = render("little-battle", {"players": int(players)}, "/dev/null", seed=int(seed), moves=100000)
+    # The frame goes to a private temporary folder: never to a system path such as
+    # /dev/null, which an atomic rename would replace with a regular file (run as root).
+    with tempfile.TemporaryDirectory() as folder:
+        res = render("little-battle", {"players": int(players)}, Path(folder) / "clutter.png",
+                     seed=int(seed), moves=100000)
     view = res.screen.view
     view.finish_animations()
     view.home()
