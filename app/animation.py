@@ -21,8 +21,10 @@ new game is never animated (the match key jumps by other than one action).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from itertools import pairwise
+from typing import Any
 
 from app import frames
 
@@ -51,10 +53,10 @@ def along(points: list[tuple[float, float, float]], k: float) -> tuple[float, fl
     """The point a share ``k`` of the way along a polyline (by length)."""
     if len(points) == 1:
         return points[0]
-    lengths = [math.dist(a, b) for a, b in zip(points, points[1:])]
+    lengths = [math.dist(a, b) for a, b in pairwise(points)]
     total = sum(lengths) or 1.0
     goal = max(0.0, min(1.0, k)) * total
-    for (a, b), d in zip(zip(points, points[1:]), lengths):
+    for (a, b), d in zip(pairwise(points), lengths, strict=True):
         if goal <= d:
             u = goal / d if d else 1.0
             return (a[0] + (b[0] - a[0]) * u, a[1] + (b[1] - a[1]) * u, a[2] + (b[2] - a[2]) * u)
@@ -180,7 +182,7 @@ class Animator:
             pts2 = [(start["x"], start["y"]), (end["x"], end["y"])]  # a teleport, a push, a jump: straight
         n = len(pts2) - 1
         pts = [(x, y, z0 + (z1 - z0) * (i / n if n else 1)) for i, (x, y) in enumerate(pts2)]
-        length = sum(math.dist(a, b) for a, b in zip(pts, pts[1:]))
+        length = sum(math.dist(a, b) for a, b in pairwise(pts))
         seconds = max(WALK_MIN_S, min(WALK_MAX_S, length / WALK_CM_PER_S))
 
         def step(k: float) -> None:
@@ -213,9 +215,8 @@ class Animator:
 
     def _rays(self) -> None:
         """The attack's sight rays, drawn while the dice tumble."""
-        from engine.little_soldiers import queries
-
         from app.soldiers_scene import draw_rays
+        from engine.little_soldiers import queries
 
         c = self.controller
         m = c.view_dict().get("measured") or {}

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
+from itertools import pairwise
 
 import numpy as np
 
@@ -60,7 +61,7 @@ def add_battlefield(mb: MeshBuilder, bf: Battlefield, selected: Iterable[str] = 
     for zone in bf.zones:
         rgb = ZONE_LINE.get(str(zone.props.get("side")), (0.45, 0.40, 0.30, 1.0))
         add_hatching(mb, zone.polygon, rgb)
-    for i, (piece, solid) in enumerate(zip(bf.scenery, bf.solids)):
+    for i, (piece, solid) in enumerate(zip(bf.scenery, bf.solids, strict=True)):
         rgb = BLOCKER if piece.id in blockers else SELECTED if piece.id in selected else piece_colour(i)
         if piece.object and piece.id not in blockers and piece.id not in selected:
             rgb = OBJECT_RGB
@@ -94,7 +95,7 @@ def kit_look(bf: Battlefield, selected: Iterable[str] = (), blockers: Iterable[s
 
     skip = set(selected) | set(blockers)
     b = Batch()
-    for piece, solid in zip(bf.scenery, bf.solids):
+    for piece, solid in zip(bf.scenery, bf.solids, strict=True):
         if is_kit(piece) and piece.id not in skip:
             add_piece(b, piece, solid)
     return b.node("kit-look") if len(b) else None
@@ -171,7 +172,7 @@ def heat_colour(value: float, ramp: str = "heat") -> RGBA:
     if ramp == "verdict":
         return (0.25, 0.80, 0.35, 1.0) if v >= 0.5 else (0.85, 0.25, 0.22, 1.0)
     stops = [(0.0, (0.13, 0.15, 0.42)), (0.33, (0.48, 0.20, 0.58)), (0.66, (0.92, 0.45, 0.25)), (1.0, (0.99, 0.90, 0.35))]
-    for (a, ca), (b, cb) in zip(stops, stops[1:]):
+    for (a, ca), (b, cb) in pairwise(stops):
         if v <= b:
             t = (v - a) / (b - a)
             return (ca[0] + t * (cb[0] - ca[0]), ca[1] + t * (cb[1] - ca[1]), ca[2] + t * (cb[2] - ca[2]), 1.0)

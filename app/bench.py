@@ -121,7 +121,7 @@ def measure_in(tree: Path, game: str, frames: int = 120, moves: int = 6, seed: i
         proc = subprocess.run([sys.executable, "-c", MEASURE, game, str(frames), str(moves), str(seed), shot,
                                "1" if thinking else "0", renderer, f"{size[0]}x{size[1]}"],
                               capture_output=True, text=True, timeout=600, cwd=tree, env=env)
-    line = next((l for l in proc.stdout.splitlines() if l.startswith("BENCH ")), None)
+    line = next((out for out in proc.stdout.splitlines() if out.startswith("BENCH ")), None)
     if proc.returncode == 0 and line:
         return json.loads(line[6:])
     tail = (proc.stderr.strip().splitlines() or ["no output"])[-1]
@@ -204,11 +204,10 @@ def measure(game: str, frames: int = 120, moves: int = 6, seed: int = 1) -> dict
 def measure_thinking(app: Any, game: str, seed: int, moves: int, seconds: float = 10.0) -> dict[str, Any]:
     """Frame time while search bots think in the worker process (every seat a
     search bot, speed 'instant' so a new decision starts as the last lands)."""
-    from engine.bots import make_bot
-
     from app.game_screen import SPEEDS, GameScreen
     from app.render import prepare
     from app.seats import Seats
+    from engine.bots import make_bot
 
     controller = prepare(game, {}, seed, moves)
     n = controller.match.state.num_seats

@@ -28,8 +28,9 @@ import queue
 import sys
 import threading
 import time
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import Any, Callable, Hashable
+from typing import Any
 
 WORKER_NICE = 5
 """How much lower the worker process's CPU priority is than the window's (chosen:

@@ -22,8 +22,9 @@ import os
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from engine.core.files import DataError, allow_outside, parse_json, portable_path, shown
 from engine.core.games import GAME_MODULES, get_game
@@ -312,7 +313,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     named = info.log_namer(state) if info.log_namer else str
     for event in state.events:
         # a private line ("You draw Jumbo, Skully") says whose it was: the replay shows every seat's
-        only = "" if event.seats is None else "[seen by " + ", ".join(seat_label(record.game, s) for s in sorted(event.seats)) + "] "
+        readers = "" if event.seats is None else ", ".join(seat_label(record.game, s) for s in sorted(event.seats))
+        only = "" if event.seats is None else f"[seen by {readers}] "
         print(only + named(event.text))
     print(json.dumps(state.to_dict(), indent=1 if args.pretty else None))
     result = state.result()
@@ -357,8 +359,7 @@ def cmd_render(args: argparse.Namespace) -> int:
         num_seats = info.new_game(info.config_from_dict(config), 0).num_seats
         seats = parse_seats(args.game, args.seats, num_seats)
     result = render(args.game, config, args.out, seed=args.seed, moves=args.moves, size=args.size, seats=seats)
-    print(f"{args.out}: {info.title} after {len(result.controller.match.actions)} actions, "
-          f"rendered in {result.seconds:.2f} s")
+    print(f"{args.out}: {info.title} after {len(result.controller.match.actions)} actions, rendered in {result.seconds:.2f} s")
     sys.stdout.flush()
     sys.stderr.flush()
     os._exit(0)  # skip Panda3D's teardown: the frame is written, nothing else to keep
@@ -366,9 +367,10 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     if args.what == "geometry":
+        from app.raycast_baseline import panda_baseline
         from engine.little_soldiers.table.bench import run_geometry_bench
 
-        rows = run_geometry_bench(out=(lambda line: None) if args.json else print, quick=args.quick)
+        rows = run_geometry_bench(out=(lambda line: None) if args.json else print, quick=args.quick, baseline=panda_baseline)
         if args.json:
             print(json.dumps(rows, indent=1, default=str))
         return 0
@@ -418,15 +420,23 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("sim", help="headless bot games: results and games/s")
     p.add_argument("game", choices=GAMES)
     p.add_argument("--games", type=whole(1), default=100)
-    p.add_argument("--bots", default="random",
-                   help="one bot for all seats or one per seat: random, heuristic, search, lookahead, easy, normal, hard")
-    p.add_argument("--swap", action="store_true",
-                   help="rotate the bots round the seats game by game, and report each bot over all seats")
+    p.add_argument(
+        "--bots",
+        default="random",
+        help="one bot for all seats or one per seat: random, heuristic, search, lookahead, easy, normal, hard",
+    )
+    p.add_argument(
+        "--swap", action="store_true", help="rotate the bots round the seats game by game, and report each bot over all seats"
+    )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--seed", type=whole(0), default=0)
     p.add_argument("--iterations", type=whole(0), default=0, help="search bot iterations per decision")
-    p.add_argument("--time-limit", type=seconds, default=0.0,
-                   help="search bot seconds per decision, on top of --iterations (play then depends on the machine)")
+    p.add_argument(
+        "--time-limit",
+        type=seconds,
+        default=0.0,
+        help="search bot seconds per decision, on top of --iterations (play then depends on the machine)",
+    )
     _add_config_flags(p)
     p.set_defaults(func=cmd_sim)
 
@@ -437,11 +447,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=whole(0), default=0, help="the tournament's seed (each game's seed derives from it)")
     p.add_argument("--iterations", type=whole(0), default=0, help="search bot iterations per decision")
     p.add_argument("--rotate", action="store_true", help="turn the bots round the seats game by game")
-    p.add_argument("--sweep", action="append", metavar="KEY=V1,V2,...",
-                   help="play every value of a config key or chosen value (e.g. GRENADIER_DEFENSE=1,2,3); repeatable")
+    p.add_argument(
+        "--sweep",
+        action="append",
+        metavar="KEY=V1,V2,...",
+        help="play every value of a config key or chosen value (e.g. GRENADIER_DEFENSE=1,2,3); repeatable",
+    )
     p.add_argument("--address", help="join a Ray cluster: auto, or ray://HOST:10001 (default: a local Ray on this machine)")
-    p.add_argument("--workers", type=whole(0), default=None,
-                   help="CPUs to use (default: every core or the whole cluster); 0 plays serially in this process")
+    p.add_argument(
+        "--workers",
+        type=whole(0),
+        default=None,
+        help="CPUs to use (default: every core or the whole cluster); 0 plays serially in this process",
+    )
     p.add_argument("--out", type=writable_file, help="results file (JSON lines); a re-run skips the games already in it")
     p.add_argument("--records", metavar="DIR", help="also write each game's record into DIR")
     p.add_argument("--plot", metavar="PNG", type=writable_file, help="chart of win rate against each swept value")
@@ -482,14 +500,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--quick", action="store_true", help="fewer repetitions (engine, geometry)")
     p.add_argument("--games", help="comma-separated games (default: all three)")
     p.add_argument("--frames", type=whole(1, 100_000), default=120)
-    p.add_argument("--against", default=None, metavar="REF",
-                   help="app: the git commit measured in the same run as the baseline (default: main before the look, "
-                        "issue 13; 'none' for no baseline)")
-    p.add_argument("--renderer", choices=["software", "gl"], default="software",
-                   help="app: software (offscreen p3tinydisplay, the default) or gl (a window on the display, pandagl: "
-                        "the shader light and the baked light, same run)")
-    p.add_argument("--size", type=pixels, default=None,
-                   help="app: WIDTHxHEIGHT (default 1280x720 software, 1920x1080 gl)")
+    p.add_argument(
+        "--against",
+        default=None,
+        metavar="REF",
+        help="app: the git commit measured in the same run as the baseline (default: main before the look, "
+        "issue 13; 'none' for no baseline)",
+    )
+    p.add_argument(
+        "--renderer",
+        choices=["software", "gl"],
+        default="software",
+        help="app: software (offscreen p3tinydisplay, the default) or gl (a window on the display, pandagl: "
+        "the shader light and the baked light, same run)",
+    )
+    p.add_argument("--size", type=pixels, default=None, help="app: WIDTHxHEIGHT (default 1280x720 software, 1920x1080 gl)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_bench)
 
@@ -497,8 +522,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", nargs="?", type=file_arg, help="level file to open (created on first save when missing)")
     p.add_argument("--size", type=pixels, default=(1440, 900), help="window WIDTHxHEIGHT in pixels")
     _add_allow_outside(p)
-    p.add_argument("--import", dest="import_mesh", metavar="MESH",
-                   help="add a glTF/OBJ/STL mesh as scenery in the middle of the table (no display: add it and save)")
+    p.add_argument(
+        "--import",
+        dest="import_mesh",
+        metavar="MESH",
+        help="add a glTF/OBJ/STL mesh as scenery in the middle of the table (no display: add it and save)",
+    )
     p.set_defaults(func=cmd_edit)
 
     p = sub.add_parser("los", help="line-of-sight debugger: the window, or one answer with --from and --to")

@@ -10,7 +10,8 @@ window would.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from app.editor.fields import LABELS
 from app.editor.session import EditorSession
@@ -129,22 +130,42 @@ class PickerPanel:
         Entity(parent=self.root, model="quad", color=color.rgba(0.05, 0.06, 0.08, 0.95), scale=(0.62, 0.66),
                position=(0, 0.0), z=-0.5)
         folder = str(picker.folder)
-        Text(parent=self.root, text="Import a mesh (glTF, OBJ, STL) from\n" + (folder if len(folder) < 60 else "..." + folder[-57:]),
-             position=(-0.29, 0.31), origin=(-0.5, 0.5), scale=0.75, z=-0.6)
+        Text(
+            parent=self.root,
+            text="Import a mesh (glTF, OBJ, STL) from\n" + (folder if len(folder) < 60 else "..." + folder[-57:]),
+            position=(-0.29, 0.31),
+            origin=(-0.5, 0.5),
+            scale=0.75,
+            z=-0.6,
+        )
         entries = picker.visible(PICKER_ROWS)
         for i, entry in enumerate(entries):
-            b = Button(parent=self.root, text=entry.label, scale=(0.56, 0.032), position=(0, 0.21 - i * 0.036, -0.6),
-                       color=color.rgb(0.24, 0.27, 0.34) if entry.is_dir else color.rgb(0.20, 0.36, 0.28),
-                       text_size=0.7)
+            b = Button(
+                parent=self.root,
+                text=entry.label,
+                scale=(0.56, 0.032),
+                position=(0, 0.21 - i * 0.036, -0.6),
+                color=color.rgb(0.24, 0.27, 0.34) if entry.is_dir else color.rgb(0.20, 0.36, 0.28),
+                text_size=0.7,
+            )
             b.text_entity.origin = (-0.5, 0)
             b.text_entity.x = -0.47
             b.on_click = lambda n=entry.name: self.on_choose(n)
             self.buttons[entry.label] = b
         if not entries:
             Text(parent=self.root, text="(no folders or mesh files here)", position=(-0.27, 0.2, -0.6), scale=0.75)
-        for label_, dx, action in (("previous page", -0.2, lambda: self.on_page(-1)), ("next page", 0.0, lambda: self.on_page(1)),
-                                   ("Cancel", 0.2, self.on_cancel)):
-            b = Button(parent=self.root, text=label_, scale=(0.17, 0.04), position=(dx, -0.29, -0.6),
-                       color=color.rgb(0.3, 0.3, 0.36), text_size=0.75)
+        for label_, dx, action in (
+            ("previous page", -0.2, lambda: self.on_page(-1)),
+            ("next page", 0.0, lambda: self.on_page(1)),
+            ("Cancel", 0.2, self.on_cancel),
+        ):
+            b = Button(
+                parent=self.root,
+                text=label_,
+                scale=(0.17, 0.04),
+                position=(dx, -0.29, -0.6),
+                color=color.rgb(0.3, 0.3, 0.36),
+                text_size=0.75,
+            )
             b.on_click = action
             self.buttons[label_] = b

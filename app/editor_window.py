@@ -31,10 +31,11 @@ from __future__ import annotations
 import math
 import sys
 import textwrap
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from app import frames, window
+from app import window
 from app.battlefield_scene import SELECTED, add_battlefield, add_heat_map, add_segment, kit_look
 from app.editor.session import BATTLEFIELD_TOOLS, TERRAIN_TOOLS, EditorSession
 from app.editor.shortcuts import SESSION_KEYS, WINDOW_KEYS, help_lines, key_name
@@ -275,7 +276,7 @@ class EditorWindow:
             mb.add_cylinder((t.at[0], t.at[1], 0.0), 2.2, 0.2, SELECTED, sides=24)
         elif sel is not None and sel.kind == "zone":
             ring = list(bf.zones[sel.key].polygon.exterior.coords)
-            for a, b2 in zip(ring, ring[1:]):
+            for a, b2 in pairwise(ring):
                 add_segment(mb, (a[0], a[1], 0.5), (b2[0], b2[1], 0.5), SELECTED, 0.5)
 
     def _draw_outlines(self, mb: MeshBuilder) -> None:
@@ -284,7 +285,7 @@ class EditorWindow:
         does not load, so a bad outline can be dragged back."""
         s = self.session
         draft = s.draft
-        for a, b in zip(draft, draft[1:]):
+        for a, b in pairwise(draft):
             add_segment(mb, (a[0], a[1], 0.6), (b[0], b[1], 0.6), DRAFT, 0.6)
         for x, y in draft:
             mb.add_box((x, y, 0.0), (1.6, 1.6, 1.2), DRAFT)
@@ -301,7 +302,7 @@ class EditorWindow:
         mb.add_box((x, y + reach + 0.8, z - 0.8), (1.8, 1.8, 1.6), GIZMO_Y)
         ring = reach * 0.75
         pts = [(x + ring * math.cos(2 * math.pi * k / 48), y + ring * math.sin(2 * math.pi * k / 48), z) for k in range(49)]
-        for a, b in zip(pts, pts[1:]):
+        for a, b in pairwise(pts):
             add_segment(mb, a, b, GIZMO_RING, 0.35)
         mb.add_cylinder((x, y, z - 0.2), 1.2, 0.4, (1, 1, 1, 1), sides=16)
         self.gizmo = {"at": (x, y, z), "reach": reach, "ring": ring}
@@ -627,18 +628,39 @@ def kit_palette(ui: Any, top_left: Any, on_pick: Any) -> dict[str, Any]:
     rows = (len(kinds) + 1) // 2
     # on a panel of its own, each name under its picture: the names lay on the pictures, white on the
     # white ball, and the table showed between the thumbnails (a click there placed a piece)
-    panel = Entity(parent=ui, model="quad", color=color.rgba(0.08, 0.09, 0.11, 0.94), origin=(-0.5, 0.5),
-                   position=top_left + (0.0, KIT_PITCH[1] / 2 - 0.022), scale=(2 * KIT_PITCH[0] + 0.01, rows * KIT_PITCH[1] + 0.01),
-                   z=0.5, collider="box", name="kit-panel")
+    panel = Entity(
+        parent=ui,
+        model="quad",
+        color=color.rgba(0.08, 0.09, 0.11, 0.94),
+        origin=(-0.5, 0.5),
+        position=top_left + (0.0, KIT_PITCH[1] / 2 - 0.022),
+        scale=(2 * KIT_PITCH[0] + 0.01, rows * KIT_PITCH[1] + 0.01),
+        z=0.5,
+        collider="box",
+        name="kit-panel",
+    )
     panel.enabled = False
     out = {}
     for i, kind in enumerate(kinds):
-        b = Button(parent=ui, scale=(KIT_THUMB, KIT_THUMB),
-                   position=top_left + (0.005 + KIT_PITCH[0] / 2 + (i % 2) * KIT_PITCH[0], -0.01 - (i // 2) * KIT_PITCH[1]),
-                   texture=Texture(thumbnail(kind.value)), color=color.white, highlight_color=color.rgb(1, 0.9, 0.6),
-                   name=f"kit-{kind.value}")
-        Text(parent=b, text=kind.value.replace("_", " "), scale=(8, 8), origin=(0, 0.5), y=-0.52, z=-0.1,
-             color=color.rgb(1, 1, 1), name=f"kit-label-{kind.value}")
+        b = Button(
+            parent=ui,
+            scale=(KIT_THUMB, KIT_THUMB),
+            position=top_left + (0.005 + KIT_PITCH[0] / 2 + (i % 2) * KIT_PITCH[0], -0.01 - (i // 2) * KIT_PITCH[1]),
+            texture=Texture(thumbnail(kind.value)),
+            color=color.white,
+            highlight_color=color.rgb(1, 0.9, 0.6),
+            name=f"kit-{kind.value}",
+        )
+        Text(
+            parent=b,
+            text=kind.value.replace("_", " "),
+            scale=(8, 8),
+            origin=(0, 0.5),
+            y=-0.52,
+            z=-0.1,
+            color=color.rgb(1, 1, 1),
+            name=f"kit-label-{kind.value}",
+        )
         b.on_click = lambda k=kind.value: on_pick(k)
         b.enabled = False
         out[kind.value] = b

@@ -17,7 +17,7 @@ tests pin that down.
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 CM = 0.1
 """Ursina scene units per engine centimetre (a 120 cm table is 12 units,

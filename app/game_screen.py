@@ -9,7 +9,8 @@ skips the animation playing now. F1 opens the help.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from app.bot_worker import BotWorker, ProcessBotWorker
 from app.controllers.base import GameController

@@ -15,12 +15,12 @@ from __future__ import annotations
 import json
 import time
 import traceback
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
-
-from engine.core.record import write_atomic
+from typing import Any
 
 from app import userdir
+from engine.core.record import write_atomic
 
 CRASH_FOLDER = "crashes"
 """Crash files go under the user folder, in this sub-folder."""

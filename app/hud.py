@@ -8,7 +8,8 @@ only its methods, so it is the same for all three games.
 from __future__ import annotations
 
 import textwrap
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from app import userdir
 from app.controllers.base import GameController

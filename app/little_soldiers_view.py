@@ -31,8 +31,8 @@ from app.look.pipeline import GLOSSY_PLASTIC, TIN
 from app.look.placards import placard
 from app.scene_mesh import MeshBuilder
 from app.seats import SEAT_RGB
-from app.soldiers_scene import build_battlefield, draw_path, draw_rays, draw_region, translucent
-from app.table import Table, picker, rgba, static_entity
+from app.soldiers_scene import build_battlefield, draw_path, draw_rays, draw_region
+from app.table import Table, picker, static_entity
 from engine.little_soldiers import queries
 
 DEPLOY_HINT = "The green area: where the soldier may be deployed. Click there."
@@ -94,7 +94,7 @@ class LittleSoldiersView:
                            hole=self.bounds if rectangular(self.battlefield.play_zone) else None)  # the mat covers it
         self.home()
         self.static = build_battlefield(self.table.root, self.battlefield)
-        for piece, solid in zip(self.battlefield.scenery, self.battlefield.solids):
+        for piece, solid in zip(self.battlefield.scenery, self.battlefield.solids, strict=True):
             if piece.object:  # its marker is printed on its top; its name on a card on the table in front of it
                 c = solid.footprint.centroid
                 front = solid.footprint.bounds[1] - 2.0
@@ -405,7 +405,7 @@ class LittleSoldiersView:
     # ------------------------------------------------------------ dice
     def _dice(self) -> None:
         """The Attack dice as the engine rolled them; rerolled ones tumble."""
-        from ursina import Entity, Text, Vec3, destroy
+        from ursina import Entity, Vec3, destroy
 
         d = self.controller.dice
         if d is None:
@@ -451,7 +451,7 @@ class LittleSoldiersView:
         table.remove(top) if top in table else None
         names = ["top", "right", "left", "back", "front", "bottom"]
         faces = [top] + table[:5]
-        textures = {n: f"die:{f}:{int(sniper)}" for n, f in zip(names, faces)}
+        textures = {n: f"die:{f}:{int(sniper)}" for n, f in zip(names, faces, strict=True)}
         b = Batch(contact=False, pooled=False)
         b.add_box((0, 0, -DIE_CM / 2), (DIE_CM, DIE_CM, DIE_CM), (1, 1, 1), textures=textures, gloss=0.35, ground=None,
                   surface=GLOSSY_PLASTIC)
@@ -541,7 +541,8 @@ class LittleSoldiersView:
         self.overlay = Entity(parent=self.table.root, name="overlay")
         c = self.controller
         info: list[str] = []
-        if c.my_turn() and c.phase() == "deploy" and c.selected in c.in_hq():  # not one already on the table  # (app) the prompt after a card is chosen
+        # the prompt after a card is chosen, not one on the table
+        if c.my_turn() and c.phase() == "deploy" and c.selected in c.in_hq():
             area = queries.deploy_area(c.view(), c.selected)
             if not area.is_empty:
                 draw_region(self.overlay, area, 0.5, DEPLOY_RGBA, name="deploy-area")
@@ -550,12 +551,17 @@ class LittleSoldiersView:
         sel = c.soldier(c.selected) if c.selected else None
         z = self.battlefield.surface_z(sel["spot"]["surface"]) if sel and sel["spot"] else 0.0
         if region is not None:
-            e = draw_region(self.overlay, region, z + 0.5, REACH_RGBA, name="reach")
+            draw_region(self.overlay, region, z + 0.5, REACH_RGBA, name="reach")
             info.append(REACH_HINT)
         last = c.last_path()
         if len(last) > 1:
-            draw_path(self.overlay, [(x, y, self.battlefield.surface_height(x, y) + 0.6) for x, y in last],
-                      (0.95, 0.80, 0.2, 0.6), radius=0.15, name="last-path")
+            draw_path(
+                self.overlay,
+                [(x, y, self.battlefield.surface_height(x, y) + 0.6) for x, y in last],
+                (0.95, 0.80, 0.2, 0.6),
+                radius=0.15,
+                name="last-path",
+            )
         p = c.preview
         if p is not None and len(p.path) > 1:
             rgb = CORD_RGB if p.reason is None else REFUSED_RGB
@@ -576,8 +582,9 @@ class LittleSoldiersView:
             band = BAND_RGB[h.band]
             mb.add_cylinder((pt[0], pt[1], pt[2] + 0.5), 2.6, 0.1, band, sides=24)
             static_entity(self.overlay, mb, "band").setLightOff()
-            draw_path(self.overlay, [(pa[0], pa[1], pa[2] + 0.1), (pt[0], pt[1], pt[2] + 0.1)], band, radius=0.2,
-                      name="band-line")
+            draw_path(
+                self.overlay, [(pa[0], pa[1], pa[2] + 0.1), (pt[0], pt[1], pt[2] + 0.1)], band, radius=0.2, name="band-line"
+            )
             info.append(h.text)
         if c.aim is not None:
             o = c.shot_origin()
@@ -592,9 +599,14 @@ class LittleSoldiersView:
             draw_path(self.overlay, [(o[0], o[1], o[2] + 0.6), tip], hot, radius=0.45, name="aim", on_top=True)
             side = (math.cos(a + 2.6) * 3, math.sin(a + 2.6) * 3)
             side2 = (math.cos(a - 2.6) * 3, math.sin(a - 2.6) * 3)
-            draw_path(self.overlay, [(tip[0] + side[0], tip[1] + side[1], tip[2]), tip,
-                                     (tip[0] + side2[0], tip[1] + side2[1], tip[2])], hot, radius=0.45,
-                      name="aim-head", on_top=True)
+            draw_path(
+                self.overlay,
+                [(tip[0] + side[0], tip[1] + side[1], tip[2]), tip, (tip[0] + side2[0], tip[1] + side2[1], tip[2])],
+                hot,
+                radius=0.45,
+                name="aim-head",
+                on_top=True,
+            )
             info.append(f"Aim {direction:.0f} degrees, strength {strength:.2f}: release to throw.")
         elif c.phase() == "throw" and c.my_turn():
             info.append(f"Drag on the table to aim the {c.shot_kind()}: direction and strength; release to throw.")
@@ -700,8 +712,9 @@ class LittleSoldiersView:
         if kind == "general":
             for g, (cx, cy, _) in self._general_cards():
                 if str(g) == key:
-                    return [(cx + sx * CARD_W / 2, cy + sy * CARD_D / 2, z) for sx in (-1, 1) for sy in (-1, 1)
-                            for z in (0.0, 1.0)]
+                    return [
+                        (cx + sx * CARD_W / 2, cy + sy * CARD_D / 2, z) for sx in (-1, 1) for sy in (-1, 1) for z in (0.0, 1.0)
+                    ]
         return []
 
     def _climb_overlay(self, climb: Any, z: float) -> str:
@@ -724,8 +737,10 @@ class LittleSoldiersView:
         where = self.surface_name(climb.surface) if climb.end is not None else "the Level"
         verb = "up onto" if climb.up else "down to"
         if ok:
-            return (f"Climb {verb} {where}: {climb.length:.1f} cm of {climb.cord:.0f} cm cord; "
-                    "it stands on the ring shown and the Move ends. Click to climb.")
+            return (
+                f"Climb {verb} {where}: {climb.length:.1f} cm of {climb.cord:.0f} cm cord; "
+                "it stands on the ring shown and the Move ends. Click to climb."
+            )
         from app.tips.little_soldiers import say
 
         return f"Cannot climb there: {say(c, climb.reason)}"

@@ -25,8 +25,8 @@ from app.editor.los_session import ROLES, LosSession
 from app.pointer import mouse_on_plane
 from app.scene_mesh import MeshBuilder
 from app.table import Table, static_entity
-from engine.little_soldiers.table.figures import figure_size
 from engine.little_soldiers.data import FIGURINE_TYPES
+from engine.little_soldiers.table.figures import figure_size
 
 MESHES = Path(__file__).resolve().parents[1] / "meshes" / "figurines"
 CLEAR = (0.25, 0.90, 0.35, 1.0)
@@ -94,7 +94,7 @@ class LosWindow:
 
             xs, ys, grid = s.target_map()
             add_heat_map(mb, xs, ys, grid, "verdict", heights=standing_heights(s.bf, xs, ys))
-        for start, end, blocked in zip(sight.starts, sight.ends, sight.blocked):
+        for start, end, blocked in zip(sight.starts, sight.ends, sight.blocked, strict=True):
             add_segment(mb, start, end, BLOCKED if blocked else CLEAR, 0.07 if not blocked else 0.09)
         for role in ROLES:
             fig = s.figurines[role]

@@ -8,9 +8,10 @@ Uses the software renderer (see ``app.window``); one render per process.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from app import window
 from app.controllers import GameController, controller_class

@@ -16,8 +16,8 @@ triangle.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 from app import frames
 
@@ -91,13 +91,16 @@ class MeshBuilder:
             ring.reverse()
         self.add_polygon([(x, y, z1) for x, y in ring], color, (0, 0, 1))
         self.add_polygon([(x, y, z0) for x, y in reversed(ring)], color, (0, 0, -1))
-        for (x0, y0), (x1, y1) in zip(ring, ring[1:] + ring[:1]):
+        for (x0, y0), (x1, y1) in zip(ring, ring[1:] + ring[:1], strict=True):
             normal = (y1 - y0, -(x1 - x0), 0.0)
             self.add_polygon([(x0, y0, z0), (x1, y1, z0), (x1, y1, z1), (x0, y0, z1)], color, normal)
 
     def add_cylinder(self, center: Sequence[float], radius: float, height: float, color: RGBA, sides: int = 16) -> None:
         cx, cy, cz = center[0], center[1], center[2] if len(center) > 2 else 0.0
-        ring = [(cx + radius * math.cos(2 * math.pi * i / sides), cy + radius * math.sin(2 * math.pi * i / sides)) for i in range(sides)]
+        ring = [
+            (cx + radius * math.cos(2 * math.pi * i / sides), cy + radius * math.sin(2 * math.pi * i / sides))
+            for i in range(sides)
+        ]
         self.add_prism(ring, cz, cz + height, color)
 
     def add_triangles(self, vertices: Sequence[Sequence[float]], faces: Sequence[Sequence[int]], color: RGBA) -> None:
@@ -120,7 +123,7 @@ class MeshBuilder:
 
 
 def _signed_area(ring: Sequence[tuple[float, float]]) -> float:
-    return 0.5 * sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(ring, list(ring[1:]) + list(ring[:1])))
+    return 0.5 * sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(ring, list(ring[1:]) + list(ring[:1]), strict=True))
 
 
 def add_area(mb: MeshBuilder, geom, z: float, color: RGBA) -> None:

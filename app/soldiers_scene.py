@@ -13,7 +13,9 @@ entities out, through ``app.frames`` only):
 from __future__ import annotations
 
 import math
-from typing import Any, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from itertools import pairwise
+from typing import Any
 
 from app.scene_mesh import MeshBuilder, add_area
 
@@ -40,7 +42,7 @@ def battlefield_mesh(bf: Any) -> MeshBuilder:
     mb = MeshBuilder()
     for zone in bf.zones:
         add_hatching(mb, zone.polygon, (*ZONE_RGB[:3], 1.0))
-    for piece, solid in zip(bf.scenery, bf.solids):
+    for piece, solid in zip(bf.scenery, bf.solids, strict=True):
         if piece.level:
             top = bf.walkable_top(piece.id) if hasattr(bf, "walkable_top") else solid.footprint
             if top is not None and not top.is_empty:
@@ -170,7 +172,7 @@ def draw_path(parent: Any, points: Sequence[Sequence[float]], color: Sequence[fl
     from app.table import static_entity
 
     mb = MeshBuilder()
-    for a, b in zip(points, points[1:]):
+    for a, b in pairwise(points):
         add_segment(mb, a, b, radius, color, sides=4)
     e = static_entity(parent, mb, name)
     if e is not None:

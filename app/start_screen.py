@@ -7,9 +7,10 @@ validates the config when the game starts, and a refusal is shown as text.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from app import userdir
 from app.seats import KINDS, SEAT_NAMES, Seats, default_bot, seat_label
@@ -111,7 +112,7 @@ class StartChoice:
     seats: list[str] = field(default_factory=list)
 
     @classmethod
-    def from_config(cls, game: str, config: dict[str, Any], seats: list[str]) -> "StartChoice":
+    def from_config(cls, game: str, config: dict[str, Any], seats: list[str]) -> StartChoice:
         """The start screen's choice for a game played from a record (Menu after a
         Resume): only what the screen chooses. The record's config also carries its
         battlefield (``battlefield_data``) and squads, so a mission picked next was
@@ -228,7 +229,7 @@ class StartScreen:
             names = level_choices(c.game)
             titles = [level_title(c.game, n) for n in names]
             width, columns = self._grid(titles)  # names as printed are longer: fewer, wider buttons
-            for i, (name, title) in enumerate(zip(names, titles)):
+            for i, (name, title) in enumerate(zip(names, titles, strict=True)):
                 row, col = divmod(i, columns)
                 self._button(title, (COLUMN_LEFT + width / 2 + col * (width + 0.01), y - row * 0.065),
                              lambda n=name, k=key: self._set(k, level_value(c.game, n)), on=current == name,
@@ -306,7 +307,7 @@ class StartScreen:
         titles = [mod.replace("_", " ") + (" (mission)" if mod in required and mod not in on else "")
                   for mod in ls_config.MODULES]
         width, columns = self._grid(titles)  # 'super soldier (mission)' ran past its button
-        for i, (mod, title) in enumerate(zip(ls_config.MODULES, titles)):
+        for i, (mod, title) in enumerate(zip(ls_config.MODULES, titles, strict=True)):
             row, col = divmod(i, columns)
             self._button(title, (COLUMN_LEFT + width / 2 + col * (width + 0.01), y - row * 0.065),
                          lambda m=mod: self._toggle_module(m), on=mod in on or mod in required, width=width)

@@ -7,7 +7,8 @@ things the mouse picks get an invisible box collider.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from app import frames
 from app.scene_mesh import MeshBuilder
@@ -124,9 +125,8 @@ def table_node(width: float, depth: float, margin: float, center: Sequence[float
     """A warm wooden table (oak planks, lit) with a cloth of colour ``top``
     over the play area; a whole room of table round it so the edge stays out
     of the default views."""
-    from app.look.geom import Batch
-
     from app.look import light
+    from app.look.geom import Batch
     from app.look.pipeline import FELT, PAPER, WOOD
 
     cx, cy = center

@@ -160,8 +160,7 @@ class ToyBattleView:
             quad = quad if (quad[1][0] - quad[0][0]) * (quad[2][1] - quad[0][1]) - (quad[1][1] - quad[0][1]) * (
                 quad[2][0] - quad[0][0]) > 0 else quad[::-1]
             b.add_quad(quad, (1, 1, 1), f"tbpath:{name}", uv=((0, 0), (0, 1), (length / 8, 1), (length / 8, 0)))
-        for i, nid in enumerate(t.ids):
-            p = t.pos[i]
+        for i, p in enumerate(t.pos):
             if p is None:
                 continue
             if t.is_base[i]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import math
 import sys
+from itertools import pairwise
 from pathlib import Path
 
 import numpy as np
@@ -69,7 +70,7 @@ def _ellipsoid(centre, radii, subdivisions: int = 2) -> trimesh.Trimesh:
 
 def _limb(points, radius: float) -> list[trimesh.Trimesh]:
     """A bent limb: capsules through ``points`` (shoulder, elbow, hand)."""
-    return [_capsule(a, b, radius) for a, b in zip(points, points[1:])]
+    return [_capsule(a, b, radius) for a, b in pairwise(points)]
 
 
 def _rifle(grip, muzzle, stock_len: float = 0.9, scope: bool = False) -> trimesh.Trimesh:

@@ -10,16 +10,16 @@ one comes back as the engine's sentence in :attr:`message`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
+from app.seats import Seats, about_seat, seat_label, with_seat_names
 from engine.bots import make_bot
 from engine.core.games import GameInfo, get_game
 from engine.core.match import Match
 from engine.core.protocol import CHANCE, IllegalAction, View
 from engine.core.record import RecordError, load_record, save_record
-
-from app.seats import Seats, about_seat, seat_label, with_seat_names
 
 
 class GameController:
@@ -74,7 +74,7 @@ class GameController:
     # ------------------------------------------------------------ reading
     @classmethod
     def new(cls, game: str, config: dict[str, Any], seats: Seats | None = None, seed: int | None = None,
-            autosave: Path | None = None) -> "GameController":
+            autosave: Path | None = None) -> GameController:
         from app.seats import parse_seats
 
         info = get_game(game)
@@ -225,7 +225,7 @@ class GameController:
             bot = self.bots.get(seat)
             if bot is not None:
                 state = self.match.state
-                return BotJob(seat, self.match_key(), bot, lambda s=seat: state.clone().view(s),
+                return BotJob(seat, self.match_key(), bot, lambda s=seat, state=state: state.clone().view(s),
                               self.match.record().to_dict(), self.seats.kinds[seat], self.bot_seed * 31 + seat,
                               getattr(bot, "time_limit", None))
         return None

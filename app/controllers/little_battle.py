@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.little_battle import Attack, Keep
-
 from app.controllers.base import GameController
+from engine.little_battle import Attack, Keep
 
 
 class LittleBattleController(GameController):
@@ -36,7 +35,7 @@ class LittleBattleController(GameController):
             return ""
         v = self.view_dict()
         gold = v["gold"][v["seat"]]
-        chests = sum(len(l) for l in v["loot"])
+        chests = sum(len(won) for won in v["loot"])
         left = sum(len(p) for p in v["beach"])
         return f"Deal {v['deal']}, {v['phase']}. Your gold: {gold}. Chests on the beach: {left}, won: {chests}."
 

@@ -17,6 +17,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from app.controllers.base import GameController
 from engine.core.protocol import CHANCE
 from engine.little_soldiers import queries
 from engine.little_soldiers.actions import Activate, Deploy, Jump, Lead, Move, Order, Reroll, Shields, Teleport, Throw
@@ -24,7 +25,6 @@ from engine.little_soldiers.mission_data import COOP_MISSIONS
 from engine.little_soldiers.mission_report import record_mission
 from engine.little_soldiers.names import log_namer, soldier_name
 
-from app.controllers.base import GameController
 
 def _point(x: float, y: float) -> Any:
     from shapely.geometry import Point

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.toy_battle import Draw, Place, Skip, UseEffect
-
 from app.controllers.base import GameController
+from engine.toy_battle import Draw, Place, Skip, UseEffect
 
 
 class ToyBattleController(GameController):

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import copy
 import math
-import shutil
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from app.editor.document import Batch, Delete, Edit, Insert, LevelDocument, SetValue
 from engine.core.files import write_atomic

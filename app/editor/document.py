@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from engine.core.files import load_json, write_atomic
 
@@ -47,7 +48,7 @@ class SetValue:
     old: Any = None
     had: bool = True
 
-    def apply(self, tree: dict[str, Any]) -> "SetValue":
+    def apply(self, tree: dict[str, Any]) -> SetValue:
         parent = _parent(tree, self.path)
         key = self.path[-1]
         had = key in parent if isinstance(parent, dict) else True
@@ -55,7 +56,7 @@ class SetValue:
         parent[key] = copy.deepcopy(self.value)
         return SetValue(self.path, self.value, old, had)
 
-    def invert(self) -> "Edit":
+    def invert(self) -> Edit:
         if not self.had:
             return Delete(self.path)
         return SetValue(self.path, self.old)
@@ -68,14 +69,14 @@ class Delete:
     path: JsonPath
     old: Any = None
 
-    def apply(self, tree: dict[str, Any]) -> "Delete":
+    def apply(self, tree: dict[str, Any]) -> Delete:
         parent = _parent(tree, self.path)
         key = self.path[-1]
         old = copy.deepcopy(parent[key])
         del parent[key]
         return Delete(self.path, old)
 
-    def invert(self) -> "Edit":
+    def invert(self) -> Edit:
         if isinstance(self.path[-1], int):
             return Insert(self.path, self.old)
         return SetValue(self.path, self.old, had=False)
@@ -88,7 +89,7 @@ class Insert:
     path: JsonPath
     value: Any
 
-    def apply(self, tree: dict[str, Any]) -> "Insert":
+    def apply(self, tree: dict[str, Any]) -> Insert:
         parent = _parent(tree, self.path)
         index = self.path[-1]
         assert isinstance(index, int)
@@ -97,7 +98,7 @@ class Insert:
         parent.insert(index, copy.deepcopy(self.value))
         return Insert(self.path[:-1] + (index,), self.value)
 
-    def invert(self) -> "Edit":
+    def invert(self) -> Edit:
         return Delete(self.path)
 
 
@@ -108,7 +109,7 @@ class Batch:
     edits: tuple[Any, ...]
     label: str = ""
 
-    def apply(self, tree: dict[str, Any]) -> "Batch":
+    def apply(self, tree: dict[str, Any]) -> Batch:
         done = []
         try:
             for edit in self.edits:
@@ -119,7 +120,7 @@ class Batch:
             raise
         return Batch(tuple(done), self.label)
 
-    def invert(self) -> "Batch":
+    def invert(self) -> Batch:
         return Batch(tuple(e.invert() for e in reversed(self.edits)), self.label)
 
 
@@ -139,7 +140,7 @@ class LevelDocument:
         """The level as it is on disk (as opened, or as last saved)."""
 
     @classmethod
-    def open(cls, path: str | Path, validator: Validator) -> "LevelDocument":
+    def open(cls, path: str | Path, validator: Validator) -> LevelDocument:
         """Open a level file; a file that is not JSON is refused with its position."""
         p = Path(path)
         data = load_json(p, "level")  # regular files only, size and depth limits: a DataError sentence

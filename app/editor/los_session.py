@@ -14,18 +14,19 @@ import json
 import math
 from dataclasses import dataclass, replace
 from pathlib import Path
+
 import numpy as np
 from shapely.geometry import Point
 from shapely.ops import nearest_points
 
 from engine.core.files import DataError
 from engine.geometry.battlefield import Battlefield
+from engine.geometry.sight import Sight
 from engine.little_soldiers.battlefields import GEOMETRY_ERRORS, refusal
+from engine.little_soldiers.data import FIGURINE_TYPES
 from engine.little_soldiers.table import vocabulary
 from engine.little_soldiers.table.figures import figure_size
-from engine.geometry.sight import Sight
 from engine.little_soldiers.table.sightlines import Stand, describe, figurine_sight, sight_json, stand, target_map
-from engine.little_soldiers.data import FIGURINE_TYPES
 
 ROLES = ("attacker", "target")
 
@@ -94,7 +95,7 @@ class LosSession:
 
     @classmethod
     def open(cls, path: str | Path, start: str | None = None, end: str | None = None,
-             attacker: str = "infantry", target: str = "infantry") -> "LosSession":
+             attacker: str = "infantry", target: str = "infantry") -> LosSession:
         """A session on a file; figurines at ``start``/``end`` ("x,y[,level]"),
         by default a quarter of the table in from the left and right edges."""
         bf = load(path)

@@ -124,7 +124,7 @@ class EditorSession:
 
     # ---------------------------------------------------------------- files
     @classmethod
-    def open(cls, path: str | Path | None, root: Path = REPO_ROOT) -> "EditorSession":
+    def open(cls, path: str | Path | None, root: Path = REPO_ROOT) -> EditorSession:
         """Open a battlefield or terrain; a missing file starts a new battlefield
         that will be saved there."""
         # Mesh pieces are found under ``root``; the live checks must look there too.
@@ -412,7 +412,8 @@ class EditorSession:
             edit = bt.add_threat(d, (sx, sy), f"threat-{n}")
         elif tool in ("hatched-green", "hatched-yellow"):
             h = 15.0
-            edit = bt.add_hatched_zone(d, tool.split("-")[1], [(sx - h, sy - h), (sx + h, sy - h), (sx + h, sy + h), (sx - h, sy + h)])
+            square = [(sx - h, sy - h), (sx + h, sy - h), (sx + h, sy + h), (sx - h, sy + h)]
+            edit = bt.add_hatched_zone(d, tool.split("-")[1], square)
         else:
             raise ValueError(f"unknown tool {tool!r}")
         self.apply(edit)
@@ -442,8 +443,9 @@ class EditorSession:
             return  # a double click adds one corner
         self.draft.append((x, y))
         n = len(self.draft)
-        self.message = (f"Corner {n} at ({x:g}, {y:g}); " +
-                        ("click the first corner or press Enter to close." if n >= 3 else "click the next corner."))
+        self.message = f"Corner {n} at ({x:g}, {y:g}); " + (
+            "click the first corner or press Enter to close." if n >= 3 else "click the next corner."
+        )
 
     def close_draft(self) -> bool:
         """Make the drawn outline the play zone (one undoable edit)."""
@@ -579,7 +581,8 @@ class EditorSession:
         elif name == "g":
             self.snapping = not self.snapping
             self.message = f"Grid snap {self.step:g} {'cm' if self.mode == 'battlefield' else '%'}: " + (
-                "on." if self.snapping else "off.")
+                "on." if self.snapping else "off."
+            )
         elif name == "enter":
             if self.draft:
                 self.close_draft()
@@ -604,8 +607,13 @@ class EditorSession:
                 riders = bt.resting_on(d, sel.key, self.root)
                 self.apply(bt.delete_piece(d, sel.key, self.root))
                 # the pieces on it go too: say so (a domino on a book vanished without a word)
-                self.message = f"Deleted {sel.key}" + (f" and {', '.join(riders)} resting on it" if riders else "") + \
-                    " (Ctrl+Z brings " + ("them" if riders else "it") + " back)."
+                self.message = (
+                    f"Deleted {sel.key}"
+                    + (f" and {', '.join(riders)} resting on it" if riders else "")
+                    + " (Ctrl+Z brings "
+                    + ("them" if riders else "it")
+                    + " back)."
+                )
             elif sel.kind == "token":
                 self.apply(bt.delete_token(sel.key))
             elif sel.kind == "zone":
@@ -620,8 +628,9 @@ class EditorSession:
         if name in nudge and sel.kind in ("piece", "token"):
             at = d["scenery"][bt.piece_index(d, sel.key)]["at"] if sel.kind == "piece" else d["tokens"][sel.key]["at"]
             to = (at[0] + nudge[name][0] * self.step, at[1] + nudge[name][1] * self.step)
-            self.apply(bt.move(d, sel.key, to, self.grid, self.root) if sel.kind == "piece"
-                       else bt.move_token(d, sel.key, to, self.grid))
+            self.apply(
+                bt.move(d, sel.key, to, self.grid, self.root) if sel.kind == "piece" else bt.move_token(d, sel.key, to, self.grid)
+            )
             return
         if sel.kind != "piece":
             return
@@ -652,7 +661,12 @@ class EditorSession:
             return out
         if sel.kind == "token":
             t = d["tokens"][sel.key]
-            return {"kind": t["kind"], "x": t["at"][0], "y": t["at"][1], **{k: v for k, v in t.items() if k not in ("kind", "at")}}
+            return {
+                "kind": t["kind"],
+                "x": t["at"][0],
+                "y": t["at"][1],
+                **{k: v for k, v in t.items() if k not in ("kind", "at")},
+            }
         if sel.kind == "zone":
             z = d["zones"][sel.key]
             return {"kind": z["kind"], "side": z.get("side"), "corners": len(z["polygon"])}

@@ -7,7 +7,7 @@ show their gold, and gold coins.
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 from PIL import Image, ImageDraw
@@ -42,8 +42,11 @@ def _animal(d: ImageDraw.ImageDraw, kind: str, cx: float, cy: float, r: float) -
         d.ellipse((cx - r * 0.9, cy - r * 0.3, cx + r * 0.55, cy + r * 0.6), fill=(240, 190, 70), outline=ink, width=3)
         d.ellipse((cx + r * 0.2, cy - r * 0.75, cx + r * 0.95, cy + r * 0.0), fill=(245, 200, 80), outline=ink, width=3)
         for ex in (0.35, 0.8):
-            d.polygon([(cx + ex * r - r * 0.12, cy - r * 0.6), (cx + ex * r, cy - r * 0.92), (cx + ex * r + r * 0.12, cy - r * 0.6)],
-                      fill=(245, 200, 80), outline=ink)
+            d.polygon(
+                [(cx + ex * r - r * 0.12, cy - r * 0.6), (cx + ex * r, cy - r * 0.92), (cx + ex * r + r * 0.12, cy - r * 0.6)],
+                fill=(245, 200, 80),
+                outline=ink,
+            )
         d.ellipse((cx + r * 0.45, cy - r * 0.45, cx + r * 0.58, cy - r * 0.32), fill=ink)
         rng = np.random.default_rng(7)
         for _ in range(12):
@@ -69,8 +72,9 @@ def adventurer(kind: str = "Parrot", value: str = "1") -> Image.Image:
     d.rounded_rectangle((22, 70, w - 23, 196), radius=10, fill=(250, 244, 226))
     _animal(d, kind, w / 2, 138, 50)
     if chief:
-        d.polygon([(56, 66), (66, 36), (82, 56), (96, 26), (110, 56), (126, 36), (136, 66)], fill=(250, 210, 50),
-                  outline=(120, 80, 20))
+        d.polygon(
+            [(56, 66), (66, 36), (82, 56), (96, 26), (110, 56), (126, 36), (136, 66)], fill=(250, 210, 50), outline=(120, 80, 20)
+        )
         centred_text(d, (20, 8, w - 20, 34), "CHIEF", 26, (255, 255, 255), stroke=2, stroke_fill=(40, 30, 20))
     else:
         d.ellipse((10, 8, 70, 68), fill=(255, 255, 255), outline=(30, 24, 20), width=4)
@@ -90,8 +94,10 @@ def card_back(colour: str = "purple") -> Image.Image:
     for k in range(-h, w, 24):
         d.line((k, 0, k + h, h), fill=(110, 72, 140), width=6)
     d.ellipse((56, 88, 136, 168), fill=(230, 200, 120))
-    d.polygon([(96, 100), (104, 122), (126, 122), (108, 136), (116, 158), (96, 144), (76, 158), (84, 136), (66, 122),
-               (88, 122)], fill=(90, 56, 115))
+    d.polygon(
+        [(96, 100), (104, 122), (126, 122), (108, 136), (116, 158), (96, 144), (76, 158), (84, 136), (66, 122), (88, 122)],
+        fill=(90, 56, 115),
+    )
     return img
 
 
@@ -138,8 +144,15 @@ def gold() -> Image.Image:
     return img
 
 
-def chest(batch: Batch, at: Sequence[float], colour: str, heading: float = 0.0, size: float = 4.0,
-          open_lid: bool = False, coins: int = 0) -> None:
+def chest(
+    batch: Batch,
+    at: Sequence[float],
+    colour: str,
+    heading: float = 0.0,
+    size: float = 4.0,
+    open_lid: bool = False,
+    coins: int = 0,
+) -> None:
     """A wooden treasure chest painted ``colour``: body, a rounded lid (open:
     swung back, gold heaped inside), metal bands, a lock."""
     rgb = np.asarray(CHEST_RGB.get(colour, (150, 150, 150)), dtype=float) / 255
@@ -154,8 +167,15 @@ def chest(batch: Batch, at: Sequence[float], colour: str, heading: float = 0.0, 
     batch.add_box((x, y, z), (w, d, h), rgb, heading=heading, gloss=0.3, ground=z, surface=PAINTED)
     for bx in (-0.3, 0.3):  # iron bands
         c = put([[bx * w, 0, 0]])[0]
-        batch.add_box((c[0], c[1], z - 0.01), (0.25, d + 0.06, h + 0.02), (0.35, 0.33, 0.32), heading=heading,
-                      gloss=0.6, ground=z, surface=IRON)
+        batch.add_box(
+            (c[0], c[1], z - 0.01),
+            (0.25, d + 0.06, h + 0.02),
+            (0.35, 0.33, 0.32),
+            heading=heading,
+            gloss=0.6,
+            ground=z,
+            surface=IRON,
+        )
     # the lid: a half cylinder along x, hinged at the back edge
     sections = 10
     t = np.linspace(0, math.pi, sections + 1)
@@ -181,14 +201,31 @@ def chest(batch: Batch, at: Sequence[float], colour: str, heading: float = 0.0, 
     batch.add_mesh(put(np.asarray(verts)), np.asarray(faces), lid_rgb, smooth=False, gloss=0.4, ground=z, surface=PAINTED)
     batch.add_mesh(put(np.asarray(verts)), np.asarray(faces)[:, ::-1], lid_rgb * 0.6, smooth=False, ground=z)
     lock = put([[0, -d / 2 - 0.08, h * 0.75]])[0]
-    batch.add_box((lock[0], lock[1], lock[2] - 0.3), (0.6, 0.16, 0.6), (0.95, 0.78, 0.25), heading=heading, gloss=0.9,
-                  ground=z, surface=BRASS)
+    batch.add_box(
+        (lock[0], lock[1], lock[2] - 0.3),
+        (0.6, 0.16, 0.6),
+        (0.95, 0.78, 0.25),
+        heading=heading,
+        gloss=0.9,
+        ground=z,
+        surface=BRASS,
+    )
     if open_lid:
         heap = min(coins, 12)
         for k in range(max(heap, 3 if coins else 0)):
             c = put([[(k % 4 - 1.5) * w * 0.2, (k // 4 - 1) * d * 0.22, h - 0.1 + 0.12 * (k % 3)]])[0]
-            batch.add_disc(c, size * 0.09, 0.08, (1, 1, 1), "gold", side_rgb=(0.85, 0.65, 0.15), sides=12, gloss=0.9,
-                           ground=None, surface=COIN)
+            batch.add_disc(
+                c,
+                size * 0.09,
+                0.08,
+                (1, 1, 1),
+                "gold",
+                side_rgb=(0.85, 0.65, 0.15),
+                sides=12,
+                gloss=0.9,
+                ground=None,
+                surface=COIN,
+            )
 
 
 def coins(batch: Batch, at: Sequence[float], count: int, radius: float = 0.9) -> None:
@@ -196,8 +233,18 @@ def coins(batch: Batch, at: Sequence[float], count: int, radius: float = 0.9) ->
     x, y, z = (float(c) for c in at)
     for k in range(count):
         col, row = divmod(k, 8)
-        batch.add_disc((x + col * (2 * radius + 0.3), y, z + row * 0.22), radius, 0.2, (1, 1, 1), "gold",
-                       side_rgb=(0.86, 0.66, 0.16), sides=16, gloss=0.9, ground=None, surface=COIN)
+        batch.add_disc(
+            (x + col * (2 * radius + 0.3), y, z + row * 0.22),
+            radius,
+            0.2,
+            (1, 1, 1),
+            "gold",
+            side_rgb=(0.86, 0.66, 0.16),
+            sides=16,
+            gloss=0.9,
+            ground=None,
+            surface=COIN,
+        )
 
 
 @painter("sand")
@@ -218,12 +265,14 @@ def ship(batch: Batch, at: Sequence[float], heading: float, rgb: Sequence[float]
     hull = outline @ rot[:2, :2].T + [x, y]
     batch.add_prism(hull, 0.0, 2.5, np.asarray(rgb[:3], dtype=float) * 0.9, gloss=0.5, surface=PAINTED)
     deck = (outline * [0.93, 0.8]) @ rot[:2, :2].T + [x, y]
-    batch.add_prism(deck, 2.5, 2.8, (0.55, 0.38, 0.22), top_texture="wood", top_uv_cm=6.0, top_rgb=(1, 1, 1),
-                    surface=WOOD)
+    batch.add_prism(deck, 2.5, 2.8, (0.55, 0.38, 0.22), top_texture="wood", top_uv_cm=6.0, top_rgb=(1, 1, 1), surface=WOOD)
     batch.add_disc((x, y, 2.8), 0.35, 9.0, (0.45, 0.3, 0.16), sides=10, ground=None, surface=WOOD_RAW)
     corners = np.array([[-4, 0.05, 4.6], [4, 0.05, 4.6], [4, 0.05, 11.0], [-4, 0.05, 11.0]]) @ rot.T + [x, y, 0]
-    hexed = "#%02x%02x%02x" % tuple(int(255 * c) for c in rgb[:3]) if sail_colour not in ("red", "blue", "green",
-                                                                                           "yellow", "purple") else sail_colour
+    hexed = (
+        "#" + "".join(f"{int(255 * c):02x}" for c in rgb[:3])
+        if sail_colour not in ("red", "blue", "green", "yellow", "purple")
+        else sail_colour
+    )
     batch.add_quad(corners[::-1], (1, 1, 1), f"sail:{hexed}", uv=((0, 1), (1, 1), (1, 0), (0, 0)), surface=CLOTH)
     batch.add_quad(corners, (1, 1, 1), f"sail:{hexed}", surface=CLOTH)
 

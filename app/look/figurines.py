@@ -10,8 +10,9 @@ a redraw costs no mesh building.
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -25,7 +26,7 @@ PART_SHADE = {"base": 0.78, "body": 1.0, "arms": 1.0, "weapon": 0.82, "head": 1.
 weapon are a touch darker, as the paint-less toys look under a lamp."""
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def parts(kind: str) -> dict[str, Any]:
     """The named trimesh parts of one figurine type (engine frame, cm)."""
     import trimesh
@@ -55,7 +56,7 @@ def figurine_batch(kind: str, rgb: Sequence[float], at: Sequence[float] = (0.0, 
     return b
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def figurine_node(kind: str, rgb: tuple[float, float, float]) -> Any:
     """The lit figurine as a NodePath at the origin (instance it, do not change it)."""
     return figurine_batch(kind, rgb).node(f"figurine-{kind}")

@@ -16,16 +16,16 @@ converts engine coordinates.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
-
-from engine.geometry.household import box_corners
 
 from app import frames
 from app.look import light, pipeline
 from app.look.pipeline import LookPath, Surface
+from engine.geometry.household import box_corners
 
 PLAIN = "plain"
 """The texture name of untextured triangles (a white pixel)."""
@@ -211,7 +211,7 @@ class Batch:
             self.add(quads, nrm, side_rgb if side_rgb is not None else rgb, suv, side_texture, gloss, alpha, ground,
                      surface)
 
-    def transform(self, matrix: np.ndarray) -> "Batch":
+    def transform(self, matrix: np.ndarray) -> Batch:
         """Move every triangle by a 4x4 rigid ``matrix`` (engine frame),
         normals turned with it: a piece built upright, then tilted (a tile
         leaning on its rack). Returns self."""
@@ -222,7 +222,7 @@ class Batch:
                 c.normals = c.normals @ m[:3, :3].T
         return self
 
-    def extend(self, other: "Batch") -> None:
+    def extend(self, other: Batch) -> None:
         for tex, chunks in other.chunks.items():
             self.chunks[tex].extend(chunks)
 
@@ -260,8 +260,17 @@ class Batch:
     def node(self, name: str = "batch") -> Any:
         """One ``GeomNode`` (wrapped in a NodePath), a Geom per texture (and
         per surface on the shader path)."""
-        from panda3d.core import (Geom, GeomNode, GeomTriangles, GeomVertexData, MaterialAttrib, NodePath, RenderState,
-                                  TextureAttrib, TransparencyAttrib)
+        from panda3d.core import (
+            Geom,
+            GeomNode,
+            GeomTriangles,
+            GeomVertexData,
+            MaterialAttrib,
+            NodePath,
+            RenderState,
+            TextureAttrib,
+            TransparencyAttrib,
+        )
 
         from app.look import textures
 

@@ -9,7 +9,8 @@ are :class:`app.look.geom.Batch` calls in engine centimetres.
 from __future__ import annotations
 
 import math
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -224,7 +225,7 @@ def tokens_batch(bf: Any, batch: Batch | None = None, switches: Mapping[str, boo
         if t.kind == "force_field_switch" and switches is not None:
             props["on"] = switches.get(str(t.props.get("number")), True)
         token(b, t.kind, t.at, props, z + (0.2 if z == 0 else 0.02))
-    for piece, solid in zip(bf.scenery, bf.solids):
+    for piece, solid in zip(bf.scenery, bf.solids, strict=True):
         c = solid.footprint.representative_point()
         if piece.level:  # on the part of the top left free: under a lid standing on it, nobody saw it
             at = _free_spot(bf, piece.id, c)
@@ -289,7 +290,7 @@ def hq_card(kind: str = "infantry", team: str = "green", general: str = "") -> I
         return img
     portrait = figurine_portrait(kind, team, 104)
     img.paste(portrait, (w - 104, h - 106), portrait)
-    for r, name in enumerate(("heart", "shield", "order")):
+    for r in range(3):  # the heart, shield and order rows
         y = 72 + r * 30
         d.line((14, y + 12, 150, y + 12), fill=(220, 210, 186), width=2)
     return img

@@ -24,8 +24,9 @@ from __future__ import annotations
 
 import enum
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 

@@ -14,7 +14,8 @@ tests that found the label find the placard.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -64,8 +65,8 @@ def placard_face(hex_text: str = "", style: str = "cream") -> Image.Image:
     lines = text.split("\n")
     top = (h - PX_PER_LINE * len(lines)) / 2
     for k, line in enumerate(lines):
-        l, t, r, b = d.textbbox((0, 0), line, font=f)
-        d.text(((w - (r - l)) / 2 - l, top + k * PX_PER_LINE + (PX_PER_LINE - (b - t)) / 2 - t), line, font=f, fill=ink)
+        left, t, r, b = d.textbbox((0, 0), line, font=f)
+        d.text(((w - (r - left)) / 2 - left, top + k * PX_PER_LINE + (PX_PER_LINE - (b - t)) / 2 - t), line, font=f, fill=ink)
     return img
 
 

@@ -5,7 +5,7 @@ on an HQ card, the kit's thumbnails in the editor."""
 from __future__ import annotations
 
 import functools
-from typing import Sequence
+from collections.abc import Sequence
 
 import numpy as np
 from PIL import Image, ImageDraw
@@ -47,7 +47,7 @@ def render(parts: Sequence[tuple[np.ndarray, np.ndarray, Sequence[float]]], size
     return img
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def figurine_portrait(kind: str, team: str, size: int = 120) -> Image.Image:
     from app.look.figurines import parts, plastic
     from app.seats import SEAT_RGB

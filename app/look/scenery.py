@@ -11,13 +11,14 @@ at these very nodes and compares with the engine.
 from __future__ import annotations
 
 import math
-from typing import Any, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 import numpy as np
 
 from app.look.geom import Batch
-from app.look.pipeline import CARD, FELT
 from app.look.kit_textures import GLOSS, part_surface, part_texture
+from app.look.pipeline import CARD, FELT
 from engine.geometry.household import Household, kit_mesh
 
 PRIMITIVE_RGB = (0.86, 0.80, 0.70)
@@ -68,7 +69,7 @@ def add_piece(batch: Batch, piece: Any, solid: Any, tint: Sequence[float] | None
 def scenery_batch(bf: Any, tint: dict[str, Sequence[float]] | None = None) -> Batch:
     """Every scenery piece of a battlefield, in one batch."""
     b = Batch()
-    for piece, solid in zip(bf.scenery, bf.solids):
+    for piece, solid in zip(bf.scenery, bf.solids, strict=True):
         add_piece(b, piece, solid, (tint or {}).get(piece.id))
     return b
 
@@ -127,7 +128,7 @@ def shadow_batch(bf: Any, figure_spots: Iterable[tuple[float, float, float, floa
     cast theirs onto the one below, drawn on its top) and of figurines
     ``(x, y, z, height)``."""
     b = Batch(contact=False)
-    for piece, solid in zip(bf.scenery, bf.solids):
+    for solid in bf.solids:
         outline = shadow_outline(np.asarray(solid.mesh.vertices), solid.bottom)
         add_shadow(b, outline, solid.bottom + SHADOW_Z, under=solid.footprint)
     for x, y, z, h in figure_spots:

@@ -17,8 +17,9 @@ import math
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 SIZE = (1280, 720)
@@ -185,7 +186,7 @@ def main(argv: list[str] | None = None) -> int:
         env = dict(os.environ, TOYBOX_SHOT_CHILD="1", PYTHONPATH=str(ROOT))
         proc = subprocess.run([sys.executable, "-m", "app.look.shots", str(out_dir), name], env=env, cwd=ROOT,
                               capture_output=True, text=True, timeout=900)
-        line = next((l for l in proc.stdout.splitlines() if l.startswith(f"{name}: ")), None)
+        line = next((out for out in proc.stdout.splitlines() if out.startswith(f"{name}: ")), None)
         print(line or f"{name}: failed ({(proc.stderr.strip().splitlines() or ['no output'])[-1]})")
         failed += line is None
     return 1 if failed else 0

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import functools
 import hashlib
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
@@ -60,7 +61,7 @@ def _load_painters() -> None:
         importlib.import_module(module)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def image(name: str) -> Image.Image:
     """The Pillow image (RGBA) painted for ``name``."""
     head, *args = name.split(":")
@@ -74,7 +75,7 @@ def image(name: str) -> Image.Image:
     return fn(*args).convert("RGBA")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def texture(name: str, srgb: bool = False) -> Any:
     """The Panda3D texture for ``name`` (mipmapped, clamped unless it tiles);
     ``srgb`` marks it as sRGB so the shader path samples it in linear light."""
@@ -167,13 +168,13 @@ def centred_text(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, floa
     x0, y0, x1, y1 = box
     while size > 6:
         f = font(size, bold)
-        l, t, r, b = draw.multiline_textbbox((0, 0), text, font=f, stroke_width=stroke, align="center")
-        if r - l <= (x1 - x0) and b - t <= (y1 - y0):
+        left, t, r, b = draw.multiline_textbbox((0, 0), text, font=f, stroke_width=stroke, align="center")
+        if r - left <= (x1 - x0) and b - t <= (y1 - y0):
             break
         size = int(size * 0.9)
     f = font(size, bold)
-    l, t, r, b = draw.multiline_textbbox((0, 0), text, font=f, stroke_width=stroke, align="center")
-    draw.multiline_text(((x0 + x1 - (r - l)) / 2 - l, (y0 + y1 - (b - t)) / 2 - t), text, font=f, fill=fill,
+    left, t, r, b = draw.multiline_textbbox((0, 0), text, font=f, stroke_width=stroke, align="center")
+    draw.multiline_text(((x0 + x1 - (r - left)) / 2 - left, (y0 + y1 - (b - t)) / 2 - t), text, font=f, fill=fill,
                         stroke_width=stroke, stroke_fill=stroke_fill, align="center")
 
 

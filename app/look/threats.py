@@ -7,7 +7,8 @@ and a raised Force Field as a translucent dome round them.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import numpy as np
 import trimesh

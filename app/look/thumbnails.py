@@ -18,13 +18,13 @@ SIZE = 128
 """px: a power of two, which the software renderer requires of a texture."""
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def part_colour(texture: str) -> np.ndarray:
     img = textures.image(texture).convert("RGB").resize((8, 8))
     return np.asarray(img, dtype=float).reshape(-1, 3).mean(axis=0) / 255.0
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def thumbnail(kind: str, size: int = SIZE) -> Image.Image:
     """An RGBA icon of a kit kind at its everyday size."""
     k = Kind(kind)

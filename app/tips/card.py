@@ -14,7 +14,8 @@ help is open. Nothing here decides a rule.
 from __future__ import annotations
 
 import textwrap
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from app import frames, tips
 from app.tips.place import Rect, place

@@ -15,10 +15,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.tips import Tip
 from engine.little_soldiers import names
 from engine.little_soldiers.actions import Activate, Order, Play
-
-from app.tips import Tip
 
 TOKEN_NAMES = {"deployment": "Deployment token", "crate": "Crate", "supplies": "Supplies",
                "force_field_switch": "Force Field switch", "threat_target": "Threat Target"}

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.tips import Tip
 from engine.toy_battle import Place, UseEffect
 from engine.toy_battle.data import SPECIAL_EFFECTS, TROOP_EFFECTS, TROOP_NAMES, TROOP_TITLES
-
-from app.tips import Tip
 
 SIDES = ("blue", "red")
 
@@ -125,7 +124,7 @@ def region_tip(c: Any, key: str) -> Tip | None:
         if stack:
             held[SIDES.index(stack[-1].split()[0])] += 1
     empty = len(r.bases) - sum(held)
-    parts = [f"{n} {side} on top" for n, side in zip(held, SIDES) if n] + ([f"{empty} empty"] if empty else [])
+    parts = [f"{n} {side} on top" for n, side in zip(held, SIDES, strict=True) if n] + ([f"{empty} empty"] if empty else [])
     facts = [f"{len(r.bases)} bases: " + ", ".join(parts)]
     owner = v["claimed"][k]
     facts.append(f"Claimed by {SIDES[owner]}." if owner >= 0 else "Not claimed yet.")

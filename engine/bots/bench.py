@@ -40,8 +40,9 @@ import random
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from engine.bots.base import RandomBot, play_out
 from engine.core.games import get_game
@@ -131,13 +132,13 @@ def run_engine_bench(out: Callable[[str], object] = print, quick: bool = False) 
         aim = AIMS.get(game)
         line = f"{game:16} {n:5d} {_label(game, candidates)}: {gps:.1f} games/s (CPU), {ratio:.2f} per million baseline loops"
         if aim:
-            line += f" = {ratio / ISSUE_BASELINE[game]:.2f}x the issue's {ISSUE_BASELINE[game]:g}, {ratio / aim:.2f} of the aim {aim:g}"
+            base = ISSUE_BASELINE[game]
+            line += f" = {ratio / base:.2f}x the issue's {base:g}, {ratio / aim:.2f} of the aim {aim:g}"
         out(line + f"; untimed first game {first * 1e3:.0f} ms")
     one, old = rows.get("little-soldiers"), rows.get("little-soldiers random32")
     if one and old:
         rows["little-soldiers one-sample / random32"] = one["games_per_s"] / old["games_per_s"]
-        out(f"little-soldiers  one-sample policy / 32-candidate bot, same run: "
-            f"{one['games_per_s'] / old['games_per_s']:.2f}x")
+        out(f"little-soldiers  one-sample policy / 32-candidate bot, same run: {one['games_per_s'] / old['games_per_s']:.2f}x")
     return rows
 
 
@@ -163,8 +164,9 @@ print(json.dumps([gps, gps / ((before + after) / 2) * 1e6]))
 """
 
 
-def compare(other: str, rounds: int = 4, games: int = 40, out: Callable[[str], object] = print,
-            candidates: int | None = None) -> list[float]:
+def compare(
+    other: str, rounds: int = 4, games: int = 40, out: Callable[[str], object] = print, candidates: int | None = None
+) -> list[float]:
     """Little Soldiers random playouts of this checkout against ``other``
     (another checkout's root), in alternating subprocesses, each after one
     untimed game: each round's ratio of games per million baseline loops,
@@ -177,8 +179,7 @@ def compare(other: str, rounds: int = 4, games: int = 40, out: Callable[[str], o
         for name, root in trees.items():
             env = {**os.environ, "PYTHONPATH": root}
             code = _ONE_CASE.format(games=games, candidates=candidates if name == "this" else None)
-            done = subprocess.run([sys.executable, "-c", code], env=env, cwd=root,
-                                  capture_output=True, text=True, check=True)
+            done = subprocess.run([sys.executable, "-c", code], env=env, cwd=root, capture_output=True, text=True, check=True)
             got[name] = json.loads(done.stdout.strip().splitlines()[-1])
             out(f"round {r + 1} {name:5}: {got[name][0]:.1f} games/s, {got[name][1]:.2f} per million baseline loops")
         ratios.append(got["this"][1] / got["other"][1])
@@ -193,10 +194,18 @@ if __name__ == "__main__":  # python -m engine.bots.bench --against OTHER_CHECKO
     parser.add_argument("--against", required=True, help="the root of another checkout (e.g. main's)")
     parser.add_argument("--rounds", type=int, default=4)
     parser.add_argument("--games", type=int, default=40)
-    parser.add_argument("--candidates", type=int, default=None,
-                        help="this checkout plays RandomBot(candidates=K) (32: the bot before the one-sample policy)")
+    parser.add_argument(
+        "--candidates",
+        type=int,
+        default=None,
+        help="this checkout plays RandomBot(candidates=K) (32: the bot before the one-sample policy)",
+    )
     args = parser.parse_args()
-    if args.rounds < 1 or args.games < 1 or not (Path(args.against) / "engine").is_dir() or \
-            (args.candidates is not None and args.candidates < 1):
+    if (
+        args.rounds < 1
+        or args.games < 1
+        or not (Path(args.against) / "engine").is_dir()
+        or (args.candidates is not None and args.candidates < 1)
+    ):
         sys.exit("--against must name a checkout (with engine/), --rounds, --games and --candidates at least 1")
     compare(args.against, args.rounds, args.games, candidates=args.candidates)

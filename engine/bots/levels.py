@@ -16,11 +16,11 @@ guarantee for a player on a slower one.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 
-class Difficulty(str, Enum):
+class Difficulty(StrEnum):
     """How hard a bot plays; the value is the name a player types."""
 
     EASY = "easy"

@@ -56,7 +56,7 @@ class LookaheadBot:
                 trial.apply(me, action)
                 totals[i] += _value(greedy_line(trial, me, self.turns), me)
         best = max(totals)
-        choices = [a for a, v in zip(legal, totals) if v >= best - 1e-12]
+        choices = [a for a, v in zip(legal, totals, strict=True) if v >= best - 1e-12]
         return choices[self.rng.randrange(len(choices))]
 
 

@@ -13,7 +13,8 @@ import enum
 import math
 import types
 import typing
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 
 class ActionCodec:
@@ -136,7 +137,7 @@ def _checker(hint: Any, where: str) -> Callable[[Any], str | None]:
         def fixed(v: Any) -> str | None:
             if type(v) is not tuple or len(v) != len(items):
                 return f"{where} must be a list of {len(items)}, not {_describe(v)}"
-            for check, x in zip(items, v):
+            for check, x in zip(items, v, strict=True):
                 reason = check(x)
                 if reason is not None:
                     return reason
@@ -163,11 +164,11 @@ def _class_checker(cls: type) -> Callable[[Any], str | None]:
     # lookup of the value's exact type; the sentence is only built on failure.
     plain = [(name, _plain_types(hints.get(name, Any))) for name, _ in fields]
     quick = tuple((name, types) for name, types in plain if types is not None)
-    slow = tuple((name, check) for (name, check), (_, types) in zip(fields, plain) if types is None)
+    slow = tuple((name, check) for (name, check), (_, types) in zip(fields, plain, strict=True) if types is None)
 
     def check_fields(value: Any) -> str | None:
-        for name, types in quick:
-            if type(getattr(value, name)) not in types:
+        for name, exact in quick:
+            if type(getattr(value, name)) not in exact:
                 return dict(fields)[name](getattr(value, name))
         for name, field_check in slow:
             reason = field_check(getattr(value, name))

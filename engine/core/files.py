@@ -27,8 +27,9 @@ import os
 import stat
 import tempfile
 import time
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 """The project root (where ``levels/`` and ``meshes/`` live)."""

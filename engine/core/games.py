@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import importlib
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from engine.core.actions import ActionCodec
 from engine.core.protocol import State

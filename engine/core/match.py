@@ -28,7 +28,7 @@ class Match:
         self._undo: list[tuple[State, int]] = []
 
     @classmethod
-    def from_record(cls, record: Record, where: str = "record") -> "Match":
+    def from_record(cls, record: Record, where: str = "record") -> Match:
         state = replay(record, where)  # validates every step first
         from engine.core.games import get_game
 

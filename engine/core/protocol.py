@@ -22,8 +22,9 @@ import hashlib
 import json
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, NamedTuple, Sequence
+from typing import Any, ClassVar, NamedTuple
 
 from engine.core.actions import inexact  # noqa: F401 - games import it from here too
 from engine.core.secrecy import NOBODY, Slice, determinize, shown
@@ -202,12 +203,12 @@ class State(ABC):
         ``engine.core.secrecy``). The view and ``determinize`` derive from it."""
         return []
 
-    def retract_unseen(self, seat: int) -> None:
+    def retract_unseen(self, seat: int) -> None:  # noqa: B027 - an optional hook: by default nothing to take back
         """Determinize hook, on a sample: take back choices committed out of
         ``seat``'s sight (a card placed face down this turn), so the sample
         makes them again."""
 
-    def settle_unseen(self, seat: int, rng: random.Random) -> None:
+    def settle_unseen(self, seat: int, rng: random.Random) -> None:  # noqa: B027 - an optional hook: by default nothing to re-draw
         """Determinize hook, on a sample, after the hidden items are re-dealt:
         re-draw hidden facts that are not a plain deal (which tile lies face
         down), consistently with what ``seat`` sees."""
@@ -220,11 +221,11 @@ class State(ABC):
         """The result once over, else None."""
 
     @abstractmethod
-    def view(self, seat: int) -> "View":
+    def view(self, seat: int) -> View:
         """What ``seat`` may see: hidden information removed."""
 
     @abstractmethod
-    def clone(self) -> "State":
+    def clone(self) -> State:
         """An independent copy; cheap (no deepcopy)."""
 
     @abstractmethod

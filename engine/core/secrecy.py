@@ -24,8 +24,9 @@ or re-draw it in the two hooks ``retract_unseen`` / ``settle_unseen``.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Hashable, Sequence
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from engine.core.protocol import State
@@ -34,12 +35,12 @@ NOBODY: frozenset[int] = frozenset()
 """``seen_by`` of a slice no seat may read (a face-down pile, a reserve)."""
 
 
-def size(part: "Slice") -> int:
+def size(part: Slice) -> int:
     """The default cover: how many items the slice holds."""
     return len(part.items)
 
 
-def backs(part: "Slice") -> list[Hashable]:
+def backs(part: Slice) -> list[Hashable]:
     """A cover for items whose backs differ (chests of three colours)."""
     if isinstance(part.backs, str):
         return [part.backs] * len(part.items)
@@ -64,7 +65,7 @@ class Slice:
     items: Sequence[Any]
     put: Callable[[list[Any]], None] | None = None
     backs: Sequence[Hashable] | str = ""
-    cover: Callable[["Slice"], Any] = size
+    cover: Callable[[Slice], Any] = size
 
     def visible_to(self, seat: int) -> bool:
         return seat in self.seen_by
@@ -92,7 +93,7 @@ def redeal(secrets: Sequence[Slice], seat: int, rng: random.Random) -> None:
         if isinstance(part.backs, str):
             pools.setdefault(part.backs, []).extend(part.items)
         else:
-            for back, item in zip(part.backs, part.items):
+            for back, item in zip(part.backs, part.items, strict=True):
                 pools.setdefault(back, []).append(item)
     for pool in pools.values():
         pool.sort(key=repr)  # the hidden arrangement of the truth must not steer the deal
@@ -108,7 +109,7 @@ def redeal(secrets: Sequence[Slice], seat: int, rng: random.Random) -> None:
         part.put(dealt)  # type: ignore[misc]
 
 
-def determinize(truth: "State", seat: int, rng: random.Random) -> "State":
+def determinize(truth: State, seat: int, rng: random.Random) -> State:
     """A full state consistent with what ``seat`` sees of ``truth``.
 
     The sample gets its own generator (drawn from ``rng``), keeps only the

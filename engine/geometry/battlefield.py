@@ -54,6 +54,7 @@ from engine.geometry.shapes import (
     primitive_footprint,
 )
 
+
 def measured_shape(shape: Any) -> Any:
     """The shape the engine measures for a file's shape: a household kit
     piece's exact primitive (a book is its box) or its own triangles."""
@@ -242,7 +243,7 @@ class Battlefield:
                 [primitive_footprint(shapes[i]) for i in primitive],
                 [(*self.scenery[i].at[:2], self.scenery[i].rotation) for i in primitive],
             )
-            placed = dict(zip(primitive, feet))
+            placed = dict(zip(primitive, feet, strict=True))
             self._cache["solids"] = tuple(
                 self._build_solid(i, piece, placed.get(i)) for i, piece in enumerate(self.scenery)
             )
@@ -302,7 +303,7 @@ class Battlefield:
         solid's triangle mesh was most of the cost of an edit. Pieces are
         frozen and solids never change once built, so sharing is safe;
         :meth:`rebuild` still builds everything afresh."""
-        old = dict(zip(self.scenery, self.solids))
+        old = dict(zip(self.scenery, self.solids, strict=True))
         solids = []
         for i, piece in enumerate(scenery):
             solid = old.get(piece)
@@ -362,7 +363,7 @@ class Battlefield:
     # -- surfaces ---------------------------------------------------------------
 
     def level_pieces(self) -> tuple[Solid, ...]:
-        return tuple(s for s, p in zip(self.solids, self.scenery) if p.level is not None)
+        return tuple(s for s, p in zip(self.solids, self.scenery, strict=True) if p.level is not None)
 
     def walkable_top(self, piece_id: str) -> shapely.Geometry:
         """The flat top of a Level piece, minus anything resting on it."""

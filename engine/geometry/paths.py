@@ -320,7 +320,7 @@ class MoveGraph:
             rows = self.__dict__.get("_edge_rows")
             if rows is None:
                 rows = self._edge_rows = list(zip(*self._eaT.tolist(), *self._edT.tolist(), *self._ebT.tolist(),
-                                                  *self._epT.tolist()))
+                                                  *self._epT.tolist(), strict=True))
             seg = shapely.linestrings(np.array([[[ax, ay], [bx, by]]]))
             eps = 1e-9
             dx, dy = bx - ax, by - ay
@@ -371,7 +371,7 @@ class MoveGraph:
             memo.clear()
         straight = (None, None)
         memo.update(zip(map(tuple, np.concatenate([starts, ends], axis=1).tolist()),
-                        [(length, straight) for length in lengths.tolist()]))
+                        [(length, straight) for length in lengths.tolist()], strict=True))
 
     def _solve_fresh(self, start, end):
         s = np.asarray(start, dtype=float)[:2]

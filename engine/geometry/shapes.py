@@ -15,9 +15,9 @@ whose footprint is the union of their triangles' shadows on the table.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
-from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np

@@ -73,7 +73,7 @@ class Sight:
     @cached_property
     def rays(self) -> tuple[Ray, ...]:
         out = []
-        for s, e, b, k in zip(self.starts, self.ends, self.blocked, self.blocker_index):
+        for s, e, b, k in zip(self.starts, self.ends, self.blocked, self.blocker_index, strict=True):
             out.append(
                 Ray(
                     tuple(float(v) for v in s),

@@ -187,7 +187,7 @@ def _static_shapes(bf: Battlefield) -> tuple:
         from panda3d.core import Point3, TransformState, Vec3
 
         pieces = []
-        for solid, piece in zip(bf.solids, bf.scenery):
+        for solid, piece in zip(bf.solids, bf.scenery, strict=True):
             x, y, z = piece.at
             height = solid.top - solid.bottom
             if solid.kind == "box":
@@ -250,7 +250,7 @@ _BODY_SHAPES: dict = {}
 made once (a shape holds no simulation state)."""
 
 
-def _body_shape(shaped: "Die12 | Disc"):
+def _body_shape(shaped: Die12 | Disc):
     shape = _BODY_SHAPES.get(shaped)
     if shape is None:
         from panda3d.bullet import BulletConvexHullShape, BulletCylinderShape, ZUp

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from engine.little_battle.data import CHEST_COUNTS, CHEST_GOLD, MAX_PLAYERS, MIN_PLAYERS
 
@@ -55,7 +56,7 @@ class Config:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "Config":
+    def from_dict(cls, data: Mapping[str, Any]) -> Config:
         known = {"players", "chiefs", "chest_gold"}
         for key in data:
             if key not in known:

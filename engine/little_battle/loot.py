@@ -20,8 +20,8 @@ The rule, paragraph by paragraph:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 from engine.little_battle.cards import Adventurer, Chest
 from engine.little_battle.data import KIND_COLOR, LEOPARD_CHIEF_DEFAULT_KEY, RHINO_CHIEF_FLEE_FROM

@@ -14,9 +14,9 @@ true state.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import Callable
+from functools import cache
 
 from engine.little_battle.cards import Chest
 from engine.little_battle.data import HAND_SIZE, PILES
@@ -43,7 +43,7 @@ def keep_table(counts: dict[str, int]) -> tuple[float, ...]:
     return _keep_table(counts["blue"], counts["red"], counts["yellow"])
 
 
-@lru_cache(maxsize=None)
+@cache
 def _keep_table(blue: int, red: int, yellow: int) -> tuple[float, ...]:
     counts = {"blue": blue, "red": red, "yellow": yellow}
     return tuple(keep_score(card, counts) for card in ADVENTURERS)
@@ -75,7 +75,7 @@ class Playout:
     rush: bool
     used: tuple[int, ...]
 
-    def copy(self) -> "Playout":
+    def copy(self) -> Playout:
         return Playout(
             self.players, [list(p) for p in self.piles], [list(h) for h in self.hands],
             [list(s) for s in self.ships], list(self.gold), list(self.last_key), self.rush, self.used,

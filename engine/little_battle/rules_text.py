@@ -34,7 +34,7 @@ def rules_summary(config: Config | None = None) -> str:
         "  When hands are empty and chests remain, shuffle the nap corner and deal again.",
         "End: when the last chest is taken; most gold wins.",
         "Chiefs variant (value 0): Parrot Chief opening a blue chest also takes the one below;",
-        f"  Leopard Chief borrows the key of the last Adventurer to leave this pile with a chest",
+        "  Leopard Chief borrows the key of the last Adventurer to leave this pile with a chest",
         f"  (chosen: with none yet, his own {LEOPARD_CHIEF_DEFAULT_KEY} key); Rhino Chief makes every card",
         f"  valued {RHINO_CHIEF_FLEE_FROM}+ on his pile flee first; two Chiefs on one pile are discarded.",
         "",

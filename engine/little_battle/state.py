@@ -305,7 +305,7 @@ class LittleBattleState(State):
         return Result(res.winners, res.scores, reason)
 
     # ---------------------------------------------------------- copies, data
-    def clone(self) -> "LittleBattleState":
+    def clone(self) -> LittleBattleState:
         new = LittleBattleState.__new__(LittleBattleState)
         new.config = self.config
         new.num_seats = self.num_seats
@@ -314,7 +314,7 @@ class LittleBattleState(State):
         new.piles = [list(p) for p in self.piles]
         new.hands = [list(h) for h in self.hands]
         new.ships = [list(s) for s in self.ships]
-        new.loot = [list(l) for l in self.loot]
+        new.loot = [list(won) for won in self.loot]
         new.beach = [list(b) for b in self.beach]
         new.committed = list(self.committed)
         new.used = self.used
@@ -342,7 +342,7 @@ class LittleBattleState(State):
             "piles": [list(p) for p in self.piles],
             "hands": [names(h) for h in self.hands],
             "ships": [names(s) for s in self.ships],
-            "loot": [list(l) for l in self.loot],
+            "loot": [list(won) for won in self.loot],
             "beach": [[[s, str(ADVENTURERS[c])] for s, c in b] for b in self.beach],
             "committed": list(self.committed),
             "nap": names(self.nap),
@@ -352,7 +352,7 @@ class LittleBattleState(State):
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], rng: random.Random | None = None) -> "LittleBattleState":
+    def from_dict(cls, data: dict[str, Any], rng: random.Random | None = None) -> LittleBattleState:
         """The state ``to_dict`` wrote (events and history start empty), so
         tests build positions from data; a bad field raises ValueError naming it."""
         try:
@@ -388,7 +388,7 @@ class LittleBattleState(State):
             raise ValueError("every Adventurer and every chest must be somewhere exactly once")
         return state
 
-    def view(self, seat: int) -> "LittleBattleView":
+    def view(self, seat: int) -> LittleBattleView:
         return LittleBattleView(self, seat)
 
     # ------------------------------------------------------------- secrets
@@ -423,7 +423,7 @@ class LittleBattleState(State):
 
         def put(golds: list[int]) -> None:
             new = list(self.chests)
-            for i, g in zip(ids, golds):
+            for i, g in zip(ids, golds, strict=True):
                 new[i] = Chest(new[i].color, g)
             self.chests = tuple(new)
 
@@ -460,12 +460,12 @@ class LittleBattleView(View):
         names = lambda ids: [NAME[c] for c in ids]  # noqa: E731
         mine = [(p, ADVENTURERS[c]) for p in range(PILES) for s, c in t.beach[p] if s == me]
         if over:
-            loot = [[{"color": t.chests[i].color, "gold": t.chests[i].gold} for i in l] for l in t.loot]
+            loot = [[{"color": t.chests[i].color, "gold": t.chests[i].gold} for i in won] for won in t.loot]
             gold: list[int | None] = [t.gold(s) for s in range(t.num_seats)]
         else:
             seen = self.shown("loot")
             loot = [
-                [{"color": t.chests[i].color, "gold": g} for i, g in zip(t.loot[s], seen[s])] if s == me
+                [{"color": t.chests[i].color, "gold": g} for i, g in zip(t.loot[s], seen[s], strict=True)] if s == me
                 else [{"color": c} for c in seen[s]]
                 for s in range(t.num_seats)
             ]
@@ -507,9 +507,8 @@ def new_game(config: Config | None = None, seed: int | None = None) -> LittleBat
     """A new game. With a seed, shuffles happen by themselves; without, the
     state waits at each shuffle for ``apply(CHANCE, Shuffle(...))``."""
     state = LittleBattleState(config or Config(), random.Random(seed) if seed is not None else None)
-    state.events.append(Event(f"Little Battle for {state.num_seats} players{' with the Adventurer Chiefs' if state.config.chiefs else ''}."))
+    chiefs = " with the Adventurer Chiefs" if state.config.chiefs else ""
+    state.events.append(Event(f"Little Battle for {state.num_seats} players{chiefs}."))
     if state.rng is not None:
         state._settle_chance(state.rng)
     return state
-
-

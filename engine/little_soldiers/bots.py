@@ -21,7 +21,19 @@ from typing import Any
 
 from engine.little_soldiers import rules_data as R
 from engine.little_soldiers.actions import (
-    Activate, CardAttack, Deploy, ExtraTarget, Move, Order, Play, Redirect, Reroll, Shields, ShiftShield, Swap, Throw,
+    Activate,
+    CardAttack,
+    Deploy,
+    ExtraTarget,
+    Move,
+    Order,
+    Play,
+    Redirect,
+    Reroll,
+    Shields,
+    ShiftShield,
+    Swap,
+    Throw,
 )
 from engine.little_soldiers.coop_plan import CoopPlanner
 from engine.little_soldiers.odds import expected_damage
@@ -48,7 +60,7 @@ class HeuristicBot:
 
     name = "heuristic"
 
-    def __init__(self, seed: int = 0, candidates: int = CANDIDATES, weights: "MoveWeights | None" = None) -> None:
+    def __init__(self, seed: int = 0, candidates: int = CANDIDATES, weights: MoveWeights | None = None) -> None:
         self.rng = random.Random(seed)
         self.candidates = candidates  # samples scored per continuous decision (the hard level scores more)
         self.weights = weights or MoveWeights()
@@ -249,7 +261,7 @@ class HeuristicBot:
         me = view.general(view.my_general())
         has_orders = me.tokens > 0 and view.move_leads_to_order
         dests = [view.move_destination(m) for m in moves]
-        keep = [(m, d) for m, d in zip(moves, dests) if d is not None]
+        keep = [(m, d) for m, d in zip(moves, dests, strict=True) if d is not None]
         if not keep:
             return options[0]
         exposure = self._exposure(view, [d for _, d in keep], enemies)
@@ -378,7 +390,7 @@ class PlannerBot:
                 values.append(self._rollout(trial, me))
             if len(values) < len(options):
                 break
-            totals = [t + v for t, v in zip(totals, values)]
+            totals = [t + v for t, v in zip(totals, values, strict=True)]
         best = max(range(len(options)), key=lambda i: (totals[i], i == 0))
         return options[best]
 

@@ -39,7 +39,7 @@ def uniforms(rng: random.Random, n: int) -> np.ndarray:
     return bits * (1.0 / (1 << 53))
 
 
-def candidates(state: "LittleSoldiersState", seat: int, n: int, rng: random.Random) -> list[Any]:
+def candidates(state: LittleSoldiersState, seat: int, n: int, rng: random.Random) -> list[Any]:
     from engine.little_soldiers import state as S
 
     if seat not in state.to_act() or state.phase in S.CHANCE_PHASES:
@@ -198,7 +198,7 @@ def _moves(state, seat, n, rng) -> list[Move]:
         able.append(s)
         # Climbs (Levels): touch each Level piece within reach, and the edge of the one stood on.
         if state.config.has("levels"):
-            def add(act: Move) -> None:
+            def add(act: Move, seen: set[Any] = seen, own: list[Any] = own) -> None:
                 if act not in seen and state.check(seat, act) is None:
                     seen.add(act)
                     own.append(act)
@@ -220,7 +220,7 @@ def _moves(state, seat, n, rng) -> list[Move]:
     if not able:
         return []
     picked = _reachable_many(state, able, list(_spread_many(terrain, able, cord, per * MAX_TRIES, np.stack(drawn))), cord)
-    for s, own, got in zip(able, lists, picked):
+    for s, own, got in zip(able, lists, picked, strict=True):
         dests = got[:per].tolist()
         if state.threats:
             dests += _reachable(state, s, np.array(_switch_points(state, s, cord)), cord).tolist()

@@ -28,7 +28,7 @@ else:
     _Base = object
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _rerolls(n: int) -> tuple[Reroll, ...]:
     """Every choice of dice to reroll among ``n`` (immutable: made once per n)."""
     return tuple(Reroll(tuple(c)) for k in range(n + 1) for c in itertools.combinations(range(n), k))
@@ -38,16 +38,16 @@ class Combat(_Base):
     """Attacks and Special Actions of LittleSoldiersState (the core)."""
 
     # ================================================================ targets
-    def target_of(self, ident: str) -> "Soldier | Threat":
+    def target_of(self, ident: str) -> Soldier | Threat:
         """A Little Soldier or a mission's Threat, by id."""
         return self.soldiers[ident] if ident in self.soldiers else self.mission_part.threats[ident]
 
-    def defense(self, s: "Soldier | Threat") -> int:
+    def defense(self, s: Soldier | Threat) -> int:
         """Base Defense minus 1 per Shield token, never below 0."""
         base = s.defense if isinstance(s, Threat) else self.chosen.defense[s.kind]
         return max(0, base - s.shields)
 
-    def toughness(self, s: "Soldier | Threat") -> int:
+    def toughness(self, s: Soldier | Threat) -> int:
         return s.toughness if isinstance(s, Threat) else self.chosen.toughness[s.kind]
 
     def is_enemy(self, a: Soldier, b: Soldier) -> bool:
@@ -75,7 +75,7 @@ class Combat(_Base):
             pairs += [(ident, e) for e in self.soldiers.values() if e.in_play and e.side != a.side]
         reports = self.terrain.sights([(self.soldiers[i].spot, e.spot) for i, e in pairs])
         out: dict[str, list[str]] = {i: [] for i in attackers}
-        for (i, e), r in zip(pairs, reports):
+        for (i, e), r in zip(pairs, reports, strict=True):
             if r.valid:
                 out[i].append(e.id)
         for i in attackers:
@@ -118,7 +118,7 @@ class Combat(_Base):
                 **why}
 
     # ================================================================ attacks
-    def start_attack(self, a: Soldier, t: "Soldier | Threat", risky: bool) -> None:
+    def start_attack(self, a: Soldier, t: Soldier | Threat, risky: bool) -> None:
         sight = self.sight(a.id, t.id)
         rerolls, why = self.reroll_allowance(a.id, t.id)
         n = R.ATTACK_DICE + (1 if risky else 0)
@@ -141,7 +141,7 @@ class Combat(_Base):
 
     def _on_roll(self, action: Roll) -> None:
         a = self.attack
-        for i, f in zip(a.pending, action.faces):
+        for i, f in zip(a.pending, action.faces, strict=True):
             a.faces[i] = f
         self.show_roll("attack", a.faces, a.pending, a.risky)
         self.log(f"Dice: {', '.join(a.faces)}.")
@@ -190,7 +190,7 @@ class Combat(_Base):
                     return
         self.action_done()
 
-    def hit(self, target: "Soldier | Threat", hits: int, source: str) -> None:
+    def hit(self, target: Soldier | Threat, hits: int, source: str) -> None:
         """An attack of ``hits`` hits: one Heart per hit above the Defense."""
         defense = self.defense(target)
         damage = max(0, hits - defense)
@@ -200,7 +200,7 @@ class Combat(_Base):
         self.log(f"{source}: {hits} hit(s) against {target.id}'s Defense {defense}: {damage} Heart token(s).")
         self.add_hearts(target, damage)
 
-    def add_hearts(self, s: "Soldier | Threat", n: int) -> None:
+    def add_hearts(self, s: Soldier | Threat, n: int) -> None:
         s.hearts += n
         if s.hearts >= self.toughness(s):
             if isinstance(s, Threat):

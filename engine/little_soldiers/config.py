@@ -8,8 +8,9 @@ one sentence before a game starts. ``overrides`` replaces any chosen value
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
-from typing import Any, Mapping
+from typing import Any
 
 from engine.little_soldiers import data as D
 from engine.little_soldiers import mission_data as M
@@ -412,7 +413,7 @@ class Config:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "Config":
+    def from_dict(cls, data: Mapping[str, Any]) -> Config:
         known = {f.name for f in fields(cls)}
         if not isinstance(data, Mapping):
             raise ValueError("the config must be a JSON object")

@@ -31,8 +31,9 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 
@@ -40,9 +41,16 @@ from engine.core.protocol import CHANCE
 from engine.little_soldiers import data as D
 from engine.little_soldiers import mission_data as M
 from engine.little_soldiers import rules_data as R
-from engine.little_soldiers.coop_maps import attack_spots, segment_gaps, table_maps
-from engine.little_soldiers.odds import attacks_needed, damage_distribution, hit_chance, hits_distribution, sniper_distribution, work_after
 from engine.little_soldiers.actions import Landing, Lead, Move, Order, Reroll, Roll, Shields, Throw
+from engine.little_soldiers.coop_maps import attack_spots, segment_gaps, table_maps
+from engine.little_soldiers.odds import (
+    attacks_needed,
+    damage_distribution,
+    hit_chance,
+    hits_distribution,
+    sniper_distribution,
+    work_after,
+)
 from engine.little_soldiers.phases import After, Phase
 
 # ---------------------------------------------------------------------- budget (chosen)
@@ -583,7 +591,7 @@ class CoopPlanner:
         return best
 
     # ------------------------------------------------------------------ what an Order is worth
-    def _order_gain(self, state, o: Order, pending: dict[str, float]) -> "Worth":
+    def _order_gain(self, state, o: Order, pending: dict[str, float]) -> Worth:
         """What Order ``o`` is worth now (see ``Worth``)."""
         spread = SPREAD if state.generals[state.current].lid > 0 and state.soldiers[o.soldier].orders == 0 else 0.0
         if o.kind == "attack" or (o.kind == "special" and o.target is not None):
@@ -724,7 +732,7 @@ class CoopPlanner:
         cache = self._seen_cache
         todo = [sp for sp in spots if sp not in cache]
         if todo:
-            for sp, k in zip(todo, state.seen_by_threats(todo)):
+            for sp, k in zip(todo, state.seen_by_threats(todo), strict=True):
                 cache[sp] = k > 0
         return [cache[sp] for sp in spots]
 
@@ -814,7 +822,7 @@ class CoopPlanner:
                 value -= SWITCH_GAP * _assignment(cost)
             value += READY * self._readiness(state, in_play)
         seen = self._seen(state, [s.spot for s in in_play])
-        exposed = [s.id for s, k in zip(in_play, seen) if k]
+        exposed = [s.id for s, k in zip(in_play, seen, strict=True) if k]
         if exposed:
             value -= _attack_chance(state) * self._attack_cost(state, exposed)
         if any(g.lid > 0 for g in state.generals):

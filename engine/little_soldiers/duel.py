@@ -80,7 +80,7 @@ class Reply:
 class Plan:
     """What one decision knows: the sample, the chain, where the enemy can shoot from."""
 
-    def __init__(self, bot: "DuelBot", view: Any) -> None:
+    def __init__(self, bot: DuelBot, view: Any) -> None:
         self.bot = bot
         self.view = view
         self.seat = view.seat
@@ -114,7 +114,7 @@ class Plan:
     def mine(self, v: float) -> float:
         return v if self.me == 0 else 1.0 - v
 
-    def chain(self, pos: "Position | float") -> float:
+    def chain(self, pos: Position | float) -> float:
         return self.mine(self.outlook.value(pos))
 
     def leaf(self, done: tuple[Position, bool], spots: dict[int, Spot]) -> float:
@@ -226,7 +226,7 @@ class Plan:
         reports = self.terrain.sights([(p, spot) for _, p in pairs])
         out: dict[int, int] = {}
         t = self.terrain
-        for (e, p), rep in zip(pairs, reports):
+        for (e, p), rep in zip(pairs, reports, strict=True):
             if not rep.valid:
                 continue
             r = R.BASE_REROLLS

@@ -8,8 +8,8 @@ UPPER_CASE constant with a ``# chosen:`` comment, can be overridden through
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Mapping
 
 # --- Missions ---------------------------------------------------------------------
 KING_OF_THE_HILL, BATTLE_ROYALE, A_NEW_THREAT, ANOTHER_NEW_THREAT = (

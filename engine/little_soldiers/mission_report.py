@@ -17,7 +17,7 @@ import json
 import os
 import warnings
 from pathlib import Path
-from typing import Any, TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.core.files import DataError, load_json, set_aside, write_atomic
 from engine.core.userdir import user_dir
@@ -88,7 +88,7 @@ def mission_report(path: str | os.PathLike[str] | None = None) -> dict[str, Any]
     return report if isinstance(report, dict) else {}
 
 
-def game_entry(state: "LittleSoldiersState") -> tuple[str, str, str, list[str], bool]:
+def game_entry(state: LittleSoldiersState) -> tuple[str, str, str, list[str], bool]:
     """(mission, mode, players, Threats beaten, won) of a finished co-op game."""
     if state.mission not in M.COOP_MISSIONS:
         raise ValueError("Only A New Threat and Another New Threat have a Mission Report.")
@@ -99,7 +99,7 @@ def game_entry(state: "LittleSoldiersState") -> tuple[str, str, str, list[str], 
     return state.mission, mode, str(state.config.players), beaten, bool(state.result().winners)
 
 
-def record_mission(state: "LittleSoldiersState", path: str | os.PathLike[str] | None = None,
+def record_mission(state: LittleSoldiersState, path: str | os.PathLike[str] | None = None,
                    notes: list[str] | None = None) -> dict[str, Any]:
     """Add a finished co-op game to the profile's Mission Report; the
     Threats beaten add up over games (an X stays once it is there). A broken

@@ -10,8 +10,9 @@ their card ("Green Infantry 2"), scenery and die faces as words.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import PureWindowsPath
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any
 
 from engine.little_soldiers.rules_data import ATTACK_DIE_FACES, SNIPER_DIE_FACES
 
@@ -103,4 +104,14 @@ def log_namer(state: Any) -> Callable[[str], str]:
     return namer(soldiers, sorted((i, piece_name(p)) for i, p in pieces.items()), threats)
 
 
-__all__ = ["KIND_WORDS", "ORDER_WORDS", "SHAPE_WORDS", "kind_name", "log_namer", "namer", "piece_name", "piece_words", "soldier_name"]
+__all__ = [
+    "KIND_WORDS",
+    "ORDER_WORDS",
+    "SHAPE_WORDS",
+    "kind_name",
+    "log_namer",
+    "namer",
+    "piece_name",
+    "piece_words",
+    "soldier_name",
+]

@@ -11,10 +11,11 @@ all read these distributions from here, one formula for all three.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from functools import lru_cache
-from typing import Sequence
 
 from engine.little_soldiers import rules_data as R
+
 
 def hit_chance(faces: Sequence[str]) -> float:
     """The chance one die of these faces shows a Hit (a Double Hit counts twice)."""

@@ -30,9 +30,10 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, NamedTuple, Sequence
+from typing import Any, NamedTuple
 
 from engine.little_soldiers import rules_data as R
 from engine.little_soldiers.odds import hits_distribution
@@ -169,7 +170,7 @@ class Outlook:
         self.scores: dict[tuple[bool, int, int], float] = {}  # the policy's score of an Attack, by its odds
 
     # ------------------------------------------------------------ the chain
-    def value(self, pos: "Position | float") -> float:
+    def value(self, pos: Position | float) -> float:
         """Team 0's chance to win from ``pos`` (a turn about to begin), or the
         result itself when ``pos`` is one."""
         if not isinstance(pos, Position):
@@ -214,12 +215,14 @@ class Outlook:
             k = (k << 5) | pos.tokens[g]
         return (k << 1) | last
 
-    def spread(self, pos: Position, a: int, t: int, risky: bool, rerolls: float | None = None) -> tuple[tuple[int, int, float], ...]:
+    def spread(self, pos: Position, a: int, t: int, risky: bool,
+               rerolls: float | None = None) -> tuple[tuple[int, int, float], ...]:
         """An Attack's ends as (Hearts on the target, Sniper-die effect, chance),
         equal ends merged (every miss is one end)."""
         r = self.rerolls if rerolls is None else rerolls
-        return damage_spread(self.hit_p, r, risky, self.sniper_faces, self.defense_of(pos, t),
-                             self.roster.toughness[t] - pos.soldiers[t][1])
+        return damage_spread(
+            self.hit_p, r, risky, self.sniper_faces, self.defense_of(pos, t), self.roster.toughness[t] - pos.soldiers[t][1]
+        )
 
     def policy(self, pos: Position) -> tuple[int, int, bool]:
         """The chain's Attack: most expected Hearts, a break weighted
@@ -266,8 +269,7 @@ class Outlook:
         soldiers = list(pos.soldiers)
         s = soldiers[a]
         soldiers[a] = (s[0], s[1], s[2], s[3] + 1)
-        return Position(pos.round, me, pos.first, star, pos.flag, (tokens[0], tokens[1]), pos.lids, pos.bottoms,
-                        tuple(soldiers))
+        return Position(pos.round, me, pos.first, star, pos.flag, (tokens[0], tokens[1]), pos.lids, pos.bottoms, tuple(soldiers))
 
     def hit(self, pos: Position, a: int, t: int, risky: bool, dmg: int, effect: int) -> tuple[Position, bool]:
         """An ordered Attack of ``a`` on ``t`` that did ``dmg`` Hearts (and the
@@ -290,8 +292,7 @@ class Outlook:
         for i, n in on.items():
             s = soldiers[i]
             soldiers[i] = (s[0], s[1], s[2] + n, s[3])
-        return Position(pos.round, pos.current, pos.first, pos.star, pos.flag, pos.tokens, pos.lids, pos.bottoms,
-                        tuple(soldiers))
+        return Position(pos.round, pos.current, pos.first, pos.star, pos.flag, pos.tokens, pos.lids, pos.bottoms, tuple(soldiers))
 
     def hearts(self, pos: Position, t: int, n: int) -> tuple[Position, bool]:
         """``n`` Hearts on ``t``; a break returns its Order tokens to the
@@ -302,8 +303,9 @@ class Outlook:
         live, h, sh, orders = soldiers[t]
         if h + n < self.roster.toughness[t]:
             soldiers[t] = (live, h + n, sh, orders)
-            return Position(pos.round, pos.current, pos.first, pos.star, pos.flag, pos.tokens, pos.lids, pos.bottoms,
-                            tuple(soldiers)), False
+            return Position(
+                pos.round, pos.current, pos.first, pos.star, pos.flag, pos.tokens, pos.lids, pos.bottoms, tuple(soldiers)
+            ), False
         team = self.roster.teams[t]
         soldiers[t] = (False, 0, 0, 0)
         bottoms = list(pos.bottoms)
@@ -313,10 +315,11 @@ class Outlook:
         wiped = not any(soldiers[i][0] for i in self.own[team])
         if wiped:
             flag = max(-self.steps, min(self.steps, flag + step))
-        return Position(pos.round, pos.current, pos.first, pos.star, flag, pos.tokens, pos.lids,
-                        (bottoms[0], bottoms[1]), tuple(soldiers)), wiped
+        return Position(
+            pos.round, pos.current, pos.first, pos.star, flag, pos.tokens, pos.lids, (bottoms[0], bottoms[1]), tuple(soldiers)
+        ), wiped
 
-    def after(self, done: tuple[Position, bool]) -> "Position | float":
+    def after(self, done: tuple[Position, bool]) -> Position | float:
         """What follows an Action: the round cut by a Wipeout, or the End of the Turn."""
         pos, cut = done
         if cut:
@@ -325,7 +328,7 @@ class Outlook:
             return self.new_round(pos)
         return self.end_turn(pos)
 
-    def end_turn(self, pos: Position) -> "Position | float":
+    def end_turn(self, pos: Position) -> Position | float:
         """End of the Turn (Bootcamp): a Victory zone, the end of the round
         or the game, else the other General's turn (one with a soldier in play)."""
         if abs(pos.flag) >= self.steps:
@@ -367,8 +370,9 @@ class Outlook:
                     took += 1
             took += pos.bottoms[g]
             tokens[g] += took
-        return Position(pos.round + 1, first, first, None, pos.flag, (tokens[0], tokens[1]), (lids[0], lids[1]),
-                        (0, 0), tuple(soldiers))
+        return Position(
+            pos.round + 1, first, first, None, pos.flag, (tokens[0], tokens[1]), (lids[0], lids[1]), (0, 0), tuple(soldiers)
+        )
 
     def result(self, pos: Position) -> float:
         """Team 0's share of the win (End of the Game)."""
@@ -405,13 +409,25 @@ def position_of(state: Any, ids: Sequence[str]) -> Position:
     gens = state.generals
     soldiers = tuple((s.in_play, s.hearts, s.shields, s.orders) for s in (state.soldiers[i] for i in ids))
     star = team[state.star] if state.star_taken and state.star is not None else None
-    return Position(state.round, team[state.current], team[state.first], star, int(state.flag),
-                    (gens[0].tokens + gens[0].bonus, gens[1].tokens + gens[1].bonus), (gens[0].lid, gens[1].lid),
-                    (gens[0].bottom, gens[1].bottom), soldiers)
+    return Position(
+        state.round,
+        team[state.current],
+        team[state.first],
+        star,
+        int(state.flag),
+        (gens[0].tokens + gens[0].bonus, gens[1].tokens + gens[1].bonus),
+        (gens[0].lid, gens[1].lid),
+        (gens[0].bottom, gens[1].bottom),
+        soldiers,
+    )
 
 
 def roster_of(state: Any, ids: Sequence[str]) -> Roster:
     team = {g.index: i for i, g in enumerate(state.generals)}
     sols = [state.soldiers[i] for i in ids]
-    return Roster(tuple(team[s.general] for s in sols), tuple(s.kind for s in sols),
-                  tuple(state.chosen.defense[s.kind] for s in sols), tuple(state.chosen.toughness[s.kind] for s in sols))
+    return Roster(
+        tuple(team[s.general] for s in sols),
+        tuple(s.kind for s in sols),
+        tuple(state.chosen.defense[s.kind] for s in sols),
+        tuple(state.chosen.toughness[s.kind] for s in sols),
+    )

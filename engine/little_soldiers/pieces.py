@@ -8,8 +8,9 @@ of them knows a rule.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping, NamedTuple
+from typing import Any, NamedTuple
 
 from engine.little_soldiers import rules_data as R
 from engine.little_soldiers.actions import Landing
@@ -54,7 +55,7 @@ class Soldier:
     def in_play(self) -> bool:
         return self.spot is not None
 
-    def copy(self) -> "Soldier":
+    def copy(self) -> Soldier:
         new = Soldier(self.id, self.general, self.team, self.kind, self.side)
         new.hearts, new.shields, new.orders, new.spot = self.hearts, self.shields, self.orders, self.spot
         new.bonus, new.promoted, new.out = self.bonus, self.promoted, self.out
@@ -67,7 +68,7 @@ class Soldier:
                 "spot": spot, "promoted": self.promoted, "out": self.out}
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "Soldier":
+    def from_dict(cls, data: Mapping[str, Any]) -> Soldier:
         new = cls(data["id"], int(data["general"]), data["team"], data["kind"], data.get("side"))
         new.hearts, new.shields = int(data.get("hearts", 0)), int(data.get("shields", 0))
         new.orders, new.bonus = int(data.get("orders", 0)), int(data.get("bonus", 0))
@@ -95,7 +96,7 @@ class General:
         self.hand: list[str] = []  # Tactics cards, hidden from the other seats
         self.played: list[str] = []  # played Tactics cards face up in the HQ
 
-    def copy(self) -> "General":
+    def copy(self) -> General:
         new = General(self.index, self.team, self.seat, self.name, self.soldiers)
         new.lid, new.tokens, new.bottom, new.bonus = self.lid, self.tokens, self.bottom, self.bonus
         new.hand, new.played = list(self.hand), list(self.played)
@@ -107,7 +108,7 @@ class General:
                 "bonus": self.bonus, "hand": sorted(self.hand), "played": list(self.played)}
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "General":
+    def from_dict(cls, data: Mapping[str, Any]) -> General:
         new = cls(int(data["index"]), data["team"], int(data["seat"]), data["name"], list(data["soldiers"]))
         new.lid, new.tokens, new.bottom = int(data["lid"]), int(data["tokens"]), int(data["bottom"])
         new.bonus = int(data.get("bonus", 0))
@@ -131,7 +132,7 @@ class AttackDice:
     left: int = 0  # lightning uses left (Operator, Grenadier)
     dice: int = R.ATTACK_DICE  # Attack dice rolled (Camouflage takes one); the Sniper die comes after them
 
-    def copy(self) -> "AttackDice":
+    def copy(self) -> AttackDice:
         return AttackDice(self.attacker, self.target, self.risky, list(self.faces), self.rerolls, self.pending,
                           self.hits, self.lightning, list(self.hit_targets), self.left, self.dice)
 
@@ -142,7 +143,7 @@ class AttackDice:
                 "dice": self.dice}
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "AttackDice":
+    def from_dict(cls, data: Mapping[str, Any]) -> AttackDice:
         return cls(data["attacker"], data["target"], bool(data["risky"]), list(data["faces"]), int(data["rerolls"]),
                    tuple(data["pending"]), int(data["hits"]), int(data["lightning"]), list(data["hit_targets"]),
                    int(data["left"]), int(data["dice"]))
@@ -169,7 +170,7 @@ class Shot:
                 "strength": self.strength, "practice": self.practice, "landing": land, "hq": self.hq}
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "Shot":
+    def from_dict(cls, data: Mapping[str, Any]) -> Shot:
         return cls(data["kind"], data["thrower"], tuple(float(v) for v in data["start"]), float(data["direction"]),
                    float(data["strength"]), bool(data["practice"]), landing_from(data.get("landing")), data.get("hq"))
 
@@ -193,7 +194,7 @@ class LastRoll:
                 "risky": self.risky}
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "LastRoll":
+    def from_dict(cls, data: Mapping[str, Any]) -> LastRoll:
         return cls(int(data["serial"]), data["who"], tuple(data["faces"]), tuple(data["rolled"]), bool(data["risky"]))
 
 
@@ -216,7 +217,7 @@ class LastThrow:
                 "teleporters": list(land.teleporters)}
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "LastThrow":
+    def from_dict(cls, data: Mapping[str, Any]) -> LastThrow:
         x, y, z = data["landing"]
         land = Landing(float(x), float(y), float(z), data["face"], tuple(data.get("teleporters", ())),
                        int(data["seed"]))
@@ -246,7 +247,7 @@ class Threat:
     def in_play(self) -> bool:
         return not self.broken
 
-    def copy(self) -> "Threat":
+    def copy(self) -> Threat:
         new = Threat(self.id, self.name, self.defense, self.toughness, self.switches, self.target)
         new.hearts, new.shields, new.broken = self.hearts, self.shields, self.broken
         return new
@@ -257,7 +258,7 @@ class Threat:
                 "shields": self.shields, "broken": self.broken}
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "Threat":
+    def from_dict(cls, data: Mapping[str, Any]) -> Threat:
         new = cls(data["id"], data["name"], int(data["defense"]), int(data["toughness"]), tuple(data["switches"]),
                   tuple(float(v) for v in data["target"]))
         new.hearts, new.shields, new.broken = int(data["hearts"]), int(data["shields"]), bool(data["broken"])

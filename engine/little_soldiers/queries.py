@@ -26,8 +26,8 @@ from typing import Any
 
 from engine.core.protocol import View
 from engine.geometry.throws import Landing as Flight
-from engine.little_soldiers.table.throws import throw as physics_throw
 from engine.little_soldiers.actions import Move
+from engine.little_soldiers.table.throws import throw as physics_throw
 
 
 def _view(state_or_view: Any, seat: int = 0) -> Any:

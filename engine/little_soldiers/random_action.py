@@ -74,7 +74,8 @@ from __future__ import annotations
 
 import math
 import random
-from typing import TYPE_CHECKING, Any, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from shapely.geometry import Point
@@ -102,7 +103,7 @@ DEPLOY_TRIES = 12
 """Spots drawn for a deployment before the nearest fit (chosen, as MOVE_TRIES)."""
 
 
-def random_action(state: "LittleSoldiersState", seat: int, rng: random.Random) -> Any | None:
+def random_action(state: LittleSoldiersState, seat: int, rng: random.Random) -> Any | None:
     """One legal action for ``seat``, drawn as the module's docstring says;
     None when ``seat`` need not act now."""
     phase = state.phase
@@ -132,7 +133,7 @@ def _from_candidates(state, seat: int, rng: random.Random) -> Any | None:
 
 
 # ---------------------------------------------------------------- Moves
-def _movers(state) -> list["Soldier"]:
+def _movers(state) -> list[Soldier]:
     """The soldiers that might move now (each still checked by its zero Move)."""
     if state.mover:
         return [state.soldiers[state.mover]]
@@ -154,7 +155,7 @@ def _move(state, seat: int, rng: random.Random) -> Any | None:
     kinds += [("play", None), ("stop", None)]
     movable: dict[str, bool] = {}
 
-    def may_move(s: "Soldier") -> bool:
+    def may_move(s: Soldier) -> bool:
         ok = movable.get(s.id)
         if ok is None:
             ok = movable[s.id] = state.check(seat, Move(s.id, s.spot.x, s.spot.y)) is None
@@ -193,7 +194,7 @@ def _move(state, seat: int, rng: random.Random) -> Any | None:
     return None
 
 
-def _plain_move(state, seat: int, s: "Soldier", cord: float, rng: random.Random) -> Move | None:
+def _plain_move(state, seat: int, s: Soldier, cord: float, rng: random.Random) -> Move | None:
     """The first of MOVE_TRIES destinations ``check`` accepts, or None."""
     x0, y0 = s.spot.x, s.spot.y
     edge: tuple[Any, Any] | None = None
@@ -219,7 +220,7 @@ def _plain_move(state, seat: int, s: "Soldier", cord: float, rng: random.Random)
     return None
 
 
-def _edge_within(terrain, s: "Soldier", cord: float) -> tuple[Any, Any]:
+def _edge_within(terrain, s: Soldier, cord: float) -> tuple[Any, Any]:
     """The points of the free space's edge on ``s``'s surface (every
     ``candidates.EDGE_STEP`` cm, made once per battlefield) within the
     cord's straight reach of ``s``."""
@@ -232,7 +233,7 @@ def _edge_within(terrain, s: "Soldier", cord: float) -> tuple[Any, Any]:
     return xs[near], ys[near]
 
 
-def _climb_pieces(state, s: "Soldier", cord: float) -> list[str]:
+def _climb_pieces(state, s: Soldier, cord: float) -> list[str]:
     """The Level pieces a climb by ``s`` may touch: within the cord's reach,
     on its surface (up) or the one it stands on (down)."""
     terrain = state.terrain
@@ -247,7 +248,7 @@ def _climb_pieces(state, s: "Soldier", cord: float) -> list[str]:
     return out
 
 
-def _climb(state, seat: int, s: "Soldier", pieces: list[str], rng: random.Random) -> Move:
+def _climb(state, seat: int, s: Soldier, pieces: list[str], rng: random.Random) -> Move:
     pid = _pick(pieces, rng)
     ring = state.terrain.bf.solid(pid).footprint.exterior
     if pid == s.spot.surface:

@@ -9,8 +9,8 @@ UPPER_CASE constant with a ``# chosen:`` comment, can be overridden through
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Mapping
 
 SOLDIER_TYPES: tuple[str, ...] = ("infantry", "sniper", "operator", "grenadier")
 

@@ -9,7 +9,6 @@ from engine.little_soldiers import mission_data as M
 from engine.little_soldiers import rules_data as R
 from engine.little_soldiers.config import MISSIONS, Config, chosen_values
 
-
 SOURCES = {
     "SNIPER_DEFENSE": "book",
     "INFANTRY_DEFENSE": "facts",

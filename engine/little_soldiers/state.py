@@ -17,20 +17,21 @@ decides a rule is written to the log with what was measured.
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from engine.core.protocol import CHANCE, Event, Result, State, inexact
 from engine.core.secrecy import Slice
 from engine.little_soldiers import rules_data as R
 from engine.little_soldiers.actions import Block, Order, Roll, Star
 from engine.little_soldiers.combat import Combat
-from engine.little_soldiers.movement import Movement
-from engine.little_soldiers.preparation import RoundPreparation
 from engine.little_soldiers.config import Config, chosen_values
+from engine.little_soldiers.movement import Movement
 from engine.little_soldiers.parts import make_parts
 from engine.little_soldiers.parts.base import HOOKS, Mission, Part
 from engine.little_soldiers.phases import CHANCE_PHASES, CONTINUOUS_PHASES, After, Phase
 from engine.little_soldiers.pieces import AttackDice, Break, General, LastRoll, LastThrow, Shot, Soldier, Threat
+from engine.little_soldiers.preparation import RoundPreparation
 from engine.little_soldiers.terrain import Spot, Terrain
 
 # Phase names as module attributes, for the callers written before ``Phase``.
@@ -327,7 +328,7 @@ class LittleSoldiersState(RoundPreparation, Movement, Combat, State):
             a = self.attack
             if not isinstance(action, Roll) or len(action.faces) != len(a.pending):
                 return f"{len(a.pending)} dice are being rolled."
-            for i, f in zip(a.pending, action.faces):
+            for i, f in zip(a.pending, action.faces, strict=True):
                 table = self.chosen.sniper_die_faces if (a.risky and i == a.dice) else self.chosen.attack_die_faces
                 if f not in table:
                     return f"{f!r} is not a face of that die."
@@ -562,7 +563,7 @@ class LittleSoldiersState(RoundPreparation, Movement, Combat, State):
         return Result(tuple(winners), tuple(scores), reason)
 
     # ================================================================ copies, data
-    def clone(self) -> "LittleSoldiersState":
+    def clone(self) -> LittleSoldiersState:
         new = LittleSoldiersState.__new__(LittleSoldiersState)
         new.__dict__.update(self.__dict__)
         new.rng = self._clone_rng()
@@ -614,7 +615,7 @@ class LittleSoldiersState(RoundPreparation, Movement, Combat, State):
         return out
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any], battlefield: Any | None = None) -> "LittleSoldiersState":
+    def from_dict(cls, data: Mapping[str, Any], battlefield: Any | None = None) -> LittleSoldiersState:
         """A state built from ``to_dict`` output (its events are not kept:
         a position, not a history). ``battlefield`` replaces the config's level."""
         from engine.little_soldiers.state_data import load_state
@@ -710,7 +711,8 @@ def new_game(config: Config | None = None, seed: int | None = None,
     mods = ", ".join(config.modules) or "Bootcamp rules"
     if config.mission:
         mods = f"{config.mission.replace('_', ' ')}; {mods}"
-    state.events.insert(0, Event(f"Little Soldiers on {bf.name or config.level} ({mods}), {config.players} player{'' if config.players == 1 else 's'}."))
+    players = f"{config.players} player{'' if config.players == 1 else 's'}"
+    state.events.insert(0, Event(f"Little Soldiers on {bf.name or config.level} ({mods}), {players}."))
     if state.rng is not None:
         state._settle_chance(state.rng)
     return state

@@ -8,7 +8,8 @@ generator (chance waits for ``resolve_chance`` or forced outcomes).
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from engine.core.protocol import Result
 from engine.little_soldiers.config import Config

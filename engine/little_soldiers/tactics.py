@@ -18,10 +18,11 @@ those cards never stop there.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from engine.little_soldiers.phases import After, Phase
 
@@ -81,7 +82,7 @@ class Effect:
     resume: tuple[str, str, str | None, int]
     used: list[str] = field(default_factory=list)
 
-    def copy(self) -> "Effect":
+    def copy(self) -> Effect:
         return Effect(self.card, self.soldier, self.kind, self.left, self.resume, list(self.used))
 
     def to_dict(self) -> dict[str, Any]:
@@ -89,7 +90,7 @@ class Effect:
                 "used": list(self.used), "resume": list(self.resume)}
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "Effect":
+    def from_dict(cls, data: Mapping[str, Any]) -> Effect:
         phase, after, mover, moves_left = data["resume"]
         return cls(data["card"], data["soldier"], data["kind"], int(data["left"]),
                    (Phase(phase), After(after), mover, int(moves_left)), list(data["used"]))
@@ -104,7 +105,7 @@ class Window:
     move: Any = None
     cancelled: bool = False
 
-    def copy(self) -> "Window":
+    def copy(self) -> Window:
         return Window(self.trigger, list(self.queue), self.move, self.cancelled)
 
     def to_dict(self) -> dict[str, Any]:
@@ -113,7 +114,7 @@ class Window:
         return {"trigger": self.trigger, "queue": list(self.queue), "move": move, "cancelled": self.cancelled}
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "Window":
+    def from_dict(cls, data: Mapping[str, Any]) -> Window:
         from engine.little_soldiers.actions import Move
 
         m = data.get("move")

@@ -11,9 +11,10 @@ here, built on its free space and surfaces, and say so.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 import shapely
 from shapely.geometry import LineString, Point
@@ -135,7 +136,7 @@ class Terrain:
         solid = self.bf.solid(piece)
         if solid.bottom <= 1e-6:
             return None
-        for other, p in zip(self.bf.solids, self.bf.scenery):
+        for other, p in zip(self.bf.solids, self.bf.scenery, strict=True):
             if other is solid or p.level is None:
                 continue
             if abs(other.top - solid.bottom) <= 1e-4 and other.footprint.intersection(solid.footprint).area > 1e-9:
@@ -218,7 +219,7 @@ class Terrain:
         point = Point(touch)
         near = self.contact + D.CORD_RADIUS + 1e-3
         here = self.z(start.surface)
-        up = [p.id for s, p in zip(self.bf.solids, self.bf.scenery)
+        up = [p.id for s, p in zip(self.bf.solids, self.bf.scenery, strict=True)
               if p.level is not None and p.id != start.surface and abs(s.bottom - here) <= 1e-4
               and s.footprint.exterior.distance(point) <= near]
         if up:
@@ -297,7 +298,7 @@ class Terrain:
             got = _reports(self.bf.sight_many([(self.head(a), self.head(b), self.head_radius) for a, b in asked]))
             if len(memo) + len(todo) > SIGHT_MEMO:
                 memo.clear()
-            for i, pair, report in zip(todo, asked, got):
+            for i, pair, report in zip(todo, asked, got, strict=True):
                 out[i] = memo[pair] = report
         return out
 
@@ -333,7 +334,7 @@ class Terrain:
             return []
         return _reports(self.bf.sight_many(list(triples)))
 
-    def without(self, piece_ids: Sequence[str]) -> "Terrain":
+    def without(self, piece_ids: Sequence[str]) -> Terrain:
         """The same rules over the battlefield without these scenery pieces
         (a Threat Action removes them from sight and movement until the end
         of the turn; geometry's ``without_scenery`` drops what rests on them)."""
@@ -427,7 +428,8 @@ class Terrain:
         if obj.piece is None:
             return (obj.at[0], obj.at[1], 0.0)
         solid = self.bf.solid(obj.piece)
-        c = solid.footprint.representative_point() if not solid.footprint.centroid.within(solid.footprint) else solid.footprint.centroid
+        foot = solid.footprint
+        c = foot.centroid if foot.centroid.within(foot) else foot.representative_point()
         return (c.x, c.y, solid.top)
 
     # ------------------------------------------------------------- throws
@@ -436,20 +438,23 @@ class Terrain:
         p = nearest_points(self.bf.play_zone.exterior, Point(xy))[0]
         return (p.x, p.y)
 
-    def throw(self, kind: str, start: tuple[float, float, float], direction: float, strength: float,
-              seed: int, chosen: Any = None) -> Throw3D:
+    def throw(
+        self, kind: str, start: tuple[float, float, float], direction: float, strength: float, seed: int, chosen: Any = None
+    ) -> Throw3D:
         """Where a flick or a catapult shot comes to rest: the Bullet
         simulation of geometry.throw with the seed's scatter. The die or token
         starts on the surface under ``start``. ``chosen`` (the game's resolved
         values) names the die's faces, so the physics lands on the faces the
         rules score: one source for one number."""
         a = math.radians(direction)
-        landing = physics_throw(self.bf, kind, start[:2], (math.cos(a), math.sin(a)), strength, seed, chosen,
-                                record=False)  # the rules read the landing; the app replays the animation
+        landing = physics_throw(
+            self.bf, kind, start[:2], (math.cos(a), math.sin(a)), strength, seed, chosen, record=False
+        )  # the rules read the landing; the app replays the animation
         x, y, z = (float(v) for v in landing.position)
         tele = tuple(self._teleporter_id(t) for t in landing.touched)
-        return Throw3D(round(x, 4), round(y, 4), round(z, 4), str(landing.face),
-                       tuple(t for t in tele if t) if self.objects_on else ())
+        return Throw3D(
+            round(x, 4), round(y, 4), round(z, 4), str(landing.face), tuple(t for t in tele if t) if self.objects_on else ()
+        )
 
     def _teleporter_id(self, touched: str) -> str | None:
         """geometry names a scenery Teleporter by its id and a token one by
@@ -471,9 +476,10 @@ def _reports(batch: Any) -> list[SightReport]:
     indexing a batch builds each pair's rays (for the debugger), which a
     report does not need; the blockers' ids only for a blocked sight."""
     blocked, rays = batch.counts()
-    return [SightReport(bool(v), float(f), rays, int(b), tuple(sorted(batch.blockers_of(i))) if b else ())
-            for i, (v, f, b) in enumerate(zip(batch.valid.tolist(), batch.visible_fraction.tolist(),
-                                               blocked.tolist()))]
+    return [
+        SightReport(bool(v), float(f), rays, int(b), tuple(sorted(batch.blockers_of(i))) if b else ())
+        for i, (v, f, b) in enumerate(zip(batch.valid.tolist(), batch.visible_fraction.tolist(), blocked.tolist(), strict=True))
+    ]
 
 
 def _sentence(reason: str | None) -> str:

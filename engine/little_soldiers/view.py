@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 class LittleSoldiersView(View):
     """One seat's window onto a live game (see the module's docstring)."""
 
-    _truth: "LittleSoldiersState"
+    _truth: LittleSoldiersState
 
     def to_dict(self) -> dict[str, Any]:
         t = self._truth
@@ -50,16 +50,16 @@ class LittleSoldiersView(View):
 
     # ---------------------------------------------------------------- public state (nothing here is hidden)
     @property
-    def terrain(self) -> "Terrain":
+    def terrain(self) -> Terrain:
         return self._truth.terrain
 
     @property
-    def base_terrain(self) -> "Terrain":
+    def base_terrain(self) -> Terrain:
         """The battlefield as set up, with every piece a mission may take off the table."""
         return self._truth.base_terrain
 
     @property
-    def config(self) -> "Config":
+    def config(self) -> Config:
         return self._truth.config
 
     @property
@@ -169,7 +169,7 @@ class LittleSoldiersView(View):
             s = next((x for x in t.soldiers.values() if x.general == t.current and not x.in_play and not x.out), None)
         return s.id if s is not None else None
 
-    def move_destination(self, action: Move) -> "Spot | None":
+    def move_destination(self, action: Move) -> Spot | None:
         """Where a legal Move (or climb) would put the soldier."""
         if self._truth.check(self.seat, action) is not None:
             return None
@@ -194,7 +194,7 @@ class LittleSoldiersView(View):
         t = self._truth
         return t.shot_start(t.shot.thrower, t.shot.kind, direction)
 
-    def threat_outlook(self, spots: list["Spot"]) -> list[tuple[int, int, float]]:
+    def threat_outlook(self, spots: list[Spot]) -> list[tuple[int, int, float]]:
         """Co-op bots: for each spot, how many Threats see a head there, how
         many open Threats' Targets it sees, and how far the nearest face-up
         Switch that still matters is (0 when none)."""
@@ -209,7 +209,7 @@ class LittleSoldiersView(View):
                 sees[i] += r.valid
         wanted = [m.ff_at[n] for th in m.threats_in_play() for n in th.switches if m.ff_up[n]]
         gaps = [min((math.dist(sp.xy, w) for w in wanted), default=0.0) for sp in spots]
-        return list(zip(seen, sees, gaps))
+        return list(zip(seen, sees, gaps, strict=True))
 
     def candidate_actions(self, n: int, rng: random.Random) -> list[Any]:
         return self._truth.candidate_actions(self.seat, n, rng)

@@ -9,8 +9,9 @@ from __future__ import annotations
 import io
 import json
 from collections import defaultdict
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from engine.core.files import write_atomic
 from engine.core.stats import WinRate, format_table

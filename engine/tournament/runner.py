@@ -13,9 +13,10 @@ from __future__ import annotations
 import math
 import threading
 import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from engine.core.games import get_game
 from engine.tournament.jobs import GameJob, game_seed, play_batch
@@ -94,7 +95,7 @@ class Tournament:
 
     @classmethod
     def build(cls, game: str, bots: str, games: int, config: Mapping[str, Any], sweeps: list[str] | tuple[str, ...] = (),
-              **options: Any) -> "Tournament":
+              **options: Any) -> Tournament:
         """From command-line text; ValueError says what is wrong."""
         if games < 1:
             raise ValueError(f"--games must be 1 or more, not {games}")

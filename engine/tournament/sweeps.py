@@ -15,8 +15,9 @@ from __future__ import annotations
 import copy
 import itertools
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 OVERRIDES = "overrides"
 """The config field that holds a game's chosen values by constant name."""
@@ -106,7 +107,7 @@ def set_path(config: Mapping[str, Any], path: tuple[str | int, ...], value: Any)
 def points(sweeps: tuple[Sweep, ...]) -> list[dict[str, Any]]:
     """Every combination of the swept values, in the order given (one empty point without sweeps)."""
     keys = [s.key for s in sweeps]
-    return [dict(zip(keys, combo)) for combo in itertools.product(*(s.values for s in sweeps))]
+    return [dict(zip(keys, combo, strict=True)) for combo in itertools.product(*(s.values for s in sweeps))]
 
 
 def apply_point(config: Mapping[str, Any], point: Mapping[str, Any]) -> dict[str, Any]:

@@ -42,5 +42,5 @@ class HeuristicBot:
                 trial.apply(me, action)
                 totals[i] += evaluate(trial, me)
         best = max(totals)
-        choices = [a for a, v in zip(legal, totals) if v == best]
+        choices = [a for a, v in zip(legal, totals, strict=True) if v == best]
         return choices[self.rng.randrange(len(choices))]

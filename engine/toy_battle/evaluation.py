@@ -26,7 +26,7 @@ REACH = 1.5  # per node a troop of mine could be placed on
 RACK = 4.0  # per troop on the rack (tiles are actions)
 
 
-def evaluate(state: "ToyBattleState", me: int) -> float:
+def evaluate(state: ToyBattleState, me: int) -> float:
     """How good ``state`` is for ``me`` (higher is better)."""
     if state.is_over():
         return WIN if state.winner == me else -WIN
@@ -71,7 +71,7 @@ not fitted: small enough that a medal lead shows, large enough that the
 estimate stays a probability rather than a verdict."""
 
 
-def win_probability(state: "ToyBattleState", seat: int) -> float:
+def win_probability(state: ToyBattleState, seat: int) -> float:
     """The score's margin squashed into [0, 1] by a logistic: 1 or 0 once
     over. ``evaluate`` is not quite antisymmetric (a threatened H.Q. weighs
     more than a threat), so the margin is taken both ways; the two seats'

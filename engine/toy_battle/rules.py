@@ -13,8 +13,8 @@ occupy (empty or enemy bases cut it).
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import Mapping, Sequence
 
 from engine.toy_battle.actions import Place
 from engine.toy_battle.data import HOOK, HOOK_FREE_ON_NO_EFFECTS, NO_EFFECTS, TROOP_NAMES

@@ -19,8 +19,9 @@ Turn structure (rulebook "Turn Overview" and the player aid):
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
-from typing import Any, Mapping
+from typing import Any
 
 from engine.core.actions import EXACT
 from engine.core.protocol import CHANCE, Event, Result, State, View, inexact
@@ -134,7 +135,7 @@ class Config:
         return {"terrain_data": self.load_terrain().to_dict()}
 
     @classmethod
-    def from_dict(cls, data: Any) -> "Config":
+    def from_dict(cls, data: Any) -> Config:
         if not isinstance(data, dict):
             raise ValueError("a Toy Battle config must be a JSON object.")
         known = {f.name for f in fields(cls)}
@@ -144,7 +145,7 @@ class Config:
         return cls(**data)
 
 
-def new_game(config: Config | None = None, seed: int | None = None) -> "ToyBattleState":
+def new_game(config: Config | None = None, seed: int | None = None) -> ToyBattleState:
     """A new game. With a seed the state owns ``random.Random(seed)`` and
     resolves chance itself; without one it stops at each chance step."""
     state = ToyBattleState(config or Config(), None if seed is None else random.Random(seed))
@@ -340,7 +341,7 @@ class ToyBattleState(State):
             return Pick(TROOP_NAMES[kind], face_down)
         raise ValueError("No chance step is pending.")
 
-    def view(self, seat: int) -> "ToyBattleView":
+    def view(self, seat: int) -> ToyBattleView:
         return ToyBattleView(self, seat)
 
     # ============================================================== secrets
@@ -398,7 +399,7 @@ class ToyBattleState(State):
 
         return win_probability(self, seat)
 
-    def clone(self) -> "ToyBattleState":
+    def clone(self) -> ToyBattleState:
         new = object.__new__(ToyBattleState)
         d = self.__dict__.copy()
         new.__dict__ = d
@@ -445,7 +446,7 @@ class ToyBattleState(State):
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], rng: random.Random | None = None) -> "ToyBattleState":
+    def from_dict(cls, data: dict[str, Any], rng: random.Random | None = None) -> ToyBattleState:
         """The state ``to_dict`` wrote, so tests build positions from data;
         a bad field raises ValueError naming it."""
         try:
@@ -769,7 +770,8 @@ class ToyBattleState(State):
     def _jumbo(self, seat: int, target: int) -> None:
         code = self._pop_top(target)
         self.discard.append(code)
-        self._log(f"{_COLOUR[seat]}'s Jumbo sends {_COLOUR[code >> 3]}'s {label(code & 7)} on base {self.terrain.ids[target]} to the discard.")
+        victim = f"{_COLOUR[code >> 3]}'s {label(code & 7)}"
+        self._log(f"{_COLOUR[seat]}'s Jumbo sends {victim} on base {self.terrain.ids[target]} to the discard.")
         self._claim((target,), (seat, 1 - seat))
 
     def _return(self, seat: int, target: int) -> None:
@@ -844,11 +846,18 @@ class ToyBattleState(State):
         if not self._can_act(nxt):
             a, b = self.medals[nxt], self.medals[seat]
             if a > b:
-                self._finish(nxt, f"{_COLOUR[nxt]} cannot draw or place: the game ends, {_COLOUR[nxt]} wins on medals {a} to {b}.")
+                self._finish(
+                    nxt, f"{_COLOUR[nxt]} cannot draw or place: the game ends, {_COLOUR[nxt]} wins on medals {a} to {b}."
+                )
             elif b > a:
-                self._finish(seat, f"{_COLOUR[nxt]} cannot draw or place: the game ends, {_COLOUR[seat]} wins on medals {b} to {a}.")
+                self._finish(
+                    seat, f"{_COLOUR[nxt]} cannot draw or place: the game ends, {_COLOUR[seat]} wins on medals {b} to {a}."
+                )
             else:
-                self._finish(seat, f"{_COLOUR[nxt]} cannot draw or place and ends the game on a tie ({a}-{b} in medals): {_COLOUR[nxt]} loses.")
+                self._finish(
+                    seat,
+                    f"{_COLOUR[nxt]} cannot draw or place and ends the game on a tie ({a}-{b} in medals): {_COLOUR[nxt]} loses.",
+                )
 
     def _finish(self, winner: int, reason: str) -> None:
         self.phase = OVER
@@ -951,8 +960,7 @@ class ToyBattleView(View):
             "to_act": s.to_act(),
             "turn": s.seat,
             "board": {ids[i]: [_code_str(c) for c in st] for i, st in enumerate(s.stacks) if st},
-            "rack": sorted(_counts_list(s.known[me]) + [TROOP_NAMES[k] for k in self.shown("rack")[me]],
-                           key=TROOP_NAMES.index),
+            "rack": sorted(_counts_list(s.known[me]) + [TROOP_NAMES[k] for k in self.shown("rack")[me]], key=TROOP_NAMES.index),
             "face_down": [TROOP_NAMES[k] for k in self.shown("face_down")[me]],
             "opponent_rack": {
                 "size": s.rack_n[opp],
@@ -1011,4 +1019,5 @@ def _counts_kinds(counts: list[int]) -> list[int]:
 def _refill(stack: list[int]):  # noqa: ANN202 - a Slice.put
     def put(items: list[int]) -> None:
         stack[:] = items
+
     return put

@@ -79,7 +79,7 @@ def rules_summary(config: object = None) -> str:
     )
     parts.append(f"  Blue H.Q.: {', '.join(terrain.hq_ids('blue'))}; red H.Q.: {', '.join(terrain.hq_ids('red'))}.")
     codes: dict[str, list[str]] = {}
-    for nid, code in zip(terrain.ids, terrain.special):
+    for nid, code in zip(terrain.ids, terrain.special, strict=True):
         if code is not None:
             codes.setdefault(code, []).append(nid)
     if codes and cfg.first_games:

@@ -66,7 +66,7 @@ class Terrain:
 
     # ------------------------------------------------------------- loading
     @classmethod
-    def load(cls, path: str | Path) -> "Terrain":
+    def load(cls, path: str | Path) -> Terrain:
         """Read and check a terrain file; TerrainError names the file and field."""
         p = Path(path)
         try:
@@ -79,7 +79,7 @@ class Terrain:
             raise TerrainError(f"{p.name}: {err}") from None
 
     @classmethod
-    def named(cls, name_or_path: str) -> "Terrain":
+    def named(cls, name_or_path: str) -> Terrain:
         """A terrain of the box by file stem ("castle-field"), or a file path."""
         p = Path(name_or_path)
         if p.suffix != ".json" and len(p.parts) == 1:
@@ -95,7 +95,7 @@ class Terrain:
         return _load_cached(str(p), stamp)
 
     @classmethod
-    def from_dict(cls, data: Any) -> "Terrain":
+    def from_dict(cls, data: Any) -> Terrain:
         """Check ``data`` (a decoded terrain file) and build the terrain."""
         self = cls.__new__(cls)
         self._build(data)
@@ -265,7 +265,7 @@ class Terrain:
 
     @property
     def bases(self) -> tuple[str, ...]:
-        return tuple(nid for nid, b in zip(self.ids, self.is_base) if b)
+        return tuple(nid for nid, b in zip(self.ids, self.is_base, strict=True) if b)
 
     def hq_ids(self, colour: str) -> tuple[str, ...]:
         return tuple(self.ids[i] for i in self.hqs[COLOURS.index(colour)])

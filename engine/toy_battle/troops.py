@@ -72,7 +72,7 @@ class Troop:
     def title(self) -> str:
         return TROOP_TITLES[self.kind]
 
-    def can_cover(self, other: "Troop") -> bool:
+    def can_cover(self, other: Troop) -> bool:
         """Whether this troop may be placed on top of ``other`` (slot rule only)."""
         if other.color == self.color:
             return True
@@ -82,7 +82,7 @@ class Troop:
         return self.seat << 3 | self.kind
 
     @classmethod
-    def from_code(cls, code: int) -> "Troop":
+    def from_code(cls, code: int) -> Troop:
         return cls(COLOURS[code >> 3], TROOP_NAMES[code & 7])
 
     def __repr__(self) -> str:

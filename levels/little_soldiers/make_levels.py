@@ -24,8 +24,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -99,7 +99,7 @@ def levels() -> LevelDocument:
     books = _pair(doc, lambda pid, p, r: doc.apply(bt.add_kit(doc.data, "book_stack", p, r, pid, (12.0, 9.0, 5.0),
                                                               count=3, seed=1 if r == 0 else 2)[0]),
                   "book-stack", (30.0, 26.0))
-    for low, high in zip(shoe, books):
+    for low, high in zip(shoe, books, strict=True):
         doc.apply(bt.stack(doc.data, high, low))
         doc.apply(bt.move(doc.data, high, _offset(doc, high, low)))
         doc.apply(bt.set_level(doc.data, low, 1))

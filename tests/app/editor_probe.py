@@ -5,8 +5,9 @@ OUT.json [ARGS]`` writes the facts a test checks and exits 0."""
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -171,7 +172,6 @@ def editor_kit(out_png: str) -> dict[str, Any]:
     name's box and the kit's backdrop (camera.ui units)."""
     from ursina import Text, camera
 
-    from app import window
     from app.editor.session import EditorSession
     from app.editor_window import render
 
@@ -268,7 +268,7 @@ def crosscheck(pairs_per_level: str) -> dict[str, Any]:
         for a, b in pairs:
             sight = figurine_sight(bf, a, b)
             hit = []
-            for s, e in zip(sight.starts, sight.ends):
+            for s, e in zip(sight.starts, sight.ends, strict=True):
                 o = Vec3(*frames.to_ursina(s))
                 d = Vec3(*frames.to_ursina(e)) - o
                 length = d.length()

@@ -4,8 +4,9 @@ per process (as tests/app/probe.py): ``python feature_probe.py SCENARIO OUT.json
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
@@ -76,7 +77,7 @@ def chests_travel(out_png: str, speeds: str = "1,0") -> dict[str, Any]:
             r.screen.speed = int(speed)
             before = _lb_to_a_taking_reveal(c)
             after = c.view_dict()
-            facts["colours"] = [[w["color"] for w in a[len(b):]] for a, b in zip(after["loot"], before["loot"])]
+            facts["colours"] = [[w["color"] for w in a[len(b):]] for a, b in zip(after["loot"], before["loot"], strict=True)]
             facts["start"] = view.travelling()
             facts["arriving"] = sorted(list(x) for x in view.arriving)
             facts["animating"] = r.screen.animating()
@@ -114,12 +115,11 @@ def climb_preview(out_png: str) -> dict[str, Any]:
     """Levels: a soldier beside the game box, the pointer on the box's top:
     the ghost base is drawn where the engine would put it; every Level token
     is drawn on the free part of its piece's top."""
-    from engine.little_soldiers.terrain import Spot
-
     from app import window
     from app.look.pieces import _free_spot
     from app.render import render
     from app.seats import Seats
+    from engine.little_soldiers.terrain import Spot
 
     facts: dict[str, Any] = {}
 

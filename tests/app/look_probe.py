@@ -19,8 +19,15 @@ sys.path.insert(0, str(ROOT))
 
 def crosscheck(per_level: int) -> dict:
     import numpy as np
-    from panda3d.core import (CollisionHandlerQueue, CollisionNode, CollisionSegment, CollisionTraverser, GeomNode,
-                              NodePath, Point3)
+    from panda3d.core import (
+        CollisionHandlerQueue,
+        CollisionNode,
+        CollisionSegment,
+        CollisionTraverser,
+        GeomNode,
+        NodePath,
+        Point3,
+    )
 
     from app import frames
     from app.look.scenery import scenery_batch
@@ -49,7 +56,7 @@ def crosscheck(per_level: int) -> dict:
         step = max(1, len(every) // per_level)
         pairs = every[::step][:per_level]
         sights = [figurine_sight(bf, a, b) for a, b in pairs]
-        rays = [(k, s, e) for k, sight in enumerate(sights) for s, e in zip(sight.starts, sight.ends)]
+        rays = [(k, s, e) for k, sight in enumerate(sights) for s, e in zip(sight.starts, sight.ends, strict=True)]
         queue = CollisionHandlerQueue()
         trav = CollisionTraverser()
         for i, (_, s, e) in enumerate(rays):  # one collider per ray: its name says which ray hit

@@ -18,10 +18,9 @@ import random
 from pathlib import Path
 from typing import Any
 
-from engine.bots import make_bot
-
 from app.controllers import GameController, controller_class
 from app.seats import Seats
+from engine.bots import make_bot
 
 LS_CONFIGS: tuple[dict[str, Any], ...] = (
     {},

@@ -9,8 +9,10 @@ from __future__ import annotations
 import dataclasses
 import json
 import tempfile
+from collections.abc import Callable
+from itertools import pairwise
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 SCENARIOS: dict[str, Callable[..., dict[str, Any]]] = {}
 
@@ -253,10 +255,9 @@ def _mixed_sight(c: Any, attacker: str, target: str) -> None:
 def little_soldiers_overlays(workdir: str) -> dict[str, Any]:
     """Reach (two shots: before and after selecting), rays to a half-hidden
     enemy, and the Attack dice, all through the controller the mouse drives."""
-    from engine.little_soldiers.actions import Move
-
     from app import window
     from app.render import render
+    from engine.little_soldiers.actions import Move
 
     work = Path(workdir)
     facts: dict[str, Any] = {}
@@ -325,7 +326,7 @@ def little_soldiers_overlays(workdir: str) -> dict[str, Any]:
 
     start, end = h.rays[0][0], h.rays[0][1]
     heading = math.degrees(math.atan2(end[1] - start[1], end[0] - start[0]))
-    near = [tuple(a + 0.85 * (b - a) for a, b in zip(s0, e0)) for s0, e0, _ in h.rays]
+    near = [tuple(a + 0.85 * (b - a) for a, b in zip(s0, e0, strict=True)) for s0, e0, _ in h.rays]
     focus = tuple(sum(p[k] for p in near) / len(near) for k in range(3))
 
     def separated(points: list[Any]) -> list[bool]:
@@ -333,9 +334,9 @@ def little_soldiers_overlays(workdir: str) -> dict[str, Any]:
         (rays as projected segments over their last 40 %, where they fan out)."""
         segs = []
         for s0, e0, b in h.rays:
-            pts = [window.project(app, tuple(a + (0.6 + k / 100) * (c - a) for a, c in zip(s0, e0)))
+            pts = [window.project(app, tuple(a + (0.6 + k / 100) * (c - a) for a, c in zip(s0, e0, strict=True)))
                    for k in range(0, 41, 2)]
-            segs += [(p, q, b) for p, q in zip(pts, pts[1:]) if p is not None and q is not None]
+            segs += [(p, q, b) for p, q in pairwise(pts) if p is not None and q is not None]
 
         def gap(p: Any, a: Any, c: Any) -> float:
             dx, dy = c[0] - a[0], c[1] - a[1]
@@ -344,7 +345,7 @@ def little_soldiers_overlays(workdir: str) -> dict[str, Any]:
             return math.dist(p, (a[0] + t * dx, a[1] + t * dy))
 
         return [p is not None and all(gap(p, a, c) > 9 for a, c, o in segs if o != b)
-                for p, (_, _, b) in zip(points, h.rays)]
+                for p, (_, _, b) in zip(points, h.rays, strict=True)]
 
     best = None
     for pitch, yaw in ((89.0, heading), (12.0, heading), (30.0, heading + 90.0), (60.0, heading + 45.0)):
@@ -358,10 +359,9 @@ def little_soldiers_overlays(workdir: str) -> dict[str, Any]:
     close = work / "rays_close.png"
     window.screenshot(app, close)
     rays = []
-    for (s0, e0, blocked), p in zip(h.rays, near):
-        a = window.project(app, s0)
+    for (_, _, blocked), p in zip(h.rays, near, strict=True):
         rays.append({"blocked": blocked, "at": window.project(app, p)})
-    for r, sep in zip(rays, separated([r["at"] for r in rays])):
+    for r, sep in zip(rays, separated([r["at"] for r in rays]), strict=True):
         r["rgb"] = pixel(close, r["at"])
         r["separated"] = sep
     facts["rays"] = rays
@@ -493,10 +493,9 @@ def little_soldiers_dice_reroll_mid_tumble(workdir: str) -> dict[str, Any]:
     """A second roll while the first dice still tumble (a bot rolls 0.45 s
     after you; the tumble lasts 0.9 s): the frame loop crashed on the
     destroyed dice, taking the window down."""
-    from engine.little_soldiers.actions import Move
-
     from app import window
     from app.render import render
+    from engine.little_soldiers.actions import Move
 
     box: dict[str, Any] = {}
 
@@ -774,12 +773,9 @@ def little_soldiers_throw(workdir: str) -> dict[str, Any]:
     """Aim by drag (aim_at, release) and watch the flight: mid-flight the piece
     is between the start and the landing and the trail is hidden; landed, the
     piece is at the landing and the trail shows."""
-    import math
 
     from app import frames, window
-    from app.controllers.little_soldiers import LittleSoldiersController
     from app.render import render
-    from app.seats import Seats
 
     box: dict[str, Any] = {}
 
@@ -871,7 +867,8 @@ def little_soldiers_after_the_throw(workdir: str) -> dict[str, Any]:
 def help_pages(size: str, out_png: str) -> dict[str, Any]:
     """F1 in a co-op mission at a window size: the text's box on the first page,
     the Close button's, the window's edges, and the pages Page Down shows."""
-    from ursina import camera, window as uwindow
+    from ursina import camera
+    from ursina import window as uwindow
 
     from app import window
     from app.render import render
@@ -962,7 +959,6 @@ def save_named(out_png: str) -> dict[str, Any]:
     with real key events (letters that are also shortcuts: u undoes, h homes,
     f focuses the camera), Enter; then Save and Escape; then Save and Enter
     with the name as offered; the Load list's lines and the files' names."""
-    from ursina import camera
 
     from app import userdir, window
     from app.game_screen import GameScreen
@@ -1052,8 +1048,8 @@ def load_another_battlefield(workdir: str) -> dict[str, Any]:
 def guard_keeps_the_window(workdir: str) -> dict[str, Any]:
     """An update that raises every frame and an input handler that raises:
     crash files with the record, one sentence, frames go on, the game is playable."""
-    from ursina import Entity, destroy
     from direct.showbase.MessengerGlobal import messenger
+    from ursina import Entity, destroy
 
     from app import guard, window
     from app.play import Shell
@@ -1120,8 +1116,8 @@ def camera_controls() -> dict[str, Any]:
         for k in keys:
             held_keys[k] = 0
         mouse.velocity = Vec3(0, 0, 0)
-        moved = [a - b for a, b in zip(cam.world_position, pos0)]
-        turned = [a - b for a, b in zip(cam.smoothing_helper.rotation, rot0)]
+        moved = [a - b for a, b in zip(cam.world_position, pos0, strict=True)]
+        turned = [a - b for a, b in zip(cam.smoothing_helper.rotation, rot0, strict=True)]
         return moved, turned
 
     out: dict[str, Any] = {}
@@ -1204,7 +1200,7 @@ def hud_layout(size: str) -> dict[str, Any]:
             ctl.bots = {}
             real = ctl.match.state.result()
             long = "Red cannot draw or place and ends the game on a tie (0-0 in medals): Red loses."
-            ctl.match.state.result = lambda: dataclasses.replace(real, reason=long)
+            ctl.match.state.result = lambda long=long, real=real: dataclasses.replace(real, reason=long)
             screen.hud.refresh()
             window.step(app, 2)
             out[f"{game}-over"] = ui_rects(camera.ui)
@@ -1266,7 +1262,7 @@ def start_screen_editor(workdir: str) -> dict[str, Any]:
     from app import window
     from app.editor_window import EditorWindow
     from app.play import Shell
-    from app.start_screen import REPO, StartScreen
+    from app.start_screen import REPO
 
     app = window.start(offscreen=True, size=(1280, 720))
     shell = Shell(app)
@@ -1437,7 +1433,14 @@ def covers_hide_what_is_under(out_png: str) -> dict[str, Any]:
                    ).get_position(camera.ui)[1]  # the title's row: the rest of it is bare backdrop
     return {
         "load_rgb": [round(v * 255) for v in (back.color[0], back.color[1], back.color[2])],
-        "end_rgb": [round(v * 255) for v in (screen.hud.overlay_backdrop.color[0], screen.hud.overlay_backdrop.color[1], screen.hud.overlay_backdrop.color[2])],
+        "end_rgb": [
+            round(v * 255)
+            for v in (
+                screen.hud.overlay_backdrop.color[0],
+                screen.hud.overlay_backdrop.color[1],
+                screen.hud.overlay_backdrop.color[2],
+            )
+        ],
         "over": ctl.is_over(),
         "log_under_load": pixels(log_left + 0.005, title_y - 0.012, back_right - 0.005, title_y + 0.012),
         "hint_under_end": pixels(hint[0] + 0.01, hint[1] - 0.05, hint[0] + 0.35, hint[1] - 0.01),
@@ -1459,10 +1462,16 @@ def many_choices(size: str) -> dict[str, Any]:
     w, h = (int(v) for v in size.split("x"))
     app = window.start(offscreen=True, size=(w, h))
     ctl = prepare("little-soldiers", {}, 3, 8)
-    labels = ["Yellow Sniper: Risky Shot Green Infantry", "Yellow Sniper: Attack Green Grenadier",
-              "Yellow Sniper: Attack Green Infantry", "Yellow Sniper: Move", "Yellow Infantry: Scout",
-              "Yellow Infantry: Attack Green Grenadier", "Yellow Infantry: Attack Green Infantry",
-              "Yellow Infantry: Move"]
+    labels = [
+        "Yellow Sniper: Risky Shot Green Infantry",
+        "Yellow Sniper: Attack Green Grenadier",
+        "Yellow Sniper: Attack Green Infantry",
+        "Yellow Sniper: Move",
+        "Yellow Infantry: Scout",
+        "Yellow Infantry: Attack Green Grenadier",
+        "Yellow Infantry: Attack Green Infantry",
+        "Yellow Infantry: Move",
+    ]
     ctl.my_turn = lambda: True
     ctl.choices = lambda: [(text, None) for text in labels]
     screen = GameScreen(ctl)
@@ -1472,8 +1481,12 @@ def many_choices(size: str) -> dict[str, Any]:
     window.step(app, 2)
     panel = screen.hud.log_panel
     px, py = panel.get_position(camera.ui)[0], panel.get_position(camera.ui)[1]
-    return {"rects": ui_rects(screen.hud.root), "panel": [px - panel.scale_x, py - panel.scale_y, px, py],
-            "log": screen.hud.log.text, "edges": [uwindow.left[0], uwindow.bottom[1], uwindow.right[0], uwindow.top[1]]}
+    return {
+        "rects": ui_rects(screen.hud.root),
+        "panel": [px - panel.scale_x, py - panel.scale_y, px, py],
+        "log": screen.hud.log.text,
+        "edges": [uwindow.left[0], uwindow.bottom[1], uwindow.right[0], uwindow.top[1]],
+    }
 
 
 @scenario
@@ -1481,12 +1494,11 @@ def handover_after_the_animation() -> dict[str, Any]:
     """Hot-seat Little Soldiers: play the people's actions until one is still
     being shown when the computer must be handed over; report whether the
     hand-over screen covered it at once, and whether it came once shown."""
-    from engine.bots import make_bot
-
     from app import window
     from app.game_screen import GameScreen
     from app.render import prepare
     from app.seats import Seats
+    from engine.bots import make_bot
 
     app = window.start(offscreen=True, size=(640, 360))
     c = prepare("little-soldiers", {}, 5, 0, seats=Seats(("human", "human")))
@@ -1543,7 +1555,7 @@ def load_list(size: str) -> dict[str, Any]:
     """The Load list with more saves than it shows: each line's text and box, and the window's edges."""
     from ursina import window as uwindow
 
-    from app import userdir, window
+    from app import window
     from app.game_screen import GameScreen
     from app.render import prepare
 
@@ -1553,13 +1565,15 @@ def load_list(size: str) -> dict[str, Any]:
     screen = GameScreen(ctl)
     screen.update = lambda: None
     screen.ticker.update = screen.update
-    for i in range(10):
+    for _ in range(10):
         screen.hud.save()  # the name asked for, Enter: the automatic one
         screen.hud.save_as(screen.hud.save_field.text)
     screen.hud.load()
     window.step(app, 2)
-    return {"rects": ui_rects(screen.hud.load_panel),
-            "edges": [uwindow.left[0], uwindow.bottom[1], uwindow.right[0], uwindow.top[1]]}
+    return {
+        "rects": ui_rects(screen.hud.load_panel),
+        "edges": [uwindow.left[0], uwindow.bottom[1], uwindow.right[0], uwindow.top[1]],
+    }
 
 
 @scenario

@@ -13,8 +13,9 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
@@ -159,4 +158,4 @@ def test_the_reveal_flips_the_played_cards_face_up(probe, tmp_path):
     assert all(r["face_up"] for r in facts["end"])  # ... and land face up
     for p in facts["pixels"]:  # the card's face, not its back, is what shows
         assert p["at"] is not None
-        assert all(abs(a - w) < 70 for a, w in zip(p["rgb"], p["want"])), p
+        assert all(abs(a - w) < 70 for a, w in zip(p["rgb"], p["want"], strict=True)), p

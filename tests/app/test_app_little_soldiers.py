@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.little_soldiers.actions import Deploy
-
 from app.controllers.little_soldiers import LittleSoldiersController
 from app.seats import Seats
+from engine.little_soldiers.actions import Deploy
 
 
 def test_a_click_on_the_table_deploys_through_the_engine():
@@ -39,7 +38,7 @@ def _close(rgb, team):
     if max(rgb) - min(rgb) < 40:  # grey: not coloured plastic
         return False
     mine = _chroma(rgb)
-    dist = {t: sum((a - b) ** 2 for a, b in zip(mine, _chroma(want))) for t, want in TEAM_RGB.items()}
+    dist = {t: sum((a - b) ** 2 for a, b in zip(mine, _chroma(want), strict=True)) for t, want in TEAM_RGB.items()}
     return min(dist, key=dist.get) == team
 
 
@@ -103,7 +102,7 @@ def test_the_dice_show_the_engines_roll(overlays):
 
     for die in overlays["die_pixels"]:
         want = [255 * c for c in FACE_RGB[die["face"]][:3]]
-        assert all(abs(a - w) < 80 for a, w in zip(die["rgb"], want)), die
+        assert all(abs(a - w) < 80 for a, w in zip(die["rgb"], want, strict=True)), die
 
 
 def test_a_finished_coop_mission_is_written_to_the_mission_report(toybox_home):

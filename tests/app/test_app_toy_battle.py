@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from engine.toy_battle import Place
-
 from app.controllers.toy_battle import ToyBattleController
 from app.seats import Seats
+from engine.toy_battle import Place
 
 
 def new(seed=2) -> ToyBattleController:
@@ -75,10 +74,9 @@ def test_screenshot_rings_exactly_the_legal_slots(probe, tmp_path):
 def test_a_concave_region_is_filled_along_its_cycle_of_bases():
     import shapely
 
-    from engine.toy_battle.terrain import Terrain
-
     from app.scene_mesh import MeshBuilder, add_area
     from app.toy_battle_view import region_face
+    from engine.toy_battle.terrain import Terrain
 
     t = Terrain.named("caribbean-sea")
     face = region_face(t, 1)  # bases 11, 12, 14, 16, 17: a concave cycle

@@ -8,10 +8,9 @@ from __future__ import annotations
 import math
 import random
 
+from app import tips
 from engine.little_soldiers.actions import Move
 from engine.little_soldiers.terrain import Spot
-
-from app import tips
 from tests.app import monkey as M
 from tests.app.feature_probe import ls_to_green_move
 from tests.app.features import run_feature_probe
@@ -95,6 +94,6 @@ def test_the_climb_is_drawn_where_the_engine_puts_the_soldier(tmp_path):
     assert facts["reason"] is None
     assert "Climb up onto the game box" in facts["info"] or "Climb up onto" in facts["info"], facts["info"]
     ring, under = facts["ring_pixel"], facts["under_pixel"]
-    assert ring is not None and sum((a - b) ** 2 for a, b in zip(ring, under)) > 40 ** 2, (ring, under)
+    assert ring is not None and sum((a - b) ** 2 for a, b in zip(ring, under, strict=True)) > 40 ** 2, (ring, under)
     assert ring[0] > ring[2] + 80 and ring[1] > ring[2] + 60, ring  # the cord's yellow
     assert facts["level_tokens"] == facts["level_pieces"]  # every Level's token is on its top, in sight

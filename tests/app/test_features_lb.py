@@ -40,7 +40,7 @@ def test_each_taken_chest_travels_to_the_ship_of_its_taker(players, chiefs):
             after = c.view_dict()
             mid = view_after_last_action(c)
             trips = travels(before, mid)
-            won = [[w["color"] for w in a[len(b):]] for a, b in zip(after["loot"], before["loot"])]
+            won = [[w["color"] for w in a[len(b):]] for a, b in zip(after["loot"], before["loot"], strict=True)]
             got = [[] for _ in won]
             for t in trips:
                 got[t.seat].append(t.color)
@@ -83,7 +83,7 @@ def test_chests_travel_paced_and_skippable(tmp_path):
     assert z > max(z0, z1) + 2.0, "it arcs over the sea"
     px, under = normal["mid_pixel"], normal["under_pixel"]
     assert px is not None and under is not None
-    assert sum((a - b) ** 2 for a, b in zip(px, under)) > 50 ** 2, (px, under)  # the chest is drawn where it is
+    assert sum((a - b) ** 2 for a, b in zip(px, under, strict=True)) > 50 ** 2, (px, under)  # the chest is drawn where it is
     # the slow setting: the same time carries the chest less far (or it has not left yet)
     slow_first = slow["mid"][0] if slow["mid"] else None
     assert slow_first is not None and (not slow_first["started"] or _share(slow_first) < _share(first) - 0.1)

@@ -50,7 +50,7 @@ def test_the_end_screen_names_the_seats_hides_the_table_and_the_scrolled_log_fit
     # nothing of the turn line shows through: every pixel there is the backdrop's colour
     assert f["under_status"], f
     for rgb in f["under_status"]:
-        assert max(abs(a - b) for a, b in zip(rgb, f["backdrop"])) <= 2, (rgb, f["backdrop"])
+        assert max(abs(a - b) for a, b in zip(rgb, f["backdrop"], strict=True)) <= 2, (rgb, f["backdrop"])
     t, p = f["title_box"], f["panel_box"]
     assert "back" in f["log_title"] and p[0] <= t[0] and t[2] <= p[2] + 0.002, (f["log_title"], t, p)
 

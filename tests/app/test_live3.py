@@ -4,7 +4,6 @@ lines without saying whose, and the editor's sentences named pieces by id."""
 
 from __future__ import annotations
 
-import json
 import shutil
 from pathlib import Path
 

@@ -8,13 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from engine.bots import make_bot
-from engine.core.match import Match
-from engine.core.record import load_record
-
 from app import userdir
 from app.controllers.little_soldiers import LittleSoldiersController
 from app.seats import Seats
+from engine.bots import make_bot
+from engine.core.match import Match
+from engine.core.record import load_record
 
 
 def _hot_seat_game(moves: int = 6) -> LittleSoldiersController:
@@ -71,9 +70,8 @@ def test_a_save_without_seats_keeps_the_tables_players(toybox_home):
 
 def test_help_names_the_battlefield_not_its_file():
     """F1 said 'Battlefield: levels/little_soldiers/bootcamp.json.'"""
-    from engine.core.games import get_game
-
     from app.help_overlay import help_lines
+    from engine.core.games import get_game
 
     info = get_game("little-soldiers")
     for config, name in (({}, "Bootcamp"), ({"mission": "a_new_threat", "players": 2}, "A New Threat"),
@@ -99,7 +97,7 @@ def test_the_load_list_and_the_end_screen_hide_what_is_under_them(probe, tmp_pat
     f = probe("covers_hide_what_is_under", str(tmp_path / "covers.png"), timeout=300)
     assert f["over"]
     for place, cover in (("log_under_load", "load_rgb"), ("hint_under_end", "end_rgb")):
-        worst = max(max(abs(a - b) for a, b in zip(p, f[cover])) for p in f[place])
+        worst = max(max(abs(a - b) for a, b in zip(p, f[cover], strict=True)) for p in f[place])
         assert f[place] and worst <= 6, (place, worst)
 
 

@@ -167,7 +167,7 @@ def test_offscreen_frames_use_the_baked_light(tmp_path):
     env = dict(os.environ, PYTHONPATH=str(ROOT), TOYBOX_HOME=str(tmp_path), TOYBOX_LOOK="pbr")
     env.pop("DISPLAY", None)
     proc = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
-    line = next(l for l in proc.stdout.splitlines() if l.startswith("FACTS "))
+    line = next(out for out in proc.stdout.splitlines() if out.startswith("FACTS "))
     facts = json.loads(line[6:])
     assert facts["path"] == "baked" and "Tiny" in facts["pipe"]  # even when the shader path is asked for
     assert "p3tinydisplay" in facts["describe"] and "baked light" in facts["describe"]

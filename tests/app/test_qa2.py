@@ -26,10 +26,9 @@ def test_little_soldiers_choices_read_as_names_not_engine_ids():
     "Green Grenadier: Throw a Grenade". The actions stay the engine's."""
     import random
 
-    from engine.little_soldiers.actions import Order, Reroll
-
     from app.controllers.little_soldiers import LittleSoldiersController
     from app.seats import Seats
+    from engine.little_soldiers.actions import Order, Reroll
 
     c = LittleSoldiersController.new("little-soldiers", {}, Seats(("human", "random")), seed=4)
     assert c.label(Order("green-grenadier", "special")) == "Green Grenadier: Throw a Grenade"
@@ -80,7 +79,7 @@ def test_little_battle_ship_labels_clear_the_flags_and_all_ships_are_framed(prob
     rows = sorted(facts["labels"][n][1] for n in others)
     sails = sorted(max(p[1] for p in ship["sail"]) for ship in facts["ships"])
     # each label's centre is well below (nearer the player than) the bottom of the sail it names
-    for label_row, sail_bottom in zip(rows, sails):
+    for label_row, sail_bottom in zip(rows, sails, strict=True):
         assert label_row > sail_bottom + 12, (rows, sails)
 
 
@@ -102,10 +101,9 @@ def test_objects_choices_and_turn_line_say_what_a_player_does():
     turn line said only 'Your turn.' in the Scout and Object steps."""
     import random
 
-    from engine.little_soldiers.actions import Activate, Shields
-
     from app.controllers.little_soldiers import LittleSoldiersController
     from app.seats import Seats
+    from engine.little_soldiers.actions import Activate, Shields
 
     c = LittleSoldiersController.new("little-soldiers", {"level": "levels/little_soldiers/objects.json",
                                                          "modules": ["objects"]}, Seats(("human", "random")), seed=0)
@@ -132,11 +130,10 @@ def test_teleporter_and_marshmallow_can_be_used_by_mouse():
     import math
     import random
 
-    from engine.little_soldiers.actions import Activate, Move
-    from engine.little_soldiers.terrain import Spot
-
     from app.controllers.little_soldiers import LittleSoldiersController
     from app.seats import Seats
+    from engine.little_soldiers.actions import Activate, Move
+    from engine.little_soldiers.terrain import Spot
 
     done: set[str] = set()
     for seed in range(12):
@@ -213,10 +210,10 @@ def test_the_load_list_names_the_autosave(tmp_path):
 
 def test_the_load_list_shows_game_battlefield_round_players_and_date(tmp_path, toybox_home):
     """Issue 12: a save is named, and its line says what it is."""
+    from app import userdir
     from app.controllers.little_soldiers import LittleSoldiersController
     from app.hud import save_title
     from app.seats import Seats
-    from app import userdir
 
     c = LittleSoldiersController.new("little-soldiers", {}, Seats(("human", "random")), seed=3)
     c.run_bots()

@@ -23,11 +23,10 @@ def _play_randomly(match, steps: int, seed: int = 1) -> None:
 def test_replay_names_soldiers_and_scenery_as_printed(tmp_path, capsys, config):
     """`toybox replay` printed "green-infantry deploys", "shoebox-west": the
     ids the app's log already turns into names."""
+    from app.cli import main
     from engine.core.games import get_game
     from engine.core.match import Match
     from engine.core.record import save_record
-
-    from app.cli import main
 
     info = get_game("little-soldiers")
     match = Match(info, info.config_from_dict(config), 3)
@@ -47,11 +46,10 @@ def test_replay_names_soldiers_and_scenery_as_printed(tmp_path, capsys, config):
 
 def test_replay_says_whose_private_line_it_is(tmp_path, capsys):
     """A replay shows every seat's log: four "You are dealt ..." lines read as one player's."""
+    from app.cli import main
     from engine.core.games import get_game
     from engine.core.match import Match
     from engine.core.record import save_record
-
-    from app.cli import main
 
     info = get_game("little-battle")
     match = Match(info, info.config_from_dict({"players": 4}), 3)
@@ -167,7 +165,6 @@ def test_no_cord_is_left_drawn_after_your_own_move():
     """After a Move the bent cord stayed drawn into the Order step: the preview
     was cleared only after the redraw, and the Move's measured path was drawn
     from the old spot through the whole Order."""
-    from engine.little_soldiers import queries
 
     c = _ls()
     _deploy_all(c)

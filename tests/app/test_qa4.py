@@ -80,7 +80,7 @@ def test_f1_in_a_mission_leads_with_its_rules_and_fills_the_window_page_by_page(
     shown = [line for page in f["pages"] for line in page[:-1]]
     assert set(f["all"]) <= set(shown)
     assert all(len(page) == f["rows"] for page in f["pages"][:-1])
-    for before, after in zip(f["pages"], f["pages"][1:]):
+    for before, after in zip(f["pages"], f["pages"][1:], strict=True):
         assert after[0] == before[-2]
 
 
@@ -88,10 +88,9 @@ def test_start_screen_level_buttons_say_the_battlefields_names_as_f1_does():
     """Issue 12, 'names as printed': the start screen's Little Soldiers buttons
     said 'bootcamp box', 'reference'; each now says the name its file gives,
     the same F1 prints ('Battlefield: Bootcamp: the two box halves.')."""
-    from engine.core.games import get_game
-
     from app.help_overlay import help_lines
     from app.start_screen import level_choices, level_title, level_value
+    from engine.core.games import get_game
 
     info = get_game("little-soldiers")
     names = level_choices("little-soldiers")
@@ -137,9 +136,8 @@ def test_the_coop_missions_offer_one_to_four_players_with_a_seat_each(probe, siz
 
 def test_the_players_chosen_for_a_coop_mission_start_that_game():
     """The start screen's choice is one the engine plays: 1 to 4 seats."""
-    from engine.core.games import get_game
-
     from app.start_screen import StartChoice, player_counts
+    from engine.core.games import get_game
 
     info = get_game("little-soldiers")
     for mission in ("a_new_threat", "another_new_threat"):

@@ -33,12 +33,14 @@ def test_start_screens_offer_every_level_and_nothing_overlaps(probe, size):
     for name, screen in facts["screens"].items():
         rects = screen["rects"]
         texts = [r["text"] for r in rects]
-        for level, label in zip(screen["levels"], screen.get("labels") or [n.replace("-", " ") for n in screen["levels"]]):
+        for level, label in zip(
+            screen["levels"], screen.get("labels") or [n.replace("-", " ") for n in screen["levels"]], strict=True
+        ):
             assert label in texts, f"{name}: no button for {level} ({label!r})"
         for i, a in enumerate(rects):
             box = a["box"]
             assert left <= box[0] and box[2] <= right and bottom <= box[1] and box[3] <= top, (name, a)
-            for b in rects[i + 1:]:
+            for b in rects[i + 1 :]:
                 assert not overlaps(box, b["box"]), f"{name}: {a['text']!r} overlaps {b['text']!r}"
     assert facts["screens"]["little-soldiers"]["effective"] == "bootcamp"
     assert facts["screens"]["ls-mission-2v2"]["effective"] == "king-of-the-hill"
@@ -48,9 +50,8 @@ def test_start_screens_offer_every_level_and_nothing_overlaps(probe, size):
 
 def test_every_start_screen_level_starts_a_game():
     """Every level button's value is one the engine loads ('bootcamp' alone was refused)."""
-    from engine.core.games import get_game
-
     from app.start_screen import level_choices, level_value
+    from engine.core.games import get_game
 
     for game in ("little-soldiers", "toy-battle"):
         info = get_game(game)
@@ -74,7 +75,6 @@ def _inside(box: list[float], outer: list[float], slack: float = 0.002) -> bool:
     return outer[0] - slack <= box[0] and box[2] <= outer[2] + slack and outer[1] - slack <= box[1] and box[3] <= outer[3] + slack
 
 
-
 @pytest.mark.parametrize("size", ["1024x640", "900x700", "2560x1440"])
 def test_game_screens_fit_every_window_size(probe, size):
     """Issue 12, layout: each game mid-play with a long message, and Little
@@ -92,7 +92,7 @@ def test_game_screens_fit_every_window_size(probe, size):
             assert _inside(a["box"], window_box), (size, name, a)
             if not _inside(a["box"], panel):
                 assert not overlaps(a["box"], panel), (size, name, "under the log panel", a)
-            for b in rects[i + 1:]:
+            for b in rects[i + 1 :]:
                 assert not overlaps(a["box"], b["box"]), (size, name, a["text"][:40], b["text"][:40])
 
 

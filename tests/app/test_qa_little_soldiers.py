@@ -6,10 +6,9 @@ import random
 
 from shapely.geometry import Point
 
-from engine.little_soldiers.actions import Deploy, Move
-
 from app.controllers.little_soldiers import LittleSoldiersController
 from app.seats import Seats
+from engine.little_soldiers.actions import Deploy, Move
 
 
 def _to_green_move(c: LittleSoldiersController, rng: random.Random) -> None:
@@ -35,7 +34,7 @@ def test_a_click_on_a_level_top_climbs_and_the_mouse_ray_finds_the_top():
     c = LittleSoldiersController.new("little-soldiers", {"level": "levels/little_soldiers/levels.json", "modules": ["levels"]},
                                      Seats(("human", "random")), seed=3)
     rng = random.Random(5)
-    for attempt in range(6):
+    for _ in range(6):
         _to_green_move(c, rng)
         climbs = [a for a in c.view().candidate_actions(200, rng)  # type: ignore[attr-defined]
                   if isinstance(a, Move) and a.climb and not c.explain(a)]

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import random
 
-from engine.toy_battle import Draw, Place, Skip, UseEffect
-
 from app.controllers.toy_battle import ToyBattleController
 from app.seats import Seats
+from engine.toy_battle import Place, UseEffect
 
 
 def reachable(c: ToyBattleController) -> set:

@@ -13,8 +13,7 @@ import random
 import numpy as np
 import pytest
 
-from engine.geometry.battlefield import Battlefield
-from engine.geometry.battlefield import REPO_ROOT
+from engine.geometry.battlefield import REPO_ROOT, Battlefield
 from engine.little_soldiers import mission_data as M
 from engine.little_soldiers.actions import Move
 from engine.little_soldiers.config import Config

@@ -6,7 +6,7 @@ import contextlib
 import io
 import json
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +19,7 @@ TERRAIN = ROOT / "levels" / "toy_battle" / "castle-field.json"
 BATTLEFIELD = ROOT / "levels" / "little_soldiers" / "bootcamp.json"
 
 
-@lru_cache(maxsize=None)
+@cache
 def _record_text(game: str, steps: int, seed: int, until: str | None) -> str:
     info = get_game(game)
     config = {"players": 3} if game == "little-battle" else {}

@@ -12,8 +12,9 @@ import json
 import os
 import re
 import shutil
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 
@@ -214,19 +215,35 @@ CLI_CASES: list[tuple[str, tuple[str, ...], str]] = [
     ("sim-games-negative", ("sim", "little-battle", "--games", "-1"), r"--games: expected a whole number 1 or more, not -1"),
     ("sim-iterations-negative", ("sim", "little-battle", "--iterations", "-1"), r"--iterations: expected a whole number 0"),
     ("sim-time-limit-nan", ("sim", "little-battle", "--time-limit", "nan"), r"--time-limit: expected a finite number"),
-    ("sim-terrain-dev-zero", ("sim", "toy-battle", "--terrain", "/dev/zero", "--games", "1"),
-     r"toybox: /dev/zero: is not a regular file"),
-    ("sim-override-huge", ("sim", "little-soldiers", "--games", "1", "--option",
-                           'overrides={"YELLOW_CORD_LENGTH": 1e300}'), r"at most 1000, not 1e\+300"),
-    ("sim-option-broken-json", ("sim", "little-battle", "--option", 'chest_gold={"blue": '), r"--option chest_gold: not valid JSON"),
+    (
+        "sim-terrain-dev-zero",
+        ("sim", "toy-battle", "--terrain", "/dev/zero", "--games", "1"),
+        r"toybox: /dev/zero: is not a regular file",
+    ),
+    (
+        "sim-override-huge",
+        ("sim", "little-soldiers", "--games", "1", "--option", 'overrides={"YELLOW_CORD_LENGTH": 1e300}'),
+        r"at most 1000, not 1e\+300",
+    ),
+    (
+        "sim-option-broken-json",
+        ("sim", "little-battle", "--option", 'chest_gold={"blue": '),
+        r"--option chest_gold: not valid JSON",
+    ),
     ("render-size-0x0", ("render", "toy-battle", "--out", "x.png", "--size", "0x0"), r"width and height must each be 16"),
     ("render-size-words", ("render", "toy-battle", "--out", "x.png", "--size", "big"), r"expected WIDTHxHEIGHT"),
-    ("rules-level-missing", ("rules", "little-soldiers", "--level", "/nonexistent.json"),
-     r"toybox: /nonexistent\.json: cannot read the battlefield \(No such file or directory\)\."),
+    (
+        "rules-level-missing",
+        ("rules", "little-soldiers", "--level", "/nonexistent.json"),
+        r"toybox: /nonexistent\.json: cannot read the battlefield \(No such file or directory\)\.",
+    ),
     ("rules-players-huge", ("rules", "little-battle", "--players", "9" * 50), r"--players: expected a whole number from 0 to 99"),
     ("los-nan", ("los", str(BATTLEFIELD), "--from", "nan,nan", "--to", "79,14"), r"'nan,nan': expected finite numbers"),
-    ("los-same-spot", ("los", str(BATTLEFIELD), "--from", "30,20", "--to", "30,20"),
-     r"stand on the same spot \(their bases overlap\)"),
+    (
+        "los-same-spot",
+        ("los", str(BATTLEFIELD), "--from", "30,20", "--to", "30,20"),
+        r"stand on the same spot \(their bases overlap\)",
+    ),
     ("replay-missing", ("replay", "/nonexistent.json"), r"/nonexistent\.json: cannot read the record \(No such file"),
 ]
 
@@ -260,8 +277,8 @@ def test_help_exits_0_and_an_unknown_subcommand_2():
 
 
 def test_a_save_carries_its_terrain_so_editing_or_deleting_the_file_never_breaks_it(tmp_path, monkeypatch):
-    from engine.core.match import Match
     from engine.core.games import get_game
+    from engine.core.match import Match
     from engine.core.record import load_record, save_record
 
     monkeypatch.setenv("TOYBOX_HOME", str(tmp_path))
@@ -281,8 +298,8 @@ def test_a_save_carries_its_terrain_so_editing_or_deleting_the_file_never_breaks
 
 
 def test_a_save_carries_its_battlefield(tmp_path, monkeypatch):
-    from engine.core.match import Match
     from engine.core.games import get_game
+    from engine.core.match import Match
     from engine.core.record import load_record, save_record
 
     monkeypatch.setenv("TOYBOX_HOME", str(tmp_path))
@@ -317,9 +334,15 @@ def test_a_path_typed_on_the_command_line_resolves_against_the_current_folder(tm
 # ------------------------------------------------------------------- profiles
 
 
-@pytest.mark.parametrize("content", [b'{"little_soldiers_mission_report": {"a-new-threat": []}}',
-                                     b'{"little_soldiers_mission_report": ', b"\xff\xfe broken",
-                                     b'{"little_soldiers_mission_report": {"m": {"easy": {"1": {"beaten": "x"}}}}}'])
+@pytest.mark.parametrize(
+    "content",
+    [
+        b'{"little_soldiers_mission_report": {"a-new-threat": []}}',
+        b'{"little_soldiers_mission_report": ',
+        b"\xff\xfe broken",
+        b'{"little_soldiers_mission_report": {"m": {"easy": {"1": {"beaten": "x"}}}}}',
+    ],
+)
 def test_a_broken_profile_is_set_aside_never_overwritten(tmp_path, content):
     from engine.little_soldiers import mission_report as mr
 
@@ -412,9 +435,11 @@ def test_import_then_a_refused_save_leaves_the_mesh_folder_as_it_was(tmp_path, m
     assert not scenery.exists() or list(scenery.iterdir()) == []
 
 
-@pytest.mark.parametrize("name,game,mutate,flags,sentence",
-                         [c for c in RECORD_CASES if not c[3] and c[1] != "little-soldiers"],
-                         ids=[c[0] for c in RECORD_CASES if not c[3] and c[1] != "little-soldiers"])
+@pytest.mark.parametrize(
+    "name,game,mutate,flags,sentence",
+    [c for c in RECORD_CASES if not c[3] and c[1] != "little-soldiers"],
+    ids=[c[0] for c in RECORD_CASES if not c[3] and c[1] != "little-soldiers"],
+)
 def test_the_app_load_answers_a_broken_record_with_a_sentence(tmp_path, name, game, mutate, flags, sentence):
     from app.controllers import controller_class
     from app.seats import Seats
@@ -458,8 +483,9 @@ def test_an_autosave_refused_by_the_disk_is_a_sentence_and_play_goes_on(tmp_path
     from app.controllers import controller_class
     from app.seats import Seats
 
-    ctl = controller_class("little-battle").new("little-battle", {"players": 3}, Seats(("human",) * 3), seed=1,
-                                                autosave=read_only_folder(tmp_path) / "auto.json")
+    ctl = controller_class("little-battle").new(
+        "little-battle", {"players": 3}, Seats(("human",) * 3), seed=1, autosave=read_only_folder(tmp_path) / "auto.json"
+    )
     assert ctl.play(ctl.match.state.legal_actions(ctl.viewer)[0])  # autosaves after the action
     assert "Autosave failed" in ctl.message and "cannot save" in ctl.message and "Play goes on" in ctl.message
 

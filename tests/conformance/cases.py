@@ -32,12 +32,16 @@ class Case:
         return f"{self.game}[{text}]"
 
 
-LITTLE_BATTLE = [Case("little-battle", {"players": n, "chiefs": chiefs}, (n, 50 + n)) for n in (3, 4, 5) for chiefs in (False, True)]
+LITTLE_BATTLE = [
+    Case("little-battle", {"players": n, "chiefs": chiefs}, (n, 50 + n)) for n in (3, 4, 5) for chiefs in (False, True)
+]
 # Hidden: hands, crews, face-down plays, the nap corner, gold under the Ships.
 
 # Hidden: reserves, the box, the rack tiles the opponent did not see arrive, which tile lies face down.
-TOY_BATTLE = [Case("toy-battle", {"terrain": p.stem}, (i, 50 + i))
-              for i, p in enumerate(sorted((ROOT / "levels" / "toy_battle").glob("*.json")))]
+TOY_BATTLE = [
+    Case("toy-battle", {"terrain": p.stem}, (i, 50 + i))
+    for i, p in enumerate(sorted((ROOT / "levels" / "toy_battle").glob("*.json")))
+]
 
 _LS_MODULES = [["super_soldier"], ["levels"], ["objects"], ["reinforcements"], ["super_soldier", "advanced_tactics"]]
 
@@ -46,8 +50,10 @@ _LS_MODULES = [["super_soldier"], ["levels"], ["objects"], ["reinforcements"], [
 LITTLE_SOLDIERS = (
     [Case("little-soldiers", {"players": 2}, (2, 52), hidden=False)]
     + [Case("little-soldiers", {"players": n, "modules": ["two_vs_two"]}, (n, 50 + n), hidden=False) for n in (3, 4)]
-    + [Case("little-soldiers", {"modules": m}, (10 + i, 60 + i), hidden="advanced_tactics" in m)
-       for i, m in enumerate(_LS_MODULES)]
+    + [
+        Case("little-soldiers", {"modules": m}, (10 + i, 60 + i), hidden="advanced_tactics" in m)
+        for i, m in enumerate(_LS_MODULES)
+    ]
     + [Case("little-soldiers", {"mission": "king_of_the_hill", "players": 3}, (30, 80), hidden=False)]
     + [Case("little-soldiers", {"mission": "battle_royale", "players": 4}, (31, 81))]
     + [Case("little-soldiers", {"mission": "a_new_threat", "players": 2}, (32, 82), hidden=False)]

@@ -35,8 +35,9 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
-from functools import lru_cache
-from typing import Any, Callable, Iterator
+from collections.abc import Callable, Iterator
+from functools import cache
+from typing import Any
 
 import pytest
 
@@ -69,7 +70,7 @@ class Playout:
     def fail(self, check: str, message: str) -> None:
         self.failures.setdefault(check, message)
 
-    def run(self) -> "Playout":
+    def run(self) -> Playout:
         info = get_game(self.case.game)
         match = Match(info, info.config_from_dict(self.case.config), self.seed)
         bots = [RandomBot(self.seed * 7 + s) for s in range(match.state.num_seats)]
@@ -271,7 +272,7 @@ def inexact_variants(action: Any) -> Iterator[Any]:
                 continue  # the action's own constructor refuses it: nothing can be applied
 
 
-@lru_cache(maxsize=None)
+@cache
 def playout(index: int, seed: int) -> Playout:
     return Playout(CASES[index], seed).run()
 

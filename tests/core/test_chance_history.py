@@ -88,7 +88,7 @@ def test_replay_never_draws_chance(monkeypatch):
 
     for m in matches:
         monkeypatch.setattr(type(m.state), "sample_chance", refuse)
-    for m, data in zip(matches, records):
+    for m, data in zip(matches, records, strict=True):
         again = replay(parse_record(data))
         assert again.state_hash() == m.state.state_hash()
         assert again.history() == m.state.history()
@@ -203,7 +203,7 @@ def test_chance_outcomes_are_listed_with_probabilities_where_discrete():
     from engine.toy_battle import Config, new_game
 
     rng = random.Random(0)
-    for seed in range(20):
+    for _ in range(20):
         state = new_game(Config(), None)
         while not state.is_over():
             if state.chance_pending():

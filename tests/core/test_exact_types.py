@@ -82,8 +82,8 @@ def test_toy_battle_refuses_inexact_actions_and_a_float_first_player():
     with pytest.raises(ValueError, match="first_player"):
         ToyConfig.from_dict({"first_player": True})
     state = new_game(ToyConfig(), None)
-    from tests.toy_battle.helpers import full_order
     from engine.toy_battle.actions import Shuffle
+    from tests.toy_battle.helpers import full_order
 
     state.apply(CHANCE, Shuffle("blue", full_order()))
     state.apply(CHANCE, Shuffle("red", full_order()))
@@ -106,13 +106,31 @@ def test_little_soldiers_refuses_a_float_lead_and_a_float_reroll():
 @pytest.mark.parametrize(
     ("game", "raw", "sentence"),
     [
-        ("little-soldiers", {"type": "Reroll", "dice": [0.0]},
-         "bad Reroll: each of Reroll.dice must be a whole number, not a fraction (0.0)"),
-        ("little-soldiers", {"type": "Lead", "general": 0.0}, "bad Lead: Lead.general must be a whole number, not a fraction (0.0)"),
-        ("little-soldiers", {"type": "Lead", "general": True}, "bad Lead: Lead.general must be a whole number, not true/false (True)"),
-        ("little-battle", {"type": "Attack", "card": {"type": "Adventurer", "kind": "parrot", "value": "1"}, "pile": 0},
-         "bad Adventurer: Adventurer.value must be a whole number, not text ('1')"),
-        ("toy-battle", {"type": "FirstPlayer", "seat": 1.0}, "bad FirstPlayer: FirstPlayer.seat must be a whole number, not a fraction (1.0)"),
+        (
+            "little-soldiers",
+            {"type": "Reroll", "dice": [0.0]},
+            "bad Reroll: each of Reroll.dice must be a whole number, not a fraction (0.0)",
+        ),
+        (
+            "little-soldiers",
+            {"type": "Lead", "general": 0.0},
+            "bad Lead: Lead.general must be a whole number, not a fraction (0.0)",
+        ),
+        (
+            "little-soldiers",
+            {"type": "Lead", "general": True},
+            "bad Lead: Lead.general must be a whole number, not true/false (True)",
+        ),
+        (
+            "little-battle",
+            {"type": "Attack", "card": {"type": "Adventurer", "kind": "parrot", "value": "1"}, "pile": 0},
+            "bad Adventurer: Adventurer.value must be a whole number, not text ('1')",
+        ),
+        (
+            "toy-battle",
+            {"type": "FirstPlayer", "seat": 1.0},
+            "bad FirstPlayer: FirstPlayer.seat must be a whole number, not a fraction (1.0)",
+        ),
     ],
 )
 def test_the_codec_refuses_inexact_values_with_a_sentence(game, raw, sentence):

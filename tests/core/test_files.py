@@ -16,7 +16,6 @@ from engine.core import files
 from engine.core.files import DataError, WriteError
 from tests.boundary.helpers import read_only_folder
 
-
 # ---------------------------------------------------------------- reading
 
 

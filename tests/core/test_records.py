@@ -128,7 +128,13 @@ def test_bad_record_illegal_action_names_the_step(tmp_path):
     foreign = next(a for a in ADVENTURERS if a not in {ADVENTURERS[c] for c in state.hands[0]})
     i = _first_move(data)
     assert data["actions"][i]["seat"] == 0
-    data["actions"][i] = {"seat": 0, "action": {"type": "Keep", "card": {"type": "Adventurer", "kind": foreign.kind, "value": foreign.value, "chief": foreign.chief}}}
+    data["actions"][i] = {
+        "seat": 0,
+        "action": {
+            "type": "Keep",
+            "card": {"type": "Adventurer", "kind": foreign.kind, "value": foreign.value, "chief": foreign.chief},
+        },
+    }
     path = _write(tmp_path, data)
     record = load_record(path)
     with pytest.raises(RecordError) as err:
@@ -139,7 +145,11 @@ def test_bad_record_illegal_action_names_the_step(tmp_path):
 def test_bad_record_rush_action_during_the_draft(tmp_path):
     data = _good(tmp_path)
     i = _first_move(data)
-    data["actions"][i]["action"] = {"type": "Attack", "card": {"type": "Adventurer", "kind": "parrot", "value": 1, "chief": False}, "pile": 0}
+    data["actions"][i]["action"] = {
+        "type": "Attack",
+        "card": {"type": "Adventurer", "kind": "parrot", "value": 1, "chief": False},
+        "pile": 0,
+    }
     path = _write(tmp_path, data)
     with pytest.raises(RecordError) as err:
         replay(load_record(path), path)
@@ -162,10 +172,7 @@ def test_replay_is_identical_across_processes(tmp_path, python, subprocess_env):
     match = _played_match(seed=21, steps=60)
     path = tmp_path / "game.json"
     save_record(match.record(), path)
-    code = (
-        "import sys; from engine.core.record import load_record, replay; "
-        "print(replay(load_record(sys.argv[1])).state_hash())"
-    )
+    code = "import sys; from engine.core.record import load_record, replay; print(replay(load_record(sys.argv[1])).state_hash())"
     out = subprocess.run([python, "-c", code, str(path)], capture_output=True, text=True, env=subprocess_env, check=True)
     assert out.stdout.strip() == match.state.state_hash()
 
@@ -176,7 +183,10 @@ def test_same_seed_in_another_process_gives_the_same_game(python, subprocess_env
         "s = play_out(new_game(Config(players=5, chiefs=True), 1234), [RandomBot(i) for i in range(5)]); "
         "print(s.state_hash())"
     )
-    runs = {subprocess.run([python, "-c", code], capture_output=True, text=True, env=subprocess_env, check=True).stdout for _ in range(2)}
+    runs = {
+        subprocess.run([python, "-c", code], capture_output=True, text=True, env=subprocess_env, check=True).stdout
+        for _ in range(2)
+    }
     from engine.bots import RandomBot, play_out
     from engine.little_battle import new_game
 

@@ -60,19 +60,31 @@ def test_round_trip_keeps_token_fields():
     [
         (lambda d: d.update(format=2), "format: expected 1, got 2"),
         (lambda d: d.update(play_zone=[[0, 0], [1, 1]]), "play_zone: expected a polygon of at least 3 [x, y] points"),
-        (lambda d: d.update(play_zone=[[0, 0], [10, 10], [10, 0], [0, 10]]),
-         "play_zone: polygon is not simple (it crosses itself or has no area)"),
+        (
+            lambda d: d.update(play_zone=[[0, 0], [10, 10], [10, 0], [0, 10]]),
+            "play_zone: polygon is not simple (it crosses itself or has no area)",
+        ),
         (lambda d: d["play_zone"].__setitem__(2, [100, "x"]), "play_zone[2]: expected 2 numbers"),
         (lambda d: d["scenery"][0]["shape"].update(box=[10, -1, 10]), "scenery[0].shape.box: expected 3 positive numbers"),
         (lambda d: d["scenery"][0]["shape"].update(box=[10, 10]), "scenery[0].shape.box: expected 3 positive numbers"),
         (lambda d: d["scenery"][1]["shape"].update(cylinder=[3]), "scenery[1].shape.cylinder: expected 2 positive numbers"),
-        (lambda d: d["scenery"][2]["shape"]["prism"].update(height=0), "scenery[2].shape.prism.height: expected a positive number"),
-        (lambda d: d["scenery"][2]["shape"]["prism"].update(footprint=[[0, 0], [1, 0]]),
-         "scenery[2].shape.prism.footprint: expected a polygon of at least 3 [x, y] points"),
-        (lambda d: d["scenery"][3].update(shape={"sphere": [1]}), "scenery[3].shape: expected exactly one of box, cylinder, prism, mesh"),
+        (
+            lambda d: d["scenery"][2]["shape"]["prism"].update(height=0),
+            "scenery[2].shape.prism.height: expected a positive number",
+        ),
+        (
+            lambda d: d["scenery"][2]["shape"]["prism"].update(footprint=[[0, 0], [1, 0]]),
+            "scenery[2].shape.prism.footprint: expected a polygon of at least 3 [x, y] points",
+        ),
+        (
+            lambda d: d["scenery"][3].update(shape={"sphere": [1]}),
+            "scenery[3].shape: expected exactly one of box, cylinder, prism, mesh",
+        ),
         (lambda d: d["scenery"][3].update(level=3), "scenery[3].level: expected null, 1 or 2, got 3"),
-        (lambda d: d["scenery"][3].update(object="trampoline"),
-         "scenery[3].object: expected null or one of teleporter, radar, transmogrifier, marshmallow, switch, got 'trampoline'"),
+        (
+            lambda d: d["scenery"][3].update(object="trampoline"),
+            "scenery[3].object: expected null or one of teleporter, radar, transmogrifier, marshmallow, switch, got 'trampoline'",
+        ),
         (lambda d: d["scenery"][1].update(id="a"), "scenery[1].id: duplicate id 'a'"),
         (lambda d: d["scenery"][1].update(at=[50, 50]), "scenery[1].at: expected 3 numbers"),
         (lambda d: d["scenery"][1].update(rotation="left"), "scenery[1].rotation: expected a number, got 'left'"),
@@ -80,8 +92,10 @@ def test_round_trip_keeps_token_fields():
         (lambda d: d["scenery"][0].update(colour="red"), "scenery[0].colour: unknown field"),
         (lambda d: d["tokens"][0].update(at=[1]), "tokens[0].at: expected 2 numbers"),
         (lambda d: d["zones"][0].update(kind=""), "zones[0].kind: expected a non-empty string"),
-        (lambda d: d["scenery"][0].update(shape={"mesh": "meshes/none.glb"}),
-         "scenery[0].shape.mesh: no mesh file 'meshes/none.glb'"),
+        (
+            lambda d: d["scenery"][0].update(shape={"mesh": "meshes/none.glb"}),
+            "scenery[0].shape.mesh: no mesh file 'meshes/none.glb'",
+        ),
     ],
 )
 def test_bad_files_name_the_bad_field(mutate, message):
@@ -90,7 +104,7 @@ def test_bad_files_name_the_bad_field(mutate, message):
 
 def test_bad_json_file(tmp_path):
     path = tmp_path / "broken.json"
-    path.write_text("{\"format\": 1,", encoding="utf-8")
+    path.write_text('{"format": 1,', encoding="utf-8")
     with pytest.raises(BattlefieldError, match=rf"^{path}: not valid JSON \(line 1"):
         Battlefield.load(path)
 
@@ -142,7 +156,7 @@ def test_edits_carry_unchanged_solids_over():
     for edited in (bf.without_scenery("shoebox-west"), moved):
         fresh = Battlefield.from_dict(edited.to_dict())
         assert [s.id for s in edited.solids] == [s.id for s in fresh.solids]
-        for a, b in zip(edited.solids, fresh.solids):
+        for a, b in zip(edited.solids, fresh.solids, strict=True):
             assert a.index == b.index and a.kind == b.kind and a.footprint.equals(b.footprint)
             assert np.array_equal(a.mesh.triangles, b.mesh.triangles)
     assert moved.solid("mug-west").footprint.centroid.x == pytest.approx(50.0)

@@ -37,7 +37,7 @@ def pieces(draw, i):
         n = draw(st.integers(3, 7))
         radii = [draw(st.floats(1, 8)) for _ in range(n)]
         angles = np.sort(np.array([draw(st.floats(0, 1)) for _ in range(n)]) + np.arange(n)) * 2 * np.pi / n
-        footprint = [[float(r * np.cos(a)), float(r * np.sin(a))] for r, a in zip(radii, angles)]
+        footprint = [[float(r * np.cos(a)), float(r * np.sin(a))] for r, a in zip(radii, angles, strict=True)]
         shape = {"prism": {"footprint": footprint, "height": h}}
     return {"id": f"p{i}", "shape": shape, "at": [x, y, 0], "rotation": rot}
 
@@ -85,9 +85,9 @@ def test_oracle_matches_embree_on_random_scenes(bf, seed):
 
 def test_oracle_matches_embree_on_shipped_sight_rays():
     # The benchmark's all-pairs rays on the reference battlefield.
+    from engine.geometry.sight import head_samples
     from engine.little_soldiers.table.bench import FIGURINES, REFERENCE
     from engine.little_soldiers.table.figures import head_center
-    from engine.geometry.sight import head_samples
 
     bf = Battlefield.load(REFERENCE)
     heads = np.array([head_center(k, xy, bf.surface_height(*xy)) for k, xy in FIGURINES])

@@ -1,6 +1,7 @@
 """Cords: shortest paths, enclosed pockets, reachable regions, Levels."""
 
 import math
+from itertools import pairwise
 
 import pytest
 from shapely.geometry import Point
@@ -32,7 +33,7 @@ def test_path_around_one_wall(wall_field):
     assert length <= expected + 1e-9
     path = wall_field.shortest_path((40, 50), (60, 50), R)
     assert path[0] == (40.0, 50.0) and path[-1] == (60.0, 50.0)
-    assert sum(math.dist(a, b) for a, b in zip(path, path[1:])) == pytest.approx(length)
+    assert sum(math.dist(a, b) for a, b in pairwise(path)) == pytest.approx(length)
     # The whole path keeps the base off the wall (corner arcs are polygons
     # inscribed in the arc: 1.2 * (1 - cos(11.25 deg)) = 0.023 cm at most).
     from shapely.geometry import LineString
@@ -220,7 +221,7 @@ def test_a_kept_answer_equals_a_fresh_query(wall_field):
     again = [graph.path_length(start, e) for e in ends]  # read back
     assert first == again == [fresh.path_length(start, e) for e in ends]
     assert [graph.shortest_path(start, e) for e in ends] == [fresh.shortest_path(start, e) for e in ends]
-    assert any(math.isinf(x) for x in first) and any(x > math.dist(start, e) + 1 for x, e in zip(first, ends))
+    assert any(math.isinf(x) for x in first) and any(x > math.dist(start, e) + 1 for x, e in zip(first, ends, strict=True))
 
 
 def test_batched_straight_answers_are_kept_as_a_query_gives_them(wall_field):
@@ -235,7 +236,7 @@ def test_batched_straight_answers_are_kept_as_a_query_gives_them(wall_field):
     pts = rng.uniform(5, 95, (90, 2)).round(2)
     owner = np.arange(90) % 3
     lengths = graph.path_lengths_many(starts, pts, owner, 25.0)
-    for (sx, sy), p, got in zip(starts[owner].tolist(), pts.tolist(), lengths.tolist()):
+    for (sx, sy), p, got in zip(starts[owner].tolist(), pts.tolist(), lengths.tolist(), strict=True):
         want = fresh.path_length((sx, sy), p)
         assert graph.path_length((sx, sy), p) == want
         if want <= 25.0:

@@ -37,7 +37,7 @@ def test_indexed_overlaps_match_every_pair(seed):
          "rotation": float(r)}
         for i, (w, d, h, x, y, r) in enumerate(zip(rng.uniform(1, 8, 150), rng.uniform(1, 8, 150),
                                                   rng.uniform(1, 9, 150), rng.uniform(5, 95, 150),
-                                                  rng.uniform(5, 75, 150), rng.uniform(0, 90, 150)))
+                                                  rng.uniform(5, 75, 150), rng.uniform(0, 90, 150), strict=True))
     ]
     bf = Battlefield.from_dict({"format": 1, "name": "random", "play_zone": [[0, 0], [100, 0], [100, 80], [0, 80]],
                                 "scenery": scenery})

@@ -1,12 +1,11 @@
 """Line of sight on hand-made scenes, answers worked out by hand."""
 
-import math
 
 import numpy as np
 
 from engine.geometry import SightEngine
-from engine.little_soldiers.table.figures import head_center
 from engine.geometry.sight import head_samples
+from engine.little_soldiers.table.figures import head_center
 from tests.geometry.conftest import box, field
 
 HEAD = 0.8
@@ -91,7 +90,7 @@ def test_batched_equals_single(wall_field):
     batch = wall_field.sight_many(pairs)
     assert list(batch.valid) == [False, True]
     single = [wall_field.line_of_sight(*p) for p in pairs]
-    for a, b in zip(batch, single):
+    for a, b in zip(batch, single, strict=True):
         assert a.valid == b.valid and np.array_equal(a.blocked, b.blocked)
 
 
@@ -119,7 +118,7 @@ def test_single_check_casts_the_batch_rays():
     heads = [head_center(k, xy, bf.surface_height(*xy)) for k, xy in FIGURINES]
     pairs = [(a, b, HEAD) for a in heads for b in heads if a is not b]
     batch = bf.sight_many(pairs)
-    for pair, many in zip(pairs, batch):
+    for pair, many in zip(pairs, batch, strict=True):
         one = bf.line_of_sight(*pair)
         assert np.array_equal(one.starts, many.starts)
         assert np.allclose(one.ends, many.ends, rtol=0.0, atol=1e-12)

@@ -1,6 +1,5 @@
 """Throws: deterministic across processes, seeded scatter, faces, teleporters."""
 
-import hashlib
 import json
 import subprocess
 import sys
@@ -12,7 +11,7 @@ from engine.geometry import Battlefield, Die12, Landing, ThrowError, ThrowSpec
 from engine.geometry import throw as physics_throw
 from engine.little_soldiers import data
 from engine.little_soldiers.table.throws import face_value, throw, throw_spec
-from tests.geometry.conftest import box, cylinder, field
+from tests.geometry.conftest import cylinder, field
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -7,7 +7,8 @@ sight in a test can be worked out by hand.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from engine.core.protocol import CHANCE
 from engine.geometry.battlefield import Battlefield

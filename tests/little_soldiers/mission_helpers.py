@@ -4,7 +4,8 @@ tokens), so every sight line and distance can be worked out by hand."""
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from ls_helpers import DEPLOYMENT, box
 

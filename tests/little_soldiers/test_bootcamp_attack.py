@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from ls_helpers import box, game, position, roll
+from ls_helpers import battlefield, box, game, position, roll
 
 from engine.core.protocol import CHANCE
-from engine.little_soldiers.config import Config
-from engine.little_soldiers.state import new_game
-from ls_helpers import battlefield
 from engine.little_soldiers.actions import Landing, Move, Order, Reroll, Shields, Throw
-from engine.little_soldiers.state import LANDING, REROLL, REVEAL, ROLL, SCOUT, THROW
+from engine.little_soldiers.config import Config
+from engine.little_soldiers.state import LANDING, REROLL, REVEAL, ROLL, SCOUT, THROW, new_game
 
 SPOTS = {"green-infantry": (20, 30), "green-grenadier": (20, 45), "yellow-infantry": (80, 30),
          "yellow-sniper": (80, 45)}

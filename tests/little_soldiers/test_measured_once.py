@@ -11,9 +11,7 @@ scenery or differed from a fresh measure.
 
 from __future__ import annotations
 
-import math
 import random
-from dataclasses import replace
 
 from engine.little_soldiers import candidates as C
 from engine.little_soldiers.actions import Move

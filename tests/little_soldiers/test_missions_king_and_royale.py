@@ -8,13 +8,22 @@ from mission_helpers import mission_game, place, stay, texts
 
 from engine.core.protocol import CHANCE, IllegalAction
 from engine.little_soldiers.actions import (
-    Deal, Deploy, Landing, Move, Order, Parachute, Reroll, Roll, Throw, Transfer,
+    Deal,
+    Deploy,
+    Landing,
+    Move,
+    Order,
+    Parachute,
+    Reroll,
+    Roll,
+    Throw,
+    Transfer,
 )
+from engine.little_soldiers.config import Config
 from engine.little_soldiers.phases import Phase
+from engine.little_soldiers.state import DEPLOY, MOVE, OVER, SETUP, THROW
 
 DEAL, PARA_LANDING, PARACHUTE = Phase.DEAL, Phase.PARA_LANDING, Phase.PARACHUTE
-from engine.little_soldiers.config import Config
-from engine.little_soldiers.state import DEPLOY, MOVE, OVER, SETUP, THROW
 
 HILL = [box("hill-base", 50, 30, 24, 20, 6, level=1), box("hill-top", 50, 30, 10, 8, 5, z=6, level=2)]
 

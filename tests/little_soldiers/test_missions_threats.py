@@ -13,8 +13,8 @@ from engine.core.protocol import CHANCE, IllegalAction
 from engine.little_soldiers.actions import Lead, Move, Order, Roll, ThreatAction
 from engine.little_soldiers.config import Config
 from engine.little_soldiers.mission_report import high_general, mission_report, record_mission
-from engine.little_soldiers.state import MOVE, OVER
 from engine.little_soldiers.phases import Phase
+from engine.little_soldiers.state import OVER
 
 LEAD, THREAT_ACTION, THREAT_ROLL = Phase.LEAD, Phase.THREAT_ACTION, Phase.THREAT_ROLL
 

@@ -7,8 +7,20 @@ from ls_helpers import box, game, position, roll
 
 from engine.core.protocol import CHANCE
 from engine.little_soldiers.actions import (
-    Activate, ExtraTarget, Jump, Landing, Move, Order, Redirect, Reroll, Shields, ShiftShield, Star, Swap,
-    Teleport, Throw,
+    Activate,
+    ExtraTarget,
+    Jump,
+    Landing,
+    Move,
+    Order,
+    Redirect,
+    Reroll,
+    Shields,
+    ShiftShield,
+    Star,
+    Swap,
+    Teleport,
+    Throw,
 )
 from engine.little_soldiers.config import Config
 from engine.little_soldiers.state import EXTRA, JUMP, MOVE, OBJECT, ORDER, RADAR, REDIRECT, SHIFT, SWAP, TELEPORT
@@ -348,10 +360,12 @@ def test_reinforcements_each_team_adds_an_equal_number():
 def test_reinforcements_five_soldiers_redraw_block_tokens_when_they_run_out():
     squads = (("infantry", "grenadier", "operator", "sniper", "infantry"),
               ("infantry", "sniper", "operator", "grenadier", "infantry"))
+    import random
+
+    from ls_helpers import battlefield
+
     from engine.little_soldiers.config import Config as C
     from engine.little_soldiers.state import new_game
-    from ls_helpers import battlefield
-    import random
 
     s = new_game(C(level="t", modules=("reinforcements",), squads=squads), 4, battlefield=battlefield())
     rng = random.Random(1)

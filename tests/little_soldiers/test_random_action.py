@@ -148,7 +148,7 @@ def test_no_hidden_fact_is_read(name):
         for k in range(2):
             sample = view.determinize(random.Random(100 + k))
             varied += sample.secrets() != state.secrets() and any(
-                list(a.items) != list(b.items) for a, b in zip(sample.secrets(), state.secrets()))
+                list(a.items) != list(b.items) for a, b in zip(sample.secrets(), state.secrets(), strict=True))
             for j in (0, 1):
                 assert random_action(sample, seat, random.Random(j)) == random_action(state, seat, random.Random(j)), \
                     f"{state.phase}: the draw depends on what seat {seat} cannot see"

@@ -5,14 +5,14 @@ from __future__ import annotations
 import random
 
 import pytest
-from ls_helpers import DEPLOYMENT, battlefield, box, game, position, roll
+from ls_helpers import DEPLOYMENT, game, position, roll
 
 from engine.core.protocol import CHANCE, IllegalAction
 from engine.little_soldiers.actions import Activate, CardAttack, Deploy, Draw, Move, Order, Play, Reroll, Star
 from engine.little_soldiers.config import Config
-from engine.little_soldiers.rules_text import rules_summary
 from engine.little_soldiers.phases import Phase
-from engine.little_soldiers.state import DEPLOY, MOVE, ORDER, new_game
+from engine.little_soldiers.rules_text import rules_summary
+from engine.little_soldiers.state import DEPLOY, MOVE, ORDER
 from engine.little_soldiers.tactics import CARD_ATTACK, DRAW, REACT, load_cards
 
 TACTICS = ("super_soldier", "advanced_tactics")

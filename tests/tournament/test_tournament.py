@@ -7,7 +7,6 @@ import json
 import subprocess
 
 import pytest
-
 from shapely import Point
 
 from app.cli import main

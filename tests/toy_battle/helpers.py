@@ -9,7 +9,8 @@ is on the table.
 from __future__ import annotations
 
 import copy
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from engine.core.protocol import CHANCE
 from engine.toy_battle import Config, new_game

@@ -16,7 +16,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core.protocol import CHANCE, IllegalAction
-from engine.toy_battle import new_game, Config
+from engine.toy_battle import Config, new_game
 from engine.toy_battle.actions import Draw, Pick, Place, Skip, UseEffect
 from tests.toy_battle.helpers import arrange, mini, start, texts, top
 
@@ -97,7 +97,9 @@ def test_troop_jumbo_not_offered_without_an_adjacent_enemy(terrain_path) -> None
 
 
 def test_troop_hook_may_ignore_the_connection_but_not_to_an_hq(terrain_path) -> None:
-    state = arrange(start(terrain_path(mini())), board={"5": ["blue roxy"], "6": ["red star"]}, racks=(["hook", "roxy"], ["roxy"]))
+    state = arrange(
+        start(terrain_path(mini())), board={"5": ["blue roxy"], "6": ["red star"]}, racks=(["hook", "roxy"], ["roxy"])
+    )
     hook = {n for k, n in places(state) if k == "hook"}
     assert hook == {"1", "2", "3", "4", "5"}  # not 6 (red Star is stronger); not R (5 is cut off from B)
     assert {n for k, n in places(state) if k == "roxy"} == {"2"}
@@ -159,7 +161,13 @@ def test_special_castle_field_return_one_of_your_other_visible_troops() -> None:
 
 def test_special_return_can_hand_a_region_to_the_opponent() -> None:
     # blue takes back its Roxy from 14 and uncovers red's Star: red then holds 14 16 19 (region 3 of the facts)
-    board = {"11": ["blue skully"], "13": ["blue skully"], "14": ["red star", "blue roxy"], "16": ["red jumbo"], "19": ["red jumbo"]}
+    board = {
+        "11": ["blue skully"],
+        "13": ["blue skully"],
+        "14": ["red star", "blue roxy"],
+        "16": ["red jumbo"],
+        "19": ["red jumbo"],
+    }
     state = arrange(start("castle-field"), board=board, racks=(["kwak"], ["roxy"]))
     state.apply(0, Place("kwak", "15"))
     assert state.legal_actions(0) == [UseEffect("11"), UseEffect("13"), UseEffect("14"), Skip()]
@@ -179,8 +187,11 @@ def test_special_tropical_pool_only_1_2(terrain_path, troop, legal) -> None:
 def test_special_tropical_pool_limits_on_real_terrain_and_hq() -> None:
     state = start("tropical-pool")
     # 16 is 3/4/5, 17 is 6/7; red H.Q. 41 is 6/7 too (blue needs a Star, Roxy or Kwak to take it)
-    arrange(state, board={"13": ["blue roxy"], "14": ["blue roxy"], "17": ["blue roxy"], "21": ["blue roxy"]},
-            racks=(["xb42", "star", "kwak", "hook"], ["roxy"]))
+    arrange(
+        state,
+        board={"13": ["blue roxy"], "14": ["blue roxy"], "17": ["blue roxy"], "21": ["blue roxy"]},
+        racks=(["xb42", "star", "kwak", "hook"], ["roxy"]),
+    )
     got = places(state)
     assert ("xb42", "16") in got and ("star", "16") not in got and ("kwak", "16") in got
     assert ("star", "17") in got and ("xb42", "17") not in got
@@ -207,7 +218,11 @@ def test_special_volcanic_jungle_push_an_adjacent_enemy_ignoring_placement_rules
     arrange(state, board=board, racks=(["roxy"], ["roxy"]))
     state.apply(0, Place("roxy", "15"))
     got = state.legal_actions(0)
-    assert [a for a in got if getattr(a, "target", None) == "14"] == [UseEffect("14", "11"), UseEffect("14", "15"), UseEffect("14", "17")]
+    assert [a for a in got if getattr(a, "target", None) == "14"] == [
+        UseEffect("14", "11"),
+        UseEffect("14", "15"),
+        UseEffect("14", "17"),
+    ]
     assert UseEffect("18", "21") in got and not any(getattr(a, "target", None) == "12" for a in got)
     state.apply(0, UseEffect("14", "11"))  # onto blue's Roxy: placement rules are ignored
     assert top(state, "11") == "red skully" and top(state, "14") is None
@@ -239,7 +254,11 @@ def test_special_station_metal_x_cancels_troop_effects(terrain_path) -> None:
 
 
 def test_special_station_metal_x_hook_cannot_fly_onto_it(terrain_path) -> None:
-    state = arrange(start(terrain_path(mini(**{"6": "no-effects", "3": "no-effects"}))), board={"2": ["blue roxy"]}, racks=(["hook"], ["roxy"]))
+    state = arrange(
+        start(terrain_path(mini(**{"6": "no-effects", "3": "no-effects"}))),
+        board={"2": ["blue roxy"]},
+        racks=(["hook"], ["roxy"]),
+    )
     got = {n for _, n in places(state)}
     assert "3" in got and "6" not in got  # 3 is connected; 6 would need Hook's effect
     with pytest.raises(IllegalAction) as err:
@@ -248,7 +267,9 @@ def test_special_station_metal_x_hook_cannot_fly_onto_it(terrain_path) -> None:
 
 
 def test_special_battlefield_block_a_blind_troop_for_the_next_turn(terrain_path) -> None:
-    state = arrange(start(terrain_path(mini(**{"2": "block"}))), racks=(["roxy", "star"], ["roxy", "skully"]), reserves=(["kwak"], ["star"]))
+    state = arrange(
+        start(terrain_path(mini(**{"2": "block"}))), racks=(["roxy", "star"], ["roxy", "skully"]), reserves=(["kwak"], ["star"])
+    )
     state.apply(0, Place("roxy", "2"))
     assert state.to_act() == [CHANCE] and state.legal_actions(CHANCE) == [Pick("skully"), Pick("roxy")]
     state.apply(CHANCE, Pick("roxy"))

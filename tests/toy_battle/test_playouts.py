@@ -52,8 +52,8 @@ def check_invariants(s: ToyBattleState) -> None:
         assert counts == [3] * 8, f"{seat}: troops not conserved: {counts}"
         assert len(s.box[seat]) == 4
         assert s.rack_n[seat] == sum(s.racks[seat]) <= 8
-        assert all(0 <= b <= r for b, r in zip(s.blocked[seat], s.racks[seat]))
-        assert all(0 <= k <= r for k, r in zip(s.known[seat], s.racks[seat]))
+        assert all(0 <= b <= r for b, r in zip(s.blocked[seat], s.racks[seat], strict=True))
+        assert all(0 <= k <= r for k, r in zip(s.known[seat], s.racks[seat], strict=True))
         assert s.medals[seat] == sum(t.regions[r].medals for r, who in enumerate(s.claimed) if who == seat)
     assert sum(s.medals) <= t.total_medals
     assert s.tops == [st[-1] if st else -1 for st in s.stacks]

@@ -151,7 +151,8 @@ def test_placement_connection_cut_by_empty_and_enemy_bases(terrain_path) -> None
 
 def test_placement_stack_only_top_occupies(terrain_path) -> None:
     # blue's Roxy on 2 is covered by red's Kwak: 2 is red's now and cuts blue off from 1 and 3
-    state = arrange(start(terrain_path(MINI)), board={"2": ["blue roxy", "red kwak"], "1": ["blue star"]}, racks=(["skully"], ["roxy"]))
+    board = {"2": ["blue roxy", "red kwak"], "1": ["blue star"]}
+    state = arrange(start(terrain_path(MINI)), board=board, racks=(["skully"], ["roxy"]))
     assert placements(state) == {("skully", "2")}
     assert top(state, "2") == "red kwak"
 
@@ -239,7 +240,12 @@ def test_end_capture_enemy_hq_wins_at_once(terrain_path) -> None:
 def test_end_capture_any_one_of_several_hqs() -> None:
     state = start("caribbean-sea", first=1)
     # red reaches blue H.Q. 2 through 20-21-18-15 (blue has 2 H.Q.s on this terrain)
-    arrange(state, board={"20": ["red roxy"], "21": ["red roxy"], "18": ["red roxy"], "15": ["red roxy"]}, racks=(["roxy"], ["skully"]), turn=1)
+    arrange(
+        state,
+        board={"20": ["red roxy"], "21": ["red roxy"], "18": ["red roxy"], "15": ["red roxy"]},
+        racks=(["roxy"], ["skully"]),
+        turn=1,
+    )
     assert ("skully", "2") in placements(state)
     state.apply(1, Place("skully", "2"))
     assert state.result().winners == (1,)
@@ -272,7 +278,9 @@ def test_end_no_more_actions_more_medals_wins_tie_loses_for_who_ended_it(terrain
 
 def test_end_a_player_whose_troops_cannot_go_anywhere_ends_the_game(terrain_path) -> None:
     # red's only troop cannot go anywhere: 5 holds blue's Roxy and red's reserve is empty
-    state = arrange(start(terrain_path(MINI)), board={"5": ["blue roxy"]}, racks=(["skully", "skully"], ["star"]), reserves=([], []))
+    state = arrange(
+        start(terrain_path(MINI)), board={"5": ["blue roxy"]}, racks=(["skully", "skully"], ["star"]), reserves=([], [])
+    )
     state.apply(0, Place("skully", "2"))  # Skully's draw is not offered: blue's reserve is empty
     assert state.is_over() and state.result().winners == (0,)
     assert state.result().reason == "Red cannot draw or place and ends the game on a tie (0-0 in medals): Red loses."
@@ -286,9 +294,9 @@ def test_first_games_option_special_bases_are_plain() -> None:
     pool = start("tropical-pool", first_games=True)
     arrange(pool, board={"11": ["blue roxy"]}, racks=(["roxy"], ["roxy"]))
     assert ("roxy", "12") in placements(pool)  # the 1/2 limit is gone too
-    assert "First games: special bases play as plain bases." in __import__("engine.toy_battle", fromlist=["x"]).GAME.rules_summary(
-        Config("castle-field", first_games=True)
-    )
+    assert "First games: special bases play as plain bases." in __import__(
+        "engine.toy_battle", fromlist=["x"]
+    ).GAME.rules_summary(Config("castle-field", first_games=True))
 
 
 def test_effect_decisions_must_be_resolved_first(terrain_path) -> None:

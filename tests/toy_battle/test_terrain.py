@@ -45,7 +45,7 @@ def test_castle_field_graph_and_specials() -> None:
     t = Terrain.named("castle-field")
     assert t.neighbours("1") == ("11", "12")
     assert t.neighbours("13") == ("11", "15", "17", "18")
-    assert {nid for nid, code in zip(t.ids, t.special) if code} == {"15", "16", "20", "21"}
+    assert {nid for nid, code in zip(t.ids, t.special, strict=True) if code} == {"15", "16", "20", "21"}
     assert t.regions[0].bases == ("11", "12", "13", "14", "18") and t.regions[0].medals == 3
 
 
@@ -115,7 +115,10 @@ def _bad(**changes) -> dict:
             "bases.1.special: unknown special 'lava'; known specials are block, draw-1, no-effects, "
             "only-1-2, only-3-4-5, only-6-7, push, raise, return (or null).",
         ),
-        (_bad(bases={**MINI["bases"], "1": {"pos": [0], "special": None}}), "bases.1.pos: must be [x, y] (two numbers) or null, not [0]."),
+        (
+            _bad(bases={**MINI["bases"], "1": {"pos": [0], "special": None}}),
+            "bases.1.pos: must be [x, y] (two numbers) or null, not [0].",
+        ),
         (
             _bad(regions=[{"bases": ["1"], "medals": -1, "pos": None}]),
             "regions[0].medals: must be a whole number >= 0, not -1.",

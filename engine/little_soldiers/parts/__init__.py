@@ -51,7 +51,7 @@ def mission_class(mission: str | None) -> type[Mission]:
     return MISSIONS[mission]
 
 
-def make_parts(state: "LittleSoldiersState") -> list[Part]:
+def make_parts(state: LittleSoldiersState) -> list[Part]:
     """The mission's part first, then the config's modules in ``MODULES`` order."""
     config = state.config
     parts: list[Part] = [MISSIONS[config.mission](state)]

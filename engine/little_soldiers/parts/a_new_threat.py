@@ -44,7 +44,7 @@ class ANewThreat(Mission):
     )
 
     @classmethod
-    def deployment_needed(cls, terrain: "Terrain") -> tuple[int, ...]:
+    def deployment_needed(cls, terrain: Terrain) -> tuple[int, ...]:
         return tuple(sorted(terrain.deployment)[:1]) or (1,)
 
     def side_of(self, general: int, team: str) -> str:
@@ -171,7 +171,7 @@ class ANewThreat(Mission):
                 out.append((t, d))
         return out
 
-    def seen_by_threats(self, spots: list["Spot"]) -> list[int]:
+    def seen_by_threats(self, spots: list[Spot]) -> list[int]:
         """For each spot, how many unbroken Threats see a head standing there."""
         terrain = self.state.terrain
         counts = [0] * len(spots)
@@ -325,7 +325,7 @@ class ANewThreat(Mission):
         st = self.state
         in_play = [s for s in st.soldiers.values() if s.in_play]
         seen = self.seen_by_threats([s.spot for s in in_play])
-        self.threat_targets = [s.id for s, k in zip(in_play, seen) if k]
+        self.threat_targets = [s.id for s, k in zip(in_play, seen, strict=True) if k]
         st.measured = {"threat_attack": list(self.threat_targets), "removed": list(self.removed)}
         if not self.threat_targets:
             st.log("No Little Soldier is a valid target for the Threats.")
@@ -339,7 +339,7 @@ class ANewThreat(Mission):
 
     def on_threat_roll(self, action: Roll) -> None:
         st = self.state
-        for i, f in zip(self.threat_pending, action.faces):
+        for i, f in zip(self.threat_pending, action.faces, strict=True):
             self.threat_dice[i] = f
         st.show_roll("threat", self.threat_dice, self.threat_pending)
         st.log(f"Threat dice: {', '.join(str(f) for f in self.threat_dice)}.")

@@ -17,7 +17,6 @@ from functools import partial
 from typing import Any, ClassVar
 
 from engine.core.secrecy import NOBODY, Slice
-
 from engine.little_soldiers import mission_data as M
 from engine.little_soldiers.actions import Activate, CardAttack, Draw, Move, Play
 from engine.little_soldiers.parts.base import Part
@@ -110,7 +109,7 @@ class AdvancedTactics(Part):
     def hide(self, data: dict[str, Any], seat: int) -> None:
         """Another seat's hand and the pile show their sizes only."""
         hands = [part.shown(seat) for part in self.secrets() if part.name == "hand"]
-        for g, shown_hand in zip(data["generals"], hands):
+        for g, shown_hand in zip(data["generals"], hands, strict=True):
             g["hand"] = sorted(shown_hand) if isinstance(shown_hand, list) else shown_hand
         data["deck"] = len(self.deck)
 

@@ -25,8 +25,9 @@ from __future__ import annotations
 
 import copy as _copy
 import random
+from collections.abc import Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.core.protocol import Result
 from engine.core.secrecy import Slice
@@ -79,11 +80,11 @@ class Part:
     table_objects: ClassVar[bool] = False
     """The battlefield's Objects are in play (Objects)."""
 
-    def __init__(self, state: "LittleSoldiersState") -> None:
+    def __init__(self, state: LittleSoldiersState) -> None:
         self.state = state
 
     # ------------------------------------------------------------ the slice of state
-    def copy(self, state: "LittleSoldiersState") -> "Part":
+    def copy(self, state: LittleSoldiersState) -> Part:
         new = _copy.copy(self)
         new.state = state
         new.copy_slice()
@@ -180,7 +181,7 @@ class Part:
         """The Moves being made may be stopped early (Strategic Retreat)."""
         return False
 
-    def check_move(self, soldier: "Soldier", action: Any, end_level_up: bool) -> str | None:
+    def check_move(self, soldier: Soldier, action: Any, end_level_up: bool) -> str | None:
         """A reason this part forbids a Move the table allows."""
         return None
 
@@ -188,14 +189,14 @@ class Part:
         """A Move is declared; True when the part holds it (a Reaction window)."""
         return False
 
-    def on_moved(self, soldier: "Soldier") -> None:
+    def on_moved(self, soldier: Soldier) -> None:
         """Any Move was made (a Marshmallow bounce too)."""
 
-    def after_move(self, soldier: "Soldier", path: list[tuple[float, float]]) -> bool:
+    def after_move(self, soldier: Soldier, path: list[tuple[float, float]]) -> bool:
         """A Move touched the tokens along ``path``; True when a step of the part's opened."""
         return False
 
-    def before_break(self, soldier: "Soldier") -> None:
+    def before_break(self, soldier: Soldier) -> None:
         """A Little Soldier is broken and still on the table: what the part takes back."""
 
     # ------------------------------------------------------------ attacks
@@ -203,11 +204,11 @@ class Part:
         """An Attack is declared; True when the part holds it (a Reaction window)."""
         return False
 
-    def reroll_bonus(self, attacker: "Soldier", target: Any, why: dict[str, Any]) -> int:
+    def reroll_bonus(self, attacker: Soldier, target: Any, why: dict[str, Any]) -> int:
         """Rerolls this part adds (or takes, negative), noting why in ``why``."""
         return 0
 
-    def on_lightning(self, attacker: "Soldier", target: Any) -> bool:
+    def on_lightning(self, attacker: Soldier, target: Any) -> bool:
         """The Attack rolled lightning; True when the part opened a step for it."""
         return False
 
@@ -242,7 +243,7 @@ class Mission(Part):
     """Deployment tokens the battlefield must have."""
 
     @classmethod
-    def deployment_needed(cls, terrain: "Terrain") -> tuple[int, ...]:
+    def deployment_needed(cls, terrain: Terrain) -> tuple[int, ...]:
         """The Deployment tokens a battlefield must have for this mission."""
         return cls.deployment_numbers
 
@@ -261,18 +262,18 @@ class Mission(Part):
         """Round Preparation: deploy from the HQ, then take Order tokens."""
         self.state.deploy_from_hq(self.state.first)
 
-    def check_deploy(self, soldier: "Soldier", x: float, y: float) -> str | None:
+    def check_deploy(self, soldier: Soldier, x: float, y: float) -> str | None:
         """Why ``soldier`` may not deploy at (x, y) now."""
         return self.state.deploy_reason(soldier, x, y)
 
-    def deploy(self, soldier: "Soldier", x: float, y: float) -> None:
+    def deploy(self, soldier: Soldier, x: float, y: float) -> None:
         self.state.place_deployed(soldier, x, y)
 
     def deploys_by_area(self) -> bool:
         """Whether a deployment is a choice within an area (``deploy_discs``)."""
         return True
 
-    def rank_side(self, soldier: "Soldier") -> bool:
+    def rank_side(self, soldier: Soldier) -> bool:
         """Whether the soldier's card is on its Rank side when Super Soldiers are played."""
         return True
 
@@ -280,14 +281,14 @@ class Mission(Part):
         """Steps before the End of the Turn (the Threats' turn); True when one opened."""
         return False
 
-    def on_break(self, soldier: "Soldier") -> None:
+    def on_break(self, soldier: Soldier) -> None:
         """A Little Soldier was broken (its tokens are already back)."""
 
     def orders_back_to_card(self) -> bool:
         """A broken soldier's Order tokens go onto the General's card, not the Chest's bottom."""
         return False
 
-    def may_redeploy(self, soldier: "Soldier") -> bool:
+    def may_redeploy(self, soldier: Soldier) -> bool:
         return not soldier.out
 
     def end_turn(self) -> None:
@@ -302,7 +303,7 @@ class Mission(Part):
         raise NotImplementedError
 
     # ------------------------------------------------------------ targets that are not Little Soldiers
-    threats: Mapping[str, "Threat"] = MappingProxyType({})
+    threats: Mapping[str, Threat] = MappingProxyType({})
     """The mission's Threats by id (the co-op missions); every soldier's enemy."""
 
     def valid_threat_targets(self, attacker: str) -> list[str]:
@@ -320,11 +321,11 @@ class Mission(Part):
         explanation fields; None when nothing stops it."""
         return None
 
-    def threats_in_blast(self, point: tuple[float, float, float], cord: float) -> list[tuple["Threat", float]]:
+    def threats_in_blast(self, point: tuple[float, float, float], cord: float) -> list[tuple[Threat, float]]:
         """Threats a Grenade or Mortar landing at ``point`` reaches, with their distance."""
         return []
 
-    def break_threat(self, threat: "Threat") -> None:
+    def break_threat(self, threat: Threat) -> None:
         raise KeyError(threat.id)
 
     def hq_catapult(self, general: int) -> tuple[float, float, float]:

@@ -168,7 +168,7 @@ def standing_heights(bf: Battlefield, xs: np.ndarray, ys: np.ndarray) -> np.ndar
     r = widest_base()
     table = shapely.contains_xy(bf.free_space(r), gx, gy)
     out[table] = 0.0
-    for piece, solid in sorted(zip(bf.scenery, bf.solids), key=lambda ps: ps[1].top):
+    for piece, solid in sorted(zip(bf.scenery, bf.solids, strict=True), key=lambda ps: ps[1].top):
         if piece.level is None:
             continue
         on = shapely.contains_xy(bf.free_space(r, piece.id), gx, gy)

@@ -80,48 +80,6 @@ def _cpu(clock: _Clock) -> str:
     return f"(cpu {_fmt(clock.cpu_median).strip()})"
 
 
-def _panda_scene(bf: Battlefield):
-    """The scenery as Panda3D collision polygons under one root."""
-    from panda3d.core import CollisionNode, CollisionPolygon, NodePath, Point3
-
-    root = NodePath("scene")
-    for solid in bf.solids:
-        node = CollisionNode(solid.id)
-        for tri in solid.mesh.triangles:
-            a, b, c = (Point3(*map(float, v)) for v in tri)
-            if (b - a).cross(c - a).length() > 1e-12:
-                node.addSolid(CollisionPolygon(a, b, c))
-        root.attachNewNode(node)
-    return root
-
-
-def _panda_rays(root, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
-    """One traversal per ray, as ursina's raycast does."""
-    from panda3d.core import (
-        CollisionHandlerQueue,
-        CollisionNode,
-        CollisionSegment,
-        CollisionTraverser,
-        Point3,
-    )
-
-    traverser = CollisionTraverser()
-    queue = CollisionHandlerQueue()
-    segment = CollisionSegment()
-    node = CollisionNode("ray")
-    node.addSolid(segment)
-    path = root.attachNewNode(node)
-    traverser.addCollider(path, queue)
-    hits = np.zeros(len(starts), dtype=bool)
-    for i, (s, e) in enumerate(zip(starts, ends)):
-        segment.setPointA(Point3(*map(float, s)))
-        segment.setPointB(Point3(*map(float, e)))
-        traverser.traverse(root)
-        hits[i] = queue.getNumEntries() > 0
-    path.removeNode()
-    return hits
-
-
 def _trimesh_rays(bf: Battlefield, starts: np.ndarray, ends: np.ndarray, engine: str):
     """trimesh's RayMeshIntersector on the same rays: ``engine`` "embree"
     (trimesh.ray.ray_pyembree, trimesh's wrapper over the same Embree) or
@@ -149,13 +107,21 @@ def _trimesh_rays(bf: Battlefield, starts: np.ndarray, ends: np.ndarray, engine:
     return run
 
 
-def run_geometry_bench(out: Callable[[str], object] = print, quick: bool = False) -> dict:
+RayBaseline = Callable[[Battlefield], Callable[[np.ndarray, np.ndarray], np.ndarray]]
+"""Builds, for a battlefield, a caster that says which segments hit scenery: a
+baseline to compare Embree with, given by the caller (the app's is Panda3D's
+collision traverser, which the headless engine does not import)."""
+
+
+def run_geometry_bench(out: Callable[[str], object] = print, quick: bool = False,
+                       baseline: RayBaseline | None = None) -> dict:
     """Run the benchmark, print a report through ``out`` and return the
-    figures (seconds, rates and ratios) as a dict."""
+    figures (seconds, rates and ratios) as a dict; ``baseline`` adds the
+    one-traversal-per-ray figure the app's own picking would give."""
     results: dict = {}
     rep = 20 if quick else 200
     bf = Battlefield.load(REFERENCE)
-    bf.sight_engine  # build the Embree scene outside the timings
+    _ = bf.sight_engine  # build the Embree scene outside the timings
     figs = [(kind, xy, head_center(kind, xy, bf.surface_height(*xy))) for kind, xy in FIGURINES]
     pairs = [
         (a[2], b[2], data.FIGURINES[b[0]]["head_radius"]) for a in figs for b in figs if a is not b
@@ -177,7 +143,7 @@ def run_geometry_bench(out: Callable[[str], object] = print, quick: bool = False
     singles = _Clock()
     for _ in range(max(rep // 10, 2)):
         for pair in pairs:
-            singles.time(lambda: bf.line_of_sight(*pair).valid)
+            singles.time(lambda pair=pair: bf.line_of_sight(*pair).valid)
     t_one = singles.median
     results["one_check_s"] = t_one
     results["one_check_cpu_s"] = singles.cpu_median
@@ -209,8 +175,8 @@ def run_geometry_bench(out: Callable[[str], object] = print, quick: bool = False
             for k, pair in enumerate(pairs):
                 rows = slice(k * DEFAULT_RAYS, (k + 1) * DEFAULT_RAYS)
                 o1, d1 = np.ascontiguousarray(o32[rows]), np.ascontiguousarray(d32[rows])
-                raw_one.time(lambda: scene.run(o1, d1, dists=1.0, query="INTERSECT"))
-                ours_one.time(lambda: bf.line_of_sight(*pair).valid)
+                raw_one.time(lambda d1=d1, o1=o1: scene.run(o1, d1, dists=1.0, query="INTERSECT"))
+                ours_one.time(lambda pair=pair: bf.line_of_sight(*pair).valid)
         results["all_pairs_vs_raw_embree"] = t_ours_all / t_raw_all
         results["one_check_vs_raw_embree"] = ours_one.median / raw_one.median
         out(f"call floor: all pairs {_fmt(t_ours_all).strip()} vs raw embreex {_fmt(t_raw_all).strip()} on the same rays "
@@ -233,17 +199,18 @@ def run_geometry_bench(out: Callable[[str], object] = print, quick: bool = False
     out(f"  without Embree (ray_triangle) {_fmt(per_ray_tn)} per ray (256 rays) -> "
         f"{results['ratio_vs_trimesh_numpy']:.0f}x slower per ray (agree on {np.mean(tn_hits == embree_hits[few]):.2%})")
 
-    root = _panda_scene(bf)
-    sample = slice(0, 64 * (2 if quick else 8))
-    panda_hits = _panda_rays(root, starts[sample], ends[sample])
-    n_panda = len(panda_hits)
-    t_panda = _median_time(lambda: _panda_rays(root, starts[sample], ends[sample]), 3)
-    per_ray_panda = t_panda / n_panda
-    results["panda3d_per_ray_s"] = per_ray_panda
-    results["ratio_vs_panda3d"] = per_ray_panda / per_ray_embree
-    out(f"Panda3D CollisionTraverser   {_fmt(per_ray_panda)}  per ray ({n_panda} rays, one traversal each, "
-        f"as ursina raycast) -> {results['ratio_vs_panda3d']:.0f}x slower per ray "
-        f"(agree on {np.mean(panda_hits == embree_hits[sample]):.2%})")
+    if baseline is not None:
+        cast = baseline(bf)
+        sample = slice(0, 64 * (2 if quick else 8))
+        panda_hits = cast(starts[sample], ends[sample])
+        n_panda = len(panda_hits)
+        t_panda = _median_time(lambda: cast(starts[sample], ends[sample]), 3)
+        per_ray_panda = t_panda / n_panda
+        results["panda3d_per_ray_s"] = per_ray_panda
+        results["ratio_vs_panda3d"] = per_ray_panda / per_ray_embree
+        out(f"Panda3D CollisionTraverser   {_fmt(per_ray_panda)}  per ray ({n_panda} rays, one traversal each, "
+            f"as ursina raycast) -> {results['ratio_vs_panda3d']:.0f}x slower per ray "
+            f"(agree on {np.mean(panda_hits == embree_hits[sample]):.2%})")
 
     oracle = SightEngine(bf.solids, backend="oracle")
     oracle_hits = oracle.first_hits(starts, ends) >= 0
@@ -261,10 +228,10 @@ def run_geometry_bench(out: Callable[[str], object] = print, quick: bool = False
             points.append(p)
     # Every pair asked once: the graph keeps each exact query's answer, so a
     # repeated pair timed the memo (1.9 us), not the shortest-path search.
-    queries = list(zip(points[::2], points[1::2]))
+    queries = list(zip(points[::2], points[1::2], strict=True))
     clock = _Clock()
     for s, t in queries:
-        clock.time(lambda: bf.path_length(s, t, radius))
+        clock.time(lambda s=s, t=t: bf.path_length(s, t, radius))
     results["path_query_s"] = clock.median
     results["path_query_cpu_s"] = clock.cpu_median
     out(f"path query                   {_fmt(clock.median)}  median {_cpu(clock)} over {len(clock.wall)}  "
@@ -273,7 +240,7 @@ def run_geometry_bench(out: Callable[[str], object] = print, quick: bool = False
     clock = _Clock()
     for _ in range(1 if quick else 3):
         for s in points[: 6 if quick else 20]:
-            clock.time(lambda: bf.reachable_region(s, data.YELLOW_CORD_LENGTH, radius))
+            clock.time(lambda s=s: bf.reachable_region(s, data.YELLOW_CORD_LENGTH, radius))
     results["reachable_region_s"] = clock.median
     results["reachable_region_cpu_s"] = clock.cpu_median
     out(f"reachable region (yellow)    {_fmt(clock.median)}  median {_cpu(clock)} over {len(clock.wall)}  "
@@ -283,7 +250,7 @@ def run_geometry_bench(out: Callable[[str], object] = print, quick: bool = False
     for _ in range(1 if quick else 2):
         for piece in bf.scenery[: 3 if quick else 8]:
             edited = bf.without_scenery(piece.id)
-            clock.time(lambda: edited.move_graph(radius))
+            clock.time(lambda edited=edited: edited.move_graph(radius))
     results["graph_rebuild_s"] = clock.median
     results["graph_rebuild_cpu_s"] = clock.cpu_median
     out(f"graph rebuild after an edit  {_fmt(clock.median)}  median {_cpu(clock)} over {len(clock.wall)}  "
@@ -294,7 +261,7 @@ def run_geometry_bench(out: Callable[[str], object] = print, quick: bool = False
     throw(bf, "grenade", (40.0, 30.0), (1.0, 0.3), 0.6, 0)  # import Panda3D outside the timing
     clock = _Clock()
     for seed in range(5 if quick else 20):
-        clock.time(lambda: throw(bf, "grenade", (40.0, 30.0), (1.0, 0.3), 0.6, seed))
+        clock.time(lambda seed=seed: throw(bf, "grenade", (40.0, 30.0), (1.0, 0.3), 0.6, seed))
     results["throw_s"] = clock.median
     results["throw_cpu_s"] = clock.cpu_median
     out(f"one grenade throw            {_fmt(clock.median)}  median {_cpu(clock)} over {len(clock.wall)}  "
@@ -323,7 +290,7 @@ def run_scale_bench(out: Callable[[str], object] = print, quick: bool = False) -
     for n in counts:
         table = crowded_table(n)
         clock = _Clock()
-        clock.time(lambda: check(table))
+        clock.time(lambda table=table: check(table))
         results[f"check_{n}_s"] = clock.median
         results[f"check_{n}_cpu_s"] = clock.cpu_median
         out(f"checks, {n:>5} pieces         {_fmt(clock.median)}  {_cpu(clock)}  target 10,000 < 2 s")

@@ -112,7 +112,7 @@ def climb_up(
 def _surface_below(bf: Battlefield, piece_id: str, point: Point) -> str | None:
     """The Level top just outside ``piece_id`` at the height of its bottom."""
     bottom = bf.solid(piece_id).bottom
-    for solid, piece in zip(bf.solids, bf.scenery):
+    for solid, piece in zip(bf.solids, bf.scenery, strict=True):
         if piece.level is not None and abs(solid.top - bottom) <= 1e-4 and solid.footprint.covers(point):
             return solid.id
     return None

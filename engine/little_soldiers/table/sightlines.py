@@ -49,7 +49,7 @@ def stand(bf: Battlefield, x: float, y: float, level: int | None = None) -> Stan
     else:
         point = Point(x, y)
         best: tuple[float, str] | None = None
-        for piece, solid in zip(bf.scenery, bf.solids):
+        for piece, solid in zip(bf.scenery, bf.solids, strict=True):
             if piece.level == level and bf.walkable_top(piece.id).covers(point):
                 if best is None or solid.top > best[0]:
                     best = (solid.top, piece.id)

@@ -23,8 +23,8 @@ from shapely.geometry import Point
 
 from engine.geometry.battlefield import Battlefield, BattlefieldError, Token, Zone
 from engine.geometry.checks import Problem, num
-from engine.geometry.paths import CORNER_QUAD_SEGS, grown_parts
 from engine.geometry.checks import scenery_problems as placed_problems
+from engine.geometry.paths import CORNER_QUAD_SEGS, grown_parts
 from engine.little_soldiers import data
 from engine.little_soldiers.table.figures import widest_base
 from engine.little_soldiers.table.vocabulary import VOCABULARY
