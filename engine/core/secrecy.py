@@ -137,7 +137,7 @@ def determinize(truth: State, seat: int, rng: random.Random) -> State:
     return sample
 
 
-_ONLY: dict[int, frozenset[int]] = {}
+_ONLY: dict[int, frozenset[int]] = {seat: frozenset((seat,)) for seat in range(16)}
 
 
 def only(seat: int) -> frozenset[int]:
@@ -230,12 +230,23 @@ class Secrecy:
             for kind in secret.carries:
                 carriers.setdefault(kind, []).append(secret)
         self._carriers = {kind: tuple(found) for kind, found in carriers.items()}
+        # The same answers made once where they need no state (games ask at every step):
+        # an action that lands only in nobody's secrets is read by nobody, one that lands
+        # in one secret of the seat that plays it by that seat.
+        self._by_nobody = {kind for kind, found in self._carriers.items() if not any(s.owned for s in found)}
+        self._by_actor = {kind for kind, found in self._carriers.items()
+                          if len(found) == 1 and found[0].owned and found[0].owner is actor}
 
     def audience(self, state: Any, seat: int, action: Any) -> frozenset[int] | None:
         """Who may read ``action`` of ``seat`` in the history, asked before it
         applies: the readers of every secret its value lands in; None (every
         seat) when it lands in none."""
-        carriers = self._carriers.get(type(action))
+        kind = type(action)
+        if kind in self._by_actor:
+            return _ONLY.get(seat) or only(seat)
+        if kind in self._by_nobody:
+            return NOBODY
+        carriers = self._carriers.get(kind)
         if carriers is None:
             return None
         readers: frozenset[int] | None = None

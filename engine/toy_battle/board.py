@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from itertools import chain
 
-from engine.toy_battle.actions import Place
+from engine.toy_battle.actions import TurnAction
 from engine.toy_battle.data import HOOK
 from engine.toy_battle.rules import COVERING, Layout, nodes_of
 
@@ -148,7 +148,7 @@ class Board:
         """``front_mask`` as node indexes, in order."""
         return nodes_in(self.front_mask(seat))
 
-    def placements(self, seat: int, kinds: int) -> list[Place]:
+    def placements(self, seat: int, kinds: int) -> list[TurnAction]:
         """Every legal ``Place`` of ``seat`` holding the troop kinds in the mask
         ``kinds``: by node, then by kind; Hook's free placements last.
 
@@ -166,7 +166,7 @@ class Board:
         if front is None:
             front = self.front_mask(seat)
         nodes = _NODES.get(front) or nodes_in(front)
-        out = list(chain.from_iterable([options[n][tops[n]][kinds] for n in nodes]))
+        out: list[TurnAction] = list(chain.from_iterable([options[n][tops[n]][kinds] for n in nodes]))
         if kinds & HOOK_BIT:
             out += [place for n in nodes_in(lay.hook_free_mask & ~front) for place in options[n][tops[n]][HOOK_BIT]]
         return out

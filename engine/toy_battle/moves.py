@@ -9,9 +9,9 @@ passed silently (``effect_available``). The board gives the placements
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from engine.toy_battle.actions import DRAW, SKIP, Pick, UseEffect
+from engine.toy_battle.actions import DRAW, SKIP, Pick, TurnAction, UseEffect
 from engine.toy_battle.board import nodes_in
 from engine.toy_battle.data import CAPN, DRAW_ONE, JUMBO, PUSH, RACK_MAX, RAISE, RETURN, SKULLY, STAR, TROOP_NAMES, XB42
 
@@ -61,14 +61,15 @@ USE = use()
 """``UseEffect()``: the choice of an effect that takes no target."""
 
 
-def turn_actions(state: ToyBattleState) -> list[Any]:
+def turn_actions(state: ToyBattleState) -> list[TurnAction]:
     """Every legal action of the player to act (``Draw`` first, ``Skip`` last)."""
     seat = state.seat
     board = state.board
     pending = state.pending
+    acts: list[TurnAction]
     if pending is None:
         supply = state.supply
-        acts: list[Any] = board.placements(seat, supply.present[seat] if not supply.down[seat] else supply.standing(seat))
+        acts = board.placements(seat, supply.present[seat] if not supply.down[seat] else supply.standing(seat))
         if supply.rack_n[seat] < RACK_MAX and supply.reserve[seat]:  # Supply.can_draw, inline: every turn asks
             acts.insert(0, DRAW)
         return acts

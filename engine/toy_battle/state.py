@@ -25,8 +25,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.core.actions import EXACT
-from engine.core.protocol import CHANCE, Event, Result, State, inexact
+from engine.core.actions import EXACT, inexact
+from engine.core.protocol import CHANCE, Event, Result, State
 from engine.core.secrecy import Slice
 from engine.toy_battle import moves, reasons, secrecy, snapshot
 from engine.toy_battle.actions import FirstPlayer, Pick, Place, Shuffle, Skip
@@ -288,7 +288,8 @@ class ToyBattleState(State):
         d["supply"] = self.supply.copy()
         d["todo_troops"] = list(self.todo_troops)
         d["todo_bases"] = list(self.todo_bases)
-        return new  # the legal actions (_acts) are shared: no one modifies them
+        d["_acts"] = d["_drawn"] = None  # a copy may be dealt other tiles (determinize): its lists start afresh
+        return new
 
     def changed(self) -> None:
         """Forget what was derived from the position (after it was written directly)."""
