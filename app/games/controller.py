@@ -25,6 +25,10 @@ from engine.core.record import RecordError, load_record, save_record
 class GameController:
     """One match being played at this computer."""
 
+    selected: str | None = None
+    """What the player has picked up and not yet played (a soldier, a card, a
+    troop), by the game's own key; None: nothing."""
+
     def __init__(self, match: Match, seats: Seats, autosave: Path | None = None, bot_seed: int = 0) -> None:
         if len(seats.kinds) != match.state.num_seats:
             raise ValueError(f"{len(seats.kinds)} seat kinds for a {match.state.num_seats}-seat game")
@@ -53,14 +57,19 @@ class GameController:
 
     @property
     def message(self) -> str:
-        """The last thing to tell the player (an illegal action's sentence).
-        Setting it marks it an error; :meth:`inform` and :meth:`warn` mark others."""
-        return self._message
+        """The last thing to tell the player (an illegal action's sentence), in
+        the game's words. Setting it marks it an error; :meth:`inform` and
+        :meth:`warn` mark others."""
+        return self.in_words(self._message) if self._message else ""
 
     @message.setter
     def message(self, text: str) -> None:
         self._message = text
         self.message_kind = "error"
+
+    def in_words(self, text: str) -> str:
+        """``text`` as a player reads it here; games name their pieces (ids become names)."""
+        return text
 
     def inform(self, text: str) -> None:
         """A success or a plain fact ('Saved ...'), not in the error colour."""
@@ -407,9 +416,7 @@ class GameController:
     def recover(self) -> None:
         """After an error in a frame: forget what was half-chosen (the match
         itself is never half-changed) so the screen redraws a good state."""
-        for name in ("selected", "aim"):  # what the game's controller had half-chosen
-            if hasattr(self, name):
-                setattr(self, name, None)
+        self.selected = None  # what the game's controller had half-chosen (games forget the rest)
         self._pick_viewer()
 
     def _changed(self) -> None:

@@ -14,7 +14,10 @@ on screen.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from app.games.protocols import GameTips
 
 
 @dataclass(frozen=True)
@@ -30,16 +33,10 @@ class Tip:
         return [self.title, *self.facts, *self.now]
 
 
-def _module(game: str) -> Any:
-    if game == "little-soldiers":
-        from app.games.little_soldiers import tips as m
-    elif game == "toy-battle":
-        from app.games.toy_battle import tips as m
-    elif game == "little-battle":
-        from app.games.little_battle import tips as m
-    else:
-        raise ValueError(f"no tooltips for {game!r}")
-    return m
+def _module(game: str) -> GameTips:
+    from app.games import plug
+
+    return plug(game).tips()
 
 
 def tip(controller: Any, thing: str | None) -> Tip | None:
@@ -66,8 +63,7 @@ def _button(controller: Any, text: str) -> Tip | None:
     cut = text[:-3].rstrip() if text.endswith("...") else None  # the HUD shortens a long label
     for label, action in controller.choices():
         if label == text or (cut and label.startswith(cut)):
-            card = getattr(_module(controller.game), "card_of_action", None)
-            return card(controller, action) if card is not None else None
+            return _module(controller.game).card_of_action(controller, action)
     return None
 
 

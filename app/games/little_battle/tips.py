@@ -155,4 +155,9 @@ def revealed_tip(pile: int, seat: int, card: str) -> Tip | None:
     return Tip(card, tuple(facts), ())
 
 
-__all__ = ["revealed_key", "things", "tip"]
+def card_of_action(c: Any, action: Any) -> Tip | None:
+    """No choice button here plays a card with a tip of its own."""
+    return None
+
+
+__all__ = ["revealed_key", "things", "tip", "card_of_action"]

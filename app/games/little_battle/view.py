@@ -15,6 +15,7 @@ from typing import Any
 
 from app import frames
 from app.games.little_battle.controller import LittleBattleController
+from app.games.protocols import ActionShows, GameScene
 from app.look.cards import chest, coins, ship
 from app.look.geom import Batch
 from app.look.placards import STYLES, placard, size_cm
@@ -159,7 +160,7 @@ def card_rgb(name: str) -> tuple[float, float, float]:
     return rgb
 
 
-class LittleBattleView:
+class LittleBattleView(GameScene):
     """Draws a :class:`LittleBattleController`'s game and turns clicks into its calls."""
 
     FREE_FILM = (-0.96, 0.42, -0.84, 0.6)
@@ -222,6 +223,7 @@ class LittleBattleView:
         self.reveal_cards: list[Any] = []
         self._reveal_key: Any = None
         self._anim: list[dict[str, Any]] = []
+        self.shows: ActionShows | None = None  # the scene runs its own flips and journeys (set_pace)
         self.pace: float = 1.0
         """The speed setting's factor on durations (0: instant), set by the screen's Animator."""
         self.arriving: set[tuple[int, int]] = set()
@@ -456,6 +458,9 @@ class LittleBattleView:
         self._animate(dt)
         if self._travel:
             self._move_travels(dt)
+
+    def set_pace(self, factor: float) -> None:
+        self.pace = factor
 
     def finish_animations(self) -> None:
         """Space: every card face up, every chest at its Ship."""

@@ -25,6 +25,8 @@ from typing import Any
 from app import frames
 from app.games.little_soldiers.controller import LittleSoldiersController
 from app.games.little_soldiers.drawing import build_battlefield, draw_path, draw_rays, draw_region
+from app.games.little_soldiers.shows import SoldierShows
+from app.games.protocols import GameScene
 from app.look.figurines import figurine_batch, figurine_node, plastic
 from app.look.geom import Batch
 from app.look.pieces import SIDE_HEX
@@ -34,6 +36,7 @@ from app.scene_mesh import MeshBuilder
 from app.seats import SEAT_RGB
 from app.table import Table, picker, static_entity
 from engine.little_soldiers import queries
+from engine.little_soldiers.phases import Phase
 
 DEPLOY_HINT = "The green area: where the soldier may be deployed. Click there."
 REACH_HINT = "The yellow area: where the cord reaches. Click there to move."
@@ -79,7 +82,9 @@ def figurine_facts(kind: str) -> dict[str, Any]:
     return json.loads((MESHES / f"{kind}.json").read_text(encoding="utf-8"))
 
 
-class LittleSoldiersView:
+class LittleSoldiersView(GameScene):
+    """Little Soldiers' scene: the battlefield, figurines, HQ cards, dice and what explains a choice."""
+
     def __init__(self, controller: LittleSoldiersController) -> None:
         from ursina import Entity, Text, camera, color
 
@@ -126,6 +131,8 @@ class LittleSoldiersView:
         self._flight_id = -1
         self._anim: list[dict[str, Any]] = []
         self._dragging = False
+        self._polled: str | None = None
+        """The soldier last found under the mouse by the hover poll."""
         self._last_hover_xy: tuple[float, float] | None = None
         self._hover_acted = len(controller.match.actions)
         """The actions played when the pointer was last read: after another,
@@ -137,6 +144,7 @@ class LittleSoldiersView:
         self.ticker = Entity(name="ls-view-ticker")
         self.ticker.update = self.update
         self.ticker.input = self.input
+        self.shows = SoldierShows(self)
         controller.listeners.append(self.redraw)
         controller.overlay_listeners.append(self.draw_overlay)
         self.redraw()
@@ -217,7 +225,7 @@ class LittleSoldiersView:
             return
         x, y, surface = self._surface_point(mouse.world_point)
         c = self.controller
-        if c.phase() == "throw" and c.my_turn():
+        if c.phase() is Phase.THROW and c.my_turn():
             self._dragging = True
             c.aim_at(x, y)
             return
@@ -233,6 +241,31 @@ class LittleSoldiersView:
         if key == "left mouse up" and self._dragging:
             self._dragging = False
             self.controller.release_aim()
+        elif key == "left mouse up" and self.controller.aiming.dragging:  # a drag begun on the thrower
+            self.controller.release_aim()
+
+    def _hover_by_poll(self) -> None:
+        """The enemy under the mouse, asked every frame. The pickers'
+        enter/exit events missed a mouse already over the enemy when a soldier
+        was selected (or when a redraw rebuilt the picker under it), so no
+        sight rays showed."""
+        from ursina import mouse
+
+        c = self.controller
+        if c.selected is None:
+            return
+        e = mouse.hovered_entity
+        try:  # a picker destroyed by a redraw this frame is an empty node: nothing under the mouse
+            name = "" if e is None or e.is_empty() else (e.name or "")
+        except AssertionError:
+            name = ""
+        under = name[5:] if name.startswith("pick-") and not name.startswith("pick-die-") else None
+        if under == self._polled:
+            return
+        self._polled = under  # what is under the mouse changed: ask once
+        shown = c.hover.target if c.hover is not None else None
+        if under != shown:
+            c.hover_soldier(under)
 
     def _mouse_table_point(self) -> tuple[float, float, str | None] | None:
         """The walkable point under the mouse and its surface (a Level's top, None: the table)."""
@@ -249,6 +282,13 @@ class LittleSoldiersView:
         from ursina import time
 
         self._animate(time.dt)
+        self._hover_by_poll()
+        if self.controller.aiming.dragging:  # a throw aimed by a drag begun on the thrower
+            from app.pointer import mouse_on_plane
+
+            aimed = mouse_on_plane(0.0)
+            if aimed is not None:
+                self.controller.aim_at(*aimed)
         p = self._mouse_table_point()
         if p is None:
             return
@@ -542,7 +582,7 @@ class LittleSoldiersView:
         c = self.controller
         info: list[str] = []
         # the prompt after a card is chosen, not one on the table
-        if c.my_turn() and c.phase() == "deploy" and c.selected in c.in_hq():
+        if c.my_turn() and c.phase() is Phase.DEPLOY and c.selected in c.in_hq():
             area = queries.deploy_area(c.view(), c.selected)
             if not area.is_empty:
                 draw_region(self.overlay, area, 0.5, DEPLOY_RGBA, name="deploy-area")
@@ -586,11 +626,11 @@ class LittleSoldiersView:
                 self.overlay, [(pa[0], pa[1], pa[2] + 0.1), (pt[0], pt[1], pt[2] + 0.1)], band, radius=0.2, name="band-line"
             )
             info.append(h.text)
-        if c.aim is not None:
+        if c.aiming.aim is not None:
             o = c.shot_origin()
-            direction, strength = c.aim
-            length = c.aim_distance()  # (app) the measured flight, not strength x reach
-            spread = c.aim_spread()
+            direction, strength = c.aiming.aim
+            length = c.aiming.distance()  # (app) the measured flight, not strength x reach
+            spread = c.aiming.spread()
             if spread is not None:  # where it may land: the aim's scatter (app.games.little_soldiers.controller)
                 draw_region(self.overlay, spread, o[2] + 0.4, (1.0, 0.55, 0.15, 0.35), name="aim-spread")
             a = math.radians(direction)
@@ -608,9 +648,9 @@ class LittleSoldiersView:
                 on_top=True,
             )
             info.append(f"Aim {direction:.0f} degrees, strength {strength:.2f}: release to throw.")
-        elif c.phase() == "throw" and c.my_turn():
-            info.append(f"Drag on the table to aim the {c.shot_kind()}: direction and strength; release to throw.")
-        if c.phase() == "reroll" and c.my_turn():
+        elif c.phase() is Phase.THROW and c.my_turn():
+            info.append(f"Drag on the table to aim the {c.aiming.kind()}: direction and strength; release to throw.")
+        if c.phase() is Phase.REROLL and c.my_turn():
             info.append("Click dice to pick them for a reroll, then press the reroll button.")
         import textwrap
 

@@ -20,6 +20,11 @@ class ToyBattleController(GameController):
     aim: str | None = None
     """The first node of a two-node effect (a push: which troop, then where)."""
 
+    def recover(self) -> None:
+        """After an error in a frame: no troop picked up, no push half-aimed."""
+        self.aim = None
+        super().recover()
+
     def _changed(self) -> None:
         if self.selected is not None and self.selected not in self.rack():
             self.selected = None

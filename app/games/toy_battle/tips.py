@@ -154,4 +154,9 @@ def opponent_tip(c: Any) -> Tip | None:
     return Tip(f"{other.capitalize()} rack", tuple(facts), ())
 
 
-__all__ = ["things", "tile_title", "tip", "troop_title"]
+def card_of_action(c: Any, action: Any) -> Tip | None:
+    """No choice button here plays a card with a tip of its own."""
+    return None
+
+
+__all__ = ["things", "tile_title", "tip", "troop_title", "card_of_action"]

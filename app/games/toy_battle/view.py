@@ -18,7 +18,9 @@ from typing import Any
 
 import numpy as np
 
+from app.games.protocols import GameScene
 from app.games.toy_battle.controller import ToyBattleController
+from app.games.toy_battle.shows import TileShows
 from app.look.boards import palette, slug
 from app.look.geom import Batch
 from app.look.pipeline import WOOD
@@ -49,7 +51,9 @@ RACK_NAME_CM = 3.2
 """cm: the line height of the troop names printed on the rack (its letters about 12 px tall at 1280x720)."""
 
 
-class ToyBattleView:
+class ToyBattleView(GameScene):
+    """Toy Battle's scene: the terrain board, the stacks on its bases and the two racks."""
+
     def __init__(self, controller: ToyBattleController) -> None:
         from ursina import Entity
 
@@ -80,6 +84,7 @@ class ToyBattleView:
             r = BASE_R if self.terrain.is_base[i] else HQ_R
             picker(self.table.root, (p[0], p[1], 0.0), (2 * r, 2 * r, 3.0), lambda n=nid: self.controller.click_node(n),
                    name=f"node-{nid}")
+        self.shows = TileShows(self)
         controller.listeners.append(self.redraw)
         controller.help_listeners.append(self._troop_help)
         self.redraw()
