@@ -13,19 +13,19 @@ from __future__ import annotations
 import functools
 import json
 import math
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from app.editor import battlefield_tools as bt
+from app.editor import picking, selection_fields, selection_keys, terrain_clicks
 from app.editor import terrain_tools as tt
 from app.editor.document import Batch, Edit, LevelDocument, LevelInvalid, SetValue
 from app.editor.fields import LABELS, parse_field
 from app.editor.file_picker import FilePicker
+from app.editor.selection import OBJECT_CYCLE, PICK, Handle, Selection
 from app.editor.shortcuts import SESSION_KEYS
 from engine.core.files import DataError, describe, load_json
 from engine.geometry.battlefield import REPO_ROOT
-from engine.toy_battle.data import SPECIAL_CODES
 
 BATTLEFIELD_TOOLS = (
     "select", "play-zone", "box", "cylinder", "prism", "mesh", "level-1", "level-2", "object",
@@ -33,13 +33,6 @@ BATTLEFIELD_TOOLS = (
     "household",
 )
 TERRAIN_TOOLS = ("select", "base", "hq-blue", "hq-red", "connect", "special", "region")
-OBJECT_CYCLE = (None, "teleporter", "radar", "transmogrifier", "marshmallow", "switch")
-SPECIAL_CYCLE: tuple[str | None, ...] = (None, *sorted(SPECIAL_CODES))
-"""The terrain 'special' tool cycles a base through no effect and every code the engine knows."""
-PICK = 2.0
-"""cm (terrain: percent of the board): how close a click must be to a token, node or corner handle."""
-RAY_STEP_CM = 0.25
-"""Step along the mouse ray when picking scenery in 3D (chosen: finer than the thinnest piece)."""
 TOOL_HINTS = {
     "play-zone": "Click the play zone's corners; click the first corner again or press Enter to close it. "
                  "Drag a corner to resize.",
@@ -50,21 +43,6 @@ TOOL_HINTS = {
     "region": "Click the bases of the region, then one of them again to close it; type its medals on the right.",
 }
 """The status line when a tool is taken (tools not listed need no hint)."""
-
-
-@dataclass(frozen=True)
-class Selection:
-    kind: str  # "piece", "token", "zone", "node", "region"
-    key: Any  # piece id, token index, zone index, node id, region index
-
-
-@dataclass(frozen=True)
-class Handle:
-    """A corner that can be dragged: of the play zone (``zone`` None) or of a
-    hatched zone (its index)."""
-
-    zone: int | None
-    corner: int
 
 
 class EditorSession:
@@ -263,98 +241,26 @@ class EditorSession:
     # ------------------------------------------------------------ picking
     def pick_ray(self, origin: tuple[float, float, float], through: tuple[float, float, float]
                  ) -> tuple[str, tuple[float, float, float]] | None:
-        """The first scenery piece the mouse's ray (engine cm, from ``origin``
-        through ``through``) meets, and where: a piece on top of another, or in
-        front of it, is picked as seen (picking on the table plane chose by
-        the point behind it)."""
-        import numpy as np
-        import shapely
-
-        bf = self.battlefield()
-        if bf is None or not bf.solids:
-            return None
-        o, d = np.asarray(origin, float), np.asarray(through, float) - np.asarray(origin, float)
-        if d[2] >= 0:
-            return None
-        t_table = -o[2] / d[2]
-        ts = np.linspace(0.0, t_table, max(64, int(np.linalg.norm(d) * t_table / RAY_STEP_CM)))
-        pts = o[None, :] + ts[:, None] * d[None, :]
-        best: tuple[int, str] | None = None
-        for solid in bf.solids:
-            inside = (pts[:, 2] >= solid.bottom - 0.05) & (pts[:, 2] <= solid.top + 0.05)
-            if not inside.any():
-                continue
-            idx = np.flatnonzero(inside)
-            hit = idx[shapely.contains_xy(solid.footprint.buffer(0.05), pts[idx, 0], pts[idx, 1])]
-            if hit.size and (best is None or hit[0] < best[0]):
-                best = (int(hit[0]), solid.id)
-        if best is None:
-            return None
-        p = pts[best[0]]
-        return best[1], (float(p[0]), float(p[1]), float(p[2]))
+        """The first scenery piece the mouse's ray meets, and where (``app.editor.picking``)."""
+        return picking.pick_ray(self, origin, through)
 
     def pick(self, x: float, y: float, ray: tuple[Any, Any] | None = None) -> Selection | None:
-        """What is under (x, y): a token, then the piece the mouse's ``ray``
-        meets first (else the highest piece there), then a zone; terrain: the
-        nearest node, else a region's medal marker."""
-        if self.mode == "terrain":
-            best = None
-            for group in ("bases", "hq_nodes"):
-                for nid, node in self.data.get(group, {}).items():
-                    if node.get("pos") is None:
-                        continue
-                    d = math.dist(node["pos"], (x, y))
-                    if d <= 2 * PICK and (best is None or d < best[0]):
-                        best = (d, nid)
-            if best is not None:
-                return Selection("node", best[1])
-            for r, region in enumerate(self.data.get("regions", [])):
-                if region.get("pos") is not None and math.dist(region["pos"], (x, y)) <= 2 * PICK:
-                    return Selection("region", r)
-            return None
-        for t, token in enumerate(self.data.get("tokens", [])):
-            if math.dist(token["at"], (x, y)) <= PICK:
-                return Selection("token", t)
-        bf = self.battlefield()
-        if bf is not None and ray is not None:
-            seen = self.pick_ray(*ray)
-            if seen is not None:
-                return Selection("piece", seen[0])
-        if bf is not None:
-            from shapely.geometry import Point
-
-            hits = [s for s in bf.solids if s.footprint.buffer(0.3).covers(Point(x, y))]
-            if hits:
-                return Selection("piece", max(hits, key=lambda s: s.top).id)
-            for z, zone in enumerate(bf.zones):
-                if zone.polygon.covers(Point(x, y)):
-                    return Selection("zone", z)
-        return None
+        """What is under (x, y) (``app.editor.picking``)."""
+        return picking.pick(self, x, y, ray)
 
     def handles(self) -> list[tuple[Handle, tuple[float, float]]]:
-        """The corners that can be dragged now, with where they are: the play
-        zone's with the play-zone tool (and no outline being drawn), the
-        selected hatched zone's with the select tool."""
-        d = self.data
-        if self.mode != "battlefield":
-            return []
-        if self.tool == "play-zone" and not self.draft:
-            return [(Handle(None, k), (p[0], p[1])) for k, p in enumerate(d["play_zone"])]
-        sel = self.selection
-        if self.tool == "select" and sel is not None and sel.kind == "zone":
-            return [(Handle(sel.key, k), (p[0], p[1])) for k, p in enumerate(d["zones"][sel.key]["polygon"])]
-        return []
+        """The corners that can be dragged now, with where they are (``app.editor.picking``)."""
+        return picking.handles(self)
 
     def handle_at(self, x: float, y: float) -> Handle | None:
-        near = [(math.dist(at, (x, y)), h) for h, at in self.handles() if math.dist(at, (x, y)) <= PICK]
-        return min(near, key=lambda t: t[0])[1] if near else None
+        return picking.handle_at(self, x, y)
 
     # ------------------------------------------------------------ the mouse
     def click(self, x: float, y: float, ray: tuple[Any, Any] | None = None) -> None:
         """A left click on the table at (x, y) cm (terrain: board percent);
         ``ray`` (origin, through), when the window gives it, picks in 3D."""
         if self.mode == "terrain":
-            self._click_terrain(x, y)
+            terrain_clicks.click_terrain(self, x, y)
             return
         hit = self.pick(x, y, ray)
         tool, d = self.tool, self.data
@@ -593,114 +499,20 @@ class EditorSession:
             self.message = ""
         elif self.selection is not None:
             try:
-                self._selection_key(name)
+                selection_keys.selection_key(self, name)
             except ValueError as err:
                 self.message = str(err)
         return True
 
-    def _selection_key(self, name: str) -> None:
-        sel = self.selection
-        assert sel is not None
-        d = self.data
-        if name in ("delete", "backspace"):
-            if sel.kind == "piece":
-                riders = bt.resting_on(d, sel.key, self.root)
-                self.apply(bt.delete_piece(d, sel.key, self.root))
-                # the pieces on it go too: say so (a domino on a book vanished without a word)
-                self.message = (
-                    f"Deleted {sel.key}"
-                    + (f" and {', '.join(riders)} resting on it" if riders else "")
-                    + " (Ctrl+Z brings "
-                    + ("them" if riders else "it")
-                    + " back)."
-                )
-            elif sel.kind == "token":
-                self.apply(bt.delete_token(sel.key))
-            elif sel.kind == "zone":
-                self.apply(bt.delete_zone(sel.key))
-            elif sel.kind == "region":
-                self.apply(tt.remove_region(sel.key))
-            else:
-                self.apply(tt.remove_node(d, sel.key))
-            self.selection = None
-            return
-        nudge = {"left arrow": (-1, 0), "right arrow": (1, 0), "up arrow": (0, 1), "down arrow": (0, -1)}
-        if name in nudge and sel.kind in ("piece", "token"):
-            at = d["scenery"][bt.piece_index(d, sel.key)]["at"] if sel.kind == "piece" else d["tokens"][sel.key]["at"]
-            to = (at[0] + nudge[name][0] * self.step, at[1] + nudge[name][1] * self.step)
-            self.apply(
-                bt.move(d, sel.key, to, self.grid, self.root) if sel.kind == "piece" else bt.move_token(d, sel.key, to, self.grid)
-            )
-            return
-        if sel.kind != "piece":
-            return
-        piece = d["scenery"][bt.piece_index(d, sel.key)]
-        if name == "ctrl+d":
-            edit, pid = bt.duplicate(d, sel.key)
-            self.apply(edit)
-            self.selection = Selection("piece", pid)
-        elif name in ("r", "shift+r"):
-            turn = self.angle_step if name == "r" else -self.angle_step
-            self.apply(bt.rotate(d, sel.key, float(piece.get("rotation", 0.0)) + turn, self.angle_step, self.root))
-        elif name in ("page up", "page down"):
-            h = bt.top_of(d, sel.key, self.root) - float(piece["at"][2])
-            self.apply(bt.set_height(d, sel.key, max(0.5, h + (1 if name == "page up" else -1)), self.root))
-        elif name in ("+", "="):
-            self.apply(bt.scale(d, sel.key, 1.1, self.root))
-        elif name == "-":
-            self.apply(bt.scale(d, sel.key, 1 / 1.1, self.root))
 
     # ------------------------------------------------------ numeric fields
     def fields(self) -> dict[str, float | str | None]:
-        """The selection's numbers, as the panel shows them (terrains: the
-        objective first, always)."""
-        sel = self.selection
-        d = self.data
-        out: dict[str, float | str | None] = {"objective": d.get("objective")} if self.mode == "terrain" else {}
-        if sel is None:
-            return out
-        if sel.kind == "token":
-            t = d["tokens"][sel.key]
-            return {
-                "kind": t["kind"],
-                "x": t["at"][0],
-                "y": t["at"][1],
-                **{k: v for k, v in t.items() if k not in ("kind", "at")},
-            }
-        if sel.kind == "zone":
-            z = d["zones"][sel.key]
-            return {"kind": z["kind"], "side": z.get("side"), "corners": len(z["polygon"])}
-        if sel.kind == "node":
-            node = d["bases"].get(sel.key) or d["hq_nodes"][sel.key]
-            return {**out, "id": sel.key, "x": node["pos"][0], "y": node["pos"][1], "special": node.get("special")}
-        if sel.kind == "region":
-            region = d["regions"][sel.key]
-            return {**out, "region": sel.key + 1, "bases": " ".join(region["bases"]), "medals": region["medals"]}
-        p = d["scenery"][bt.piece_index(d, sel.key)]
-        out = {"id": p["id"], "x": p["at"][0], "y": p["at"][1], "z": p["at"][2], "rotation": p.get("rotation", 0.0)}
-        shape = p["shape"]
-        if "size" in shape:  # a household kit piece
-            out.update(kind=shape["kind"], width=shape["size"][0], depth=shape["size"][1])
-        elif "box" in shape:
-            out.update(width=shape["box"][0], depth=shape["box"][1])
-        elif "cylinder" in shape:
-            out.update(radius=shape["cylinder"][0])
-        try:
-            out["height"] = round(bt.top_of(d, p["id"], self.root) - p["at"][2], 4)
-        except (ValueError, KeyError):
-            pass
-        out["scale"] = float(shape.get("scale", 1.0)) if "mesh" in shape else 1.0
-        out.update(level=p.get("level"), object=p.get("object"))
-        return out
+        """The selection's numbers, as the panel shows them (``app.editor.selection_fields``)."""
+        return selection_fields.fields(self)
 
     def editable(self) -> tuple[str, ...]:
         """The fields of :meth:`fields` that can be typed into now."""
-        typed = ("objective", "x", "y", "z", "rotation", "width", "depth", "radius", "height", "scale", "medals")
-        sel = self.selection
-        names = [k for k in self.fields() if k in typed]
-        if sel is not None and sel.kind == "token":
-            names = [k for k in names if k in ("x", "y")]
-        return tuple(names)
+        return selection_fields.editable(self)
 
     def type_field(self, name: str, text: str) -> bool:
         """Enter pressed in a field: read ``text`` and apply it as one
@@ -716,108 +528,14 @@ class EditorSession:
         return True
 
     def set_field(self, name: str, value: float) -> None:
-        """Type a number into the panel: x, y, z, rotation, height, width,
-        depth, radius, scale of the selected piece (scale: a mesh's scale, a
-        primitive's growth factor); x, y of a token or node; a region's
-        medals; the terrain's objective."""
-        d = self.data
-        if name == "objective" and self.mode == "terrain":
-            self.apply(tt.set_objective(int(value)))
-            return
-        sel = self.selection
-        if sel is None:
-            raise ValueError("Select something first.")
-        if sel.kind == "region" and name == "medals":
-            self.apply(tt.set_region_medals(sel.key, int(value)))
-            return
-        value = float(value)
-        if sel.kind == "token" and name in ("x", "y"):
-            at = list(d["tokens"][sel.key]["at"])
-            at["xy".index(name)] = value
-            self.apply(bt.move_token(d, sel.key, (at[0], at[1])))
-            return
-        if sel.kind == "node" and name in ("x", "y"):
-            node = d["bases"].get(sel.key) or d["hq_nodes"][sel.key]
-            pos = list(node["pos"])
-            pos["xy".index(name)] = value
-            self.apply(tt.move_node(d, sel.key, (pos[0], pos[1])))
-            return
-        if sel.kind != "piece":
-            raise ValueError(f"The {name} cannot be typed for this selection.")
-        i = bt.piece_index(d, sel.key)
-        p = d["scenery"][i]
-        if name in ("x", "y"):
-            at = [p["at"][0], p["at"][1]]
-            at["xy".index(name)] = value
-            self.apply(bt.move(d, sel.key, (at[0], at[1]), None, self.root))
-        elif name == "z":
-            self.apply(bt.set_bottom(d, sel.key, value, self.root))
-        elif name == "rotation":
-            self.apply(bt.rotate(d, sel.key, value, None, self.root))
-        elif name == "height":
-            self.apply(bt.set_height(d, sel.key, value, self.root))
-        elif name in ("width", "depth"):
-            if "box" not in p["shape"] and "size" not in p["shape"]:
-                raise ValueError(f"'{sel.key}' is not a box; type its height or scale.")
-            w, dep = p["shape"].get("box", p["shape"].get("size"))[:2]
-            self.apply(bt.resize_box(d, sel.key, value if name == "width" else w, value if name == "depth" else dep))
-        elif name == "radius":
-            if "cylinder" not in p["shape"]:
-                raise ValueError(f"'{sel.key}' is not a cylinder; type its height or scale.")
-            self.apply(SetValue(("scenery", i, "shape", "cylinder", 0), value))
-        elif name == "scale":
-            now = float(p["shape"].get("scale", 1.0)) if "mesh" in p["shape"] else 1.0
-            self.apply(bt.scale(d, sel.key, value / now, self.root))
-        else:
-            raise ValueError(f"unknown field {name!r}")
+        """Type a number into the panel (``app.editor.selection_fields``): one undoable edit."""
+        selection_fields.set_field(self, name, value)
 
     # ------------------------------------------------------------ terrains
-    def _click_terrain(self, x: float, y: float) -> None:
-        d = self.data
-        hit = self.pick(x, y)
-        sx, sy = bt.snap(x, self.grid), bt.snap(y, self.grid)
-        if self.tool == "select":
-            self.selection = hit
-            return
-        if hit is not None and hit.kind != "node":
-            hit = None  # the other tools act on bases and H.Q.s
-        if self.tool == "base":
-            edit, nid = tt.add_base(d, (sx, sy))
-            self.apply(edit)
-            self.selection = Selection("node", nid)
-        elif self.tool in ("hq-blue", "hq-red"):
-            edit, nid = tt.add_hq(d, self.tool.split("-")[1], (sx, sy))
-            self.apply(edit)
-            self.selection = Selection("node", nid)
-        elif self.tool == "special" and hit is not None:
-            node = d["bases"].get(hit.key) or d["hq_nodes"][hit.key]
-            cur = node.get("special")
-            nxt = SPECIAL_CYCLE[(SPECIAL_CYCLE.index(cur) + 1) % len(SPECIAL_CYCLE)] if cur in SPECIAL_CYCLE else None
-            self.apply(tt.set_special(d, hit.key, nxt))
-            self.selection = hit
-        elif self.tool == "connect" and hit is not None:
-            self.pending.append(hit.key)
-            if len(self.pending) == 2:
-                a, b = self.pending
-                self.pending = []
-                try:
-                    self.apply(tt.connect(d, a, b) if a != b else tt.disconnect(d, a, b))
-                except ValueError:
-                    self.apply(tt.disconnect(d, a, b))
-        elif self.tool == "region" and hit is not None:
-            if hit.key in self.pending:
-                self.finish_region()
-            else:
-                self.pending.append(hit.key)
 
     def finish_region(self, medals: int = 1) -> None:
-        """Close the region whose bases were clicked (terrain 'region' tool)
-        and select it, so its medals can be typed."""
-        if self.pending:
-            self.apply(tt.add_region(self.data, list(self.pending), medals))
-            self.selection = Selection("region", len(self.data["regions"]) - 1)
-            self.message = "Region added; type its medals on the right."
-        self.pending = []
+        """Close the region whose bases were clicked (terrain 'region' tool)."""
+        terrain_clicks.finish_region(self, medals)
 
     def set_objective(self, medals: int) -> None:
         self.apply(tt.set_objective(medals))

@@ -99,6 +99,17 @@ def player_counts(config: dict[str, Any]) -> list[int]:
     return list(range(lo, hi + 1))
 
 
+def players_after_modules(config: dict[str, Any]) -> int:
+    """The player count once the modules changed: the one chosen while the
+    engine's range still allows it, else (2 Against 2 turned on) the most the
+    range takes, or (turned off) the fewest."""
+    counts = player_counts(config)
+    players = int(config.get("players", 2))
+    if players in counts:
+        return players
+    return max(counts) if players < min(counts) else min(counts)
+
+
 START_KEYS = ("players", "chiefs", "level", "terrain", "modules", "mission")
 """The config keys the start screen chooses (the rest is the engine's or a record's)."""
 
@@ -329,8 +340,9 @@ class StartScreen:
         mods = list(self.choice.config.get("modules", []))
         mods.remove(module) if module in mods else mods.append(module)
         self.choice.config["modules"] = mods
-        if module == "two_vs_two":  # 2 Against 2 is for 3 or 4 players
-            self._set("players", 4 if module in mods else 2)
+        players = players_after_modules(self.choice.config)
+        if players != self.choice.config.get("players", 2):
+            self._set("players", players)
             return
         self._build()
 
@@ -381,4 +393,4 @@ class StartScreen:
 
 
 __all__ = ["EDITOR", "GAME_TITLES", "StartChoice", "StartScreen", "editor_choices", "level_choices", "level_title",
-           "player_counts", "seat_label"]
+           "player_counts", "players_after_modules", "seat_label"]

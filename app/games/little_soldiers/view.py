@@ -18,19 +18,28 @@ from __future__ import annotations
 
 import json
 import math
-import random
 from pathlib import Path
 from typing import Any
 
 from app import frames
 from app.games.little_soldiers.controller import LittleSoldiersController
+from app.games.little_soldiers.dice_tray import DiceTray
 from app.games.little_soldiers.drawing import build_battlefield, draw_path, draw_rays, draw_region
+from app.games.little_soldiers.hq_cards import (
+    CARD_D,
+    CARD_W,
+    HEART_RGB,
+    SELECT_RGB,
+    SHIELD_RGB,
+    draw_battle_track,
+    draw_hq,
+    facing,
+    team_index,
+)
 from app.games.little_soldiers.shows import SoldierShows
 from app.games.protocols import GameScene
-from app.look.figurines import figurine_batch, figurine_node, plastic
+from app.look.figurines import figurine_node, plastic
 from app.look.geom import Batch
-from app.look.pieces import SIDE_HEX
-from app.look.pipeline import GLOSSY_PLASTIC, TIN
 from app.look.placards import placard
 from app.scene_mesh import MeshBuilder
 from app.seats import SEAT_RGB
@@ -45,36 +54,18 @@ the yellow player's, for a green soldier at a hot-seat table."""
 
 MESHES = Path(__file__).resolve().parents[3] / "meshes" / "figurines"
 TARGET_RGB = (0.35, 1.0, 0.35, 1.0)
-SELECT_RGB = (1.0, 1.0, 1.0, 1.0)
 DEPLOY_RGBA = (0.25, 0.85, 0.35, 0.45)
 REACH_RGBA = (1.0, 0.88, 0.15, 0.38)
 CORD_RGB = (1.0, 0.85, 0.10, 1.0)
 REFUSED_RGB = (1.0, 0.25, 0.2, 1.0)
 BAND_RGB = {"green": (0.2, 0.85, 0.3, 1.0), "red": (0.95, 0.2, 0.15, 1.0), "yellow": (1.0, 0.85, 0.1, 1.0),
             None: (0.55, 0.55, 0.6, 1.0)}
-HEART_RGB = (0.90, 0.18, 0.25, 1.0)
-SHIELD_RGB = (0.25, 0.50, 0.95, 1.0)
-ORDER_RGB = (0.98, 0.78, 0.20, 1.0)
 CARD_RGB = (0.96, 0.93, 0.84, 1.0)
-FACE_RGB = {"hit": (0.85, 0.16, 0.12, 1.0), "double_hit": (0.55, 0.05, 0.10, 1.0),
-            "lightning": (1.0, 0.82, 0.10, 1.0), "blank": (0.97, 0.96, 0.92, 1.0),
-            "shield": (0.25, 0.50, 0.95, 1.0), "heart": (0.95, 0.45, 0.65, 1.0)}
-FACE_TEXT = {"hit": "HIT", "double_hit": "2 HITS", "lightning": "BOLT", "blank": "", "shield": "SHIELD",
-             "heart": "HEART"}
-DIE_CM = 4.0
-"""cm: the Attack dice are drawn a little larger than life, to read them."""
-TUMBLE_S = 0.9
-CARD_W, CARD_D = 13.0, 8.0
 
 
 def rectangular(poly: Any) -> bool:
     """Whether a play zone is an axis-aligned rectangle (the mat then hides the table's wood under it)."""
     return len(poly.exterior.coords) == 5 and abs(poly.area - poly.envelope.area) < 1e-6
-
-
-def facing(team: str) -> float:
-    """Engine heading a team's figurines face: across the table at the enemy."""
-    return 90.0 if team == "green" else -90.0
 
 
 def figurine_facts(kind: str) -> dict[str, Any]:
@@ -97,6 +88,8 @@ class LittleSoldiersView(GameScene):
         # room in front for the HQ cards and dice, on the left for the Battle Track, behind for the other HQ
         self.table = Table(w + 40, d + 2 * (CARD_D + 14), top=None, center=(self.center[0] - 6, self.center[1]),
                            hole=self.bounds if rectangular(self.battlefield.play_zone) else None)  # the mat covers it
+        self.tray = DiceTray(controller, self.table.root, self.bounds)
+        """The Attack dice and the throw in flight."""
         self.home()
         self.static = build_battlefield(self.table.root, self.battlefield)
         for piece, solid in zip(self.battlefield.scenery, self.battlefield.solids, strict=True):
@@ -123,13 +116,6 @@ class LittleSoldiersView(GameScene):
         self.facts = {k: figurine_facts(k) for k in ("infantry", "grenadier", "sniper", "operator")}
         self.dynamic = Entity(parent=self.table.root)
         self.overlay = Entity(parent=self.table.root)
-        self.dice_root = Entity(parent=self.table.root, name="dice")
-        self.flight_root = Entity(parent=self.table.root, name="flight")
-        self.dice_entities: list[Any] = []
-        self.dice_labels: list[str] = []
-        self._dice_id = -1
-        self._flight_id = -1
-        self._anim: list[dict[str, Any]] = []
         self._dragging = False
         self._polled: str | None = None
         """The soldier last found under the mouse by the hover poll."""
@@ -166,7 +152,7 @@ class LittleSoldiersView(GameScene):
             x, y, _ = self.track_point(step)
             pts += [(x - 3.5, y - 3.5, 0), (x + 3.5, y + 3.5, 0)]
         for g in v["generals"]:
-            ti = self._team_index(g["team"])
+            ti = team_index(g["team"])
             for slot in (0, len(g["soldiers"])):
                 cx, cy, _ = self.card_point(ti, slot)
                 pts += [(cx - CARD_W / 2, cy - CARD_D / 2, 0), (cx + CARD_W / 2, cy + CARD_D / 2, 0)]
@@ -196,8 +182,7 @@ class LittleSoldiersView(GameScene):
 
     def die_point(self, index: int) -> tuple[float, float, float]:
         """Where die ``index`` rests (engine cm; its top face's centre)."""
-        minx, miny, maxx, maxy = self.bounds
-        return (maxx - 6 * DIE_CM + index * (DIE_CM + 2.2), miny - 9.0, DIE_CM)
+        return self.tray.die_point(index)
 
     def card_point(self, team_index: int, slot: int) -> tuple[float, float, float]:
         """The centre of HQ card ``slot`` of the team (0 in front, 1 behind the
@@ -206,7 +191,7 @@ class LittleSoldiersView(GameScene):
         minx, miny, maxx, maxy = self.bounds
         if team_index == 1 and self.controller.view_dict().get("threats"):
             first = next((len(g["soldiers"]) + 1 for g in self.controller.view_dict()["generals"]
-                          if self._team_index(g["team"]) == 0), 3)
+                          if team_index(g["team"]) == 0), 3)
             return (minx + CARD_W / 2 + (slot + first + 0.3) * (CARD_W + 1.5), miny - 6.0 - CARD_D / 2, 0.0)
         y = miny - 6.0 - CARD_D / 2 if team_index == 0 else maxy + 6.0 + CARD_D / 2
         x0 = minx + CARD_W / 2 if team_index == 0 else minx + CARD_W / 2
@@ -281,7 +266,7 @@ class LittleSoldiersView(GameScene):
     def update(self) -> None:
         from ursina import time
 
-        self._animate(time.dt)
+        self.tray.animate(time.dt)
         self._hover_by_poll()
         if self.controller.aiming.dragging:  # a throw aimed by a drag begun on the thrower
             from app.pointer import mouse_on_plane
@@ -333,12 +318,12 @@ class LittleSoldiersView(GameScene):
             self._tokens_on_base(mb, s, at, facts)
         self._threats()
         look = Batch()
-        self._hq(mb, look)
-        self._battle_track(look)
+        draw_hq(self, mb, look)
+        draw_battle_track(self, look)
         static_entity(self.dynamic, mb, "rings")
         look.node("hq-and-track").reparentTo(self.dynamic)
-        self._dice()
-        self._flight()
+        self.tray.draw_dice()
+        self.tray.draw_flight()
         self.draw_overlay()
 
     def _threats(self) -> None:
@@ -380,197 +365,19 @@ class LittleSoldiersView(GameScene):
                 mb.add_cylinder((at[0] + r * math.cos(ang), at[1] + r * math.sin(ang), at[2] + 0.25 * j),
                                 0.55, 0.22, rgb, sides=10)
 
-    def _team_index(self, team: str) -> int:
-        return 0 if team == "green" else 1
-
-    def _hq(self, mb: MeshBuilder, look: Batch) -> None:
-        """HQ cards: each soldier's card with its Heart, Shield and Order
-        tokens, and each General's card with the Chest's Order tokens."""
-        v = self.controller.view_dict()
-        slots: dict[int, int] = {}
-        soldiers = {s["id"]: s for s in v["soldiers"]}
-        for g in v["generals"]:
-            ti = self._team_index(g["team"])
-            rgb = SEAT_RGB.get(g["team"], (0.7, 0.7, 0.7))
-            for ident in [None, *g["soldiers"]]:
-                slot = slots.get(ti, 0)
-                slots[ti] = slot + 1
-                cx, cy, _ = self.card_point(ti, slot)
-                kind = soldiers[ident]["kind"] if ident else "general"
-                name = g["name"].replace(":", " ") if ident is None else ""
-                look.add_box((cx, cy, 0.0), (CARD_W, CARD_D, 0.22), (1, 1, 1),
-                             textures={"top": f"hq:{kind}:{g['team']}:{name}"}, ground=None)
-                if ident is None:  # the General: Order tokens on the card, lid and bottom stacks
-                    piles = ((g["tokens"], -3.5), (g["lid"], 0.5), (g["bottom"], 4.5))
-                    for n, dx in piles:  # the pile's top token prints its count
-                        for j in range(n):
-                            tex = f"token:order:{n}" if j == n - 1 else "token:order"
-                            look.add_disc((cx + dx, cy - 2.3, 0.22 + 0.3 * j), 1.1, 0.26, (1, 1, 1), tex,
-                                          side_rgb=ORDER_RGB[:3], ground=None)
-                    continue
-                s = soldiers[ident]
-                rows = ((s["hearts"], "heart", HEART_RGB), (s["shields"], "shield", SHIELD_RGB),
-                        (s["orders"], "order", ORDER_RGB))
-                for r, (n, tex, colour) in enumerate(rows):
-                    for j in range(min(n, 7)):
-                        look.add_disc((cx - CARD_W / 2 + 1.6 + j * 1.7, cy + 0.2 - r * 2.0, 0.22), 0.7, 0.25, (1, 1, 1),
-                                      f"token:{tex}", side_rgb=colour[:3], sides=16, ground=None)
-                if s["spot"] is None:  # in the HQ: the figurine stands on its card
-                    figurine_batch(s["kind"], plastic(rgb), (cx + CARD_W / 2 - 1.9, cy - 2.3, 0.22), facing(g["team"]),
-                                   batch=look)
-                if ident == self.controller.selected:
-                    mb.add_box((cx, cy, 0.0), (CARD_W + 2.0, CARD_D + 2.0, 0.06), (*SELECT_RGB[:3], 1.0))
-                # The card is how a soldier still in the HQ is picked for deployment.
-                picker(self.dynamic, (cx, cy, 0.0), (CARD_W, CARD_D, 0.6),
-                       lambda i=ident: self.controller.click_soldier(i), name=f"card-{ident}")
-
-    def _battle_track(self, look: Batch) -> None:
-        """The printed Battle Track, the Flag standing on its square."""
-        v = self.controller.view_dict()
-        n = self.controller.view().chosen.flag_steps_to_victory  # type: ignore[attr-defined]
-        for step in range(-n, n + 1):
-            x, y, _ = self.track_point(step)
-            end = "green" if step == n else "yellow" if step == -n else ""
-            tex = f"track:{abs(step)}:{'end' if end else ''}:{SIDE_HEX.get(end, '')}"
-            look.add_box((x, y, 0.0), (7.0, 7.0, 0.25), (1, 1, 1), textures={"top": tex}, ground=None)
-        x, y, _ = self.track_point(v["flag"])
-        look.add_disc((x, y, 0.25), 1.2, 0.3, (0.35, 0.32, 0.3), ground=None)
-        look.add_disc((x, y, 0.55), 0.3, 8.6, (0.85, 0.85, 0.9), gloss=0.7, sides=10, ground=None, surface=TIN)
-        look.add_disc((x, y, 9.15), 0.45, 0.6, (0.95, 0.8, 0.2), gloss=0.7, sides=10, ground=None)
-        cloth = [(x, y, 6.2), (x + 4.5, y, 6.2), (x + 4.5, y, 9.0), (x, y, 9.0)]
-        look.add_quad(cloth, (1, 1, 1), "flagcloth:white")
-        look.add_quad(cloth[::-1], (1, 1, 1), "flagcloth:white", uv=((0, 1), (1, 1), (1, 0), (0, 0)))
-        placard(self.dynamic, "track-label", "Battle Track", (x, self.track_point(n)[1] + 5.8, 0.05), 2.0, "wood")
-
-    # ------------------------------------------------------------ dice
-    def _dice(self) -> None:
-        """The Attack dice as the engine rolled them; rerolled ones tumble."""
-        from ursina import Entity, Vec3, destroy
-
-        d = self.controller.dice
-        if d is None:
-            self._drop_animations("tumble")  # a tumble of destroyed dice crashed the frame loop
-            destroy(self.dice_root)
-            self.dice_root = Entity(parent=self.table.root, name="dice")
-            self.dice_entities, self.dice_labels = [], []
-            return
-        if d.roll_id != self._dice_id:
-            self._dice_id = d.roll_id
-            self._drop_animations("tumble")  # a tumble of destroyed dice crashed the frame loop
-            destroy(self.dice_root)
-            self.dice_root = Entity(parent=self.table.root, name="dice")
-            self.dice_entities, self.dice_labels = [], []
-            rng = random.Random(d.roll_id)
-            for i, face in enumerate(d.faces):
-                sniper = d.sniper and i == len(d.faces) - 1
-                x, y, z = self.die_point(i)
-                holder = Entity(parent=self.dice_root, position=Vec3(*frames.to_ursina((x, y, DIE_CM / 2))),
-                                name=f"die-{i}")
-                body = Entity(parent=holder, rotation_y=rng.uniform(-12, 12), name=f"die-body-{i}")
-                self._die_node(face, sniper).reparentTo(body)
-                picker(self.dice_root, (x, y, 0.0), (DIE_CM + 0.6, DIE_CM + 0.6, DIE_CM + 0.5),
-                       lambda k=i: self.controller.click_die(k), name=f"pick-die-{i}")
-                holder.face = face
-                self.dice_entities.append(holder)
-                self.dice_labels.append(face)
-                if i in d.rolled:
-                    spin = Vec3(rng.choice([-1, 1]) * rng.uniform(400, 700), rng.uniform(-300, 300),
-                                rng.choice([-1, 1]) * rng.uniform(400, 700))
-                    self._anim.append({"kind": "tumble", "body": body, "holder": holder, "t": 0.0, "spin": spin,
-                                       "final": Vec3(body.rotation), "base": Vec3(holder.position)})
-        for i, holder in enumerate(self.dice_entities):  # picked for a reroll: lifted
-            lift = 1.6 if i in self.controller.reroll_pick else 0.0
-            x, y, _ = self.die_point(i)
-            holder.position = Vec3(*frames.to_ursina((x, y, DIE_CM / 2 + lift)))
-
-    def _die_node(self, top: str, sniper: bool) -> Any:
-        """A die with ``top`` up, its other faces showing the rest of its faces,
-        each face printed (app.look.pieces.die_face); centred on the origin."""
-        c = self.controller.view().chosen  # type: ignore[attr-defined]
-        table = list(c.sniper_die_faces if sniper else c.attack_die_faces)
-        table.remove(top) if top in table else None
-        names = ["top", "right", "left", "back", "front", "bottom"]
-        faces = [top] + table[:5]
-        textures = {n: f"die:{f}:{int(sniper)}" for n, f in zip(names, faces, strict=True)}
-        b = Batch(contact=False, pooled=False)
-        b.add_box((0, 0, -DIE_CM / 2), (DIE_CM, DIE_CM, DIE_CM), (1, 1, 1), textures=textures, gloss=0.35, ground=None,
-                  surface=GLOSSY_PLASTIC)
-        return b.node("die")
-
     def dice_shown(self) -> list[str]:
         """The faces on top of the dice drawn now (for tests)."""
-        return list(self.dice_labels)
-
-    # ------------------------------------------------------------ throw flight
-    def _flight(self) -> None:
-        from ursina import Entity, Vec3, destroy
-
-        f = self.controller.flight
-        if f is None and self._flight_id != -1:  # the next action started: the last throw's trail goes
-            self._flight_id = -1
-            self._drop_animations("flight")
-            destroy(self.flight_root)
-            self.flight_root = Entity(parent=self.table.root, name="flight")
-        if f is None or f.flight_id == self._flight_id:
-            return
-        self._flight_id = f.flight_id
-        self._drop_animations("flight")
-        destroy(self.flight_root)
-        self.flight_root = Entity(parent=self.table.root, name="flight")
-        mb = MeshBuilder()
-        size = 1.6
-        colour = (0.2, 0.55, 0.25, 1.0) if f.kind == "grenade" else (0.3, 0.3, 0.35, 1.0)
-        if f.kind == "grenade":
-            mb.add_box((0, 0, -size / 2), (size, size, size), colour)
-        else:
-            mb.add_cylinder((0, 0, -0.3), 1.6, 0.6, colour, sides=16)
-        piece = Entity(parent=self.flight_root, model=mb.build(), double_sided=True, name="thrown")
-        piece.position = Vec3(*frames.to_ursina(f.points[0]))
-        trail = draw_path(self.flight_root, f.points, (1.0, 1.0, 1.0, 1.0), radius=0.12, name="trail")
-        if trail is not None:  # drawn whole at the start, it gave the landing away before the piece flew
-            trail.enabled = False
-        self._anim.append({"kind": "flight", "piece": piece, "t": 0.0, "flight": f, "trail": trail})
-
-    def _drop_animations(self, kind: str) -> None:
-        self._anim = [a for a in self._anim if a["kind"] != kind]
-
-    def _animate(self, dt: float) -> None:
-        from ursina import Vec3
-
-        keep = []
-        for a in self._anim:
-            moved = a["body"] if a["kind"] == "tumble" else a["piece"]
-            if moved.is_empty():  # its entity was destroyed by a redraw: nothing left to move
-                continue
-            a["t"] += dt
-            if a["kind"] == "tumble":
-                k = min(1.0, a["t"] / TUMBLE_S)
-                ease = 1 - (1 - k) ** 3
-                a["body"].rotation = a["final"] + a["spin"] * (1 - ease)
-                hop = frames.length_to_ursina(6.0) * 4 * k * (1 - k)
-                a["holder"].y = a["base"][1] + hop
-                if k < 1.0:
-                    keep.append(a)
-            else:
-                f = a["flight"]
-                t = a["t"]
-                idx = next((i for i, tt in enumerate(f.times) if tt >= t), len(f.times) - 1)
-                a["piece"].position = Vec3(*frames.to_ursina(f.points[idx]))
-                if t < f.times[-1]:
-                    keep.append(a)
-                elif a["trail"] is not None and not a["trail"].is_empty():
-                    a["trail"].enabled = True  # landed: the path it took stays on the table
-        self._anim = keep
+        return self.tray.dice_shown()
 
     def animating(self) -> bool:
         """A throw still in the air: the next action waits for it to land (a
         bot's Move came while the grenade flew, and took it and its trail away
         before it had landed)."""
-        return any(a["kind"] == "flight" and not a["piece"].is_empty() for a in self._anim)
+        return self.tray.flying()
 
     def finish_animations(self) -> None:
         """Jump every animation to its end (tests, and 'skip')."""
-        self._animate(60.0)
+        self.tray.finish()
 
     # ------------------------------------------------------------ overlays
     def draw_overlay(self) -> None:
@@ -728,7 +535,7 @@ class LittleSoldiersView(GameScene):
         slots: dict[int, int] = {}
         out = []
         for g in self.controller.view_dict()["generals"]:
-            ti = self._team_index(g["team"])
+            ti = team_index(g["team"])
             slot = slots.get(ti, 0)
             slots[ti] = slot + 1 + len(g["soldiers"])
             out.append((g["index"], self.card_point(ti, slot)))
