@@ -534,7 +534,7 @@ def little_soldiers_framing(out_png: str, level: str = "") -> dict[str, Any]:
     from ursina import scene
 
     from app import frames
-    from app.games.little_soldiers.hq_cards import CARD_D, CARD_W, team_index
+    from app.games.little_soldiers.hq_cards import CARD_D, CARD_W, hq_row
     from app.shell import window
     from app.shell.render import render
 
@@ -559,7 +559,7 @@ def little_soldiers_framing(out_png: str, level: str = "") -> dict[str, Any]:
                 pts[f"track{step}{dx}{dy}"] = (x + dx, y + dy, 0.0)
     v = c.view_dict()
     for g in v["generals"]:
-        ti = team_index(g["team"])
+        ti = hq_row(g["team"])
         for slot in range(len(g["soldiers"]) + 1):
             cx, cy, _ = view.card_point(ti, slot)
             for dx in (-CARD_W / 2, CARD_W / 2):
@@ -1234,10 +1234,10 @@ def hover_by_poll() -> dict[str, Any]:
     window.step(app, 1)
     target = next(e for e in screen.view.dynamic.children if e.name == f"pick-{foes[0]['id']}")
     mouse.hovered_entity = target  # no enter event: the picker was rebuilt under a resting mouse
-    screen.update()
+    screen.view.update()  # the scene's frame asks what is under the mouse
     got = c.hover.target if c.hover else None
     mouse.hovered_entity = None
-    screen.update()
+    screen.view.update()
     return {"target": foes[0]["id"], "hovered": got, "after_leaving": c.hover.target if c.hover else None}
 
 

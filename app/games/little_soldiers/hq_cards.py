@@ -32,7 +32,7 @@ SHIELD_RGB = (0.25, 0.50, 0.95, 1.0)
 ORDER_RGB = (0.98, 0.78, 0.20, 1.0)
 
 
-def team_index(team: str) -> int:
+def hq_row(team: str) -> int:
     """Which HQ row a team's cards lie in: 0 in front (green), 1 behind."""
     return 0 if team == "green" else 1
 
@@ -49,7 +49,7 @@ def draw_hq(scene: LittleSoldiersView, mb: MeshBuilder, look: Batch) -> None:
     slots: dict[int, int] = {}
     soldiers = {s["id"]: s for s in v["soldiers"]}
     for g in v["generals"]:
-        ti = team_index(g["team"])
+        ti = hq_row(g["team"])
         rgb = SEAT_RGB.get(g["team"], (0.7, 0.7, 0.7))
         for ident in [None, *g["soldiers"]]:
             slot = slots.get(ti, 0)
@@ -102,4 +102,4 @@ def draw_battle_track(scene: LittleSoldiersView, look: Batch) -> None:
     placard(scene.dynamic, "track-label", "Battle Track", (x, scene.track_point(n)[1] + 5.8, 0.05), 2.0, "wood")
 
 
-__all__ = ["CARD_D", "CARD_W", "draw_battle_track", "draw_hq", "facing", "team_index"]
+__all__ = ["CARD_D", "CARD_W", "draw_battle_track", "draw_hq", "facing", "hq_row"]

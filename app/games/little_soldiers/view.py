@@ -34,7 +34,7 @@ from app.games.little_soldiers.hq_cards import (
     draw_battle_track,
     draw_hq,
     facing,
-    team_index,
+    hq_row,
 )
 from app.games.little_soldiers.shows import SoldierShows
 from app.games.protocols import GameScene
@@ -152,7 +152,7 @@ class LittleSoldiersView(GameScene):
             x, y, _ = self.track_point(step)
             pts += [(x - 3.5, y - 3.5, 0), (x + 3.5, y + 3.5, 0)]
         for g in v["generals"]:
-            ti = team_index(g["team"])
+            ti = hq_row(g["team"])
             for slot in (0, len(g["soldiers"])):
                 cx, cy, _ = self.card_point(ti, slot)
                 pts += [(cx - CARD_W / 2, cy - CARD_D / 2, 0), (cx + CARD_W / 2, cy + CARD_D / 2, 0)]
@@ -191,7 +191,7 @@ class LittleSoldiersView(GameScene):
         minx, miny, maxx, maxy = self.bounds
         if team_index == 1 and self.controller.view_dict().get("threats"):
             first = next((len(g["soldiers"]) + 1 for g in self.controller.view_dict()["generals"]
-                          if team_index(g["team"]) == 0), 3)
+                          if hq_row(g["team"]) == 0), 3)
             return (minx + CARD_W / 2 + (slot + first + 0.3) * (CARD_W + 1.5), miny - 6.0 - CARD_D / 2, 0.0)
         y = miny - 6.0 - CARD_D / 2 if team_index == 0 else maxy + 6.0 + CARD_D / 2
         x0 = minx + CARD_W / 2 if team_index == 0 else minx + CARD_W / 2
@@ -535,7 +535,7 @@ class LittleSoldiersView(GameScene):
         slots: dict[int, int] = {}
         out = []
         for g in self.controller.view_dict()["generals"]:
-            ti = team_index(g["team"])
+            ti = hq_row(g["team"])
             slot = slots.get(ti, 0)
             slots[ti] = slot + 1 + len(g["soldiers"])
             out.append((g["index"], self.card_point(ti, slot)))
