@@ -6,12 +6,31 @@ that can be dragged now."""
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from app.editor.selection import PICK, RAY_STEP_CM, Handle, Selection
 
 if TYPE_CHECKING:
     from app.editor.session import EditorSession
+
+
+class Shown(NamedTuple):
+    """A piece as the window draws it: its footprint and heights (a piece the
+    engine refuses is drawn where the document puts it, and picked there too)."""
+
+    id: str
+    footprint: Any
+    bottom: float
+    top: float
+
+
+def shown_pieces(session: EditorSession) -> list[Shown]:
+    """Every piece the window draws, the engine's and the refused ones."""
+    view = session.drawable()
+    out = [Shown(s.id, s.footprint, s.bottom, s.top) for s in (view.battlefield.solids if view.battlefield else ())]
+    out += [Shown(st.id, st.solid.footprint, st.bottom, st.top) for st in view.strays if st.solid is not None]
+    return out
+
 
 def pick_ray(session: EditorSession, origin: tuple[float, float, float], through: tuple[float, float, float]
              ) -> tuple[str, tuple[float, float, float]] | None:
@@ -22,8 +41,8 @@ def pick_ray(session: EditorSession, origin: tuple[float, float, float], through
     import numpy as np
     import shapely
 
-    bf = session.battlefield()
-    if bf is None or not bf.solids:
+    pieces = shown_pieces(session)
+    if not pieces:
         return None
     o, d = np.asarray(origin, float), np.asarray(through, float) - np.asarray(origin, float)
     if d[2] >= 0:
@@ -32,7 +51,7 @@ def pick_ray(session: EditorSession, origin: tuple[float, float, float], through
     ts = np.linspace(0.0, t_table, max(64, int(np.linalg.norm(d) * t_table / RAY_STEP_CM)))
     pts = o[None, :] + ts[:, None] * d[None, :]
     best: tuple[int, str] | None = None
-    for solid in bf.solids:
+    for solid in pieces:
         inside = (pts[:, 2] >= solid.bottom - 0.05) & (pts[:, 2] <= solid.top + 0.05)
         if not inside.any():
             continue
@@ -68,15 +87,15 @@ def pick(session: EditorSession, x: float, y: float, ray: tuple[Any, Any] | None
     for t, token in enumerate(session.data.get("tokens", [])):
         if math.dist(token["at"], (x, y)) <= PICK:
             return Selection("token", t)
-    bf = session.battlefield()
-    if bf is not None and ray is not None:
+    if ray is not None:
         seen = session.pick_ray(*ray)
         if seen is not None:
             return Selection("piece", seen[0])
+    bf = session.drawable().battlefield
     if bf is not None:
         from shapely.geometry import Point
 
-        hits = [s for s in bf.solids if s.footprint.buffer(0.3).covers(Point(x, y))]
+        hits = [s for s in shown_pieces(session) if s.footprint.buffer(0.3).covers(Point(x, y))]
         if hits:
             return Selection("piece", max(hits, key=lambda s: s.top).id)
         for z, zone in enumerate(bf.zones):

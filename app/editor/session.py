@@ -17,11 +17,13 @@ from pathlib import Path
 from typing import Any
 
 from app.editor import battlefield_tools as bt
-from app.editor import picking, selection_fields, selection_keys, terrain_clicks
+from app.editor import dragging, picking, placing, selection_fields, selection_keys, terrain_clicks
 from app.editor import terrain_tools as tt
-from app.editor.document import Batch, Edit, LevelDocument, LevelInvalid, SetValue
+from app.editor.document import Edit, LevelDocument, LevelInvalid, SetValue
+from app.editor.drawable import Drawable, drawable
 from app.editor.fields import LABELS, parse_field
 from app.editor.file_picker import FilePicker
+from app.editor.placing import Refused
 from app.editor.selection import OBJECT_CYCLE, PICK, Handle, Selection
 from app.editor.shortcuts import SESSION_KEYS
 from engine.core.files import DataError, describe, load_json
@@ -67,6 +69,9 @@ class EditorSession:
         self.import_folder = Path.cwd()
         self.imported: list[Path] = []  # mesh copies made by imports not yet in a saved level
         self._drag: tuple[Selection | Handle, tuple[float, float], bool] | None = None
+        self._last_drag: Edit | None = None
+        self._mark: int | None = None
+        """The document's undo depth when the mouse gesture began (it ends as one step)."""
         self._cache: dict[str, tuple[str, Any]] = {}
 
     # ---------------------------------------------------------------- words
@@ -119,9 +124,31 @@ class EditorSession:
         name = Path(path).stem if path else "New battlefield"
         return cls(LevelDocument(bt.new_battlefield(name), battlefield, path), root)
 
+    @property
+    def read_only(self) -> bool:
+        """A level that comes with Toybox (the project's ``levels/``): Save
+        keeps it as it shipped and asks for a name of the player's own."""
+        if self.doc.path is None:
+            return False
+        try:
+            self.doc.path.resolve().relative_to((Path(REPO_ROOT) / "levels").resolve())
+        except ValueError:
+            return False
+        return True
+
+    def needs_name(self) -> bool:
+        """Whether Save must first ask for a name (a new level, or one that comes with Toybox)."""
+        return self.doc.path is None or self.read_only
+
     def save(self, path: str | Path | None = None) -> bool:
         """Save (atomic). The status line says "Saved NAME." or, when refused,
-        "Not saved: N problems ..." (the problem list shows them)."""
+        "Not saved: N problems ..." (the problem list shows them). A level that
+        comes with Toybox or has no file yet is saved only under a name
+        (:meth:`save_as`)."""
+        if path is None and self.needs_name():
+            self.message = ("This level comes with Toybox: Save as keeps your changes under a name of your own."
+                            if self.read_only else "Name the level first (Save as).")
+            return False
         try:
             target = self.doc.save(path)
         except LevelInvalid as err:
@@ -134,6 +161,21 @@ class EditorSession:
         self.message = f"Saved {target.name}."
         self.imported = []  # the saved level now uses them
         return True
+
+    def save_as(self, name: str) -> bool:
+        """Save under ``name`` in the player's folder (``app.userdir.level_path``);
+        a battlefield takes the name as its own too (its title). One undoable
+        edit when the name changes."""
+        from app import userdir
+
+        try:
+            target = userdir.level_path(name, self.mode)
+        except ValueError as err:
+            self.message = str(err)
+            return False
+        if self.mode == "battlefield" and self.data.get("name") != name.strip():
+            self.apply(SetValue(("name",), name.strip()))
+        return self.save(target)
 
     def discard_imports(self) -> None:
         """Remove the mesh copies made by imports when the level that would use
@@ -172,8 +214,42 @@ class EditorSession:
         return hit[1]
 
     def problems(self) -> list[str]:
-        """The live list: the engine's answer for the document as it is now."""
+        """The live list: the engine's answer for the document as it is now
+        (a battlefield: every refused piece and every design problem)."""
+        if self.mode == "battlefield":
+            return [p.text for p in self.drawable().problems]
         return self._cached("problems", self.doc.problems)
+
+    def drawable(self) -> Drawable:
+        """The document as the window draws it, whatever it holds (``app.editor.drawable``)."""
+        return self._cached("drawable", lambda: drawable(self.doc.data, self.root))
+
+    def drawable_solid(self, piece: str) -> Any:
+        """The solid of ``piece`` as drawn (a refused piece's too), or None."""
+        view = self.drawable()
+        for solid in view.battlefield.solids if view.battlefield is not None else ():
+            if solid.id == piece:
+                return solid
+        return next((st.solid for st in view.strays if st.id == piece), None)
+
+    def select_problem(self, index: int) -> bool:
+        """A click on problem ``index`` of the list selects what it is about: its
+        piece (the first it names), token or hatched zone."""
+        problems = self.drawable().problems if self.mode == "battlefield" else ()
+        if not 0 <= index < len(problems):
+            return False
+        p = problems[index]
+        ids = [i for i in p.ids if any(s.get("id") == i for s in self.data.get("scenery", []))]
+        kind, _, rest = p.where.partition("[")
+        number = rest.split("]")[0]
+        if ids:
+            self.selection = Selection("piece", ids[0])
+        elif kind in ("tokens", "zones") and number.isdigit():
+            self.selection = Selection("token" if kind == "tokens" else "zone", int(number))
+        else:
+            return False
+        self.tool = "select"
+        return True
 
     def battlefield(self):
         """The engine's model of the document, or None while it does not load."""
@@ -198,17 +274,29 @@ class EditorSession:
         return self._cached(f"balance-{cell}", make)
 
     # ---------------------------------------------------------------- edits
-    def apply(self, edit: Edit) -> None:
+    def apply(self, edit: Edit, keep_placed: bool = False) -> None:
+        """Make one undoable edit. With ``keep_placed`` (a drop, a drag), an
+        edit after which a piece the engine placed before can no longer be
+        placed (left resting on nothing, in the air) is taken back and refused
+        with the engine's sentence (:class:`app.editor.placing.Refused`); a
+        typed number is made, and the piece marked until it is mended."""
         self.piece_names()  # remembered before the edit: a deleted piece is named after it went
+        refused = self._refused() if keep_placed else set()
         self.doc.apply(edit)
         self.message = ""
+        new = [st for st in self.drawable().strays if st.id not in refused] if keep_placed else []
+        if new:
+            self.doc.take_back()
+            why = next((st.problem.text for st in new if st.problem is not None), "a piece would rest on nothing")
+            raise Refused(f"Not done: {self.say(why)}")
+
+    def _refused(self) -> set[str]:
+        """Ids of the document's pieces the engine refuses to place now."""
+        return {st.id for st in self.drawable().strays} if self.mode == "battlefield" else set()
 
     def undo(self) -> None:
-        """One step back, and on past any step the editor cannot show (a piece
-        left resting on nothing drew an empty table and picked nothing)."""
+        """One step back (one click, one typed number, one drag)."""
         if self.doc.undo():
-            while not self._showable() and self.doc.undo():
-                pass
             self.message = "Undone."  # the last edit's line ("Placed box-1 ...") stayed, as if it still held
         else:
             self.message = "Nothing to undo."
@@ -216,15 +304,10 @@ class EditorSession:
 
     def redo(self) -> None:
         if self.doc.redo():
-            while not self._showable() and self.doc.redo():
-                pass
             self.message = "Redone."
         else:
             self.message = "Nothing to redo."
         self._forget_missing()
-
-    def _showable(self) -> bool:
-        return self.mode != "battlefield" or self.battlefield() is not None
 
     def _forget_missing(self) -> None:
         sel = self.selection
@@ -284,57 +367,9 @@ class EditorSession:
                 self.apply(bt.set_level(d, hit.key, None if piece.get("level") == level else level))
             self.selection = hit
             return
-        added: str | None = None
-        stack_on = hit.key if hit is not None and hit.kind == "piece" else None
-        z = bt.top_of(d, stack_on, self.root) if stack_on else 0.0
-        if tool == "mesh":
-            self.import_at = (sx, sy, z)
-            self.picker = FilePicker(self.import_folder)
-            self.message = TOOL_HINTS["mesh"]
-            return
-        if tool == "household":
-            edit, added = bt.add_kit(d, self.kit_kind, (sx, sy, z))
-        elif tool == "box":
-            edit, added = bt.add_box(d, (10.0, 8.0, 8.0), (sx, sy, z))
-        elif tool == "cylinder":
-            edit, added = bt.add_cylinder(d, 4.0, 10.0, (sx, sy, z))
-        elif tool == "prism":
-            edit, added = bt.add_prism(d, [(-6, -4), (6, -4), (0, 5)], 7.0, (sx, sy, z))
-        elif tool == "hill":
-            edit, pair = bt.add_hill(d, (sx, sy))
-            added = pair[0]
-        elif tool == "deployment":
-            used = {t.get("number") for t in d.get("tokens", []) if t.get("kind") == "deployment"}
-            number = next((n for n in (1, 2, 3, 4) if n not in used), 1)
-            edit = bt.place_deployment(d, number, (sx, sy))
-        elif tool == "crate":
-            edit = bt.add_crate(d, (sx, sy), "green" if sy < self._mid_y() else "yellow")
-        elif tool == "supplies":
-            edit = bt.add_supplies(d, (sx, sy))
-        elif tool == "force-field":
-            edit = bt.add_force_field_switch(d, (sx, sy))
-        elif tool == "threat":
-            n = sum(1 for t in d.get("tokens", []) if t.get("kind") == "threat") + 1
-            edit = bt.add_threat(d, (sx, sy), f"threat-{n}")
-        elif tool in ("hatched-green", "hatched-yellow"):
-            h = 15.0
-            square = [(sx - h, sy - h), (sx + h, sy - h), (sx + h, sy + h), (sx - h, sy + h)]
-            edit = bt.add_hatched_zone(d, tool.split("-")[1], square)
-        else:
-            raise ValueError(f"unknown tool {tool!r}")
-        self.apply(edit)
-        if added:
-            self.selection = Selection("piece", added)
-            self.tool = "select"  # a second click selects or drags it (it stacked another on top)
-            self.message = f"Placed {added}; the tool is back to Select."
-        elif tool.startswith("hatched"):
-            self.selection = Selection("zone", len(d["zones"]) - 1)
-        elif tool == "deployment":
-            self.selection = Selection("token", next(i for i, t in enumerate(d["tokens"]) if t["at"] == [sx, sy]))
-        else:
-            self.selection = Selection("token", len(d["tokens"]) - 1)
+        placing.place(self, x, y, hit, ray)
 
-    def _mid_y(self) -> float:
+    def mid_y(self) -> float:
         ys = [p[1] for p in self.data["play_zone"]]
         return (min(ys) + max(ys)) / 2
 
@@ -389,7 +424,7 @@ class EditorSession:
             return False
         if at is None:
             xs = [p[0] for p in self.data["play_zone"]]
-            at = ((min(xs) + max(xs)) / 2, self._mid_y(), 0.0)
+            at = ((min(xs) + max(xs)) / 2, self.mid_y(), 0.0)
         folder = Path(self.root) / bt.MESH_DIR
         before = set(folder.glob("*")) if folder.is_dir() else set()
         try:
@@ -409,6 +444,7 @@ class EditorSession:
         tool), the piece the mouse's ``ray`` meets first when given (without
         it a book on a shoebox was picked by the table point behind: the
         hatched zone there); True if something is."""
+        self._mark = self.doc.depth
         handle = self.handle_at(x, y)
         if handle is not None:
             self._drag = (handle, (x, y), False)
@@ -422,6 +458,15 @@ class EditorSession:
         self._drag = (hit, (x, y), False)
         return True
 
+    def grab(self, x: float, y: float) -> bool:
+        """Start dragging the selection from (x, y) (a gizmo arrow grabbed: the
+        piece under the gizmo's centre may be another, resting on it)."""
+        if self.selection is None:
+            return False
+        self._mark = self.doc.depth
+        self._drag = (self.selection, (x, y), False)
+        return True
+
     def drag(self, x: float, y: float) -> None:
         """Move the dragged thing so it follows the mouse; the whole drag undoes
         as one step. A piece dropped with its centre over another piece
@@ -430,38 +475,40 @@ class EditorSession:
             return
         sel, (x0, y0), applied = self._drag
         if applied:
-            self.doc.undo()
-        d = self.data
-        dx, dy = x - x0, y - y0
-        if isinstance(sel, Handle):
-            poly = d["play_zone"] if sel.zone is None else d["zones"][sel.zone]["polygon"]
-            corners = [(p[0], p[1]) for p in poly]
-            corners[sel.corner] = (bt.snap(x, self.grid), bt.snap(y, self.grid))
-            edit: Edit = bt.set_play_zone(corners) if sel.zone is None else bt.set_zone_polygon(sel.zone, corners)
-        elif sel.kind == "piece":
-            at = d["scenery"][bt.piece_index(d, sel.key)]["at"]
-            to = (bt.snap(at[0] + dx, self.grid), bt.snap(at[1] + dy, self.grid))
-            lift = bt.set_bottom(d, sel.key, bt.landing_z(d, sel.key, to, self.root), self.root)
-            edit = Batch((bt.move(d, sel.key, to, None, self.root), lift), f"drag {sel.key}")
-        elif sel.kind == "token":
-            at = d["tokens"][sel.key]["at"]
-            edit = bt.move_token(d, sel.key, (at[0] + dx, at[1] + dy), self.grid)
-        elif sel.kind == "zone":
-            poly = d["zones"][sel.key]["polygon"]
-            ddx, ddy = bt.snap(dx, self.grid), bt.snap(dy, self.grid)
-            edit = bt.set_zone_polygon(sel.key, [(px + ddx, py + ddy) for px, py in poly])
-        elif sel.kind == "region":
-            pos = d["regions"][sel.key]["pos"]
-            edit = SetValue(("regions", sel.key, "pos"), [bt.snap(pos[0] + dx, self.grid), bt.snap(pos[1] + dy, self.grid)])
-        else:
-            node = d["bases"].get(sel.key) or d["hq_nodes"][sel.key]
-            edit = tt.move_node(d, sel.key, (bt.snap(node["pos"][0] + dx, self.grid), bt.snap(node["pos"][1] + dy, self.grid)))
-        self.doc.apply(edit)
-        self.message = ""
+            self.doc.take_back()  # this frame replaces the last: the drag stays one edit
+        edit = dragging.drag_edit(self, sel, (x0, y0), (x, y))
+        try:
+            self.apply(edit, keep_placed=True)
+        except Refused as err:  # it cannot stand there: it stays where it last could, and says why
+            if applied and self._last_drag is not None:
+                self.apply(self._last_drag, keep_placed=True)
+            self.message = str(err)
+            return
+        self._last_drag = edit
         self._drag = (sel, (x0, y0), True)
 
-    def end_drag(self) -> None:
+    def end_drag(self, x: float | None = None, y: float | None = None) -> None:
+        """The mouse button is up: the drag ends where the mouse is (a slow
+        frame could end it before the last move was seen), and the whole
+        gesture is one undo step."""
+        if self._drag is not None and x is not None and y is not None:
+            self.drag(x, y)
         self._drag = None
+        if self._mark is not None:
+            self.doc.squash(self._mark, "drag")
+            self._mark = None
+
+    def turn_to(self, angle: float) -> None:
+        """The gizmo's ring: turn the selection to ``angle`` degrees (snapped to
+        the angle step); every frame of one turn replaces the last (one undo step)."""
+        if self._mark is None:
+            self._mark = self.doc.depth
+        while self.doc.depth > self._mark:
+            self.doc.take_back()
+        try:
+            self.set_field("rotation", round(angle / self.angle_step) * self.angle_step)
+        except ValueError as err:
+            self.message = str(err)
 
     @property
     def dragging(self) -> bool:

@@ -25,10 +25,12 @@ class SimulatePanel:
         from ursina import Button, Entity, Text, color
         from ursina import window as uwindow
 
+        from app.editor.window import BAR_W, bar_x
+
         self.win = win
         self.sim: Simulation | None = None
-        button = Button(parent=win.ui, text="Simulate", scale=(0.1, 0.04),
-                        position=uwindow.top_right + (-0.79 + len(win.bar) * 0.11, -0.035),
+        button = Button(parent=win.ui, text="Simulate", scale=(BAR_W, 0.04),
+                        position=uwindow.top_right + (bar_x(len([k for k in win.bar if k != "Menu"])), -0.035),
                         color=color.rgb(0.25, 0.3, 0.38), text_size=0.75)
         button.on_click = self.start
         win.bar["Simulate"] = button
