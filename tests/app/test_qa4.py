@@ -5,6 +5,7 @@ seats, and saves a player names."""
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 
 import pytest
 
@@ -80,7 +81,7 @@ def test_f1_in_a_mission_leads_with_its_rules_and_fills_the_window_page_by_page(
     shown = [line for page in f["pages"] for line in page[:-1]]
     assert set(f["all"]) <= set(shown)
     assert all(len(page) == f["rows"] for page in f["pages"][:-1])
-    for before, after in zip(f["pages"], f["pages"][1:], strict=True):
+    for before, after in pairwise(f["pages"]):
         assert after[0] == before[-2]
 
 
