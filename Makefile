@@ -22,8 +22,10 @@ check: $(VENV)/.installed
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
 
+# Every core (pytest-xdist); loadgroup keeps the tests that share a cached result (a conformance
+# playout, a module's Ray or offscreen run: their xdist_group marks) on one worker.
 test: check
-	$(PY) -m pytest
+	$(PY) -m pytest -n auto --dist loadgroup
 
 bench: $(VENV)/.installed
 	$(VENV)/bin/toybox sim little-battle --players 4 --games 2000 --bots random
