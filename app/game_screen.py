@@ -189,7 +189,8 @@ class GameScreen:
         if self._worker is not None and self._worker.busy():
             decision = self.worker.poll()
             if decision is None:
-                self.hud.set_thinking(f"{seat_label(c.game, self.worker.seat)} is thinking"  # type: ignore[arg-type]
+                seat = self.worker.seat if self.worker.seat is not None else 0  # a busy worker has its seat
+                self.hud.set_thinking(f"{seat_label(c.game, seat)} is thinking"
                                       f"{'.' * (1 + int(self.worker.thinking_for() * 2) % 3)}")
                 return
             self.hud.set_thinking("")

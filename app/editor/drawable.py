@@ -160,7 +160,9 @@ def _stray(index: int, item: Any, problem: Problem, root: Path | None) -> Stray:
     if isinstance(item, dict):
         at = item.get("at")
         try:
-            lift = float(at[2]) if isinstance(at, list) and len(at) == 3 else 0.0
+            if not isinstance(at, list) or len(at) not in (2, 3):
+                raise ValueError("no position")
+            lift = float(at[2]) if len(at) == 3 else 0.0
             alone = {**item, "at": [float(at[0]), float(at[1]), 0.0], "id": pid or "piece"}
             ring = [[-1e4, -1e4], [1e4, -1e4], [1e4, 1e4], [-1e4, 1e4]]
             bf = Battlefield.from_dict({"format": 1, "name": "", "play_zone": ring, "scenery": [alone]}, root=root)

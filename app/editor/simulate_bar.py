@@ -66,7 +66,7 @@ class SimulatePanel:
         self.text.text = self.line()
         result = self.sim.result if self.sim is not None else None
         current = result is not None and result.key == document_key(self.win.session.data)
-        wanted = result.key if current else None
+        wanted = result.key if result is not None and current else None
         if wanted != self._drawn:
             self._draw(result if current else None)
             self._drawn = wanted

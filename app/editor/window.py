@@ -612,6 +612,7 @@ class EditorWindow:
         return None
 
     def _gizmo_grab(self) -> tuple[float, float]:
+        assert self.gizmo is not None  # an axis is grabbed only on a drawn gizmo
         at = self.gizmo["at"]
         return (at[0], at[1])
 
@@ -641,8 +642,9 @@ class EditorWindow:
 
     def pick_problem(self, index: int) -> None:
         """A click on a problem's line: select what it is about (the fields show it, the gizmo is on it)."""
-        if self.session.select_problem(index):
-            self.session.message = f"Selected {self.session.selection.key}: {self.session.say(self.session.problems()[index])}"
+        s = self.session
+        if s.select_problem(index) and s.selection is not None:
+            s.message = f"Selected {s.selection.key}: {s.say(s.problems()[index])}"
         self.refresh()
 
 

@@ -11,6 +11,7 @@ one comes back as the engine's sentence in :attr:`message`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,11 @@ from engine.core.games import GameInfo, get_game
 from engine.core.match import Match
 from engine.core.protocol import CHANCE, IllegalAction, View
 from engine.core.record import RecordError, load_record, save_record
+
+
+def _cloned_view(state: Any, seat: int) -> View:
+    """A seat's view of a copy of ``state`` (a thinking thread never shares the live state)."""
+    return state.clone().view(seat)
 
 
 class GameController:
@@ -234,7 +240,7 @@ class GameController:
             bot = self.bots.get(seat)
             if bot is not None:
                 state = self.match.state
-                return BotJob(seat, self.match_key(), bot, lambda s=seat, state=state: state.clone().view(s),
+                return BotJob(seat, self.match_key(), bot, partial(_cloned_view, state, seat),
                               self.match.record().to_dict(), self.seats.kinds[seat], self.bot_seed * 31 + seat,
                               getattr(bot, "time_limit", None))
         return None

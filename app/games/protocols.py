@@ -73,9 +73,11 @@ class GameScene(Protocol):
 
     def finish_animations(self) -> None:
         """Space: the scene's own animations jump to their end."""
+        return None
 
     def set_pace(self, factor: float) -> None:
         """The screen's speed factor on the scene's own animations (0: instant)."""
+        return None
 
     def thing_for(self, name: str) -> str | None:
         """The tooltip key of a picker entity the scene drew, by its name."""

@@ -177,7 +177,7 @@ class StartScreen:
         self.body = Entity(parent=self.root)
         self._build()
 
-    def _button(self, text: str, pos: tuple[float, float], action: Callable[[], None], on: bool = False,
+    def _button(self, text: str, pos: tuple[float, float], action: Callable[[], object], on: bool = False,
                 width: float = 0.26) -> Any:
         from ursina import Button, color
 
@@ -196,7 +196,7 @@ class StartScreen:
         if c.game == "little-soldiers":
             from engine.little_soldiers import config as ls_config
 
-            mission = ls_config.MISSIONS.get(c.config.get("mission"))  # type: ignore[arg-type]
+            mission = ls_config.MISSIONS.get(str(c.config.get("mission")))
             value = mission.level if mission else ls_config.DEFAULT_LEVEL
         else:
             try:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import math
+from functools import partial
 from typing import Any
 
 from app import frames
@@ -126,6 +127,7 @@ def plate_spot(rel: int, n: int, width: float, depth: float) -> tuple[float, flo
     and 5 players the far plates lay partly under the sand, their counts hidden.)"""
     from shapely import affinity
     from shapely.geometry import Point, Polygon, box
+    from shapely.geometry.base import BaseGeometry
 
     x, y, _ = ship_position(rel, n)
     if rel == 0:
@@ -134,7 +136,7 @@ def plate_spot(rel: int, n: int, width: float, depth: float) -> tuple[float, flo
     for r in range(n):
         hx, hy, heading = ship_position(r, n)
         hulls.append(affinity.translate(affinity.rotate(Polygon(HULL_OUTLINE), heading, origin=(0, 0)), hx, hy))
-    blocked = Point(*BEACH_AT).buffer(BEACH_R + PLATE_CLEAR_CM)
+    blocked: BaseGeometry = Point(*BEACH_AT).buffer(BEACH_R + PLATE_CLEAR_CM)
     for hull in hulls:
         blocked = blocked.union(hull.buffer(PLATE_CLEAR_CM))
     table = box(-TABLE_W / 2, -TABLE_D / 2, TABLE_W / 2, TABLE_D / 2)
@@ -487,7 +489,7 @@ class LittleBattleView(GameScene):
                 chest(look, (x, y + 0.5, h), pile[0]["color"], heading=-8.0 if p == 0 else 8.0, size=4.2)
             placard(self.dynamic, f"pile-label-{p}", f"Pile {p + 1}: {len(pile)} chest{'s' if len(pile) != 1 else ''}",
                     (x, y - 8.2, 0.3), 2.0)  # printed on a card on the sand, not floating
-            picker(self.dynamic, (x, y, 0.0), (CARD_W + 4, CARD_D + 4, max(h, 1.0)), lambda p=p: self.controller.click_pile(p),
+            picker(self.dynamic, (x, y, 0.0), (CARD_W + 4, CARD_D + 4, max(h, 1.0)), partial(self.controller.click_pile, p),
                    name=f"pile-{p}")
         for play in v.get("my_play", []):  # your own card, played face down: you see its face, tilted, beside its pile
             look.add_box(self.my_play_point(play["pile"]), (CARD_W * 0.8, CARD_D * 0.8, CARD_T), (1, 1, 1),
@@ -561,7 +563,7 @@ class LittleBattleView(GameScene):
                 mb.add_box((x, HAND_Y, 0.05), (w + 1.6, CARD_D * 1.3 + 1.6, 0.1), HIGHLIGHT)
             look.add_box((x, HAND_Y, z), (w, CARD_D * 1.3, CARD_T), (1, 1, 1), textures={"top": card_texture(name)},
                          ground=None)
-            picker(self.dynamic, (x, HAND_Y, 0.0), (w, CARD_D * 1.3, 2.5), lambda n=name: self.controller.click_card(n),
+            picker(self.dynamic, (x, HAND_Y, 0.0), (w, CARD_D * 1.3, 2.5), partial(self.controller.click_card, name),
                    name=f"card-{name}")
 
     # ------------------------------------------------------------ tooltips (app.tips)

@@ -15,7 +15,9 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.little_soldiers import queries
-from engine.little_soldiers.view import LittleSoldiersView
+from engine.little_soldiers.view import (
+    LittleSoldiersView as SeatView,  # the seat's view of the rules (the app's scene is another)
+)
 
 THROW_EDGE_MARGIN = 0.85
 """The strongest aim lands at most this share of the way to the play zone's
@@ -26,7 +28,7 @@ class ThrowAim:
     """The throw being aimed: ``aim`` (direction in degrees, strength) or None,
     and whether a drag begun on the thrower is aiming (the screen follows the mouse)."""
 
-    def __init__(self, view: Callable[[], LittleSoldiersView]) -> None:
+    def __init__(self, view: Callable[[], SeatView]) -> None:
         self.view = view
         self.aim: tuple[float, float] | None = None
         self.dragging = False

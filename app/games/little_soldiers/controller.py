@@ -25,7 +25,10 @@ from engine.little_soldiers.actions import Activate, Deploy, Jump, Lead, Move, O
 from engine.little_soldiers.mission_report import record_mission
 from engine.little_soldiers.names import log_namer, soldier_name
 from engine.little_soldiers.phases import Phase
-from engine.little_soldiers.view import LittleSoldiersView
+from engine.little_soldiers.state import LittleSoldiersState
+from engine.little_soldiers.view import (
+    LittleSoldiersView as SeatView,  # the seat's view of the rules (the app's scene is another)
+)
 
 
 def _point(x: float, y: float) -> Any:
@@ -131,10 +134,10 @@ class LittleSoldiersController(GameController):
     def is_mine(self, ident: str) -> bool:
         return self.soldier(ident)["team"] in self.my_teams()
 
-    def view(self) -> LittleSoldiersView:
+    def view(self) -> SeatView:
         """What the shown seat may see (the engine's Little Soldiers view: its questions are typed)."""
         v = super().view()
-        assert isinstance(v, LittleSoldiersView)
+        assert isinstance(v, SeatView)
         return v
 
     def phase(self) -> Phase:
@@ -172,24 +175,26 @@ class LittleSoldiersController(GameController):
 
     def targets(self) -> list[str]:
         """Enemies the selected soldier can see whole (the engine's line of sight)."""
-        if self.spot(self.selected) is None:
+        ident = self.selected
+        if ident is None or self.spot(ident) is None:
             return []
         try:
-            return list(self.view().valid_targets(self.selected))
+            return list(self.view().valid_targets(ident))
         except (KeyError, ValueError, AttributeError):
             return []
 
     def reach(self) -> Any:
         """The selected soldier's yellow-cord reach (shapely), while it may move; else None."""
-        if self.spot(self.selected) is None or not self.my_turn() or self.phase() is not Phase.MOVE:
+        ident = self.selected
+        if ident is None or self.spot(ident) is None or not self.my_turn() or self.phase() is not Phase.MOVE:
             return None
-        s = self.soldier(self.selected)
+        s = self.soldier(ident)
         mover = self.view_dict().get("mover")
-        if s["spot"] is None or not self.is_mine(self.selected) or (mover and mover != self.selected):
+        if s["spot"] is None or not self.is_mine(ident) or (mover and mover != ident):
             return None
-        key = (self.selected, tuple(sorted(s["spot"].items())), len(self.match.actions))
+        key = (ident, tuple(sorted(s["spot"].items())), len(self.match.actions))
         if key != self._reach_key:
-            self._reach_key, self._reach = key, queries.reach(self.view(), self.selected)
+            self._reach_key, self._reach = key, queries.reach(self.view(), ident)
         return self._reach
 
     def move_path(self) -> list[tuple[float, float]]:
@@ -210,22 +215,22 @@ class LittleSoldiersController(GameController):
         phase = self.phase()
         if phase is Phase.REROLL:
             n = len(self.reroll_pick)
-            out = [("Keep the dice", Reroll(()))]
+            out: list[tuple[str, Any]] = [("Keep the dice", Reroll(()))]
             if n:
                 out.insert(0, (f"Reroll {n} selected {'die' if n == 1 else 'dice'}", Reroll(tuple(sorted(self.reroll_pick)))))
             return out
         if phase is Phase.MOVE and self.my_turn():
             # The zero Move: the only way to stay was a click exactly on the soldier's own spot,
             # where its figurine catches the click and only selects it.
-            out = []
+            stays: list[tuple[str, Move]] = []
             for ident in ([self.selected] if self.selected else []) + sorted(self._my_movers()):
                 spot = self.spot(ident)
                 if spot is None:  # a broken soldier (its HQ card can still be selected): no Move to offer
                     continue
                 stay = Move(ident, spot["x"], spot["y"])
-                if not self.explain(stay) and all(a != stay for _, a in out):
-                    out.append((f"{self.name(ident)} stays where it is", stay))
-            return out[:1] if self.selected in {a.soldier for _, a in out} else out
+                if not self.explain(stay) and all(a != stay for _, a in stays):
+                    stays.append((f"{self.name(ident)} stays where it is", stay))
+            return list(stays[:1] if self.selected in {a.soldier for _, a in stays} else stays)
         if phase is Phase.TELEPORT and self.my_turn() and not self.explain(Activate(None)):
             return [("Stay here (do not teleport)", Activate(None))]
         actions = self.legal()
@@ -304,8 +309,9 @@ class LittleSoldiersController(GameController):
             chosen = [a for a in attacks if a.soldier == self.selected] or (attacks if len(attacks) == 1 else [])
             if chosen:
                 return self.play(chosen[0])
-            if self.spot(self.selected) is not None and self.is_mine(self.selected):
-                return self.play(Order(self.selected, "attack", ident))  # the engine says why not
+            mine = self.selected
+            if mine is not None and self.spot(mine) is not None and self.is_mine(mine):
+                return self.play(Order(mine, "attack", ident))  # the engine says why not
         self.selected = ident
         self.message = ""
         self.preview = self.climb = None
@@ -404,7 +410,7 @@ class LittleSoldiersController(GameController):
         that climb instead (:attr:`climb`): the click and the preview ask
         ``move_for`` the same question."""
         self.preview = self.climb = None
-        if self.reach() is not None:
+        if self.reach() is not None and self.selected is not None:
             action = self.move_for(x, y, surface)
             if action.climb:
                 self.climb = queries.climb_preview(self.view(), self.viewer, self.selected, action.x, action.y)
@@ -448,7 +454,7 @@ class LittleSoldiersController(GameController):
         (green clear, red blocked), whether it is a valid target, the range band."""
         self.hover = None
         a = self.selected
-        if self.spot(ident) is not None and self.spot(a) is not None and ident != a:
+        if ident is not None and a is not None and self.spot(ident) is not None and self.spot(a) is not None and ident != a:
             v = self.view()
             if v.is_enemy(a, ident):  # by side: free-for-all games share colours
                 sight = queries.sight_rays(v, a, ident)
@@ -576,6 +582,7 @@ class LittleSoldiersController(GameController):
         state = self.match.state
         if self.reported is state or not state.is_over() or not self.view().cooperative:
             return
+        assert isinstance(state, LittleSoldiersState)
         self.reported = state
         notes: list[str] = []
         try:

@@ -11,6 +11,7 @@ still in the air (the next action waits for it).
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from app import frames
@@ -85,7 +86,7 @@ class DiceTray:
                 body = Entity(parent=holder, rotation_y=rng.uniform(-12, 12), name=f"die-body-{i}")
                 self.die_node(face, sniper).reparentTo(body)
                 picker(self.dice_root, (x, y, 0.0), (DIE_CM + 0.6, DIE_CM + 0.6, DIE_CM + 0.5),
-                       lambda k=i: self.controller.click_die(k), name=f"pick-die-{i}")
+                       partial(self.controller.click_die, i), name=f"pick-die-{i}")
                 holder.face = face
                 self.dice_entities.append(holder)
                 self.dice_labels.append(face)

@@ -10,6 +10,7 @@ its square. Where each card and square lies is the scene's (``card_point``,
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 from app.look.figurines import figurine_batch, plastic
@@ -81,7 +82,7 @@ def draw_hq(scene: LittleSoldiersView, mb: MeshBuilder, look: Batch) -> None:
                 mb.add_box((cx, cy, 0.0), (CARD_W + 2.0, CARD_D + 2.0, 0.06), (*SELECT_RGB[:3], 1.0))
             # The card is how a soldier still in the HQ is picked for deployment.
             picker(scene.dynamic, (cx, cy, 0.0), (CARD_W, CARD_D, 0.6),
-                   lambda i=ident: scene.controller.click_soldier(i), name=f"card-{ident}")
+                   partial(scene.controller.click_soldier, ident), name=f"card-{ident}")
 
 def draw_battle_track(scene: LittleSoldiersView, look: Batch) -> None:
     """The printed Battle Track, the Flag standing on its square."""

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import math
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -119,7 +120,7 @@ class LittleSoldiersView(GameScene):
         self._dragging = False
         self._polled: str | None = None
         """The soldier last found under the mouse by the hover poll."""
-        self._last_hover_xy: tuple[float, float] | None = None
+        self._last_hover_xy: tuple[float, float, str | None] | None = None
         self._hover_acted = len(controller.match.actions)
         """The actions played when the pointer was last read: after another,
         the cord waits for the pointer to move (it is where the last click or drag ended)."""
@@ -146,7 +147,7 @@ class LittleSoldiersView(GameScene):
         """Frame the table, the Battle Track, both HQs and the dice (the 'h' key)."""
         minx, miny, maxx, maxy = self.bounds
         v = self.controller.view_dict()
-        n = self.controller.view().chosen.flag_steps_to_victory  # type: ignore[attr-defined]
+        n = self.controller.view().chosen.flag_steps_to_victory
         pts: list[tuple[float, float, float]] = [(minx, miny, 0), (maxx, miny, 0), (minx, maxy, 0), (maxx, maxy, 0)]
         for step in (-n, n):
             x, y, _ = self.track_point(step)
@@ -199,7 +200,7 @@ class LittleSoldiersView(GameScene):
 
     def track_point(self, step: int) -> tuple[float, float, float]:
         minx, miny, maxx, maxy = self.bounds
-        n = self.controller.view().chosen.flag_steps_to_victory  # type: ignore[attr-defined]
+        n = self.controller.view().chosen.flag_steps_to_victory
         return (minx - 9.0, self.center[1] + step * min(9.0, (maxy - miny) / (2 * n + 1)), 0.0)
 
     # ------------------------------------------------------------ input
@@ -313,8 +314,8 @@ class LittleSoldiersView(GameScene):
                             rotation_y=frames.heading_to_ursina(facing(s["team"])))
             figurine_node(s["kind"], plastic(rgb)).instanceTo(holder)
             picker(self.dynamic, at, (2 * facts["base_radius"], 2 * facts["base_radius"], facts["height"]),
-                   lambda i=s["id"]: self.controller.click_soldier(i), name=f"pick-{s['id']}",
-                   on_hover=lambda inside, i=s["id"]: self.controller.hover_soldier(i if inside else None))
+                   partial(self.controller.click_soldier, s["id"]), name=f"pick-{s['id']}",
+                   on_hover=partial(self._hover_soldier, s["id"]))
             self._tokens_on_base(mb, s, at, facts)
         self._threats()
         look = Batch()
@@ -423,8 +424,8 @@ class LittleSoldiersView(GameScene):
         h = c.hover
         if h is not None:
             draw_rays(self.overlay, h.rays, name="rays")
-            a, t = c.soldier(h.attacker), c.soldier(h.target)
-            pa, pt = self.soldier_point(a), self.soldier_point(t)
+            pa, pt = self.soldier_point(c.soldier(h.attacker)), self.soldier_point(c.soldier(h.target))
+            assert pa is not None and pt is not None  # a hover is only made between soldiers in play
             mb = MeshBuilder()
             band = BAND_RGB[h.band]
             mb.add_cylinder((pt[0], pt[1], pt[2] + 0.5), 2.6, 0.1, band, sides=24)
@@ -433,8 +434,8 @@ class LittleSoldiersView(GameScene):
                 self.overlay, [(pa[0], pa[1], pa[2] + 0.1), (pt[0], pt[1], pt[2] + 0.1)], band, radius=0.2, name="band-line"
             )
             info.append(h.text)
-        if c.aiming.aim is not None:
-            o = c.shot_origin()
+        o = c.shot_origin()
+        if c.aiming.aim is not None and o is not None:
             direction, strength = c.aiming.aim
             length = c.aiming.distance()  # (app) the measured flight, not strength x reach
             spread = c.aiming.spread()
@@ -600,6 +601,9 @@ class LittleSoldiersView(GameScene):
 
         piece = self.battlefield.piece(surface)
         return f"the {piece_name(piece).lower()} (Level {piece.level})" if piece.level else f"the {piece_name(piece).lower()}"
+
+    def _hover_soldier(self, ident: str, inside: bool) -> None:
+        self.controller.hover_soldier(ident if inside else None)
 
     def destroy(self) -> None:
         from ursina import destroy
