@@ -106,6 +106,14 @@ class FieldsPanel:
             self.inputs[name] = field
 
 
+BAR_W, BAR_STEP, BAR_LEFT = 0.09, 0.095, -0.79
+"""The top bar's buttons: width, spacing and where the first sits from the window's right (UI units)."""
+
+def bar_x(i: int) -> float:
+    """Where the top bar's button ``i`` sits, from the window's right edge."""
+    return BAR_LEFT + i * BAR_STEP
+
+
 PROBLEM_ROWS = 8
 """Problems listed at once (the rest are counted)."""
 PROBLEM_WRAP = 44

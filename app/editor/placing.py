@@ -18,6 +18,7 @@ from app.editor import battlefield_tools as bt
 from app.editor.document import Edit
 from app.editor.file_picker import FilePicker
 from app.editor.selection import Selection
+from app.editor.tools import TOOL_HINTS
 
 if TYPE_CHECKING:
     from app.editor.session import EditorSession
@@ -82,8 +83,6 @@ def place_piece(session: EditorSession, tool: str, x: float, y: float, on: str |
 
 def place(session: EditorSession, x: float, y: float, hit: Selection | None, ray: tuple[Any, Any] | None) -> None:
     """A click with a placing tool (see the module's docstring)."""
-    from app.editor.session import TOOL_HINTS
-
     tool, d = session.tool, session.data
     px, py, on = landing(session, x, y, hit, ray)
     sx, sy = bt.snap(px, session.grid), bt.snap(py, session.grid)

@@ -25,7 +25,7 @@ class SimulatePanel:
         from ursina import Button, Entity, Text, color
         from ursina import window as uwindow
 
-        from app.editor.window import BAR_W, bar_x
+        from app.editor.panels import BAR_W, bar_x
 
         self.win = win
         self.sim: Simulation | None = None

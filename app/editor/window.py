@@ -44,7 +44,7 @@ from app.editor.battlefield_scene import (
     kit_look,
     piece_colour,
 )
-from app.editor.panels import FieldsPanel, PickerPanel, ProblemsPanel
+from app.editor.panels import BAR_W, FieldsPanel, PickerPanel, ProblemsPanel, bar_x
 from app.editor.picking import shown_pieces
 from app.editor.prompts import ask, ask_name
 from app.editor.session import BATTLEFIELD_TOOLS, TERRAIN_TOOLS, EditorSession
@@ -65,15 +65,8 @@ GIZMO_Y = (0.30, 0.85, 0.35, 1.0)
 GIZMO_RING = (0.30, 0.55, 0.98, 1.0)
 HANDLE = (1.0, 0.85, 0.25, 1.0)
 DRAFT = (1.0, 0.55, 0.15, 1.0)
-BAR_W, BAR_STEP, BAR_LEFT = 0.09, 0.095, -0.79
-"""The top bar's buttons: width, spacing and where the first sits from the window's right (UI units)."""
 TERRAIN_SCALE = 1.2
 """Board percent -> cm on the flat table, so a terrain fills a 120 cm board."""
-
-
-def bar_x(i: int) -> float:
-    """Where the top bar's button ``i`` sits, from the window's right edge."""
-    return BAR_LEFT + i * BAR_STEP
 
 
 class EditorWindow:

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from app.animation import Motion
     from app.games.controller import GameController
     from app.table import Table
-    from app.tips import Tip
+    from app.tips.tip import Tip
 
 Point = tuple[float, float, float]
 Snapshot = dict[str, Any]

@@ -13,24 +13,12 @@ on screen.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from app.tips.tip import Tip
 
 if TYPE_CHECKING:
     from app.games.protocols import GameTips
-
-
-@dataclass(frozen=True)
-class Tip:
-    """A small card: ``title`` as printed, ``facts`` (its numbers), ``now``
-    (what can be done with it now, or why not)."""
-
-    title: str
-    facts: tuple[str, ...] = ()
-    now: tuple[str, ...] = ()
-
-    def lines(self) -> list[str]:
-        return [self.title, *self.facts, *self.now]
 
 
 def _module(game: str) -> GameTips:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.seats import seat_label
-from app.tips import Tip
+from app.tips.tip import Tip
 from engine.little_battle import Attack, Keep
 from engine.little_battle.data import KIND_COLOR, LEOPARD_CHIEF_DEFAULT_KEY, RHINO_CHIEF_FLEE_FROM
 from engine.little_battle.state import ADVENTURERS, CARD_OF_NAME

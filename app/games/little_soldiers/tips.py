@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.tips import Tip
+from app.tips.tip import Tip
 from engine.little_soldiers import names
 from engine.little_soldiers.actions import Activate, Order, Play
 from engine.little_soldiers.phases import Phase

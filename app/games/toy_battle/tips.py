@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.tips import Tip
+from app.tips.tip import Tip
 from engine.toy_battle import Place, UseEffect
 from engine.toy_battle.data import SPECIAL_EFFECTS, TROOP_EFFECTS, TROOP_NAMES, TROOP_TITLES
 
