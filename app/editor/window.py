@@ -31,22 +31,13 @@ from __future__ import annotations
 import math
 import sys
 import textwrap
-from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from app.editor.battlefield_scene import (
-    BLOCKER,
-    SELECTED,
-    add_battlefield,
-    add_heat_map,
-    add_segment,
-    kit_look,
-    piece_colour,
-)
+from app.editor import scene_draw
 from app.editor.panels import BAR_W, FieldsPanel, PickerPanel, ProblemsPanel, bar_x
-from app.editor.picking import shown_pieces
 from app.editor.prompts import ask, ask_name
+from app.editor.scene_draw import TERRAIN_SCALE
 from app.editor.session import BATTLEFIELD_TOOLS, TERRAIN_TOOLS, EditorSession
 from app.editor.shortcuts import SESSION_KEYS, WINDOW_KEYS, help_lines, key_name
 from app.editor.simulate_bar import SimulatePanel
@@ -54,25 +45,23 @@ from app.hud import fit_text
 from app.pointer import mouse_on_plane, mouse_ray
 from app.scene_mesh import MeshBuilder
 from app.shell import window
-from app.table import Table, label, static_entity
+from app.table import Table, static_entity
 
 OVERLAYS = (None, "green sees", "yellow sees", "green reaches", "yellow reaches")
 LEGEND_WORDS = {"sees": ("sees little", "sees most of the table"),
                 "reaches": ("many Moves away", "reached in one Move")}
 """The heat map legend's ends (dark blue to yellow), per map kind."""
-GIZMO_X = (0.92, 0.25, 0.22, 1.0)
-GIZMO_Y = (0.30, 0.85, 0.35, 1.0)
-GIZMO_RING = (0.30, 0.55, 0.98, 1.0)
-HANDLE = (1.0, 0.85, 0.25, 1.0)
-DRAFT = (1.0, 0.55, 0.15, 1.0)
-TERRAIN_SCALE = 1.2
-"""Board percent -> cm on the flat table, so a terrain fills a 120 cm board."""
 
 
 class EditorWindow:
     def __init__(self, session: EditorSession, on_back: Any = None) -> None:
         """``on_back()`` (from the start screen) shows a Menu button that goes
         back to it, asking first when there are unsaved changes."""
+        self._build(session, on_back)
+
+    def _build(self, session: EditorSession, on_back: Any = None) -> None:
+        """The window for ``session``: built once, and again for a new level
+        (the shell and the frame guard keep this same window)."""
         from ursina import Button, Entity, Text, camera, color
         from ursina import window as uwindow
 
@@ -186,9 +175,9 @@ class EditorWindow:
         self.labels = Entity(parent=self.table.root)
         mb = MeshBuilder()
         if s.mode == "terrain":
-            self._draw_terrain(mb)
+            scene_draw.draw_terrain(self, mb)
         else:
-            self._draw_battlefield(mb)
+            scene_draw.draw_battlefield(self, mb)
         self.scene = static_entity(self.table.root, mb, "editor-scene")
         for tool, b in self.tool_buttons.items():
             b.color = color.rgb(0.85, 0.62, 0.2) if tool == s.tool else color.rgb(0.22, 0.26, 0.33)
@@ -242,121 +231,9 @@ class EditorWindow:
         Text(parent=self.legend, text=high, origin=(-0.5, -0.5), position=(x0 + 0.11 + steps * 0.025, y0 - 0.002),
              scale=0.65, color=color.light_gray, name="legend-high")
 
-    def _draw_battlefield(self, mb: MeshBuilder) -> None:
-        """Whatever the document holds, every piece: the pieces the engine
-        places as in play (the household kit printed), the ones it refuses
-        where the document puts them, and every piece with a problem in red
-        with a red pin over it (a click on its line selects it)."""
-        s = self.session
-        self._draw_outlines(mb)
-        view = s.drawable()
-        bf = view.battlefield
-        if bf is None:
-            return
-        sel = s.selection
-        picked = [sel.key] if sel and sel.kind == "piece" else []
-        marked = view.marked()
-        add_battlefield(mb, bf, selected=picked, blockers=marked - set(picked), skip_kit=True)
-        look = kit_look(bf, picked, marked)  # the household kit as it is printed in play
-        if look is not None:
-            look.reparentTo(self.labels)
-        for stray in view.strays:
-            if stray.solid is not None:
-                v = stray.solid.mesh.vertices + (0.0, 0.0, stray.lift)
-                rgb = SELECTED if stray.id in picked else BLOCKER if stray.problem is not None else piece_colour(stray.index)
-                mb.add_triangles(v.tolist(), stray.solid.mesh.faces.tolist(), rgb)
-        for piece in shown_pieces(s):
-            if piece.id in marked:
-                c = piece.footprint.representative_point()
-                mb.add_box((c.x, c.y, piece.top + 0.6), (0.5, 0.5, 4.0), BLOCKER)  # a pin over the piece
-                mb.add_cylinder((c.x, c.y, piece.top + 4.6), 1.1, 1.1, BLOCKER, sides=12)
-        if self.overlay and s.battlefield() is not None:
-            b = s.balance()
-            side = b.sides[0] if self.overlay.startswith("green") else b.sides[1]
-            if self.overlay.endswith("sees"):
-                from engine.little_soldiers.table.balance import standing_heights
 
-                add_heat_map(mb, b.xs, b.ys, side.see, heights=standing_heights(bf, b.xs, b.ys))
-            else:
-                import numpy as np
 
-                from engine.little_soldiers.table.balance import MAX_MOVES
 
-                moves = np.where(np.isfinite(side.reach), 1.0 - (side.reach - 1) / MAX_MOVES, 0.0)
-                moves[np.isnan(side.reach)] = np.nan
-                add_heat_map(mb, b.xs, b.ys, moves)
-        if sel is not None and sel.kind == "piece":
-            solid = s.drawable_solid(sel.key)
-            if solid is not None:
-                c = solid.footprint.centroid
-                top = next((st.top for st in view.strays if st.id == sel.key), solid.top)
-                self._draw_gizmo(mb, (c.x, c.y, top + 0.4), solid.footprint)
-        elif sel is not None and sel.kind == "token" and sel.key < len(s.data.get("tokens", [])):
-            at = s.data["tokens"][sel.key]["at"]
-            mb.add_cylinder((at[0], at[1], 0.0), 2.2, 0.2, SELECTED, sides=24)
-        elif sel is not None and sel.kind == "zone" and sel.key < len(bf.zones):
-            ring = list(bf.zones[sel.key].polygon.exterior.coords)
-            for a, b2 in pairwise(ring):
-                add_segment(mb, (a[0], a[1], 0.5), (b2[0], b2[1], 0.5), SELECTED, 0.5)
-
-    def _draw_outlines(self, mb: MeshBuilder) -> None:
-        """The play zone being drawn (its corners and edges so far) and the
-        corner handles that can be dragged now; drawn even while the level
-        does not load, so a bad outline can be dragged back."""
-        s = self.session
-        draft = s.draft
-        for a, b in pairwise(draft):
-            add_segment(mb, (a[0], a[1], 0.6), (b[0], b[1], 0.6), DRAFT, 0.6)
-        for x, y in draft:
-            mb.add_box((x, y, 0.0), (1.6, 1.6, 1.2), DRAFT)
-        for _, (x, y) in s.handles():
-            mb.add_box((x, y, 0.0), (2.0, 2.0, 1.4), HANDLE)
-
-    def _draw_gizmo(self, mb: MeshBuilder, at: tuple[float, float, float], footprint: Any) -> None:
-        minx, miny, maxx, maxy = footprint.bounds
-        reach = max(maxx - minx, maxy - miny) / 2 + 6.0
-        x, y, z = at
-        add_segment(mb, (x, y, z), (x + reach, y, z), GIZMO_X, 0.6)
-        mb.add_box((x + reach + 0.8, y, z - 0.8), (1.8, 1.8, 1.6), GIZMO_X)
-        add_segment(mb, (x, y, z), (x, y + reach, z), GIZMO_Y, 0.6)
-        mb.add_box((x, y + reach + 0.8, z - 0.8), (1.8, 1.8, 1.6), GIZMO_Y)
-        ring = reach * 0.75
-        pts = [(x + ring * math.cos(2 * math.pi * k / 48), y + ring * math.sin(2 * math.pi * k / 48), z) for k in range(49)]
-        for a, b in pairwise(pts):
-            add_segment(mb, a, b, GIZMO_RING, 0.35)
-        mb.add_cylinder((x, y, z - 0.2), 1.2, 0.4, (1, 1, 1, 1), sides=16)
-        self.gizmo = {"at": (x, y, z), "reach": reach, "ring": ring}
-
-    def _draw_terrain(self, mb: MeshBuilder) -> None:
-        d = self.session.data
-        k = TERRAIN_SCALE
-        mb.add_box((self.center[0], self.center[1], 0.0), (100 * k, 100 * k, 0.1), (0.80, 0.76, 0.62, 1.0))
-        nodes = {**{n: v for n, v in d.get("hq_nodes", {}).items()}, **d["bases"]}
-        for a, b in d["paths"]:
-            if a in nodes and b in nodes and nodes[a]["pos"] and nodes[b]["pos"]:
-                pa, pb = nodes[a]["pos"], nodes[b]["pos"]
-                add_segment(mb, (pa[0] * k, pa[1] * k, 0.4), (pb[0] * k, pb[1] * k, 0.4), (0.45, 0.35, 0.25, 1.0), 0.8)
-        blue = set(d["hqs"].get("blue", []))
-        red = set(d["hqs"].get("red", []))
-        sel = self.session.selection
-        for nid, node in nodes.items():
-            if not node.get("pos"):
-                continue
-            x, y = node["pos"][0] * k, node["pos"][1] * k
-            rgb = (0.25, 0.45, 0.95, 1.0) if nid in blue else (0.90, 0.25, 0.22, 1.0) if nid in red else (0.95, 0.93, 0.85, 1.0)
-            if node.get("special"):
-                mb.add_cylinder((x, y, 0.1), 3.4, 0.5, (0.75, 0.45, 0.9, 1.0), sides=24)
-            if sel is not None and sel.kind == "node" and sel.key == nid or nid in self.session.pending:
-                mb.add_cylinder((x, y, 0.05), 3.9, 0.4, SELECTED, sides=24)
-            mb.add_cylinder((x, y, 0.1), 2.6, 1.0, rgb, sides=24)
-            label(self.labels, nid, (x, y, 2.0), 2.2, (0.1, 0.1, 0.1, 1), billboard=False).rotation_x = 90
-        for r, region in enumerate(d["regions"]):
-            if region.get("pos"):
-                x, y = region["pos"][0] * k, region["pos"][1] * k
-                if sel is not None and sel.kind == "region" and sel.key == r:
-                    mb.add_cylinder((x, y, 0.05), 3.0, 0.25, SELECTED, sides=5)
-                mb.add_cylinder((x, y, 0.1), 2.0, 0.3, (0.95, 0.78, 0.2, 1.0), sides=5)
-                label(self.labels, f"{region['medals']}", (x, y, 1.2), 2.0, (0.3, 0.2, 0.0, 1), billboard=False).rotation_x = 90
 
     # ------------------------------------------------------------------ commands
     def pick_kit(self, kind: str) -> None:
@@ -434,14 +311,11 @@ class EditorWindow:
         self._start_new()
 
     def _start_new(self) -> None:
-        from ursina import camera
-
         self.close_prompt()
         session = EditorSession.open(None, self.session.root)
         session.message = "A new battlefield: place scenery and tokens; Save asks for its name."
-        on_back = self.on_back
         self.destroy()
-        camera.editor_window = EditorWindow(session, on_back)  # kept alive by the camera, as the shell keeps the first
+        self._build(session, self.on_back)
 
     # ------------------------------------------------------------ leaving
     def menu(self) -> None:
@@ -481,10 +355,15 @@ class EditorWindow:
                           name="leave-prompt")
 
     def close_prompt(self) -> None:
+        """Close the open question: hidden now, destroyed a moment later (the
+        Enter that submits a name reaches the text field's own handler after
+        ours, which then turns the field off: destroyed at once, that killed
+        the window)."""
         from ursina import destroy
 
         if self.prompt is not None:
-            destroy(self.prompt)
+            self.prompt.enabled = False
+            destroy(self.prompt, delay=0.1)
             self.prompt = None
 
     def tell(self, sentence: str) -> None:
@@ -673,7 +552,11 @@ def run(file: str | None, size: str = "1440x900", mesh: str | None = None) -> in
         return 1
     w, _, h = size.partition("x")
     app = window.start(offscreen=False, size=(int(w), int(h)), title="Toybox - level editor")
-    EditorWindow(session)
+    win = EditorWindow(session)
+    from app.shell import guard
+
+    # every frame and input behind the guard, as in `toybox play`: an error is a sentence, never a dead window
+    guard.install(app, guard.Guard(None, win.tell, win.recover))
     app.run()
     return 0
 
