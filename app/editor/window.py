@@ -186,7 +186,7 @@ class EditorWindow:
             if kind != KIT_PANEL:
                 b.color = color.rgb(1.0, 0.85, 0.45) if kind == s.kit_kind else color.white
         dirty = " *" if s.doc.dirty else ""
-        kept = "  (comes with Toybox: Save as keeps your changes)" if s.read_only else ""
+        kept = "  (read-only: Save as)" if s.read_only else ""
         self.title.text = fit_text(f"{self.file_name}{dirty}  -  {s.data.get('name', '')}{kept}", 1.2,
                                    (uwindow.top_right[0] - 0.79 - 0.05) - (uwindow.top_left[0] + 0.02) - 0.02)
         self.fields.show(s)

@@ -111,7 +111,7 @@ def test_the_editor_never_draws_a_blank_table_and_marks_problems(tmp_path):
     png = tmp_path / "never-blank.png"
     facts = run(tmp_path, "editor_never_blank", str(png), timeout=240)
     _png_ok(png)
-    assert facts["read_only"] and "comes with Toybox" in facts["title"]
+    assert facts["read_only"] and "read-only" in facts["title"]
     assert facts["blocks"][2] == 27.0
     (without, top_pixel), (with_, _) = facts["after"]
     assert with_ == without + 1 and without > 5  # every piece drawn, both ways
