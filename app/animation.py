@@ -29,8 +29,7 @@ from typing import TYPE_CHECKING, Any
 from app import frames
 
 if TYPE_CHECKING:
-    from app.games.controller import GameController
-    from app.games.protocols import GameScene, Snapshot
+    from app.games.protocols import GameScene, Snapshot, TableControl
 
 LABEL_S = 1.8
 """How long a floating label rises at normal speed (chosen)."""
@@ -65,7 +64,7 @@ def along(points: list[tuple[float, float, float]], k: float) -> tuple[float, fl
 class Animator:
     """Animations for one game screen (see the module's docstring)."""
 
-    def __init__(self, controller: GameController, view: Callable[[], GameScene], speed: Callable[[], float]) -> None:
+    def __init__(self, controller: TableControl, view: Callable[[], GameScene], speed: Callable[[], float]) -> None:
         from ursina import Entity
 
         self.controller = controller

@@ -9,6 +9,9 @@ the HUD and the tooltip card ask these, and never which game they show.
 - :class:`GameTips`: a game's tooltip texts (a module: ``app.games.<game>.tips``).
 - :class:`Motions`: what the shows get from the animator: a motion list, a
   floating label, the pace.
+- :class:`TableControl`: what the animator, the tooltip card and the
+  tooltips read of a game's controller (``app.games.controller.GameController``
+  has it all; each game's controller adds its own clicks).
 
 A scene may subclass :class:`GameScene` to take its defaults (no animation
 of its own, nothing to point at).
@@ -27,6 +30,29 @@ if TYPE_CHECKING:
 
 Point = tuple[float, float, float]
 Snapshot = dict[str, Any]
+
+
+class TableControl(Protocol):
+    """A game's controller as the generic code reads it."""
+
+    viewer: int
+    handover_to: int | None
+    selected: str | None
+    listeners: list[Callable[[], None]]
+
+    @property
+    def game(self) -> str:
+        ...
+
+    def match_key(self) -> tuple[int, int]:
+        """Changes whenever the match does (an action, an undo, a load)."""
+        ...
+
+    def view_dict(self) -> dict[str, Any]:
+        ...
+
+    def choices(self) -> list[tuple[str, Any]]:
+        ...
 
 
 class Motions(Protocol):
@@ -111,4 +137,4 @@ class GameTips(Protocol):
 
 SceneFactory = Callable[["GameController"], GameScene]
 
-__all__ = ["ActionShows", "GameScene", "GameTips", "Motions", "Point", "SceneFactory", "Snapshot"]
+__all__ = ["ActionShows", "GameScene", "GameTips", "Motions", "Point", "SceneFactory", "Snapshot", "TableControl"]

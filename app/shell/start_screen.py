@@ -64,9 +64,10 @@ EDITOR_TITLE = "Level editor"
 
 
 def editor_choices() -> dict[str, list[Path]]:
-    """The shipped level files the editor opens, by kind: every Little
-    Soldiers battlefield (a mission's too) and every Toy Battle terrain
-    (``toybox edit`` opens these same files, and saves them in place)."""
+    """The level files the editor opens, by kind: every Little Soldiers
+    battlefield (a mission's too) and every Toy Battle terrain that comes
+    with Toybox (kept as shipped: the editor saves changes under a name),
+    then the player's own (``app.userdir.levels``)."""
     from engine.core.files import DataError, load_json
 
     out: dict[str, list[Path]] = {"Battlefield": [], "Terrain": []}
@@ -78,6 +79,8 @@ def editor_choices() -> dict[str, list[Path]]:
                 continue  # not a level the editor can open: not offered
             if isinstance(data, dict) and key in data:
                 out[kind].append(path)
+    out["Battlefield"] += userdir.levels("battlefield")  # the player's own (Save as in the editor)
+    out["Terrain"] += userdir.levels("terrain")
     return out
 
 

@@ -13,12 +13,12 @@ on screen.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from app.tips.tip import Tip
 
 if TYPE_CHECKING:
-    from app.games.protocols import GameTips
+    from app.games.protocols import GameTips, TableControl
 
 
 def _module(game: str) -> GameTips:
@@ -27,7 +27,7 @@ def _module(game: str) -> GameTips:
     return plug(game).tips()
 
 
-def tip(controller: Any, thing: str | None) -> Tip | None:
+def tip(controller: TableControl, thing: str | None) -> Tip | None:
     """The tooltip for ``thing`` in ``controller``'s game now, or None (no
     such thing now, or nothing to show while the computer is handed over)."""
     if not thing:
@@ -39,14 +39,14 @@ def tip(controller: Any, thing: str | None) -> Tip | None:
     return _module(controller.game).tip(controller, thing)
 
 
-def things(controller: Any) -> list[str]:
+def things(controller: TableControl) -> list[str]:
     """Every key :func:`tip` answers for now (tests and the monkey ask them all)."""
     out = list(_module(controller.game).things(controller))
     out += [f"button:{label}" for label, _ in controller.choices()]
     return out
 
 
-def _button(controller: Any, text: str) -> Tip | None:
+def _button(controller: TableControl, text: str) -> Tip | None:
     """A choice button that names a card (a Tactics card to play) shows that card."""
     cut = text[:-3].rstrip() if text.endswith("...") else None  # the HUD shortens a long label
     for label, action in controller.choices():

@@ -21,8 +21,7 @@ from app import frames, tips
 from app.tips.place import Rect, place
 
 if TYPE_CHECKING:
-    from app.games.controller import GameController
-    from app.games.protocols import GameScene
+    from app.games.protocols import GameScene, TableControl
 
 TIP_DELAY_S = 0.45
 """Seconds the pointer rests before the card shows (chosen: desktop tooltips take 0.4-0.7 s)."""
@@ -109,7 +108,7 @@ def _pointer() -> tuple[float, float] | None:
 class TipCard:
     """One game screen's tooltip (see the module's docstring)."""
 
-    def __init__(self, controller: GameController, view: Callable[[], GameScene],
+    def __init__(self, controller: TableControl, view: Callable[[], GameScene],
                  blocked: Callable[[], bool] = lambda: False) -> None:
         from ursina import Entity, Quad, Text, camera, color
 

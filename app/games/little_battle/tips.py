@@ -15,7 +15,7 @@ from app.seats import seat_label
 from app.tips.tip import Tip
 from engine.little_battle import Attack, Keep
 from engine.little_battle.data import KIND_COLOR, LEOPARD_CHIEF_DEFAULT_KEY, RHINO_CHIEF_FLEE_FROM
-from engine.little_battle.state import ADVENTURERS, CARD_OF_NAME
+from engine.little_battle.state import ADVENTURERS, CARD_OF_NAME, DRAFT, RUSH
 
 OPENED_BY = {colour: kind.capitalize() + "s" for kind, colour in KIND_COLOR.items()}
 CHIEF_POWERS = {
@@ -121,7 +121,7 @@ def ship_tip(c: Any, s: int) -> Tip | None:
         facts.append("Chests: " + ", ".join(f"{n} {col}" for col, n in counts.items()))
     gold = v["gold"][s]
     facts.append(f"Gold: {gold}" if gold is not None else "Gold: hidden until the end")
-    if v["committed"][s] and v["phase"] in ("draft", "rush"):
+    if v["committed"][s] and v["phase"] in (DRAFT, RUSH):
         facts.append("Has chosen this turn.")
     now = []
     if me and c.ship_highlighted():

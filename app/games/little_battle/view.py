@@ -24,6 +24,7 @@ from app.pointer import on_plane
 from app.scene_mesh import MeshBuilder
 from app.seats import SEAT_RGB, seat_label, seat_name
 from app.table import Table, picker, static_entity
+from engine.little_battle.state import DRAFT, RUSH
 
 TABLE_W, TABLE_D = 110.0, 80.0
 CARD_W, CARD_D, CARD_T = 6.0, 8.5, 0.25
@@ -532,7 +533,7 @@ class LittleBattleView(GameScene):
                 count = min(int(gold), 24)
                 gx, gy, gz = self.loot_point(s, len(loot), v)
                 coins(look, (gx - ((count - 1) // 8) * 1.05, gy, gz), count)
-            ready = "  ready" if v["committed"][s] and v["phase"] in ("draft", "rush") else ""
+            ready = "  ready" if v["committed"][s] and v["phase"] in (DRAFT, RUSH) else ""
             text = f"{seat_label('little-battle', s)}{ready}\nhand {v['hand_sizes'][s]} · ship {on_ship} · chests {len(loot)}"
             if gold is not None:
                 text += f" · {gold} gold"
