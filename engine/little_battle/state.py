@@ -13,10 +13,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import engine.little_battle.secrecy as secrecy
 from engine.core.actions import inexact
 from engine.core.protocol import CHANCE, Event, Result, State, scores_result
 from engine.core.secrecy import Slice
-from engine.little_battle import secrecy
 from engine.little_battle.actions import (
     ADVENTURERS,
     ATTACK,

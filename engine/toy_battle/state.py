@@ -25,10 +25,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import engine.toy_battle.moves as moves
+import engine.toy_battle.reasons as reasons
+import engine.toy_battle.secrecy as secrecy
+import engine.toy_battle.snapshot as snapshot
 from engine.core.actions import EXACT, inexact
 from engine.core.protocol import CHANCE, Event, Result, State
 from engine.core.secrecy import Slice
-from engine.toy_battle import moves, reasons, secrecy, snapshot
 from engine.toy_battle.actions import FirstPlayer, Pick, Place, Shuffle, Skip
 from engine.toy_battle.board import Board
 from engine.toy_battle.config import Config
