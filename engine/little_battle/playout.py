@@ -14,9 +14,9 @@ A second copy of the draft's and the deal's bookkeeping, kept for speed
 only with ``tests/little_battle/test_playout.py``, which plays every seed
 of every player count both ways, the engine and this, and holds them equal
 after every step. The engine plays the same games about three times slower
-(its checks, log, history and secrecy on every step; measured in that
-test's docstring's terms by ``engine.bots.bench``), too slow for a 0.2 s
-decision that imagines hundreds of games.
+(its checks, log, history and secrecy on every step: 232 against 79 µs a
+4-player game over 300 seeds with the same choices, issue 26's round), too
+slow for a 0.2 s decision that imagines hundreds of games.
 """
 
 from __future__ import annotations

@@ -51,9 +51,16 @@ PHASES: dict[str, Phase] = {p.value: p for p in Phase}
 """The phases by name (states compare phases with ``is``)."""
 
 
+_CATALOGS: dict[tuple[tuple[int, ...], ...], tuple[Chest, ...]] = {}
+
+
 def chest_catalog(config: Config) -> tuple[Chest, ...]:
-    """The 18 chests of this game, blue then red then yellow."""
-    return tuple(Chest(color, gold) for color in CHEST_COUNTS for gold in config.chest_gold[color])
+    """The 18 chests of this game, blue then red then yellow (made once per gold)."""
+    key = tuple(tuple(config.chest_gold[color]) for color in CHEST_COUNTS)
+    chests = _CATALOGS.get(key)
+    if chests is None:
+        chests = _CATALOGS[key] = tuple(Chest(color, gold) for color in CHEST_COUNTS for gold in config.chest_gold[color])
+    return chests
 
 
 class LittleBattleState(State):
@@ -122,10 +129,11 @@ class LittleBattleState(State):
             drawn: Any = KEEP[hand[int(rng.random() * len(hand))]]
         elif phase is RUSH:
             piles = self.piles
-            open_piles = (0, 1) if piles[0] and piles[1] else tuple(p for p in range(PILES) if piles[p])
-            k = len(open_piles)
-            i = int(rng.random() * (len(hand) * k))
-            drawn = ATTACK[hand[i // k]][open_piles[i % k]]
+            if piles[0] and piles[1]:  # the legal list: each card at pile 1, then at pile 2
+                i = int(rng.random() * (len(hand) * 2))
+                drawn = ATTACK[hand[i >> 1]][i & 1]
+            else:
+                drawn = ATTACK[hand[int(rng.random() * len(hand))]][0 if piles[0] else 1]
         else:
             return None
         self._drawn = drawn
@@ -219,7 +227,7 @@ class LittleBattleState(State):
         n = self.num_seats
         for s in range(n):
             self.hands[s] = list(order[s * HAND_SIZE:(s + 1) * HAND_SIZE])
-            cards = ", ".join(NAME[c] for c in self.hands[s])
+            cards = ", ".join([NAME[c] for c in self.hands[s]])
             self.events.append(Event(f"You are dealt {cards}.", HAND.seen_by(s)))
         self.nap = list(order[n * HAND_SIZE:])
         self.last_reveal = ()  # those cards are shuffled back in: the reveal is over
@@ -255,10 +263,11 @@ class LittleBattleState(State):
                 continue
             events.append(Event(f"Pile {p + 1}: {', '.join([f'player {s + 1}: {NAME[c]}' for s, c in placed])}."))
             pile = self.piles[p]
-            steps = resolve_steps([chests[i] for i in pile], [(s, ADVENTURERS[c]) for s, c in placed], self.last_key[p])
+            steps = resolve_steps(list(map(chests.__getitem__, pile)), [(s, ADVENTURERS[c]) for s, c in placed],
+                                  self.last_key[p])
             for who, idx in steps.takes:
                 self.loot[placed[who][0]].append(pile[idx])
-            events.extend([Event(line) for line in steps.lines])
+            events.extend(map(Event, steps.lines))
             del pile[: len(steps.takes)]
             self.last_key[p] = steps.last_key
             self.nap.extend([placed[i][1] for i in steps.nap])
