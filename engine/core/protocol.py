@@ -101,6 +101,12 @@ class State(ABC):
     ``(earlier, seat, action, audience)`` links: sharing it makes ``clone``
     free, adding to it costs one tuple. ``history()`` reads it."""
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.secrecy is not None and cls.audience is State.audience:
+            # The declaration answers directly (one call a step, not two): the same answer as below.
+            cls.audience = cls.secrecy.audience_hook()  # type: ignore[assignment,method-assign]
+
     # ----------------------------------------------------------- contract
     @abstractmethod
     def to_act(self) -> list[int]:

@@ -257,6 +257,21 @@ class Secrecy:
                 readers = seen if readers is None else readers & seen
         return readers
 
+    def audience_hook(self) -> Callable[[Any, int, Any], frozenset[int] | None]:
+        """``audience`` as a function of the state, for ``State.audience``
+        itself (a game with no audience of its own asks it at every step)."""
+        by_actor, by_nobody, general = self._by_actor, self._by_nobody, self.audience
+
+        def audience(state: Any, seat: int, action: Any) -> frozenset[int] | None:
+            kind = type(action)
+            if kind in by_actor:
+                return _ONLY.get(seat) or only(seat)
+            if kind in by_nobody:
+                return NOBODY
+            return general(state, seat, action)
+
+        return audience
+
     def known(self, state: State, seat: int) -> Known:
         """What ``seat`` may read of ``state`` now."""
         public: dict[str, Any] = {}
