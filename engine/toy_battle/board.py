@@ -15,7 +15,7 @@ from itertools import chain
 
 from engine.toy_battle.actions import TurnAction
 from engine.toy_battle.data import HOOK
-from engine.toy_battle.rules import COVERING, Layout, nodes_of
+from engine.toy_battle.rules import COVERING, OPEN_TO, Layout, nodes_of
 
 HOOK_BIT = 1 << HOOK
 
@@ -161,14 +161,17 @@ class Board:
             return []
         lay = self.lay
         tops = self.tops
-        options = lay.options[seat]
+        limits = lay.mask
+        table = lay.node_places
+        open_to = OPEN_TO[seat]
         front = self.fronts[seat]
         if front is None:
             front = self.front_mask(seat)
         nodes = _NODES.get(front) or nodes_in(front)
-        out: list[TurnAction] = list(chain.from_iterable([options[n][tops[n]][kinds] for n in nodes]))
+        out: list[TurnAction] = list(chain.from_iterable([table[n][limits[n] & kinds & open_to[tops[n]]] for n in nodes]))
         if kinds & HOOK_BIT:
-            out += [place for n in nodes_in(lay.hook_free_mask & ~front) for place in options[n][tops[n]][HOOK_BIT]]
+            places = lay.places[HOOK]
+            out += [places[n] for n in nodes_in(lay.hook_free_mask & ~front) if limits[n] & open_to[tops[n]] & HOOK_BIT]
         return out
 
     def can_place(self, seat: int, kind: int, node: int) -> bool:

@@ -73,21 +73,11 @@ class Layout:
         self.base_mask = sum(1 << i for i in self.bases)
         self.hook_free_mask = sum(1 << i for i in range(n) if self.hook_free[i])
         self.region_mask: tuple[int, ...] = tuple(sum(1 << i for i in nodes) for nodes in terrain.region_nodes)
-        node_places = tuple(
+        self.node_places: tuple[tuple[tuple[Place, ...], ...], ...] = tuple(
             tuple(tuple(self.places[k][i] for k in KINDS_OF[kinds]) for kinds in range(256)) for i in range(n)
         )
-        by_open: dict[tuple[int, int], tuple[tuple[Place, ...], ...]] = {}
-        for i in range(n):
-            for seat in (0, 1):
-                for top in OPEN_TO[seat]:
-                    allowed = self.mask[i] & top
-                    by_open.setdefault((i, allowed), tuple(node_places[i][kinds & allowed] for kinds in range(256)))
-        self.options: tuple[tuple[tuple[tuple[tuple[Place, ...], ...], ...], ...], ...] = tuple(
-            tuple(tuple(by_open[(i, self.mask[i] & top)] for top in OPEN_TO[seat]) for i in range(n)) for seat in (0, 1)
-        )
-        """``options[seat][node][top code][kinds]``: the ``Place`` values of ``seat``
-        holding the troop kinds in the mask ``kinds`` on ``node`` under that top
-        troop (-1: none; the slot rule and the node's limit applied), made once."""
+        """``node_places[node][kinds]``: the ``Place`` values of the troop kinds in the
+        mask ``kinds`` on ``node``, made once."""
 
 
 def _union(masks: Iterable[int]) -> int:
