@@ -55,6 +55,11 @@ class Match:
     def can_undo(self) -> bool:
         return bool(self._undo)
 
+    def undo_depth(self) -> int:
+        """How many of the last actions undo can take back, one by one (none
+        past a roll or a reveal)."""
+        return len(self._undo)
+
     def undo(self) -> bool:
         """Take back the last action if no roll or reveal happened since."""
         if not self._undo:
