@@ -85,6 +85,8 @@ class TableClient:
     stand_ins: StandIns | None = None
     _stand_in: State | None = None
     on_message: Callable[[dict[str, Any]], None] | None = None
+    tap: Callable[[str], None] | None = None
+    """Called with every frame as it arrives (tests keep what each seat received)."""
 
     # ------------------------------------------------------------ connecting
     async def open(self) -> None:
@@ -111,11 +113,23 @@ class TableClient:
         if first.get("type") != "welcome":
             raise JoinError(f"{self.url}: the server answered {first.get('type')!r}, not a welcome.")
         self.welcome(first)
+        while True:  # the table's news of this arrival, then the picture: open() returns with it
+            try:
+                msg = self.read(await asyncio.wait_for(self.ws.recv(), JOIN_TIMEOUT))
+            except (ConnectionClosed, TimeoutError):
+                raise JoinError(f"{self.url}: the server sent no picture of the table.") from None
+            self.apply(msg)
+            if msg.get("type") == "update":
+                return
+            if msg.get("type") == "error" and msg.get("fatal"):
+                raise JoinError(str(msg.get("reason")))
 
     def read(self, raw: str | bytes) -> dict[str, Any]:
         """One server frame, held to the file boundary's limits."""
         if isinstance(raw, bytes):
             raise DataError("server: a binary frame, where JSON text was expected.")
+        if self.tap is not None:
+            self.tap(raw)
         return want_object(P.parse_json_message(raw), "server message")
 
     def welcome(self, msg: dict[str, Any]) -> None:
@@ -233,9 +247,10 @@ class TableClient:
 
 async def play_bot(url: str, code: str, bot_name: str, bot_seed: int = 0, name: str | None = None,
                    tls: ssl.SSLContext | None = None, say: Callable[[str], None] | None = None,
-                   client: TableClient | None = None) -> dict[str, Any] | None:
+                   client: TableClient | None = None, bot: Any = None) -> dict[str, Any] | None:
     """Play the seat of ``code`` with an engine bot until the game ends;
-    returns the result (None when the table ended without one)."""
+    returns the result (None when the table ended without one). ``bot``, when
+    given, is the bot object itself (``bot_name`` then only names it)."""
     from engine.bots import make_bot
 
     client = client or TableClient(url, code, name or f"{bot_name} bot", tls)
@@ -243,7 +258,8 @@ async def play_bot(url: str, code: str, bot_name: str, bot_seed: int = 0, name: 
     if client.role != "seat":
         raise JoinError("That code is a spectator's or the host's: a bot needs a seat's code.")
     assert client.info is not None
-    bot = make_bot(bot_name, client.info.name, bot_seed)
+    if bot is None:
+        bot = make_bot(bot_name, client.info.name, bot_seed)
     loop = asyncio.get_running_loop()
     ref = 0
     waiting: int | None = None
@@ -252,14 +268,14 @@ async def play_bot(url: str, code: str, bot_name: str, bot_seed: int = 0, name: 
     sent_at = (0, 0)
     refusals = 0
     while not client.over:
-        if waiting is None and client.my_turn():
-            view = client.view()
-            action = await loop.run_in_executor(None, bot.choose, view)
-            ref += 1
-            waiting = ref
-            sent_at = (len(client.history), client.epoch)
-            await client.act(action, ref)
         try:
+            if waiting is None and client.my_turn():
+                view = client.view()
+                action = await loop.run_in_executor(None, bot.choose, view)
+                ref += 1
+                waiting = ref
+                sent_at = (len(client.history), client.epoch)
+                await client.act(action, ref)
             msg = await client.receive()
         except ConnectionClosed:
             if client.over:

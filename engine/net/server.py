@@ -48,6 +48,9 @@ PING_INTERVAL = 10.0
 """Chosen: seconds between WebSocket pings; a connection silent for two is
 dropped, which frees its seat for the player's reconnect."""
 
+CLOSE_TIMEOUT = 2.0
+"""Chosen: seconds the server waits for a client's half of a closing handshake."""
+
 BOT_THREADS = 4
 """Chosen: bots thinking at once (on threads: a decision reads a clone's view)."""
 
@@ -118,7 +121,9 @@ class TableServer:
     """Serves ``tables``; call ``start`` in a running loop, then ``close``."""
 
     def __init__(self, tables: Sequence[Table], autosaves: Sequence[Path | None] | None = None,
-                 outs: Sequence[Path | None] | None = None, on_event: Callable[[str], None] | None = None) -> None:
+                 outs: Sequence[Path | None] | None = None, on_event: Callable[[str], None] | None = None,
+                 hello_timeout: float = HELLO_TIMEOUT) -> None:
+        self.hello_timeout = hello_timeout
         self.hosted = [Hosted(t, (autosaves or [None] * len(tables))[i], (outs or [None] * len(tables))[i])
                        for i, t in enumerate(tables)]
         self.on_event = on_event or (lambda text: None)
@@ -132,7 +137,7 @@ class TableServer:
     async def start(self, host: str = "127.0.0.1", port: int = 0, tls: ssl.SSLContext | None = None) -> int:
         """Listen; returns the port (a free one when ``port`` is 0)."""
         self.server = await serve(self.handle, host, port, ssl=tls, max_size=P.MAX_FRAME, max_queue=4,
-                                  ping_interval=PING_INTERVAL, ping_timeout=PING_INTERVAL)
+                                  ping_interval=PING_INTERVAL, ping_timeout=PING_INTERVAL, close_timeout=CLOSE_TIMEOUT)
         for hosted in self.hosted:
             hosted.saver = asyncio.create_task(self.keep_saved(hosted))
             if hosted.autosave is not None:
@@ -172,7 +177,7 @@ class TableServer:
     # ------------------------------------------------------------ one connection
     async def handle(self, ws: ServerConnection) -> None:
         try:
-            raw = await asyncio.wait_for(ws.recv(), HELLO_TIMEOUT)
+            raw = await asyncio.wait_for(ws.recv(), self.hello_timeout)
         except (TimeoutError, ConnectionClosed):
             await ws.close(1008, "say hello first")
             return
@@ -209,8 +214,9 @@ class TableServer:
                 if conn.role is Role.SEAT:
                     await self.operate(hosted, lambda: hosted.table.leave(conn.seat))
             try:
-                conn.queue.put_nowait(None)
-                await asyncio.wait_for(writer, 2.0)
+                if conn.close_reason is None:
+                    conn.queue.put_nowait(None)
+                await asyncio.wait_for(writer, CLOSE_TIMEOUT + 1)
             except (asyncio.QueueFull, TimeoutError):
                 writer.cancel()
 
@@ -227,7 +233,7 @@ class TableServer:
                     notices = table.join(conn.seat, hello.name)
                 except Refused as err:
                     conn.push(P.dumps(P.error(str(err), fatal=True)))
-                    conn.close_reason = "seat taken"
+                    self.end(conn, "seat taken")
                     return False
             else:
                 notices = []
@@ -244,10 +250,12 @@ class TableServer:
         codec = table.info.codec
         try:
             async for raw in conn.ws:
+                if conn.close_reason is not None:
+                    continue  # closing: read on, so the client's close frame is not stuck behind its flood
                 if not conn.allow():
                     if conn.over_rate > P.FLOOD_CLOSE:
-                        await conn.ws.close(1008, "too many messages")
-                        return
+                        self.end(conn, "too many messages")
+                        continue
                     now = time.monotonic()
                     if now - conn.warned > 1.0:
                         conn.warned = now
@@ -361,6 +369,16 @@ class TableServer:
                     self.spawn(conn.ws.close(1008, "too slow to read the table"))
                     break
 
+    def end(self, conn: Connection, reason: str) -> None:
+        """Close ``conn`` once the frames queued for it are sent (its last
+        error message among them)."""
+        if conn.close_reason is None:
+            conn.close_reason = reason
+            try:
+                conn.queue.put_nowait(None)
+            except asyncio.QueueFull:
+                self.spawn(conn.ws.close(1008, reason))
+
     async def write(self, conn: Connection) -> None:
         """Send a connection's queue, in order, until None."""
         try:
@@ -439,9 +457,9 @@ class TableServer:
         data["players"] = [s.public()["name"] for s in hosted.table.seats]
         try:
             await loop.run_in_executor(None, _write_json, hosted.out, data, None)
-            self.on_event(f"Table {hosted.table.id}: the record is in {hosted.out}.")
+            self.on_event(f"Table {hosted.table.id + 1}: the record is in {hosted.out}.")
         except DataError as err:
-            self.on_event(f"Table {hosted.table.id}: the record could not be written: {err}")
+            self.on_event(f"Table {hosted.table.id + 1}: the record could not be written: {err}")
 
     # ------------------------------------------------------------ the host at the server
     async def host_command(self, table_id: int, command: P.Command, seat: int | None = None,

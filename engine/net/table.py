@@ -26,9 +26,11 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
+from engine.core.actions import ActionCodec
 from engine.core.files import DataError, load_json, want_bool, want_list, want_object, want_str, write_atomic
 from engine.core.games import GameInfo
 from engine.core.match import Match
+from engine.core.protocol import State
 from engine.core.record import RECORD_MAX_BYTES, RecordError, parse_record
 from engine.net.protocol import VERSION, Command
 
@@ -124,7 +126,7 @@ class Table:
         self.chat_log: list[dict[str, Any]] = []
         self.version = 0
         """Counts changes of the match (actions, undos): a bot's answer for an older one is dropped."""
-        self._entries: list[tuple[int, Any, frozenset[int] | None]] | None = None
+        self._entries: list[Entry] | None = None
         self._encoded: list[Any] = []
         self.bots: dict[int, Any] = {}
         self.started = time.time()
@@ -227,30 +229,18 @@ class Table:
         return None
 
     # ------------------------------------------------------------ what a connection sees
-    def entries(self) -> list[tuple[int, Any, frozenset[int] | None]]:
+    def entries(self) -> list[Entry]:
         """The history as (seat, action, audience), made once per change."""
         if self._entries is None:
-            out = []
-            link = self.match.state.trail
-            while link is not None:
-                out.append((link[1], link[2], link[3]))
-                link = link[0]
-            out.reverse()
-            self._entries = out
+            self._entries = entries_of(self.match.state)
             codec = self.info.codec
-            self._encoded = [codec.encode(a) for _, a, _ in out]
+            self._encoded = [codec.encode(a) for _, a, _ in self._entries]
         return self._entries
 
     def history_for(self, seat: int, start: int) -> list[dict[str, Any]]:
         """History entries from ``start`` as ``seat`` may read them: another's
         hidden action (a face-down card, a shuffle's order) is null."""
-        entries = self.entries()
-        out = []
-        for i in range(start, len(entries)):
-            who, _, audience = entries[i]
-            seen = audience is None or seat in audience
-            out.append({"seat": who, "action": self._encoded[i] if seen else None})
-        return out
+        return readable(self.entries(), self._encoded, seat, start)
 
     def picture(self, seat: int) -> dict[str, Any]:
         """The view a seat (or ``SPECTATOR``) gets: ``state.view(seat).to_dict()``."""
@@ -505,6 +495,41 @@ class Table:
         return [self.seats_notice(), *self.say(None, text)]
 
 
+Entry = tuple[int, Any, frozenset[int] | None]
+"""One history step: the seat, its action, and who may read it (None: all)."""
+
+
+def entries_of(state: State) -> list[Entry]:
+    """A state's history with each step's audience (``State.trail``)."""
+    out = []
+    link = state.trail
+    while link is not None:
+        out.append((link[1], link[2], link[3]))
+        link = link[0]
+    out.reverse()
+    return out
+
+
+def readable(entries: list[Entry], encoded: list[Any], seat: int, start: int) -> list[dict[str, Any]]:
+    """The steps from ``start`` as ``seat`` may read them (``View.history``'s
+    rule): an action its audience leaves ``seat`` out of is null."""
+    out = []
+    for i in range(start, len(entries)):
+        who, _, audience = entries[i]
+        seen = audience is None or seat in audience
+        out.append({"seat": who, "action": encoded[i] if seen else None})
+    return out
+
+
+def seat_message(state: State, codec: ActionCodec, seat: int, start: int) -> dict[str, Any]:
+    """What an update tells ``seat`` of ``state``: its view and the history
+    from ``start`` as it may read it (the secrecy test re-derives every
+    update this way from re-dealt truths)."""
+    entries = entries_of(state)
+    return {"events": readable(entries, [codec.encode(a) for _, a, _ in entries], seat, start),
+            "view": state.view(seat).to_dict()}
+
+
 def default_name(seat: int, label: str, kind: str) -> str:
     return f"Player {seat + 1} ({label})" if kind == REMOTE else f"{kind.capitalize()} bot ({label})"
 
@@ -516,6 +541,6 @@ def notices_for(notices: list[Notice], seat: int) -> Iterator[dict[str, Any]]:
             yield message
 
 
-__all__ = ["CHAT_KEPT", "CODE_BYTES", "REMOTE", "Notice", "Refused", "Role", "Seat", "Table", "default_name",
-           "new_code", "notices_for"]
+__all__ = ["CHAT_KEPT", "CODE_BYTES", "REMOTE", "Entry", "Notice", "Refused", "Role", "Seat", "Table", "default_name",
+           "entries_of", "new_code", "notices_for", "readable", "seat_message"]
 

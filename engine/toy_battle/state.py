@@ -379,16 +379,18 @@ class ToyBattleState(State):
         return put
 
     def settle_unseen(self, seat: int, rng: random.Random) -> None:
-        """The opponent's face-down tiles: as many as the view counts, drawn
-        from the re-dealt rack."""
-        opp = 1 - seat
-        down = sum(self.blocked[opp])
-        if down:
-            tiles = _counts_kinds(self.racks[opp])
-            blocked = [0] * 8
-            for kind in rng.sample(tiles, down):
-                blocked[kind] += 1
-            self.blocked[opp] = blocked
+        """The opponent's face-down tiles (a spectator's: both sides'): as
+        many as the view counts, drawn from the re-dealt rack."""
+        for opp in (0, 1):
+            if opp == seat:  # a spectator (``SPECTATOR``) sees neither side's
+                continue
+            down = sum(self.blocked[opp])
+            if down:
+                tiles = _counts_kinds(self.racks[opp])
+                blocked = [0] * 8
+                for kind in rng.sample(tiles, down):
+                    blocked[kind] += 1
+                self.blocked[opp] = blocked
         self._acts = None
         self._front = [None, None]
 
