@@ -123,7 +123,7 @@ def free_port() -> int:
 
 
 def start_server(args: list[str], env: dict[str, str], out: Path) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "app.cli", "serve", *args], env=env, stdin=subprocess.DEVNULL,
+    return subprocess.Popen([sys.executable, "-m", "app.shell.cli", "serve", *args], env=env, stdin=subprocess.DEVNULL,
                             stdout=out.open("w"), stderr=subprocess.STDOUT)
 
 

@@ -34,7 +34,7 @@ CASES = [
     ("toy-battle", {}, 3),
     ("little-battle", {"players": 4, "chiefs": True}, 4),
     ("little-soldiers", {"modules": ["super_soldier", "advanced_tactics"]}, 5),
-    ("little-soldiers", {"mission": "battle_royale", "players": 4}, 6),
+    ("little-soldiers", {"mission": "battle_royale", "players": 4}, 7),
 ]
 
 
@@ -59,8 +59,7 @@ def test_no_frame_carries_what_its_seat_may_not_see(game: str, config: dict, see
                 while not spectator.over:
                     await spectator.receive()
             watching = asyncio.create_task(watch())
-            await bot_clients(url, table, "heuristic" if game != "little-soldiers" else "random",
-                              [seed * 10 + s for s in range(len(table.seats))], taps)
+            await bot_clients(url, table, "heuristic", [seed * 10 + s for s in range(len(table.seats))], taps)
             await asyncio.wait_for(watching, 30)
             await spectator.close()
 

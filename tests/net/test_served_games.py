@@ -65,7 +65,7 @@ def test_serve_and_join_as_processes(tmp_path, subprocess_env) -> None:
     record, and the record replays to that result."""
     codes, record = tmp_path / "codes.json", tmp_path / "game.json"
     env = {**subprocess_env, "TOYBOX_HOME": str(tmp_path / "home")}
-    toybox = [sys.executable, "-m", "app.cli"]
+    toybox = [sys.executable, "-m", "app.shell.cli"]
     server = subprocess.Popen([*toybox, "serve", "toy-battle", "--port", "0", "--seed", "4", "--codes", str(codes),
                                "--out", str(record)], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                               text=True, stdin=subprocess.DEVNULL)

