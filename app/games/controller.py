@@ -145,13 +145,14 @@ class GameController:
             return f"Pass the computer to {seat_label(self.game, self.handover_to)}."
         if getattr(self.match, "busy", False):
             return "Your move is in; waiting for the table."
-        acting = self.to_act()
+        chosen = set(getattr(self.match, "chosen", ()))  # a served table's choices in, held for the seats before them
+        acting = [s for s in self.to_act() if s not in chosen]
         names = ", ".join(self.seat_title(s) for s in acting if s != CHANCE)
         if self.my_turn():
             others = [s for s in acting if s != self.viewer]
             # hot-seat: whose turn, by name (the screen is shared; "Your turn" did not say whose)
             turn = f"{seat_label(self.game, self.viewer)}, your turn" if len(self.seats.humans()) > 1 else "Your turn"
-            return turn + (f" (also choosing: {', '.join(seat_label(self.game, s) for s in others)})" if others else "") + "."
+            return turn + (f" (also choosing: {', '.join(self.seat_title(s) for s in others)})" if others else "") + "."
         return f"Waiting for {names}." if names else "..."
 
     def seat_title(self, seat: int) -> str:

@@ -80,6 +80,8 @@ class TableClient:
     can_undo: bool = False
     seats: list[dict[str, Any]] = field(default_factory=list)
     chat: list[dict[str, Any]] = field(default_factory=list)
+    welcome_chat: list[dict[str, Any]] = field(default_factory=list)
+    """The chat as the welcome gave it (what was said before this client came)."""
     result: dict[str, Any] | None = None
     over: bool = False
     stand_ins: StandIns | None = None
@@ -154,6 +156,7 @@ class TableClient:
         self.seat = SPECTATOR if seat is None else want_int(seat, "welcome.seat", 0, 63)
         self.seats = want_list(msg.get("seats"), "welcome.seats")
         self.chat = want_list(msg.get("chat", []), "welcome.chat")
+        self.welcome_chat = list(self.chat)
         self.paused = bool(msg.get("paused"))
 
     # ------------------------------------------------------------ what arrives
@@ -323,6 +326,8 @@ class ClientThread:
         self._ready = threading.Event()
         self._thread = threading.Thread(target=self._run, name="table-client", daemon=True)
         self._stop = False
+        self._closing: asyncio.Event | None = None
+        self._sending: set[asyncio.Task[None]] = set()
         self._thread.start()
 
     def wait_joined(self, timeout: float = JOIN_TIMEOUT + 2) -> None:
@@ -348,10 +353,19 @@ class ClientThread:
             return
         self.status = "connected"
         self._ready.set()
+        self._closing = asyncio.Event()
+        closing = asyncio.ensure_future(self._closing.wait())
         while not self._stop:
             try:
-                raw = await client.ws.recv()  # type: ignore[union-attr]
-                msg = client.read(raw)
+                receiving = asyncio.ensure_future(client.ws.recv())  # type: ignore[union-attr]
+                await asyncio.wait({receiving, closing}, return_when=asyncio.FIRST_COMPLETED)
+                if closing.done():  # the window left the table: close here, on the loop that owns the connection
+                    receiving.cancel()
+                    with contextlib.suppress(ConnectionClosed, asyncio.CancelledError):
+                        await client.ws.close()  # type: ignore[union-attr]
+                    self.status = "closed"
+                    return
+                msg = client.read(receiving.result())
                 with self.lock:
                     client.apply(msg)
             except ConnectionClosed:
@@ -390,13 +404,20 @@ class ClientThread:
         async def go() -> None:
             with contextlib.suppress(ConnectionClosed):
                 await ws.send(P.dumps(message))
-        asyncio.run_coroutine_threadsafe(go(), self._loop)
+
+        def start() -> None:  # the coroutine is made on the loop's thread: none is left unawaited if the loop has ended
+            task = self._loop.create_task(go())
+            self._sending.add(task)
+            task.add_done_callback(self._sending.discard)
+        with contextlib.suppress(RuntimeError):  # the loop has ended (the table is closed): nothing to send on
+            self._loop.call_soon_threadsafe(start)
 
     def close(self) -> None:
         self._stop = True
-        ws = self.client.ws
-        if ws is not None and self._loop.is_running():
-            asyncio.run_coroutine_threadsafe(ws.close(), self._loop)
+        closing = self._closing
+        if closing is not None:
+            with contextlib.suppress(RuntimeError):  # the loop has ended already: nothing to close
+                self._loop.call_soon_threadsafe(closing.set)
         self._thread.join(timeout=2.0)
 
 

@@ -38,6 +38,8 @@ class Shown:
     held: bool
     before_chance: dict[str, Any] | None
     mine: bool
+    chosen: list[int]
+    """Seats whose simultaneous choice is in, held for the seats before them (public: not what they chose)."""
     """Whether this update shows this seat's own action (it is not paced)."""
 
 
@@ -58,7 +60,7 @@ class RemoteMatch:
         self.seed = 0
         self.seat = client.seat
         self.seats: list[dict[str, Any]] = list(client.seats)
-        self.chat: list[dict[str, Any]] = list(client.chat)
+        self.chat: list[dict[str, Any]] = list(client.welcome_chat)  # the rest arrives through ``poll``
         self.paused = client.paused
         self.over = False
         self.result: dict[str, Any] | None = None
@@ -111,6 +113,10 @@ class RemoteMatch:
         self.waiting = self._ref
         self._sent_at = len(self.history)
         self.net.send({"type": "action", "action": self.info.codec.encode(action), "ref": self._ref})
+
+    @property
+    def chosen(self) -> list[int]:
+        return self.shown.chosen if self.shown is not None else []
 
     @property
     def busy(self) -> bool:
@@ -180,7 +186,7 @@ class RemoteMatch:
         if self.waiting is not None and (mine or msg.get("held") or start < self._sent_at):
             self.waiting = None
         self.queue.append(Shown(msg["view"], players, bool(msg.get("can_undo")), bool(msg.get("held")),
-                                msg.get("before_chance"), mine))
+                                msg.get("before_chance"), mine, [int(s) for s in msg.get("chosen") or []]))
         if msg["view"].get("result") is not None:
             self.result = msg["view"]["result"]
 

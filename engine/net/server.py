@@ -228,6 +228,7 @@ class TableServer:
     async def enter(self, hosted: Hosted, conn: Connection, hello: P.Hello) -> bool:
         table = hosted.table
         async with hosted.lock:
+            said = list(table.chat_log)  # the welcome's chat: what was said before this arrival (the rest follows)
             if conn.role is Role.SEAT:
                 try:
                     notices = table.join(conn.seat, hello.name)
@@ -238,7 +239,7 @@ class TableServer:
             else:
                 notices = []
             hosted.conns.append(conn)
-            welcome = table.welcome(conn.role, None if conn.seat == SPECTATOR else conn.seat)
+            welcome = table.welcome(conn.role, None if conn.seat == SPECTATOR else conn.seat, said)
             conn.push(P.dumps(welcome))
             frames = await asyncio.get_running_loop().run_in_executor(self.work, self.frames, hosted, notices, True)
         self.deliver(hosted, frames)

@@ -267,11 +267,12 @@ class Table:
             "events": self.history_for(seat, base),
             "view": self.picture(seat),
             "held": seat in self.held,
+            "chosen": sorted(self.held),
             "paused": self.paused,
             "can_undo": self.undo_target(seat) is not None if 0 <= seat < len(self.seats) else False,
         }
 
-    def welcome(self, role: Role, seat: int | None) -> dict[str, Any]:
+    def welcome(self, role: Role, seat: int | None, chat: list[dict[str, Any]] | None = None) -> dict[str, Any]:
         return {
             "type": "welcome",
             "version": VERSION,
@@ -282,7 +283,7 @@ class Table:
             "title": self.info.title,
             "config": self.match.record().config,
             "seats": [s.public() for s in self.seats],
-            "chat": list(self.chat_log),
+            "chat": list(self.chat_log if chat is None else chat),
             "paused": self.paused,
         }
 
