@@ -254,10 +254,19 @@ async def play_bot(url: str, code: str, bot_name: str, bot_seed: int = 0, name: 
     """Play the seat of ``code`` with an engine bot until the game ends;
     returns the result (None when the table ended without one). ``bot``, when
     given, is the bot object itself (``bot_name`` then only names it)."""
-    from engine.bots import make_bot
-
     client = client or TableClient(url, code, name or f"{bot_name} bot", tls)
     await client.open()
+    try:
+        return await _play(client, bot_name, bot_seed, bot, say)
+    finally:
+        with contextlib.suppress(ConnectionClosed):
+            await client.close()
+
+
+async def _play(client: TableClient, bot_name: str, bot_seed: int, bot: Any,
+                say: Callable[[str], None] | None) -> dict[str, Any] | None:
+    from engine.bots import make_bot
+
     if client.role != "seat":
         raise JoinError("That code is a spectator's or the host's: a bot needs a seat's code.")
     assert client.info is not None
@@ -301,8 +310,6 @@ async def play_bot(url: str, code: str, bot_name: str, bot_seed: int = 0, name: 
                 raise RuntimeError(f"the server refused the bot's action {refusals} times: {msg.get('reason')}")
         elif kind == "error" and say is not None:
             say(f"error: {msg.get('reason')}")
-    with contextlib.suppress(ConnectionClosed):
-        await client.close()
     return client.result
 
 
@@ -345,6 +352,7 @@ class ClientThread:
     async def _main(self) -> None:
         client = self.client
         client.on_message = self.inbox.put
+        self._closing = asyncio.Event()  # before anyone is told the client joined: close() may come at once
         try:
             await client.open()
         except JoinError as err:
@@ -353,7 +361,6 @@ class ClientThread:
             return
         self.status = "connected"
         self._ready.set()
-        self._closing = asyncio.Event()
         closing = asyncio.ensure_future(self._closing.wait())
         while not self._stop:
             try:

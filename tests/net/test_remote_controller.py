@@ -44,6 +44,7 @@ class Background:
             await self.stop.wait()
             for b in bots:
                 b.cancel()
+            await asyncio.gather(*bots, return_exceptions=True)
         self.done.set()
 
     def close(self) -> None:
@@ -118,5 +119,34 @@ def test_a_spectator_code_or_a_wrong_code_opens_no_window_seat() -> None:
             open_remote(bg.url, table.spectator_code)
         with pytest.raises(JoinError, match="join code"):
             open_remote(bg.url, "nope")
+    finally:
+        bg.close()
+
+
+@pytest.mark.parametrize("game", ["little-battle", "little-soldiers"])
+def test_every_game_s_controller_plays_a_served_game_to_the_end(game: str) -> None:
+    """Little Battle (simultaneous picks, held for the seats before them) and
+    Little Soldiers (continuous moves, line of sight from the stand-in): the
+    window's seat plays each action the random bot would choose from that
+    seat's own view, through ``play``, to the end."""
+    from app.shell.net import open_remote
+    from engine.bots import RandomBot
+
+    table = new_table(game, seed=12)
+    bg = Background(table, list(range(1, len(table.seats))))
+    try:
+        ctl = open_remote(bg.url, table.seats[0].code, "Ann")
+        hands = RandomBot(5)
+        deadline = time.monotonic() + 90
+        while not ctl.is_over():
+            assert time.monotonic() < deadline, "the game did not end"
+            frames(ctl, 0.0 if ctl.my_turn() else 0.005)
+            if ctl.my_turn():
+                assert ctl.play(hands.choose(ctl.view())), ctl.message
+        assert table.match.state.is_over()
+        from app.seats import with_seat_names
+
+        assert ctl.end_reason() == with_seat_names(game, table.match.state.result().reason)
+        ctl.match.close()
     finally:
         bg.close()
