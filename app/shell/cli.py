@@ -406,13 +406,18 @@ def cmd_join(args: argparse.Namespace) -> int:
     tls = None
     if args.url.startswith("wss://"):
         tls = ssl.create_default_context(cafile=args.cafile) if args.cafile else ssl.create_default_context()
-    if args.bot is None:
+    if args.bot is None and not args.watch:
         from app.shell.net import run_remote
 
         return run_remote(args.url, args.code, args.name, tls)
     try:
-        result = asyncio.run(play_bot(args.url, args.code, args.bot, args.bot_seed, args.name, tls,
-                                      say=lambda text: print(text, file=sys.stderr)))
+        if args.watch:
+            from engine.net.client import watch
+
+            result = asyncio.run(watch(args.url, args.code, lambda line: print(line, flush=True), tls, args.name))
+        else:
+            result = asyncio.run(play_bot(args.url, args.code, args.bot, args.bot_seed, args.name, tls,
+                                          say=lambda text: print(text, file=sys.stderr)))
     except JoinError as err:
         print(f"toybox: join: {shown(str(err))}", file=sys.stderr)
         return EXIT_BAD_INPUT if "code" in str(err) or "taken" in str(err) else EXIT_FAILED
@@ -445,6 +450,15 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
+    if args.what == "net":
+        from engine.net.bench import run_net_bench
+
+        game = (args.games or "toy-battle").split(",")[0]
+        row = run_net_bench([sys.executable, "-m", "app.shell.cli"], tables=args.tables, game=game,
+                            out=(lambda line: None) if args.json else print, think=args.think)
+        if args.json:
+            print(json.dumps(row, indent=1))
+        return 0
     if args.what == "geometry":
         from app.raycast_baseline import panda_baseline
         from engine.little_soldiers.table.bench import run_geometry_bench
@@ -587,6 +601,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("code", help="your join code (a seat's, or the spectator's)")
     p.add_argument("--bot", help="play the seat headless with this bot (random, heuristic, easy, normal, hard, ...)")
     p.add_argument("--bot-seed", type=whole(0), default=0, help="the bot's seed")
+    p.add_argument("--watch", action="store_true", help="follow the table headless: its log and chat, until it ends")
     p.add_argument("--name", help="the name the table shows for you")
     p.add_argument("--cafile", type=file_arg, help="wss://: trust the server certificate in this file (a self-signed one)")
     p.set_defaults(func=cmd_join)
@@ -602,7 +617,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_render)
 
     p = sub.add_parser("bench", help="benchmarks: engine (random playouts), geometry (sight, cords, throws), app (frames)")
-    p.add_argument("what", choices=["engine", "geometry", "app"])
+    p.add_argument("what", choices=["engine", "geometry", "app", "net"])
+    p.add_argument("--tables", type=whole(1, 1000), default=50, help="net: tables served at once")
+    p.add_argument("--think", type=seconds, default=0.0,
+                   help="net: seconds each bot waits before a move (0: as fast as the server answers)")
     p.add_argument("--quick", action="store_true", help="fewer repetitions (engine, geometry)")
     p.add_argument("--games", help="comma-separated games (default: all three)")
     p.add_argument("--frames", type=whole(1, 100_000), default=120)

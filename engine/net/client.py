@@ -250,21 +250,26 @@ class TableClient:
 
 async def play_bot(url: str, code: str, bot_name: str, bot_seed: int = 0, name: str | None = None,
                    tls: ssl.SSLContext | None = None, say: Callable[[str], None] | None = None,
-                   client: TableClient | None = None, bot: Any = None) -> dict[str, Any] | None:
+                   client: TableClient | None = None, bot: Any = None,
+                   timings: list[float] | None = None, think: float = 0.0) -> dict[str, Any] | None:
     """Play the seat of ``code`` with an engine bot until the game ends;
     returns the result (None when the table ended without one). ``bot``, when
-    given, is the bot object itself (``bot_name`` then only names it)."""
+    given, is the bot object itself (``bot_name`` then only names it).
+    ``timings`` gets each action's round trip in seconds: from its frame sent
+    to the update that shows it applied (the load test's figure); ``think``
+    seconds pass before each action (a player's pace)."""
     client = client or TableClient(url, code, name or f"{bot_name} bot", tls)
     await client.open()
     try:
-        return await _play(client, bot_name, bot_seed, bot, say)
+        return await _play(client, bot_name, bot_seed, bot, say, timings, think)
     finally:
         with contextlib.suppress(ConnectionClosed):
             await client.close()
 
 
 async def _play(client: TableClient, bot_name: str, bot_seed: int, bot: Any,
-                say: Callable[[str], None] | None) -> dict[str, Any] | None:
+                say: Callable[[str], None] | None, timings: list[float] | None,
+                think: float = 0.0) -> dict[str, Any] | None:
     from engine.bots import make_bot
 
     if client.role != "seat":
@@ -278,15 +283,21 @@ async def _play(client: TableClient, bot_name: str, bot_seed: int, bot: Any,
     """The ref of the action sent and not yet answered: until the history
     shows it (or the server holds or refuses it), the bot does not act again."""
     sent_at = (0, 0)
+    sent = 0.0
     refusals = 0
     while not client.over:
         try:
             if waiting is None and client.my_turn():
+                if think > 0:
+                    await asyncio.sleep(think)
+                    if not client.my_turn():
+                        continue
                 view = client.view()
                 action = await loop.run_in_executor(None, bot.choose, view)
                 ref += 1
                 waiting = ref
                 sent_at = (len(client.history), client.epoch)
+                sent = time.perf_counter()
                 await client.act(action, ref)
             msg = await client.receive()
         except ConnectionClosed:
@@ -298,6 +309,8 @@ async def _play(client: TableClient, bot_name: str, bot_seed: int, bot: Any,
         kind = msg.get("type")
         if kind == "update" and waiting is not None:
             applied = any(e.seat == client.seat for e in client.history[sent_at[0]:])
+            if applied and timings is not None:
+                timings.append(time.perf_counter() - sent)
             if applied or client.held or client.epoch != sent_at[1]:
                 waiting = None
                 refusals = 0
@@ -311,6 +324,36 @@ async def _play(client: TableClient, bot_name: str, bot_seed: int, bot: Any,
         elif kind == "error" and say is not None:
             say(f"error: {msg.get('reason')}")
     return client.result
+
+
+async def watch(url: str, code: str, out: Callable[[str], None], tls: ssl.SSLContext | None = None,
+                name: str | None = None) -> dict[str, Any] | None:
+    """Follow a table headless (``toybox join URL CODE --watch``): its log and
+    chat as they come, until the game ends; a spectator's code sees the public
+    picture, a seat's its own."""
+    client = TableClient(url, code, name, tls)
+    await client.open()
+    shown = 0
+    try:
+        while True:
+            log = list((client.picture or {}).get("events") or [])
+            if len(log) < shown:  # an undo took lines back
+                shown = len(log)
+            for line in log[shown:]:
+                out(line)
+            shown = len(log)
+            if client.over:
+                return client.result
+            try:
+                msg = await client.receive()
+            except ConnectionClosed:
+                await client.reopen(time.monotonic() + RECONNECT_FOR)
+                continue
+            if msg.get("type") == "chat":
+                out(f"[{msg.get('name')}] {msg.get('text')}")
+    finally:
+        with contextlib.suppress(ConnectionClosed):
+            await client.close()
 
 
 class ClientThread:
@@ -428,4 +471,4 @@ class ClientThread:
         self._thread.join(timeout=2.0)
 
 
-__all__ = ["ClientThread", "Entry", "JoinError", "TableClient", "play_bot"]
+__all__ = ["ClientThread", "Entry", "JoinError", "TableClient", "play_bot", "watch"]

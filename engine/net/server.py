@@ -51,6 +51,10 @@ dropped, which frees its seat for the player's reconnect."""
 CLOSE_TIMEOUT = 2.0
 """Chosen: seconds the server waits for a client's half of a closing handshake."""
 
+AUTOSAVE_EVERY = 0.25
+"""Chosen: the least seconds between two autosaves of a table (a crash loses
+at most that much play; the clients then see the table as it was saved)."""
+
 BOT_THREADS = 4
 """Chosen: bots thinking at once (on threads: a decision reads a clone's view)."""
 
@@ -137,7 +141,8 @@ class TableServer:
     async def start(self, host: str = "127.0.0.1", port: int = 0, tls: ssl.SSLContext | None = None) -> int:
         """Listen; returns the port (a free one when ``port`` is 0)."""
         self.server = await serve(self.handle, host, port, ssl=tls, max_size=P.MAX_FRAME, max_queue=4,
-                                  ping_interval=PING_INTERVAL, ping_timeout=PING_INTERVAL, close_timeout=CLOSE_TIMEOUT)
+                                  ping_interval=PING_INTERVAL, ping_timeout=PING_INTERVAL, close_timeout=CLOSE_TIMEOUT,
+                                  compression=None)  # a picture is a few kB: deflating every frame cost more than it saved
         for hosted in self.hosted:
             hosted.saver = asyncio.create_task(self.keep_saved(hosted))
             if hosted.autosave is not None:
@@ -321,7 +326,7 @@ class TableServer:
         async with hosted.lock:
             before = (hosted.table.version, hosted.table.paused, hosted.table.over)
             try:
-                notices = await loop.run_in_executor(self.work, change)
+                frames = await loop.run_in_executor(self.work, self.change_and_frames, hosted, change, before)
             except Refused as err:
                 if by is not None:
                     by.push(P.dumps(P.refused(str(err), ref)))
@@ -333,7 +338,6 @@ class TableServer:
                                               "the game is unchanged.", ref)))
                 return False
             after = (hosted.table.version, hosted.table.paused, hosted.table.over)
-            frames = await loop.run_in_executor(self.work, self.frames, hosted, notices, before != after)
         self.deliver(hosted, frames)
         if before != after:
             hosted.dirty.set()
@@ -342,6 +346,13 @@ class TableServer:
                 await self.write_out(hosted)
         self.schedule_bots(hosted)
         return True
+
+    def change_and_frames(self, hosted: Hosted, change: Callable[[], list[Notice]],
+                          before: tuple[int, bool, bool]) -> list[tuple[Connection, list[str]]]:
+        """One work-pool call per operation: the change, then every connection's frames."""
+        notices = change()
+        table = hosted.table
+        return self.frames(hosted, notices, before != (table.version, table.paused, table.over))
 
     def frames(self, hosted: Hosted, notices: list[Notice], changed: bool) -> list[tuple[Connection, list[str]]]:
         """Every connection's frames after a change (on a work thread, under
@@ -434,6 +445,7 @@ class TableServer:
             await hosted.dirty.wait()
             hosted.dirty.clear()
             await self.save_now(hosted)
+            await asyncio.sleep(AUTOSAVE_EVERY)  # the changes meanwhile go into the next write
 
     async def save_now(self, hosted: Hosted) -> None:
         if hosted.autosave is None:
@@ -494,7 +506,7 @@ class TableServer:
 def _write_json(path: Path, data: Any, mode: int | None) -> None:
     import json
 
-    write_atomic(path, json.dumps(data, indent=1) + "\n", mode=mode)
+    write_atomic(path, json.dumps(data, separators=(",", ":")) + "\n", mode=mode)
 
 
 def tls_context(certfile: str, keyfile: str | None) -> ssl.SSLContext:

@@ -31,7 +31,7 @@ from engine.core.files import DataError, load_json, want_bool, want_list, want_o
 from engine.core.games import GameInfo
 from engine.core.match import Match
 from engine.core.protocol import State
-from engine.core.record import RECORD_MAX_BYTES, RecordError, parse_record
+from engine.core.record import FORMAT, RECORD_MAX_BYTES, RecordError, parse_record
 from engine.net.protocol import VERSION, Command
 
 REMOTE = "remote"
@@ -127,7 +127,11 @@ class Table:
         self.version = 0
         """Counts changes of the match (actions, undos): a bot's answer for an older one is dropped."""
         self._entries: list[Entry] | None = None
+        self._entries_all: list[Entry] = []
         self._encoded: list[Any] = []
+        self._trail: Any = None
+        self._record_config: dict[str, Any] | None = None
+        """The trail link the entries reach (the state's history is a chain of links)."""
         self.bots: dict[int, Any] = {}
         self.started = time.time()
 
@@ -147,8 +151,14 @@ class Table:
         """The autosave: the record (a plain Toybox record, loadable by
         ``replay`` and ``play --load``) plus the table's seats and codes, so a
         restarted server takes the same codes back. It holds the join codes:
-        written readable by its owner only."""
-        data = self.match.record().to_dict(self.match.info)
+        written readable by its owner only. The actions are the ones already
+        encoded for the clients (a record encodes every action anew)."""
+        entries = self.entries()
+        if self._record_config is None:
+            self._record_config = self.match.record().config
+        data = {"format": FORMAT, "game": self.info.name, "version": self.info.version,
+                "config": self._record_config, "seed": self.match.seed,
+                "actions": [{"seat": e[0], "action": a} for e, a in zip(entries, self._encoded, strict=True)]}
         data["table"] = {
             "protocol": VERSION,
             "seats": [{"label": s.label, "kind": s.kind, "code": s.code, "bot": s.bot, "name": s.name}
@@ -162,7 +172,7 @@ class Table:
         return data
 
     def save(self, path: str | Path) -> None:
-        write_atomic(path, json.dumps(self.save_data(), indent=1) + "\n", mode=0o600)
+        write_atomic(path, json.dumps(self.save_data(), separators=(",", ":")) + "\n", mode=0o600)
 
     @classmethod
     def resume(cls, path: str | Path, table_id: int = 0) -> Table:
@@ -230,11 +240,24 @@ class Table:
 
     # ------------------------------------------------------------ what a connection sees
     def entries(self) -> list[Entry]:
-        """The history as (seat, action, audience), made once per change."""
+        """The history as (seat, action, audience), brought up to date once per
+        change: the steps added since are walked and encoded (all of it again
+        only after an undo)."""
         if self._entries is None:
-            self._entries = entries_of(self.match.state)
+            trail = self.match.state.trail
+            new: list[Entry] = []
+            link = trail
+            while link is not None and link is not self._trail:
+                new.append((link[1], link[2], link[3]))
+                link = link[0]
             codec = self.info.codec
-            self._encoded = [codec.encode(a) for _, a, _ in self._entries]
+            if link is None and self._trail is not None:  # the old head is gone (an undo): start over
+                self._entries_all, self._encoded = [], []
+            new.reverse()
+            self._entries_all.extend(new)
+            self._encoded.extend(codec.encode(a) for _, a, _ in new)
+            self._trail = trail
+            self._entries = self._entries_all
         return self._entries
 
     def history_for(self, seat: int, start: int) -> list[dict[str, Any]]:

@@ -76,11 +76,15 @@ def test_serve_and_join_as_processes(tmp_path, subprocess_env) -> None:
         data = json.loads(codes.read_text())
         assert set(data) == {"blue", "red", "spectator", "host", "url"}
         assert oct(codes.stat().st_mode & 0o777) == "0o600"  # the seats' secrets: the owner's only
+        watcher = subprocess.Popen([*toybox, "join", data["url"], data["spectator"], "--watch"], env=env,
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         joins = [subprocess.Popen([*toybox, "join", data["url"], data[seat], "--bot", "heuristic", "--bot-seed", str(i)],
                                   env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
                  for i, seat in enumerate(("blue", "red"))]
         outs = [j.communicate(timeout=60) for j in joins]
         assert [j.returncode for j in joins] == [0, 0], outs
+        watched, _ = watcher.communicate(timeout=30)
+        assert watcher.returncode == 0
         server_out, _ = server.communicate(timeout=30)
     finally:
         server.kill()
@@ -91,4 +95,6 @@ def test_serve_and_join_as_processes(tmp_path, subprocess_env) -> None:
     assert state.result().to_dict() == result
     assert json.loads(record.read_text())["result"] == result
     assert result["reason"] in server_out
+    assert "Blue starts." in watched or "Red starts." in watched  # the spectator followed the public log
+    assert result["reason"] in watched and "You draw" not in watched  # to the end, and no seat's private line
     get_game("toy-battle")  # the record names the game it was played as
