@@ -27,11 +27,11 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.actions import ActionCodec
-from engine.core.files import DataError, load_json, want_bool, want_list, want_object, want_str, write_atomic
+from engine.core.files import RECORD_MAX_BYTES, DataError, load_json, want_bool, want_list, want_object, want_str, write_atomic
 from engine.core.games import GameInfo
 from engine.core.match import Match
 from engine.core.protocol import State
-from engine.core.record import FORMAT, RECORD_MAX_BYTES, RecordError, parse_record
+from engine.core.record import FORMAT, RecordError, parse_record
 from engine.net.protocol import VERSION, Command
 
 REMOTE = "remote"
@@ -393,6 +393,8 @@ class Table:
         from engine.bots import make_bot
 
         kind = self.seats[seat].bot
+        if kind is None:
+            raise ValueError(f"seat {seat} is its player's, not a bot's")
         have = self.bots.get(seat)
         if have is None or have[0] != kind:
             have = self.bots[seat] = (kind, make_bot(kind, self.info.name, self.match.seed * 31 + seat))
