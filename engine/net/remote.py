@@ -62,7 +62,8 @@ class RemoteMatch:
         self.seats: list[dict[str, Any]] = list(client.seats)
         self.chat: list[dict[str, Any]] = list(client.welcome_chat)  # the rest arrives through ``poll``
         self.paused = client.paused
-        self.over = False
+        self.ended = False
+        """The table sent ``over`` (the game ended, or the host ended it)."""
         self.result: dict[str, Any] | None = None
         self.line = "connected"
         """How the connection is: connected, reconnecting, lost."""
@@ -115,6 +116,11 @@ class RemoteMatch:
         self.net.send({"type": "action", "action": self.info.codec.encode(action), "ref": self._ref})
 
     @property
+    def over(self) -> bool:
+        """The table is over for the window once the updates before the end are shown."""
+        return self.ended and not self.queue
+
+    @property
     def chosen(self) -> list[int]:
         return self.shown.chosen if self.shown is not None else []
 
@@ -157,7 +163,7 @@ class RemoteMatch:
             if kind == "refused" and msg.get("ref") == self.waiting:
                 self.waiting = None
             elif kind == "over":
-                self.over = True
+                self.ended = True
                 self.result = msg.get("result")
             elif kind == "seats":
                 self.seats = list(msg.get("seats") or [])
@@ -197,6 +203,14 @@ class RemoteMatch:
         self.shown = self.queue.popleft()
         self._state = None
         return True
+
+    def picture_after_last_action(self) -> dict[str, Any] | None:
+        """This seat's picture just after the last player action, before the
+        chance steps it set off (the server sends it when chance followed);
+        the shown picture otherwise."""
+        if self.shown is None:
+            return None
+        return self.shown.before_chance or self.shown.picture
 
     def take_notes(self) -> list[dict[str, Any]]:
         notes, self.notes = self.notes, []

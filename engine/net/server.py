@@ -349,10 +349,24 @@ class TableServer:
 
     def change_and_frames(self, hosted: Hosted, change: Callable[[], list[Notice]],
                           before: tuple[int, bool, bool]) -> list[tuple[Connection, list[str]]]:
-        """One work-pool call per operation: the change, then every connection's frames."""
-        notices = change()
+        """One work-pool call per operation: the change, with every connection's
+        update after each action it applied (several when held choices
+        follow), then the notices."""
         table = hosted.table
-        return self.frames(hosted, notices, before != (table.version, table.paused, table.over))
+        out: list[tuple[Connection, list[str]]] = []
+        stepped = False
+
+        def step() -> None:
+            nonlocal stepped
+            stepped = True
+            out.extend(self.frames(hosted, [], True))
+        table.on_step = step
+        try:
+            notices = change()
+        finally:
+            table.on_step = None
+        out.extend(self.frames(hosted, notices, not stepped and before != (table.version, table.paused, table.over)))
+        return out
 
     def frames(self, hosted: Hosted, notices: list[Notice], changed: bool) -> list[tuple[Connection, list[str]]]:
         """Every connection's frames after a change (on a work thread, under

@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import secrets
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -30,7 +30,7 @@ from engine.core.actions import ActionCodec
 from engine.core.files import RECORD_MAX_BYTES, DataError, load_json, want_bool, want_list, want_object, want_str, write_atomic
 from engine.core.games import GameInfo
 from engine.core.match import Match
-from engine.core.protocol import State
+from engine.core.protocol import CHANCE, State
 from engine.core.record import FORMAT, RecordError, parse_record
 from engine.net.protocol import VERSION, Command
 
@@ -134,6 +134,10 @@ class Table:
         """The trail link the entries reach (the state's history is a chain of links)."""
         self.bots: dict[int, Any] = {}
         self.started = time.time()
+        self.on_step: Callable[[], None] | None = None
+        """Called after each action applied (the server makes every connection's update there)."""
+        self.mid: State | None = None
+        """During ``on_step``: the state just after the action, before the chance steps it set off (or None)."""
 
     # ------------------------------------------------------------ making
     @classmethod
@@ -293,6 +297,7 @@ class Table:
             "chosen": sorted(self.held),
             "paused": self.paused,
             "can_undo": self.undo_target(seat) is not None if 0 <= seat < len(self.seats) else False,
+            **({"before_chance": self.mid.view(seat).to_dict()} if self.mid is not None else {}),
         }
 
     def welcome(self, role: Role, seat: int | None, chat: list[dict[str, Any]] | None = None) -> dict[str, Any]:
@@ -359,8 +364,7 @@ class Table:
         if len(to_act) > 1 and seat != min(to_act):
             self.held[seat] = (action, ref)
             return out
-        self.match.play(seat, action)
-        self.changed()
+        self.play(seat, action)
         while self.held and not self.over:
             now = self.match.state.to_act()
             first = min(now) if now else None
@@ -371,11 +375,30 @@ class Table:
             if why is not None:  # the seats ahead changed what it may do: ask again
                 out.append((frozenset({first}), {"type": "refused", "reason": why, "ref": waiting_ref}))
                 continue
-            self.match.play(first, waiting)
-            self.changed()
+            self.play(first, waiting)
         if self.over:
             out.append(self.over_notice())
         return out
+
+    def play(self, seat: int, action: Any) -> None:
+        """Apply one checked action; then ``on_step`` (the server sends every
+        connection an update per action, so each can be shown on its own).
+        When chance steps followed it (a deal after the Gold Rush's last
+        reveal), ``mid`` holds the state just after the action, before them:
+        its pictures go with the update, since the chance may have swept away
+        what the action showed."""
+        pre = self.match.state.clone()
+        n = len(self.entries())
+        self.match.play(seat, action)
+        self.changed()
+        self.mid = None
+        if any(who == CHANCE for who, _, _ in self.entries()[n + 1:]):
+            pre.rng = None  # stops at the first chance step
+            pre.apply(seat, action)
+            self.mid = pre
+        if self.on_step is not None:
+            self.on_step()
+        self.mid = None
 
     def changed(self) -> None:
         self.version += 1

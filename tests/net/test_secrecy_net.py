@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 
 from engine.core.games import get_game
-from engine.core.protocol import SPECTATOR, State
+from engine.core.protocol import CHANCE, SPECTATOR, State
 from engine.core.secrecy import determinize
 from engine.net.client import TableClient
 from engine.net.stand_in import plain
@@ -78,7 +78,7 @@ def test_no_frame_carries_what_its_seat_may_not_see(game: str, config: dict, see
                 updates.append((seat, msg))
     updates.sort(key=lambda u: u[1]["n"])
     truth = info.new_game(table.match.config, None)
-    done = checked = varied = 0
+    done = checked = varied = mids = 0
     for seat, msg in updates:
         while done < msg["n"]:
             truth.apply(*history[done])
@@ -92,10 +92,21 @@ def test_no_frame_carries_what_its_seat_may_not_see(game: str, config: dict, see
             assert again == expected, f"seat {seat} at step {msg['n']}: the update depends on a hidden value"
             varied += hidden_items(sample, seat) != hidden_items(truth, seat)
             checked += 1
+        if "before_chance" in msg:  # the picture just after the last player action, before the chance it set off
+            last = max(i for i in range(msg["n"]) if history[i][0] != CHANCE)
+            mid = info.new_game(table.match.config, None)
+            for step in history[:last + 1]:
+                mid.apply(*step)
+            assert msg["before_chance"] == plain(mid.view(seat).to_dict())
+            sample = determinize(mid, seat, rng)
+            assert plain(sample.view(seat).to_dict()) == msg["before_chance"]
+            mids += 1
         for i, entry in enumerate(msg["events"], start=msg["from"]):
             if entry["action"] is None:
                 assert history[i][0] != seat, "a seat's own action was hidden from it"
     assert checked > 50
+    if game == "little-battle":
+        assert mids > 0, "a hand's last reveal is followed by a deal: its picture before the deal was sent"
     assert varied >= 20, "the re-deals changed nothing hidden: the test could not have failed"
 
 
