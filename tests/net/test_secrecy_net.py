@@ -79,6 +79,7 @@ def test_no_frame_carries_what_its_seat_may_not_see(game: str, config: dict, see
     updates.sort(key=lambda u: u[1]["n"])
     truth = info.new_game(table.match.config, None)
     done = checked = varied = mids = 0
+    mid_states: dict[int, State] = {}
     for seat, msg in updates:
         while done < msg["n"]:
             truth.apply(*history[done])
@@ -94,9 +95,12 @@ def test_no_frame_carries_what_its_seat_may_not_see(game: str, config: dict, see
             checked += 1
         if "before_chance" in msg:  # the picture just after the last player action, before the chance it set off
             last = max(i for i in range(msg["n"]) if history[i][0] != CHANCE)
-            mid = info.new_game(table.match.config, None)
-            for step in history[:last + 1]:
-                mid.apply(*step)
+            if last not in mid_states:  # every seat's update of that step shares it
+                mid = info.new_game(table.match.config, None)
+                for step in history[:last + 1]:
+                    mid.apply(*step)
+                mid_states[last] = mid
+            mid = mid_states[last]
             assert msg["before_chance"] == plain(mid.view(seat).to_dict())
             sample = determinize(mid, seat, rng)
             assert plain(sample.view(seat).to_dict()) == msg["before_chance"]
