@@ -130,7 +130,7 @@ class GameController:
 
     def my_turn(self) -> bool:
         return (self.handover_to is None and self.seats.is_human(self.viewer) and self.viewer in self.to_act()
-                and not self.is_over() and not getattr(self.match, "busy", False))
+                and not self.is_over() and not getattr(self.match, "waiting_reason", None))
 
     def shown_changed(self) -> None:
         """The match changed without a click here (a served table's update
@@ -143,8 +143,9 @@ class GameController:
             return self.end_reason() or "Game over."
         if self.handover_to is not None:
             return f"Pass the computer to {seat_label(self.game, self.handover_to)}."
-        if getattr(self.match, "busy", False):
-            return "Your move is in; waiting for the table."
+        waiting = getattr(self.match, "waiting_reason", None)  # a served table: why this seat waits
+        if waiting:
+            return waiting
         chosen = set(getattr(self.match, "chosen", ()))  # a served table's choices in, held for the seats before them
         acting = [s for s in self.to_act() if s not in chosen]
         names = ", ".join(self.seat_title(s) for s in acting if s != CHANCE)

@@ -260,22 +260,22 @@ class StartScreen:
         if last is not None:  # the newest autosave of this game, whatever its battlefield
             self._button("Resume the last game", (0, y - 0.065), lambda: self.on_resume(last), width=0.36)
         if self.on_host is not None and self.on_join is not None:
-            self._network_row(y - 0.15)
+            self._network_row(min(y - 0.15, -0.33))
 
     def _network_row(self, y: float) -> None:
         """Play with friends on other machines: host this game (your seat is the
         first human one, the other human seats are theirs) or join theirs."""
         from ursina import Text, color
 
-        Text(parent=self.body, text="With friends on other machines", position=(-0.66, y), origin=(-0.5, 0), scale=0.9,
+        Text(parent=self.body, text="Friends on other machines", position=(-0.66, y), origin=(-0.5, 0), scale=0.9,
              color=color.white)
-        self._button("Host a table", (COLUMN_LEFT + 0.14, y), self._host, on=True, width=0.26)
-        reach = "open to the network" if self.open_to_network else "this machine only"
-        self._button(f"Reach: {reach}", (COLUMN_LEFT + 0.45, y), self._toggle_reach, on=self.open_to_network,
-                     width=0.32)
-        self._button("Join a table", (COLUMN_LEFT + 0.78, y), self._open_join, width=0.26)
-        Text(parent=self.body, text="(hosting: make your seat and each friend's seat human; the codes show in the game)",
-             position=(-0.66, y - 0.04), origin=(-0.5, 0), scale=0.65, color=color.light_gray)
+        Text(parent=self.body, text="(your seat: the first human one; each other human seat: a friend's)",
+             position=(-0.66, y - 0.033), origin=(-0.5, 0), scale=0.62, color=color.light_gray)
+        self._button("Host a table", (COLUMN_LEFT + 0.58, y), self._host, on=True, width=0.22)
+        reach = "network" if self.open_to_network else "this machine"
+        self._button(f"Reach: {reach}", (COLUMN_LEFT + 0.81, y), self._toggle_reach, on=self.open_to_network,
+                     width=0.22)
+        self._button("Join a table", (COLUMN_LEFT + 1.04, y), self._open_join, width=0.22)
 
     def _toggle_reach(self) -> None:
         self.open_to_network = not self.open_to_network

@@ -125,6 +125,19 @@ class RemoteMatch:
         return self.shown.chosen if self.shown is not None else []
 
     @property
+    def waiting_reason(self) -> str | None:
+        """Why this seat cannot act now though the game may be its turn (the
+        window's turn line says it), or None."""
+        if self.line != "connected":
+            return "The connection to the table is down; reconnecting..." if self.line == "reconnecting" else \
+                f"The connection to the table is lost ({self.line_reason or 'no answer'})."
+        if self.paused:
+            return "The host has paused the game."
+        if self.busy:
+            return "Your move is in; waiting for the table."
+        return None
+
+    @property
     def busy(self) -> bool:
         """This seat's move is sent and not shown yet (or held for the seats before it)."""
         return self.waiting is not None or bool(self.shown and self.shown.held)
