@@ -72,6 +72,44 @@ def test_reconnect_mid_turn_gets_the_seat_the_view_and_what_it_missed() -> None:
     run(go())
 
 
+def test_a_seat_that_drops_in_the_middle_of_its_own_turn_finishes_it() -> None:
+    """Blue placed a troop whose effect waits for its decision, and dropped:
+    back with its code, the picture still offers the decision and blue makes it."""
+    table = new_table("toy-battle", {"first_player": 0}, seed=3)
+
+    async def go() -> None:
+        async with serving(table) as (_, url):
+            clients = [TableClient(url, table.seats[0].code, "Ann"), TableClient(url, table.seats[1].code, "Bob")]
+            for c in clients:
+                await c.open()
+            bots = [RandomBot(1), RandomBot(2)]
+            for _ in range(200):  # play on until blue has acted and its turn goes on (an effect to decide)
+                seat = table.match.state.to_act()[0]
+                for c in clients:
+                    await catch_up(c, len(table.match.state.history()))
+                await step(clients[seat], bots[seat])
+                if seat == 0 and table.match.state.to_act() == [0] and table.match.state.view(0).to_dict()["step"]:
+                    break
+            blue = clients[0]
+            await catch_up(blue, len(table.match.state.history()))
+            pending = blue.picture["step"]
+            assert pending is not None and blue.my_turn(), "no mid-turn decision came up"
+            held = len(blue.history)
+            await blue.ws.close()
+            await asyncio.sleep(0.1)
+            assert table.seats[0].present is False and table.match.state.to_act() == [0]
+            got: list[dict] = []
+            blue.on_message = got.append
+            await blue.open()
+            msg = next(m for m in got if m["type"] == "update")
+            assert msg["from"] == held and msg["events"] == [] and msg["view"]["step"] == pending
+            await step(blue, bots[0])  # the decision, made after the reconnect
+            assert len(table.match.state.history()) > held
+            for c in clients:
+                await c.close()
+    run(go())
+
+
 def test_the_host_hands_an_absent_seat_to_a_bot_and_the_player_takes_it_back() -> None:
     table = new_table("toy-battle", {"first_player": 0}, seed=4)
 
