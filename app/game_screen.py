@@ -81,7 +81,7 @@ class GameScreen:
         self.table_panel: Any = None
         """A served table's corner (app.shell.net): the network pump, chat, undo answers, the host's buttons."""
         if controller.remote:
-            from app.shell.net import TablePanel
+            from app.shell.table_panel import TablePanel
 
             self.table_panel = TablePanel(controller, hosting, self.delay)
 

@@ -407,7 +407,7 @@ def cmd_join(args: argparse.Namespace) -> int:
     if args.url.startswith("wss://"):
         tls = ssl.create_default_context(cafile=args.cafile) if args.cafile else ssl.create_default_context()
     if args.bot is None and not args.watch:
-        from app.shell.net import run_remote
+        from app.shell.play import run_remote
 
         return run_remote(args.url, args.code, args.name, tls)
     try:

@@ -174,6 +174,27 @@ class Shell:
         self.screen = GameScreen(ctl, on_menu=lambda: self.show_start(choice))
 
 
+def run_remote(url: str, code: str, name: str | None = None, tls: Any = None) -> int:
+    """``toybox join URL CODE``: the window on that seat (``tls``: an ssl.SSLContext for wss://)."""
+    from app.shell.net import open_remote
+    from engine.net.client import JoinError
+
+    if not window.display_available():
+        print("toybox join needs a display; play the seat headless with --bot NAME instead.", file=sys.stderr)
+        return 1
+    try:
+        ctl = open_remote(url, code, name, tls)
+    except JoinError as err:
+        print(f"toybox: join: {err}", file=sys.stderr)
+        return 2
+    app = window.start(offscreen=False, title="Toybox: a served table")
+    shell = Shell(app)
+    guard.install(app, shell.guard)
+    shell.open_table(ctl)
+    app.run()
+    return 0
+
+
 def run(choice: StartChoice | None, seed: int | None = None, size: tuple[int, int] = (1280, 720),
         frames_then_exit: int = 0) -> int:
     """Open the window; ``choice`` None shows the start screen. ``frames_then_exit``

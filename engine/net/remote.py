@@ -135,6 +135,8 @@ class RemoteMatch:
             return "The host has paused the game."
         if self.busy:
             return "Your move is in; waiting for the table."
+        if self.queue:
+            return "The table's last moves are being shown."
         return None
 
     @property
