@@ -158,6 +158,9 @@ class TableClient:
         self.chat = want_list(msg.get("chat", []), "welcome.chat")
         self.welcome_chat = list(self.chat)
         self.paused = bool(msg.get("paused"))
+        if msg.get("over"):  # a table that ended before this client came
+            self.over = True
+            self.result = msg.get("result")
 
     # ------------------------------------------------------------ what arrives
     def apply(self, msg: dict[str, Any]) -> None:

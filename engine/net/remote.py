@@ -62,9 +62,9 @@ class RemoteMatch:
         self.seats: list[dict[str, Any]] = list(client.seats)
         self.chat: list[dict[str, Any]] = list(client.welcome_chat)  # the rest arrives through ``poll``
         self.paused = client.paused
-        self.ended = False
-        """The table sent ``over`` (the game ended, or the host ended it)."""
-        self.result: dict[str, Any] | None = None
+        self.ended = client.over
+        """The table sent ``over`` (the game ended, or the host ended it), or had ended when this seat came."""
+        self.result: dict[str, Any] | None = client.result
         self.line = "connected"
         """How the connection is: connected, reconnecting, lost."""
         self.line_reason = ""

@@ -313,6 +313,8 @@ class Table:
             "seats": [s.public() for s in self.seats],
             "chat": list(self.chat_log if chat is None else chat),
             "paused": self.paused,
+            "over": self.over,
+            "result": self.result_dict(),
         }
 
     def seats_notice(self) -> Notice:

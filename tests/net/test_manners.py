@@ -132,3 +132,21 @@ def test_the_host_pauses_resumes_and_ends_with_the_result_recorded(tmp_path) -> 
     data = json.loads(out.read_text())
     assert data["result"]["reason"] == "The host ended the table."
     assert len(load_record(out).actions) >= 1  # the record of the game so far, loadable
+
+
+def test_a_client_that_comes_after_the_end_hears_the_result() -> None:
+    """A spectator (or a seat) arriving once the game is over is told so in its
+    welcome: a watcher that came late waited for an end that had come."""
+    from engine.net.client import watch
+
+    table = new_table("toy-battle", kinds=["random", "random"], seed=3)
+
+    async def go() -> None:
+        async with serving(table) as (_, url):
+            while not table.over:
+                await asyncio.sleep(0.02)
+            lines: list[str] = []
+            result = await asyncio.wait_for(watch(url, table.spectator_code, lines.append), 10)
+            assert result == table.match.state.result().to_dict()
+            assert lines[-1] == result["reason"]
+    run(go())
