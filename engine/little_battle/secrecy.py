@@ -9,14 +9,14 @@ the box. Secret, declared as ``Secret`` kinds:
 - ``hand``, ``ship``: their owner's Adventurers; a card kept lands in the
   keeper's Ship;
 - ``play``: the card its owner placed face down this turn (a card played
-  lands there);
+  lands there), and ``played_at``: before which pile (the same owner's);
 - ``nap``: the nap corner, nobody's; a deal's shuffle lands there;
 - ``loot``: the gold in the chests under a Ship, their owner's (every seat
   sees the colours);
 - ``pile``: the gold in the chests on the beach, nobody's (colours shown);
   the chests' shuffle lands there.
 
-Once the game is over every slice is shown to every seat. The view
+Once the game is over every slice is shown to every seat, and to a spectator. The view
 (``engine.little_battle.view``), the history's audiences and the log's
 private lines all come from ``SECRECY``.
 """
@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.core.protocol import SPECTATOR
 from engine.core.secrecy import NOBODY, Secrecy, Secret, Slice, backs
 from engine.little_battle.actions import Attack, Keep, Shuffle
 from engine.little_battle.cards import Chest
@@ -42,13 +43,14 @@ ADVENTURER = "adventurer"
 HAND = Secret("hand", backs=ADVENTURER)
 SHIP = Secret("ship", carries=(Keep,), backs=ADVENTURER)
 PLAY = Secret("play", carries=(Attack,), backs=ADVENTURER)
+PLAYED_AT = Secret("played_at")
 NAP = Secret("nap", owned=False, carries=(Shuffle,), backs=ADVENTURER)
 LOOT = Secret("loot")
 PILE = Secret("pile", owned=False, carries=(Shuffle,))
 
 SECRECY = Secrecy(
-    public=("config", "num_seats", "phase", "deals", "committed", "placed", "last_key", "last_reveal", "box"),
-    secrets=(HAND, SHIP, PLAY, NAP, LOOT, PILE),
+    public=("config", "num_seats", "phase", "deals", "rush_turns", "committed", "last_key", "last_reveal", "box"),
+    secrets=(HAND, SHIP, PLAY, PLAYED_AT, NAP, LOOT, PILE),
 )
 
 
@@ -56,7 +58,7 @@ def secrets(state: LittleBattleState) -> list[Slice]:
     """Every hidden part of ``state`` now, from the declaration above; a
     chest shows as (colour, gold), its colour the back every seat sees."""
     n = state.num_seats
-    everyone = frozenset(range(n)) if state.phase is OVER else NOBODY
+    everyone = frozenset((*range(n), SPECTATOR)) if state.phase is OVER else NOBODY
     out: list[Slice] = []
     for s in range(n):
         out.append(HAND.slice(s, state.hands[s], _refill(state.hands[s]), open_to=everyone))
@@ -65,6 +67,9 @@ def secrets(state: LittleBattleState) -> list[Slice]:
     for s in range(n):
         played = [c for p in range(PILES) for who, c in state.beach[p] if who == s]
         out.append(PLAY.slice(s, played, _replay(state, s), open_to=everyone))
+    for s in range(n):
+        at = [p for p in range(PILES) for who, _ in state.beach[p] if who == s]
+        out.append(PLAYED_AT.slice(s, at, open_to=everyone))
     out.append(NAP.slice(-1, state.nap, _refill(state.nap), open_to=everyone))
     for s in range(n):
         out.append(_chests(state, LOOT, s, state.loot[s], everyone))
@@ -103,4 +108,4 @@ def _replay(state: LittleBattleState, seat: int) -> Callable[[list[int]], None]:
     return put
 
 
-__all__ = ["HAND", "LOOT", "NAP", "PILE", "PLAY", "SECRECY", "SHIP", "secrets"]
+__all__ = ["HAND", "LOOT", "NAP", "PILE", "PLAY", "PLAYED_AT", "SECRECY", "SHIP", "secrets"]

@@ -394,11 +394,6 @@ class LittleBattleState(State):
         (``engine.little_battle.secrecy``); once over, nothing is hidden."""
         return secrecy.secrets(self)
 
-    @property
-    def placed(self) -> list[list[int]]:
-        """The seats that placed a card before each pile this turn (face down: public where, not what)."""
-        return [[s for s, _ in b] for b in self.beach]
-
     # --------------------------------------------------------- for checks
     def card_count(self) -> int:
         """Adventurers anywhere: hands, ships, beach, nap corner, box (always 30)."""

@@ -35,13 +35,13 @@ class LittleBattleView(View):
         known = self.known()
         me = self.seat
         n = known["num_seats"]
+        seated = 0 <= me < n  # a spectator (``SPECTATOR``) holds no hand, Ship or play
         config = known["config"]
         over = known["phase"] == OVER
         hands = known.shown("hand")
         ships = known.shown("ship")
-        play = known.shown("play")[me]
-        placed = known["placed"]
-        mine = [p for p in range(len(placed)) for s in placed[p] if s == me]
+        play = known.shown("play")[me] if seated else []
+        at = known.shown("played_at")[me] if seated else []
         loot = known.shown("loot")
         seen = [over or s == me for s in range(n)]  # the loot's gold, else its colours
         return {
@@ -52,13 +52,14 @@ class LittleBattleView(View):
             "chest_gold": {c: list(v) for c, v in config.chest_gold.items()},  # the rules' coins, not where they lie
             "phase": known["phase"],
             "deal": known["deals"],
+            "rush_turns": known["rush_turns"],
             "to_act": self.to_act(),
-            "hand": [NAME[c] for c in hands[me]],
+            "hand": [NAME[c] for c in hands[me]] if seated else [],
             "hand_sizes": [_size(h) for h in hands],
-            "ship": [NAME[c] for c in ships[me]],
+            "ship": [NAME[c] for c in ships[me]] if seated else [],
             "ship_sizes": [_size(s) for s in ships],
             "committed": list(known["committed"]),
-            "my_play": [{"pile": p, "card": NAME[c]} for p, c in zip(mine, play, strict=True)],
+            "my_play": [{"pile": p, "card": NAME[c]} for p, c in zip(at, play, strict=True)],
             "beach": [[{"color": color} for color in pile] for pile in known.shown("pile")],
             "loot": [
                 [{"color": color, "gold": gold} for color, gold in chests] if seen[s] else [{"color": c} for c in chests]

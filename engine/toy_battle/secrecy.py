@@ -55,7 +55,7 @@ FACE_DOWN = Secret("face_down", carries=(Pick,), owner=_picked)
 SECRECY = Secrecy(
     public=(
         "config", "terrain", "objective", "board", "supply.rack_n", "supply.known", "phase", "seat", "pending",
-        "winner", "reason",
+        "todo_troops", "todo_bases", "winner", "reason",
     ),
     secrets=(RESERVE, BOX, RACK, FACE_DOWN),
 )
@@ -77,16 +77,16 @@ def secrets(state: ToyBattleState) -> list[Slice]:
 
 
 def settle_unseen(state: ToyBattleState, seat: int, rng: random.Random) -> None:
-    """The opponent's face-down tiles: as many as the view counts, drawn
-    from the re-dealt rack."""
+    """The opponent's face-down tiles (a spectator's: both sides'): as many
+    as the view counts, drawn from the re-dealt rack."""
     supply = state.supply
-    opp = 1 - seat
-    down = supply.down[opp]
-    if down:
-        blocked = [0] * 8
-        for kind in rng.sample(counts_kinds(supply.racks[opp]), down):
-            blocked[kind] += 1
-        supply.set_blocked(opp, blocked)
+    for opp in (0, 1):
+        down = supply.down[opp]
+        if opp != seat and down:
+            blocked = [0] * 8
+            for kind in rng.sample(counts_kinds(supply.racks[opp]), down):
+                blocked[kind] += 1
+            supply.set_blocked(opp, blocked)
 
 
 def _refill(stack: list[int]) -> Callable[[list[int]], None]:

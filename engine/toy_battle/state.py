@@ -303,10 +303,13 @@ class ToyBattleState(State):
         return snapshot.to_dict(self)
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], rng: random.Random | None = None) -> ToyBattleState:
+    def from_dict(cls, data: dict[str, Any], rng: random.Random | None = None,
+                  config: Config | None = None) -> ToyBattleState:
         """The state ``to_dict`` wrote, so tests build positions from data;
-        a bad field raises ValueError naming it."""
-        state = cls(snapshot.config_of(data), rng)
+        a bad field raises ValueError naming it. ``config``, when given, is
+        used for ``data["config"]`` (a client rebuilding many states of one
+        game reads its terrain once)."""
+        state = cls(config if config is not None else snapshot.config_of(data), rng)
         snapshot.load(state, data)
         return state
 

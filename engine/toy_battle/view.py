@@ -37,14 +37,22 @@ class ToyBattleView(View):
         return self._truth.random_action(self.seat, rng)
 
     def to_dict(self) -> dict[str, Any]:
+        """The seat's picture: everything public, its own rack and face-down
+        tiles. Complete as an information state (the phase, the effect being
+        resolved and those queued are here), so a state consistent with it can
+        be rebuilt from it alone (``engine.toy_battle.stand_in``). A spectator
+        (a seat past the two) gets blue's side with no rack of its own."""
         known = self.known()
-        me, opp = self.seat, 1 - self.seat
+        me = self.seat
+        mine = me in (0, 1)
+        opp = 1 - me if mine else 1
         terrain = known["terrain"]
         board = known["board"]
         ids = terrain.ids
         seen = known["known"]
-        rack = [TROOP_NAMES[k] for k in _kinds(seen[me]) + known.shown("rack")[me]]
         face_down = known.shown("face_down")
+        racks = [{"size": known["rack_n"][p], "seen": [TROOP_NAMES[k] for k in _kinds(seen[p])],
+                  "face_down": _size(face_down[p])} for p in (0, 1)]
         over = known["phase"] == OVER
         medals = board.medals
         pending = known["pending"]
@@ -52,17 +60,16 @@ class ToyBattleView(View):
             "game": "toy-battle",
             "terrain": terrain.name,
             "seat": me,
-            "colour": COLOURS[me],
+            "colour": COLOURS[me] if mine else None,
             "to_act": self.to_act(),
             "turn": known["seat"],
+            "phase": known["phase"],
             "board": {ids[i]: [_code_str(c) for c in st] for i, st in enumerate(board.stacks) if st},
-            "rack": sorted(rack, key=TROOP_NAMES.index),
-            "face_down": [TROOP_NAMES[k] for k in face_down[me]],
-            "opponent_rack": {
-                "size": known["rack_n"][opp],
-                "seen": [TROOP_NAMES[k] for k in _kinds(seen[opp])],
-                "face_down": face_down[opp],
-            },
+            "rack": sorted([TROOP_NAMES[k] for k in _kinds(seen[me]) + known.shown("rack")[me]],
+                           key=TROOP_NAMES.index) if mine else [],
+            "face_down": [TROOP_NAMES[k] for k in face_down[me]] if mine else [],
+            "opponent_rack": dict(racks[opp]),
+            "racks": racks,
             "reserve_sizes": known.shown("reserve"),
             "box_sizes": known.shown("box"),
             "discard": [_code_str(c) for c in board.discard],
@@ -70,6 +77,9 @@ class ToyBattleView(View):
             "objective": known["objective"],
             "claimed": list(board.claimed),
             "pending": None if pending is None else pending_title(terrain, pending),
+            "step": None if pending is None else [pending[0], ids[pending[1]]],
+            "todo_troops": [[TROOP_NAMES[k], ids[n]] for k, n in known["todo_troops"]],
+            "todo_bases": [ids[n] for n in known["todo_bases"]],
             "events": [e.text for e in self.events],
             "result": None if not over else {
                 "winners": [known["winner"]], "scores": [float(m) for m in medals], "reason": known["reason"],
@@ -83,6 +93,11 @@ def _code_str(code: int) -> str:
 
 def _kinds(counts: list[int]) -> list[int]:
     return [k for k in range(8) for _ in range(counts[k])]
+
+
+def _size(shown: Any) -> int:
+    """A slice's size, from its items (shown) or its cover (a count)."""
+    return len(shown) if isinstance(shown, list) else int(shown)
 
 
 __all__ = ["ToyBattleView"]

@@ -102,6 +102,22 @@ class BattleRoyale(Mission):
         data["turn_order"] = list(self.turn_order[:shown])
         data["my_numbers"] = [i + 1 for i, g in enumerate(self.turn_order)
                               if self.state.generals[g].seat == seat]
+        data["my_blocks"] = {str(i + 1): g for i, g in enumerate(self.turn_order)
+                             if i >= shown and self.state.generals[g].seat == seat}
+
+    @classmethod
+    def unhide(cls, data: dict[str, Any], seat: int) -> None:
+        """The Numbered Block tokens not revealed: the seat's own where it
+        holds them, the other Generals in index order on the rest (no token
+        is dealt before the first deal, and a deal reveals the first)."""
+        order = list(data["turn_order"])
+        if not order:
+            return
+        mine = {int(k) - 1: g for k, g in data["my_blocks"].items()}
+        rest = sorted(set(range(len(data["generals"]))) - set(order) - set(mine.values()))
+        for i in range(len(order), len(data["generals"])):
+            order.append(mine[i] if i in mine else rest.pop(0))
+        data["turn_order"] = order
 
     # ---------------------------------------------------------------- dealing and deploying
     def first_round(self) -> None:
