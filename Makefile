@@ -27,7 +27,12 @@ check: $(VENV)/.installed
 test: check
 	$(PY) -m pytest -n auto --dist loadgroup
 
+# Everything: the long seeded playouts (-m slow) and the fuzzers (-m fuzz) too; a marker's tests run
+# only when -m names it (tests/conftest.py), and this expression names both and selects every test.
+test-all: check
+	$(PY) -m pytest -n auto --dist loadgroup -m "slow or fuzz or not (slow or fuzz)"
+
 bench: $(VENV)/.installed
 	$(VENV)/bin/toybox sim little-battle --players 4 --games 2000 --bots random
 
-.PHONY: install play check test bench
+.PHONY: install play check test test-all bench
