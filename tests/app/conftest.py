@@ -2,7 +2,7 @@
 
 Ursina is one per process and a renderer crash must not take pytest down,
 so everything that opens Ursina runs in another process with the software
-backend pinned (see app/window.py): the session's probe server, or a fresh
+backend pinned (see app/shell/window.py): the session's probe server, or a fresh
 process for a probe that must start clean (tests/app/probe_runner.py).
 """
 

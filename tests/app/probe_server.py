@@ -46,7 +46,7 @@ class Resident:
 
     def start(self, offscreen: bool, size: tuple[int, int] = (1280, 720), title: str = "Toybox",
               fit: bool = True) -> Any:
-        from app import window
+        from app.shell import window
 
         if not offscreen:
             raise RuntimeError("the probe server only opens offscreen windows")
@@ -245,7 +245,7 @@ def _script(path: str) -> ModuleType:
 
 def serve(reply_fd: int) -> None:
     global REAL_START
-    from app import window
+    from app.shell import window
 
     REAL_START = window.start
     window.start = RESIDENT.start
