@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from engine.little_soldiers import data  # noqa: E402
+from engine.little_soldiers import data
 
 OUT = ROOT / "meshes" / "figurines"
 

@@ -21,6 +21,9 @@ from shapely.geometry import Polygon
 from engine.geometry import household
 from engine.geometry.shapes import Box, Cylinder, MeshFile, Prism, Shape
 
+FileShape = Shape | household.Household
+"""A scenery piece's shape as a battlefield file writes it: a primitive, a mesh file or a household kit piece."""
+
 FORMAT = 1
 MAX_DEPTH = 64
 # chosen: a battlefield nests 5 deep; deeper is not a battlefield.
@@ -67,7 +70,7 @@ class Scenery:
     token on it (its top is walkable), ``object`` the Object it is."""
 
     id: str
-    shape: Shape
+    shape: FileShape
     at: tuple[float, float, float]
     rotation: float = 0.0
     level: int | None = None
@@ -156,11 +159,11 @@ def mapping(value: Any, path: str) -> Mapping[str, Any]:
     return value
 
 
-def shape(value: Any, path: str) -> Shape:
+def shape(value: Any, path: str) -> FileShape:
     value = mapping(value, path)
     if "kind" in value:  # a household kit piece (engine.geometry.household)
         try:
-            return household.parse(value, path)  # type: ignore[return-value]
+            return household.parse(value, path)
         except household.KitError as exc:  # "path.field: what is wrong"
             where, _, message = str(exc).partition(": ")
             raise BattlefieldError(where, message) from None
@@ -192,7 +195,7 @@ def shape(value: Any, path: str) -> Shape:
     return MeshFile(mesh_path, scale)
 
 
-def shape_to_dict(s: Shape) -> dict[str, Any]:
+def shape_to_dict(s: FileShape) -> dict[str, Any]:
     if isinstance(s, household.Household):
         return s.to_dict()
     if isinstance(s, Box):

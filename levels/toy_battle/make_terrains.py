@@ -31,8 +31,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from engine.toy_battle.data import BGA_CODES  # noqa: E402
-from engine.toy_battle.terrain import FORMAT, Terrain  # noqa: E402
+from engine.toy_battle.data import BGA_CODES
+from engine.toy_battle.terrain import FORMAT, Terrain
 
 FILE_STEMS = {
     "Castle Field": "castle-field",

@@ -236,7 +236,7 @@ class Playout:
         data = json.loads(json.dumps(match.record().to_dict()))
         try:
             again = replay(parse_record(data, f"step {step}"))
-        except Exception as err:  # noqa: BLE001
+        except Exception as err:  # noqa: BLE001 - any error replaying the record is the failure reported
             self.fail("record", f"step {step}: the record does not replay: {err}")
             return
         if again.state_hash() != match.state.state_hash() or again.history() != match.state.history():
