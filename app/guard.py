@@ -89,7 +89,7 @@ class Guard:
         path = folder / time.strftime(f"crash-%Y%m%d-%H%M%S-{self.failures}.json")
         body = {"time": time.strftime("%Y-%m-%d %H:%M:%S"), "traceback": text, "record": record}
         try:
-            write_atomic(path, json.dumps(body, indent=1, default=str) + "\n")
+            write_atomic(path, json.dumps(body, indent=1, default=str) + "\n", what="crash file")
             self._prune(folder)
         except OSError:
             print(text)  # the folder is read-only or full: the terminal is all we have

@@ -76,8 +76,9 @@ class Record:
         }
 
 
-def save_record(record: Record, path: str | os.PathLike[str]) -> None:
-    write_atomic(path, json.dumps(record.to_dict(), indent=1) + "\n")
+def save_record(record: Record, path: str | os.PathLike[str], what: str = "save") -> None:
+    """Write ``record`` through the output boundary (a regular file only, atomically)."""
+    write_atomic(path, json.dumps(record.to_dict(), indent=1) + "\n", what=what)
 
 
 def parse_record(data: Any, where: str = "record") -> Record:

@@ -199,7 +199,7 @@ class Battlefield:
         the old file or the new one, never half of one."""
         from engine.core.files import write_atomic
 
-        write_atomic(path, json.dumps(self.to_dict(), indent=1, allow_nan=False) + "\n")
+        write_atomic(path, json.dumps(self.to_dict(), indent=1, allow_nan=False) + "\n", what="battlefield")
 
     # -- checks -------------------------------------------------------------
 

@@ -120,7 +120,7 @@ def record_mission(state: LittleSoldiersState, path: str | os.PathLike[str] | No
     cell["beaten"] = sorted(set(cell.get("beaten", [])) | set(beaten))
     cell["won"] = bool(cell.get("won")) or won
     profile[REPORT_KEY] = report
-    write_atomic(target, json.dumps(profile, indent=1, sort_keys=True) + "\n")
+    write_atomic(target, json.dumps(profile, indent=1, sort_keys=True) + "\n", what="profile")
     return report
 
 
