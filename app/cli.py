@@ -312,10 +312,12 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from engine.core.record import RecordError, load_record, replay
+    from engine.core.record import RecordError, load_record, replay, verify
 
     try:
         record = load_record(args.file)
+        if args.verify:
+            return _report_verify(args.file, *verify(record, args.file))
         state = replay(record, args.file)
     except RecordError as err:
         print(shown(str(err)), file=sys.stderr)
@@ -337,6 +339,23 @@ def cmd_replay(args: argparse.Namespace) -> int:
     moves = sum(1 for seat, _ in record.actions if seat >= 0)
     print(named(result.reason) if result else f"Game in progress after {moves} actions.")
     return 0
+
+
+def _report_verify(file: str, state: Any, mismatches: list[Any], checked: int) -> int:
+    """``replay --verify``: each throw the physics, re-run from its seed, puts
+    elsewhere (exit 2: the record was edited or made by other physics), or
+    one line saying they all agree."""
+    throws = f"{checked} throw{'s' * (checked != 1)}"
+    for m in mismatches:
+        print(shown(m.sentence(file)))
+    if mismatches:
+        print(f"{shown(file)}: {len(mismatches)} of {throws} re-run from their seeds land elsewhere than recorded.",
+              file=sys.stderr)
+        return EXIT_BAD_INPUT
+    over = state.result()
+    print(f"{shown(file)}: verified: {throws} re-run from their seeds land where recorded"
+          + (f"; {len(state.history())} steps replayed" + ("" if over else ", the game in progress") + "."))
+    return EXIT_OK
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
@@ -495,6 +514,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("replay", help="replay a record; print the final state and events")
     p.add_argument("file", type=file_arg)
     p.add_argument("--pretty", action="store_true")
+    p.add_argument("--verify", action="store_true",
+                   help="re-run the physics of every throw from its recorded seed and name each throw that lands "
+                        "elsewhere (a check of a record someone handed you; never needed to replay one)")
     _add_allow_outside(p)
     p.set_defaults(func=cmd_replay)
 
