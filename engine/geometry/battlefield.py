@@ -25,6 +25,9 @@ from shapely.geometry import Point, Polygon
 from engine.geometry import household
 from engine.geometry.battlefield_file import (
     FORMAT,
+    MAX_SCENERY,
+    MAX_TOKENS,
+    MAX_ZONES,
     OPEN,
     BattlefieldError,
     Scenery,
@@ -32,6 +35,7 @@ from engine.geometry.battlefield_file import (
     Vocabulary,
     Zone,
     check_plain,
+    counted,
     fail,
     listed,
     mapping,
@@ -161,6 +165,10 @@ class Battlefield:
         allow_outside: bool = False,
     ) -> Battlefield:
         data = mapping(data, "$")
+        # counted before anything is read: a 100,000-piece file is refused at once, not after walking it
+        raw_scenery = counted(listed(data, "scenery"), "scenery", MAX_SCENERY, "scenery pieces")
+        raw_zones = counted(listed(data, "zones"), "zones", MAX_ZONES, "zones")
+        raw_tokens = counted(listed(data, "tokens"), "tokens", MAX_TOKENS, "tokens")
         check_plain(data)
         if data.get("format") != FORMAT or isinstance(data.get("format"), bool):
             raise fail("format", f"expected {FORMAT}, got {data.get('format')!r}")
@@ -168,11 +176,9 @@ class Battlefield:
         if not isinstance(name, str):
             raise fail("name", "expected a string")
         play_zone = polygon(data.get("play_zone"), "play_zone")
-        pieces = tuple(
-            scenery(s, f"scenery[{i}]", vocabulary, Z_TOLERANCE) for i, s in enumerate(listed(data, "scenery"))
-        )
-        zones = tuple(zone(z, f"zones[{i}]") for i, z in enumerate(listed(data, "zones")))
-        tokens = tuple(token(t, f"tokens[{i}]") for i, t in enumerate(listed(data, "tokens")))
+        pieces = tuple(scenery(s, f"scenery[{i}]", vocabulary, Z_TOLERANCE) for i, s in enumerate(raw_scenery))
+        zones = tuple(zone(z, f"zones[{i}]") for i, z in enumerate(raw_zones))
+        tokens = tuple(token(t, f"tokens[{i}]", vocabulary) for i, t in enumerate(raw_tokens))
         return cls(
             name=name,
             play_zone=play_zone,

@@ -224,3 +224,22 @@ def test_a_file_name_with_a_newline_is_read_and_named_on_one_line(tmp_path):
     assert "\n" not in str(err.value) and "a\\nb.json" in str(err.value)
     files.write_atomic(odd, "[]")
     assert files.load_json(odd) == []
+
+
+def test_the_depth_scan_agrees_with_the_decoded_nesting():
+    """The byte scan that bounds nesting before decoding (strings with brackets,
+    quotes and backslashes in them included) gives the decoded depth."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    leaves = st.none() | st.booleans() | st.integers() | st.text(alphabet='[]{}"\\ab\u00e9\u4e2d,:', max_size=8)
+    values = st.recursive(leaves, lambda kids: st.lists(kids, max_size=3) | st.dictionaries(
+        st.text(alphabet='[]{}"\\k', max_size=4), kids, max_size=3), max_leaves=30)
+
+    @settings(max_examples=300, deadline=None)
+    @given(values, st.booleans())
+    def agree(value, ascii_only):
+        text = json.dumps(value, ensure_ascii=ascii_only)
+        assert files.text_depth(text) == files.json_depth(value)
+
+    agree()
