@@ -300,8 +300,12 @@ def _run_on_ray(pending: Iterator[GameJob], count: int, finish: Callable[[list[d
                 if following is not None:
                     in_flight.append(remote.remote(following))
     finally:
-        for ref in in_flight:  # interrupted: the games in flight are played again next time
-            ray.cancel(ref, force=True)
+        # interrupted: the games in flight are played again next time. A local Ray this run started
+        # ends with it (its workers with it); on a cluster or a Ray that stays, the tasks are cancelled.
+        # (Cancelling, then shutting down at once, sometimes crashed Ray's core worker on a late reply.)
+        if not (cluster.owned and address is None):
+            for ref in in_flight:
+                ray.cancel(ref, force=True)
         if cluster.owned:
             disconnect()
 

@@ -1108,9 +1108,9 @@ def guard_keeps_the_render_loop(workdir: str) -> dict[str, Any]:
     frames go on, and once the node is gone the game draws and plays again."""
     from ursina import Entity, destroy
 
-    from app import guard, window
-    from app.play import Shell
-    from app.start_screen import StartChoice
+    from app.shell import guard, window
+    from app.shell.play import Shell
+    from app.shell.start_screen import StartChoice
 
     app = window.start(offscreen=True, size=(640, 360))
     shell = Shell(app)

@@ -139,7 +139,7 @@ def test_unknown_bots_are_refused_before_the_first_game(monkeypatch):
 
 def test_a_huge_tournament_starts_at_once_and_stops_cleanly_on_ctrl_c(tmp_path, python, subprocess_env):
     out = tmp_path / "r.jsonl"
-    proc = subprocess.Popen([python, "-m", "app.cli", "tournament", "toy-battle", "--bots", "random", "--workers", "0",
+    proc = subprocess.Popen([python, "-m", "app.shell.cli", "tournament", "toy-battle", "--bots", "random", "--workers", "0",
                              "--games", str(MAX_GAMES), "--out", str(out)], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, env=subprocess_env)
     try:

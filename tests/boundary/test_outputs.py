@@ -242,7 +242,7 @@ def test_saving_a_record_the_level_and_the_profile_refuse_devices(tmp_path):
 
 
 def test_the_app_save_and_autosave_on_a_fifo_are_sentences_and_play_goes_on(tmp_path):
-    from app.controllers import controller_class
+    from app.games import controller_class
     from app.seats import Seats
 
     fifo = _fifo(tmp_path)
@@ -264,7 +264,7 @@ def test_no_test_run_turns_the_null_device_into_a_file():
 def test_the_shell_idiom_still_works_in_a_child(tmp_path, subprocess_env, python):
     """``toybox tournament ... --out NULL`` in a real process: exit 0, the node unchanged."""
     null = null_device(tmp_path)
-    done = subprocess.run([python, "-m", "app.cli", "tournament", "toy-battle", "--workers", "0", "--bots", "random",
+    done = subprocess.run([python, "-m", "app.shell.cli", "tournament", "toy-battle", "--workers", "0", "--bots", "random",
                            "--games", "1", "--out", str(null)], capture_output=True, text=True, env=subprocess_env,
                           timeout=120, check=False)
     assert done.returncode == 0, done.stderr

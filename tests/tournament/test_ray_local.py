@@ -35,7 +35,7 @@ def _tournament(short_tmp: Path, python: str, env: dict[str, str]) -> tuple[subp
     """A long local-Ray tournament in a child, once its first games are in: (process, results, Ray folder)."""
     out = short_tmp / "r.jsonl"
     child_env = dict(env, TMPDIR=str(short_tmp))
-    proc = subprocess.Popen([python, "-m", "app.cli", "tournament", "toy-battle", "--bots", "random", "--workers", "2",
+    proc = subprocess.Popen([python, "-m", "app.shell.cli", "tournament", "toy-battle", "--bots", "random", "--workers", "2",
                              "--games", "1000000", "--out", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True, env=child_env)
     deadline = time.monotonic() + 120
@@ -98,7 +98,8 @@ def test_stopping_or_killing_a_tournament_leaves_no_ray_process(short_tmp, pytho
     assert _gone(folder), f"still running {GONE_WITHIN:g} s later: {reaper.holding(folder)}"
     assert time.monotonic() - ended <= GONE_WITHIN
     if how == "Ctrl-C":
-        assert proc.returncode == 130 and "Interrupted" in proc.stderr.read()
+        err = proc.stderr.read()
+        assert proc.returncode == 130 and "Interrupted" in err, (proc.returncode, err[:2500])
     assert out.stat().st_size > 0
 
 

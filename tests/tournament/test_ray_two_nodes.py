@@ -76,7 +76,7 @@ def cluster(subprocess_env):
 def test_a_two_node_cluster_with_token_auth_equals_the_serial_run(cluster, tmp_path, python):
     address, env = cluster
     out = tmp_path / "cluster.jsonl"
-    done = subprocess.run([python, "-m", "app.cli", "tournament", "toy-battle", "--bots", "random", "--games", "6",
+    done = subprocess.run([python, "-m", "app.shell.cli", "tournament", "toy-battle", "--bots", "random", "--games", "6",
                            "--seed", "4", "--address", address, "--out", str(out)],
                           capture_output=True, text=True, env=env, timeout=300, check=False)
     assert done.returncode == 0, done.stderr[-1500:]
@@ -90,7 +90,7 @@ def test_a_two_node_cluster_with_token_auth_equals_the_serial_run(cluster, tmp_p
 
     without = {k: v for k, v in env.items() if k not in ("RAY_AUTH_TOKEN",)}
     without["RAY_AUTH_TOKEN"] = secrets.token_hex(16)  # the wrong token
-    refused = subprocess.run([python, "-m", "app.cli", "tournament", "toy-battle", "--bots", "random", "--games", "1",
+    refused = subprocess.run([python, "-m", "app.shell.cli", "tournament", "toy-battle", "--bots", "random", "--games", "1",
                               "--address", address], capture_output=True, text=True, env=without, timeout=300,
                              check=False)
     assert refused.returncode == 2 and f"cannot join the Ray cluster at '{address}'" in refused.stderr, \
