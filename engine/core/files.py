@@ -298,7 +298,9 @@ def check_inside(path: str | os.PathLike[str], where: str, *roots: str | os.Path
     bounds = roots or (PROJECT_ROOT, user_dir())
     if outside_allowed() or is_inside(path, *bounds):
         return
-    raise DataError(f"{where}: {shown(path)} is outside {' and '.join(str(b) for b in bounds)}; "
+    real = os.path.realpath(path)
+    named = shown(path) if real == os.path.abspath(path) else f"{shown(path)} is a link to {shown(real)}, which"
+    raise DataError(f"{where}: {named} is outside {' and '.join(str(b) for b in bounds)}; "
                     f"Toybox reads files there only with --allow-outside.")
 
 

@@ -367,6 +367,7 @@ def test_record_mission_keeps_the_broken_profile_aside_and_says_so(tmp_path, mon
     asides = list(tmp_path.glob("profile.json.broken-*"))
     assert len(asides) == 1 and json.loads(asides[0].read_text()) == broken
     assert notes and "1 Mission Report entries are unreadable" in notes[0] and asides[0].name in notes[0]
+    assert "its 1 readable Mission Report result and its other settings were carried over" in notes[0]
     assert report["a_new_threat"]["easy"]["1"] == good_cell  # the readable result carried over
     assert report["a_new_threat"]["easy"]["2"] == {"beaten": ["howdy"], "won": True}
     assert json.loads(path.read_text())["theme"] == "dark"
@@ -381,6 +382,7 @@ def test_a_non_utf8_profile_is_set_aside(tmp_path, monkeypatch):
     notes: list[str] = []
     mr.record_mission(None, path, notes=notes)  # type: ignore[arg-type]
     assert "not UTF-8" in notes[0]
+    assert "nothing in it was readable, so the Mission Report starts afresh with this game" in notes[0]  # issue 22
     assert [p.read_bytes() for p in tmp_path.glob("profile.json.broken-*")] == [b"\xff\xfe\x00"]
     assert mr.mission_report(path)["a_new_threat"]["easy"]["1"] == {"beaten": [], "won": False}
 
