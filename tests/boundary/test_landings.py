@@ -348,3 +348,19 @@ def _throws_pass(count: int, seed: int) -> None:
         landing = Landing(got.x, got.y, got.z, got.face, (), throw_seed)
         problem = landings.landing_problem(terrain, kind, start, strength, landing, names)
         assert problem is None, (level.name, kind, start, direction, strength, throw_seed, problem)
+
+
+def test_the_app_does_not_resume_a_save_with_a_forged_landing(tmp_path):
+    """Issue 22: "the app resumes such a save". Loading goes through the same replay."""
+    from app.games import controller_class
+    from app.seats import Seats
+
+    data = record("grenade")
+    index = _first(data, "grenade")
+    data["actions"][index]["action"].update(x=-1000.0, y=-1000.0)
+    path = _write(tmp_path, data)
+    ctl = controller_class("little-soldiers").new("little-soldiers", {}, Seats(("human", "random")), seed=1)
+    before = ctl.match.state.state_hash()
+    assert ctl.load(path) is False
+    assert f"step {index + 1}: " in ctl.message and "cm from where it was thrown" in ctl.message, ctl.message
+    assert ctl.match.state.state_hash() == before

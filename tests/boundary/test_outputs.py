@@ -269,3 +269,12 @@ def test_the_shell_idiom_still_works_in_a_child(tmp_path, subprocess_env, python
                           timeout=120, check=False)
     assert done.returncode == 0, done.stderr
     assert stat.S_ISCHR(os.stat(null).st_mode) and json.dumps(sorted(p.name for p in tmp_path.iterdir())) == '["null"]'
+
+
+def test_render_to_the_null_device_renders_and_discards(tmp_path, subprocess_env, python):
+    null = null_device(tmp_path)
+    done = subprocess.run([python, "-m", "app.shell.cli", "render", "toy-battle", "--moves", "0", "--size", "64x64",
+                           "--out", str(null)], capture_output=True, text=True, env=subprocess_env, timeout=300,
+                          check=False)
+    assert done.returncode == 0 and "rendered in" in done.stdout, done.stderr[-800:]
+    assert stat.S_ISCHR(os.stat(null).st_mode) and sorted(p.name for p in tmp_path.iterdir()) == ["null"]
