@@ -35,6 +35,7 @@ import glob
 import json
 import math
 import os
+import re
 import stat
 import tempfile
 import time
@@ -143,8 +144,12 @@ def parse_json(text: str, where: str = "input", max_depth: int = MAX_DEPTH, not_
         if depth > 4 * max_depth:
             raise DataError(f"{where}: the JSON nests deeper than {max_depth} levels.")
         raise DataError(f"{where}: the JSON nests {depth} levels deep, deeper than the {max_depth} Toybox reads.")
+    # Numbers are checked one by one (a Python call each) only where the text could hold a number past
+    # the limits: a run of more than MAX_INT_DIGITS digits, or an exponent of three digits.
+    careful = _SUSPECT_NUMBER.search(text) is not None
     try:
-        data = json.loads(text, parse_constant=_no_constant, parse_int=_bounded_int, parse_float=_finite_float)
+        data = json.loads(text, parse_constant=_no_constant, parse_int=_bounded_int if careful else None,
+                          parse_float=_finite_float if careful else None)
     except json.JSONDecodeError as err:
         raise DataError(f"{where}: {not_json} (line {err.lineno}, column {err.colno}: {err.msg}).") from None
     except RecursionError:
@@ -213,6 +218,11 @@ def json_depth(data: Any) -> int:
 
 class _NumberError(ValueError):
     pass
+
+
+_SUSPECT_NUMBER = re.compile(rf"[0-9]{{{MAX_INT_DIGITS + 1}}}|[eE][+-]?[0-9]{{3}}")
+"""What a number past the limits needs in the text: more than MAX_INT_DIGITS digits
+in a row, or a three-digit exponent (a float overflows only past 1e308)."""
 
 
 def _no_constant(name: str) -> Any:

@@ -76,6 +76,7 @@ SHARED_AREA = 1e-9
 
 __all__ = [
     "FORMAT",
+    "check_counts",
     "REPO_ROOT",
     "Battlefield",
     "BattlefieldError",
@@ -102,6 +103,16 @@ def locate_non_finite(text: str) -> BattlefieldError | None:
     except (ValueError, RecursionError):
         return None
     return None
+
+
+def check_counts(data: Any) -> tuple[list[Any], list[Any], list[Any]]:
+    """A battlefield's scenery, zones and tokens as lists, each counted
+    against its maximum before anything in them is read (or hashed): a
+    100,000-piece file is refused at once, not after walking it."""
+    data = mapping(data, "$")
+    return (counted(listed(data, "scenery"), "scenery", MAX_SCENERY, "scenery pieces"),
+            counted(listed(data, "zones"), "zones", MAX_ZONES, "zones"),
+            counted(listed(data, "tokens"), "tokens", MAX_TOKENS, "tokens"))
 
 
 # --- the model -------------------------------------------------------------------
@@ -166,10 +177,7 @@ class Battlefield:
         allow_outside: bool = False,
     ) -> Battlefield:
         data = mapping(data, "$")
-        # counted before anything is read: a 100,000-piece file is refused at once, not after walking it
-        raw_scenery = counted(listed(data, "scenery"), "scenery", MAX_SCENERY, "scenery pieces")
-        raw_zones = counted(listed(data, "zones"), "zones", MAX_ZONES, "zones")
-        raw_tokens = counted(listed(data, "tokens"), "tokens", MAX_TOKENS, "tokens")
+        raw_scenery, raw_zones, raw_tokens = check_counts(data)
         check_plain(data)
         if data.get("format") != FORMAT or isinstance(data.get("format"), bool):
             raise fail("format", f"expected {FORMAT}, got {data.get('format')!r}")
