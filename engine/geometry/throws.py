@@ -464,8 +464,11 @@ def longest_flight(
         boost = min(boost, 1.5 / strength)  # the clamp _launch applies to a scattered strength
     steady = replace(spec, max_speed=spec.max_speed * boost, strength_scatter=0.0, direction_scatter_deg=0.0,
                      watched=frozenset(), markers=())
+    from engine.geometry.battlefield_file import TABLE_SIZE_CM
+
+    half = TABLE_SIZE_CM / 2  # the largest table: Bullet's table plane is endless, the zone only names "in play"
     bare = Battlefield.from_dict({"format": 1, "name": "bare table", "scenery": [],
-                                  "play_zone": [[-5000, -5000], [5000, -5000], [5000, 5000], [-5000, 5000]]})
+                                  "play_zone": [[-half, -half], [half, -half], [half, half], [-half, half]]})
     start_z = height + spec.body.radius + 0.05  # as throw() starts a body on a surface
     longest = 0.0
     for seed in range(seeds):
