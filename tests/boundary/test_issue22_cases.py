@@ -183,3 +183,19 @@ def test_an_import_into_a_level_outside_the_project_stays_beside_it_or_leaves_no
     assert (clear / "meshes" / "scenery" / "ok-1.stl").is_file()  # beside the level, where loading it looks
     assert cli("rules", "little-soldiers", "--level", str(clear / "level.json")).code == 0
     assert sorted((PROJECT_ROOT / "meshes").rglob("*")) == project_meshes  # nothing in the project
+
+
+@pytest.mark.parametrize("change,words", [
+    (lambda d: d["bases"][next(iter(d["bases"]))].update(pos=[1e308, 5]), r"\.pos: \[1e\+308, 5\] lies outside -1000 to 1000"),
+    (lambda d: d.update(bases={f"b{i}": {"pos": [1, 1], "special": None} for i in range(100_000)}),
+     r"bases: 100,000 of them, more than the 500 a terrain may hold"),
+], ids=["position-1e308", "100000-bases"])
+def test_a_terrain_out_of_bounds_is_refused(tmp_path, change, words):
+    from tests.boundary.helpers import TERRAIN
+
+    data = json.loads(TERRAIN.read_text())
+    change(data)
+    path = tmp_path / "terrain.json"
+    path.write_text(json.dumps(data))
+    run = cli("sim", "toy-battle", "--terrain", str(path), "--games", "1")
+    assert run.code == 2 and re.search(words, run.err) and "terrain.json: " in run.err, run.err
