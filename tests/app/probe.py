@@ -1104,6 +1104,40 @@ def guard_keeps_the_window(workdir: str) -> dict[str, Any]:
 
 
 @scenario
+def guard_keeps_the_render_loop(workdir: str) -> dict[str, Any]:
+    """Panda3D's own render loop (igLoop: cull and draw) failing every frame,
+    as a node at 10^308 cm makes it (issue 22): logged once, told once, the
+    frames go on, and once the node is gone the game draws and plays again."""
+    from ursina import Entity, destroy
+
+    from app.shell import guard, window
+    from app.shell.play import Shell
+    from app.shell.start_screen import StartChoice
+
+    app = window.start(offscreen=True, size=(640, 360))
+    shell = Shell(app)
+    guard.install(app, shell.guard)
+    shell.start_game(StartChoice("toy-battle", {}, ["human", "random"]), seed=3)
+    window.step(app, 2)
+    frames_before = app.taskMgr.globalClock.getFrameCount()
+    far = Entity(model="cube", position=(1e308, 0, 0), scale=1e308)
+    window.step(app, 5)
+    crashes = sorted((Path(workdir) / "home" / "crashes").glob("crash-*.json"))
+    body = json.loads(crashes[-1].read_text()) if crashes else {}
+    message = shell.screen.controller.message
+    destroy(far)
+    window.step(app, 2)
+    shot = Path(workdir) / "after.png"
+    window.screenshot(app, shot)
+    ctl = shell.screen.controller
+    rack = ctl.rack()
+    tails = [json.loads(c.read_text())["traceback"][-300:] for c in crashes]
+    return {"crashes": len(crashes), "traceback": body.get("traceback", "")[-300:], "tails": tails, "message": message,
+            "frames": app.taskMgr.globalClock.getFrameCount() - frames_before, "failures": shell.guard.failures,
+            "shot_bytes": shot.stat().st_size, "playable": bool(rack) and ctl.click_troop(rack[0])}
+
+
+@scenario
 def camera_controls() -> dict[str, Any]:
     """Right-drag rotates, shift+right-drag and middle-drag pan, left-drag moves
     nothing, the wheel zooms toward the point under the cursor."""

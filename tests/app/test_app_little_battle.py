@@ -119,7 +119,9 @@ def test_play_again_deals_a_new_game():
 
 
 def test_seats_option():
-    assert parse_seats("little-battle", "2=human,blue=search", 3).kinds == ("human", "search", "heuristic")
+    assert parse_seats("little-battle", "1=human,blue=search", 3).kinds == ("human", "search", "heuristic")
+    with pytest.raises(ValueError, match="seat 'blue' is given twice"):  # issue 22: seat 2 named twice
+        parse_seats("little-battle", "2=human,blue=search", 3)
     assert parse_seats("little-soldiers", "green=human,yellow=bot", 2).kinds[0] == "human"
     with pytest.raises(ValueError, match="no seat 'pink'"):
         parse_seats("little-battle", "pink=human", 3)
