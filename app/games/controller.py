@@ -445,7 +445,7 @@ class GameController:
         from app.userdir import write_meta
 
         try:
-            save_record(self.match.record(), self.autosave)
+            save_record(self.match.record(), self.autosave, "autosave")
             meta = {**self.summary(), "name": "Autosave"}
             meta.pop("actions", None)
             if meta != self._autosave_meta or not self.autosave.with_name(self.autosave.stem + ".meta.json").exists():

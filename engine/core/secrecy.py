@@ -116,7 +116,9 @@ def redeal(secrets: Sequence[Slice], seat: int, rng: random.Random) -> None:
             del pool[len(pool) - n:]
         else:
             dealt = [pools[back].pop() for back in part.backs]
-        part.put(dealt)  # type: ignore[misc]
+        put = part.put
+        assert put is not None  # hidden holds only the slices that can be re-dealt
+        put(dealt)
 
 
 def determinize(truth: State, seat: int, rng: random.Random) -> State:

@@ -40,6 +40,12 @@ def _heuristic_bot(seed: int = 0):
 
 VERSION = 1
 
+def _verify_chance(state, action):
+    from engine.little_soldiers.table.landings import verify_chance
+
+    return verify_chance(state, action)
+
+
 GAME = GameInfo(
     name="little-soldiers",
     title="Little Soldiers",
@@ -50,6 +56,7 @@ GAME = GameInfo(
     rules_summary=_rules_summary,
     heuristic_bot=_heuristic_bot,
     log_namer=_log_namer,
+    verify_chance=_verify_chance,
 )
 
 __all__ = ["GAME", "Config", "MODULES", "VERSION"]

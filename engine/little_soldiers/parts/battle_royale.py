@@ -159,9 +159,12 @@ class BattleRoyale(Mission):
             if not isinstance(action, Deal) or sorted(action.order) != list(range(len(self.state.generals))):
                 return "The Numbered Block tokens are dealt: one to each player."
             return None
-        if not isinstance(action, Landing) or not finite(action.x, action.y, action.z):
+        if not isinstance(action, Landing):
             return "The green Move token lands now."
-        return None
+        from engine.little_soldiers.table.landings import landing_problem  # a landing is a claim: checked
+
+        start, _, strength = self.shot_aim
+        return landing_problem(self.state.terrain, "mortar", start, strength, action, ("token",), (), "parachute")
 
     def apply(self, seat: int, action: Any) -> None:
         phase = self.state.phase
