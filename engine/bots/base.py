@@ -66,11 +66,18 @@ class RandomBot:
 
 
 def play_out(state: State, bots: Sequence[Bot], max_steps: int = 1_000_000) -> State:
-    """Let ``bots`` (one per seat) play ``state`` to its end, in place."""
+    """Let ``bots`` (one per seat) play ``state`` to its end, in place.
+
+    Each seat's view is made once: a view is a live window onto the state
+    (``View``), so the one made first shows every later position."""
     steps = 0
+    views: dict[int, View] = {}
     while not state.is_over():
         for seat in state.to_act():
-            state.apply(seat, bots[seat].choose(state.view(seat)))
+            view = views.get(seat)
+            if view is None:
+                view = views[seat] = state.view(seat)
+            state.apply(seat, bots[seat].choose(view))
             steps += 1
         if steps > max_steps:
             raise RuntimeError(f"{state.game}: no end after {max_steps} actions.")
