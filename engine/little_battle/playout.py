@@ -117,7 +117,7 @@ class Playout:
             if not placed[p]:
                 continue
             chests = self.piles[p]
-            steps = resolve_steps(chests, [(s, ADVENTURERS[c]) for s, c in placed[p]], self.last_key[p])
+            steps = resolve_steps([chest.color for chest in chests], placed[p], self.last_key[p])
             for who, idx in steps.takes:
                 self.gold[placed[p][who][0]] += chests[idx].gold
             del chests[: len(steps.takes)]

@@ -15,7 +15,8 @@ from typing import Any
 
 import engine.little_battle.secrecy as secrecy
 from engine.core.actions import inexact
-from engine.core.protocol import CHANCE, Event, Result, State, scores_result
+from engine.core.draws import shuffle
+from engine.core.protocol import CHANCE, DeferredLog, Event, Result, State, scores_result
 from engine.core.secrecy import Slice
 from engine.little_battle.actions import (
     ADVENTURERS,
@@ -47,6 +48,12 @@ PLAYED: tuple[tuple[tuple[Event, ...], ...], ...] = tuple(
           for c in range(len(ADVENTURERS))) for s in range(MAX_SEATS)
 )
 """The private log line of each seat's face-down play, made once."""
+def _deal_line(deal: int) -> Event:
+    return Event(f"Deal {deal}: recruiting the Adventurers.")
+
+
+DEAL_LINES: list[Event] = [_deal_line(d) for d in range(64)]
+"""The public line of each deal, made once (a game deals about four times)."""
 PHASES: dict[str, Phase] = {p.value: p for p in Phase}
 """The phases by name (states compare phases with ``is``)."""
 
@@ -63,7 +70,7 @@ def chest_catalog(config: Config) -> tuple[Chest, ...]:
     return chests
 
 
-class LittleBattleState(State):
+class LittleBattleState(DeferredLog, State):
     game = "little-battle"
     public_moves = False  # a kept or played card is its player's: the secrecy declaration says so
     secrecy = SECRECY
@@ -88,10 +95,9 @@ class LittleBattleState(State):
         self.phase = SETUP
         self.deals = 0
         self.rush_turns = 0
-        self.events: list[Event] = []
+        self._lines: list[Any] = []  # the log (``DeferredLog``): Events, and lines kept as their facts
+        self._written = 0
         self.irreversible = 0
-        self._drawn: Any = None  # the action random_action last drew, legal until the next change
-        self._drawn_by = -2
 
     # ------------------------------------------------------------- protocol
     def to_act(self) -> list[int]:
@@ -141,8 +147,6 @@ class LittleBattleState(State):
         return drawn
 
     def check(self, seat: int, action: Any) -> str | None:
-        if action is self._drawn and seat is self._drawn_by:
-            return None  # drawn from the legal actions since the last change, by the state itself: legal and exact
         exact = inexact(seat, action)  # Lead(0.0) equals Lead(0): the types are held exactly first
         if exact is not None:
             return exact
@@ -188,10 +192,10 @@ class LittleBattleState(State):
     def sample_chance(self, rng: random.Random) -> Shuffle:
         if self.phase is SETUP:
             order = list(range(len(self.chests)))
-            rng.shuffle(order)
+            shuffle(rng, order)  # exactly rng.shuffle's order, faster
             return Shuffle("chests", tuple(order))
         order = list(self.nap)
-        rng.shuffle(order)
+        shuffle(rng, order)
         return Shuffle("adventurers", tuple(order))
 
     def _apply(self, seat: int, action: Any) -> None:
@@ -201,7 +205,7 @@ class LittleBattleState(State):
                 half = len(action.order) // PILES
                 self.piles = [list(action.order[i * half:(i + 1) * half]) for i in range(PILES)]
                 self.phase = DEAL
-                self.events.append(Event("The chests are shuffled onto the beach in two piles."))
+                self._lines.append(SHUFFLED)
             else:
                 self._deal(action.order)
         elif type(action) is Keep:
@@ -209,7 +213,7 @@ class LittleBattleState(State):
             self.hands[seat].remove(c)
             self.ships[seat].append(c)
             self.committed[seat] = True
-            self.events.append(KEPT[seat][c])
+            self._lines.append(KEPT[seat][c])
             if all(self.committed):
                 self._pass_hands()
         else:
@@ -217,7 +221,7 @@ class LittleBattleState(State):
             self.hands[seat].remove(c)
             self.beach[action.pile].append((seat, c))
             self.committed[seat] = True
-            self.events.append(PLAYED[seat][c][action.pile])
+            self._lines.append(PLAYED[seat][c][action.pile])
             if all(self.committed):
                 self._share_loot()
 
@@ -225,16 +229,17 @@ class LittleBattleState(State):
     def _deal(self, order: tuple[int, ...]) -> None:
         """Step 1 begins: deal 5 to each player; the rest stays in the nap corner."""
         n = self.num_seats
+        log = self._lines
         for s in range(n):
-            self.hands[s] = list(order[s * HAND_SIZE:(s + 1) * HAND_SIZE])
-            cards = ", ".join([NAME[c] for c in self.hands[s]])
-            self.events.append(Event(f"You are dealt {cards}.", HAND.seen_by(s)))
+            dealt = order[s * HAND_SIZE:(s + 1) * HAND_SIZE]
+            self.hands[s] = list(dealt)
+            log.append((_dealt_line, s, dealt))
         self.nap = list(order[n * HAND_SIZE:])
         self.last_reveal = ()  # those cards are shuffled back in: the reveal is over
         self.deals += 1
         self.phase = DRAFT
         self.committed = [False] * n
-        self.events.append(Event(f"Deal {self.deals}: recruiting the Adventurers."))
+        log.append(DEAL_LINES[self.deals] if self.deals < len(DEAL_LINES) else _deal_line(self.deals))
 
     def _pass_hands(self) -> None:
         """Pass the rest left, take from the right; the last single card is kept."""
@@ -247,7 +252,7 @@ class LittleBattleState(State):
                 self.ships[s].extend(self.hands[s])
             self.hands, self.ships = self.ships, [[] for _ in range(n)]
             self.phase = RUSH
-            self.events.append(Event("Every crew is complete: the Gold Rush begins."))
+            self._lines.append(CREWS_COMPLETE)
 
     def _share_loot(self) -> None:
         """Reveal the played cards and share the loot pile by pile."""
@@ -255,19 +260,19 @@ class LittleBattleState(State):
         self.irreversible += 1
         beach = self.beach
         self.last_reveal = tuple([(p, s, c) for p in range(PILES) for s, c in beach[p]])
-        events = self.events
+        log = self._lines
         chests = self.chests
+        loot = self.loot
         for p in range(PILES):
             placed = beach[p]
             if not placed:
                 continue
-            events.append(Event(f"Pile {p + 1}: {', '.join([f'player {s + 1}: {NAME[c]}' for s, c in placed])}."))
+            log.append((_pile_line, p, placed))  # ``placed`` is not changed again: the beach gets a new list below
             pile = self.piles[p]
-            steps = resolve_steps(list(map(chests.__getitem__, pile)), [(s, ADVENTURERS[c]) for s, c in placed],
-                                  self.last_key[p])
+            steps = resolve_steps([chests[i].color for i in pile], placed, self.last_key[p])
             for who, idx in steps.takes:
-                self.loot[placed[who][0]].append(pile[idx])
-            events.extend(map(Event, steps.lines))
+                loot[placed[who][0]].append(pile[idx])
+            log.extend(steps.lines)
             del pile[: len(steps.takes)]
             self.last_key[p] = steps.last_key
             self.nap.extend([placed[i][1] for i in steps.nap])
@@ -275,13 +280,10 @@ class LittleBattleState(State):
         self.committed = [False] * self.num_seats
         if not any(self.piles):
             self.phase = OVER
-            res = self.result()
-            assert res is not None
-            gold = ", ".join(f"player {s + 1}: {int(g)}" for s, g in enumerate(res.scores))
-            self.events.append(Event(f"All chests are taken. Gold — {gold}. {res.reason}"))
+            log.append((_end_line, tuple([self.gold(s) for s in range(self.num_seats)])))
         elif not self.hands[0]:
             self.phase = DEAL
-            self.events.append(Event("Hands are empty and chests remain: the nap corner is shuffled."))
+            log.append(NAP_SHUFFLED)
 
     # ---------------------------------------------------------------- end
     def is_over(self) -> bool:
@@ -293,11 +295,7 @@ class LittleBattleState(State):
     def result(self) -> Result | None:
         if self.phase is not OVER:
             return None
-        scores = [self.gold(s) for s in range(self.num_seats)]
-        res = scores_result(scores, "")
-        who = " and ".join(f"player {w + 1}" for w in res.winners)
-        reason = f"{who.capitalize()} {'share the win' if len(res.winners) > 1 else 'wins'} with {scores[res.winners[0]]} gold."
-        return Result(res.winners, res.scores, reason)
+        return _result([self.gold(s) for s in range(self.num_seats)])
 
     # ---------------------------------------------------------- copies, data
     def clone(self) -> LittleBattleState:
@@ -320,11 +318,11 @@ class LittleBattleState(State):
         new.phase = self.phase
         new.deals = self.deals
         new.rush_turns = self.rush_turns
-        new.events = list(self.events)
+        new._lines = list(self._lines)  # a line kept as facts is a tuple: shared, and written out by each copy itself
+        new._written = self._written
         new.irreversible = self.irreversible
         new.trail = self.trail
         new._drawn = None  # a copy may be dealt other cards (determinize): its draws start afresh
-        new._drawn_by = -2
         return new
 
     def to_dict(self) -> dict[str, Any]:
@@ -405,6 +403,35 @@ class LittleBattleState(State):
     def chest_count(self) -> int:
         """Chests anywhere: beach piles and under the Ships (always 18)."""
         return sum(map(len, self.piles)) + sum(map(len, self.loot))
+
+
+SHUFFLED = Event("The chests are shuffled onto the beach in two piles.")
+CREWS_COMPLETE = Event("Every crew is complete: the Gold Rush begins.")
+NAP_SHUFFLED = Event("Hands are empty and chests remain: the nap corner is shuffled.")
+
+
+def _result(scores: list[int]) -> Result:
+    res = scores_result(scores, "")
+    who = " and ".join(f"player {w + 1}" for w in res.winners)
+    reason = f"{who.capitalize()} {'share the win' if len(res.winners) > 1 else 'wins'} with {scores[res.winners[0]]} gold."
+    return Result(res.winners, res.scores, reason)
+
+
+def _dealt_line(seat: int, dealt: tuple[int, ...]) -> Event:
+    """The private line of the cards dealt to ``seat``."""
+    return Event(f"You are dealt {', '.join([NAME[c] for c in dealt])}.", HAND.seen_by(seat))
+
+
+def _pile_line(pile: int, placed: list[tuple[int, int]]) -> Event:
+    """The public line of the cards revealed before ``pile``."""
+    return Event(f"Pile {pile + 1}: {', '.join([f'player {s + 1}: {NAME[c]}' for s, c in placed])}.")
+
+
+def _end_line(gold: tuple[int, ...]) -> Event:
+    """The last line: every seat's gold and who won."""
+    res = _result(list(gold))
+    listed = ", ".join(f"player {s + 1}: {int(g)}" for s, g in enumerate(res.scores))
+    return Event(f"All chests are taken. Gold — {listed}. {res.reason}")
 
 
 def _names(ids: list[int]) -> list[str]:
