@@ -48,12 +48,18 @@ class RandomBot:
             raise ValueError(f"candidates must be a whole number >= 1, not {candidates!r}")
         self.rng = random.Random(seed)
         self.candidates = candidates
+        self._view: View | None = None  # the view last asked, and its random_action (None: it has none)
+        self._draw: Any = None
         if candidates is not None:
             self.name = f"random{candidates}"
 
     def choose(self, view: View) -> Any:
         if self.candidates is None:
-            draw = getattr(view, "random_action", None)
+            if view is self._view:  # play_out hands a seat the same view every turn
+                draw = self._draw
+            else:
+                draw = self._draw = getattr(view, "random_action", None)
+                self._view = view
             if draw is not None:
                 action = draw(self.rng)
                 if action is None:

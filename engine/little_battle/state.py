@@ -11,6 +11,7 @@ resolves.
 from __future__ import annotations
 
 import random
+from operator import attrgetter
 from typing import Any
 
 import engine.little_battle.secrecy as secrecy
@@ -58,6 +59,8 @@ PHASES: dict[str, Phase] = {p.value: p for p in Phase}
 """The phases by name (states compare phases with ``is``)."""
 
 
+_COLOR = attrgetter("color")
+
 _CATALOGS: dict[tuple[tuple[int, ...], ...], tuple[Chest, ...]] = {}
 
 
@@ -103,8 +106,7 @@ class LittleBattleState(DeferredLog, State):
     def to_act(self) -> list[int]:
         phase = self.phase
         if phase is DRAFT or phase is RUSH:
-            c = self.committed
-            return [s for s in range(self.num_seats) if not c[s]]
+            return [s for s, done in enumerate(self.committed) if not done]
         if phase is OVER:
             return []
         return [CHANCE]
@@ -244,7 +246,8 @@ class LittleBattleState(DeferredLog, State):
     def _pass_hands(self) -> None:
         """Pass the rest left, take from the right; the last single card is kept."""
         n = self.num_seats
-        self.hands = [self.hands[(s - 1) % n] for s in range(n)]
+        hands = self.hands
+        self.hands = hands[-1:] + hands[:-1]  # seat s takes the packet of seat s - 1
         self.committed = [False] * n
         self.irreversible += 1
         if len(self.hands[0]) == 1:
@@ -258,29 +261,35 @@ class LittleBattleState(DeferredLog, State):
         """Reveal the played cards and share the loot pile by pile."""
         self.rush_turns += 1
         self.irreversible += 1
+        # Loops and maps, no comprehensions: a comprehension's outer names would become cells for the whole method.
         beach = self.beach
-        self.last_reveal = tuple([(p, s, c) for p in range(PILES) for s, c in beach[p]])
+        reveal: list[tuple[int, int, int]] = []
         log = self._lines
         chests = self.chests
         loot = self.loot
+        nap = self.nap
         for p in range(PILES):
             placed = beach[p]
             if not placed:
                 continue
+            for s, c in placed:
+                reveal.append((p, s, c))
             log.append((_pile_line, p, placed))  # ``placed`` is not changed again: the beach gets a new list below
             pile = self.piles[p]
-            steps = resolve_steps([chests[i].color for i in pile], placed, self.last_key[p])
+            steps = resolve_steps(list(map(_COLOR, map(chests.__getitem__, pile))), placed, self.last_key[p])
             for who, idx in steps.takes:
                 loot[placed[who][0]].append(pile[idx])
             log.extend(steps.lines)
             del pile[: len(steps.takes)]
             self.last_key[p] = steps.last_key
-            self.nap.extend([placed[i][1] for i in steps.nap])
+            for i in steps.nap:
+                nap.append(placed[i][1])
             beach[p] = []
+        self.last_reveal = tuple(reveal)
         self.committed = [False] * self.num_seats
         if not any(self.piles):
             self.phase = OVER
-            log.append((_end_line, tuple([self.gold(s) for s in range(self.num_seats)])))
+            log.append((_end_line, tuple(map(self.gold, range(self.num_seats)))))
         elif not self.hands[0]:
             self.phase = DEAL
             log.append(NAP_SHUFFLED)

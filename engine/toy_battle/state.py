@@ -206,7 +206,10 @@ class ToyBattleState(DeferredLog, State):
         if pending is None:
             if kind is Place:
                 self._place(seat, KIND_OF_NAME[action.troop], self.terrain.index[action.node])
-                self._advance()
+                if self.todo_troops or self.todo_bases:
+                    self._advance()
+                elif self.phase == TURN:  # nothing queued: what _advance would do at once
+                    self._end_turn()
             else:  # Draw
                 self._draw(seat, self.supply.room(seat, DRAW_COUNT), "draws")
                 self._end_turn()
@@ -460,7 +463,11 @@ class ToyBattleState(DeferredLog, State):
         if supply.down[seat] and supply.stand_up(seat):
             self._lines.append(_STANDS_UP[seat])
         self.seat = nxt = 1 - seat
-        if (supply.rack_n[nxt] < RACK_MAX and supply.reserve[nxt]) or moves.can_act(self, nxt):  # can_draw, inline
+        if supply.rack_n[nxt] < RACK_MAX and supply.reserve[nxt]:  # Supply.can_draw, inline
+            return
+        acts = moves.turn_actions(self)  # moves.can_act: no draw, so any placement; the list is nxt's legal actions now
+        if acts:
+            self._acts = acts
             return
         a, b = self.board.medals[nxt], self.board.medals[seat]
         ends = f"{_COLOUR[nxt]} cannot draw or place"
