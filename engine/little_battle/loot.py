@@ -133,7 +133,7 @@ def resolve_steps(colors: Sequence[str], played: Sequence[tuple[int, int]], last
         nap.append(winner)
         fighters.remove(winner)
     nap.extend(fighters)
-    return PileSteps(takes, nap, last_key, lines)
+    return tuple.__new__(PileSteps, (takes, nap, last_key, lines))  # PileSteps(...) would call a Python-level __new__
 
 
 def resolve_pile(

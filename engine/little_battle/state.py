@@ -11,6 +11,7 @@ resolves.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from operator import attrgetter
 from typing import Any
 
@@ -36,6 +37,7 @@ from engine.little_battle.config import Config
 from engine.little_battle.data import CHEST_COUNTS, HAND_SIZE, PILES
 from engine.little_battle.loot import resolve_steps
 from engine.little_battle.phases import DEAL, DRAFT, OVER, RUSH, SETUP, Phase
+from engine.little_battle.policy import ATTACK_ROW, NOISE, keep_table
 from engine.little_battle.secrecy import HAND, PLAY, SECRECY, SHIP
 from engine.little_battle.view import LittleBattleView
 
@@ -60,6 +62,7 @@ PHASES: dict[str, Phase] = {p.value: p for p in Phase}
 
 
 _COLOR = attrgetter("color")
+_GOLD = attrgetter("gold")
 
 _CATALOGS: dict[tuple[tuple[int, ...], ...], tuple[Chest, ...]] = {}
 
@@ -148,6 +151,64 @@ class LittleBattleState(DeferredLog, State):
         self._drawn_by = seat
         return drawn
 
+    def greedy_action(self, seat: int, rng: random.Random, keeps: Sequence[float] | None = None) -> Any:
+        """The greedy child's choice for ``seat`` (``HeuristicBot``'s), or
+        None when ``seat`` need not act: each legal action scored by
+        ``policy`` plus a jitter drawn from ``rng`` in the legal list's
+        order, the first best kept. It reads only what ``seat`` sees (its
+        hand, the chests' colours). Drawn by the state from its own legal
+        actions, like ``random_action``, so ``apply`` takes it without a
+        check: the hard bot plays its imagined games with it. ``keeps``:
+        ``policy.keep_table`` of the beach now, when the caller has it."""
+        if seat < 0 or seat >= self.num_seats or self.committed[seat]:
+            return None
+        phase = self.phase
+        hand = self.hands[seat]
+        best, high = -1, -1e9
+        if phase is DRAFT:
+            if keeps is None:
+                keeps = keep_table(self.beach_counts())
+            for c in hand:
+                v = keeps[c] + rng.random() * NOISE
+                if v > high:
+                    best, high = c, v
+            drawn: Any = KEEP[best]
+        elif phase is RUSH:  # the legal list: each card at pile 1, then at pile 2 (the open ones)
+            first, second = self.piles
+            chests = self.chests
+            at = 0
+            if first and second:
+                one, two = ATTACK_ROW[chests[first[0]].color], ATTACK_ROW[chests[second[0]].color]
+                for c in hand:
+                    v = one[c] + rng.random() * NOISE
+                    if v > high:
+                        best, at, high = c, 0, v
+                    v = two[c] + rng.random() * NOISE
+                    if v > high:
+                        best, at, high = c, 1, v
+            else:
+                at = 0 if first else 1
+                row = ATTACK_ROW[chests[(first or second)[0]].color]
+                for c in hand:
+                    v = row[c] + rng.random() * NOISE
+                    if v > high:
+                        best, high = c, v
+            drawn = ATTACK[best][at]
+        else:
+            return None
+        self._drawn = drawn
+        self._drawn_by = seat
+        return drawn
+
+    def beach_counts(self) -> dict[str, int]:
+        """Chests of each colour on the beach (every seat sees the colours)."""
+        counts = {"blue": 0, "red": 0, "yellow": 0}
+        chests = self.chests
+        for pile in self.piles:
+            for i in pile:
+                counts[chests[i].color] += 1
+        return counts
+
     def check(self, seat: int, action: Any) -> str | None:
         exact = inexact(seat, action)  # Lead(0.0) equals Lead(0): the types are held exactly first
         if exact is not None:
@@ -216,7 +277,7 @@ class LittleBattleState(DeferredLog, State):
             self.ships[seat].append(c)
             self.committed[seat] = True
             self._lines.append(KEPT[seat][c])
-            if all(self.committed):
+            if False not in self.committed:  # all committed, without a call
                 self._pass_hands()
         else:
             c = action.card_id
@@ -224,7 +285,7 @@ class LittleBattleState(DeferredLog, State):
             self.beach[action.pile].append((seat, c))
             self.committed[seat] = True
             self._lines.append(PLAYED[seat][c][action.pile])
-            if all(self.committed):
+            if False not in self.committed:  # all committed, without a call
                 self._share_loot()
 
     # ---------------------------------------------------------------- steps
@@ -299,7 +360,7 @@ class LittleBattleState(DeferredLog, State):
         return self.phase is OVER
 
     def gold(self, seat: int) -> int:
-        return sum(self.chests[i].gold for i in self.loot[seat])
+        return sum(map(_GOLD, map(self.chests.__getitem__, self.loot[seat])))
 
     def result(self) -> Result | None:
         if self.phase is not OVER:
