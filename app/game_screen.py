@@ -13,7 +13,9 @@ from collections.abc import Callable
 from typing import Any
 
 from app.bot_worker import BotWorker, ProcessBotWorker
-from app.controllers.base import GameController
+from app.games import plug
+from app.games.controller import GameController
+from app.games.protocols import GameScene
 from app.seats import seat_label
 
 BOT_DELAY = 0.45
@@ -27,21 +29,9 @@ SPEEDS: tuple[tuple[str, float], ...] = (("slow", 2.2), ("normal", 1.0), ("fast"
 """Speed settings: name and the factor on the pause between actions (chosen)."""
 
 
-def make_view(controller: GameController) -> Any:
-    game = controller.game
-    if game == "little-battle":
-        from app.little_battle_view import LittleBattleView
-
-        return LittleBattleView(controller)  # type: ignore[arg-type]
-    if game == "toy-battle":
-        from app.toy_battle_view import ToyBattleView
-
-        return ToyBattleView(controller)  # type: ignore[arg-type]
-    if game == "little-soldiers":
-        from app.little_soldiers_view import LittleSoldiersView
-
-        return LittleSoldiersView(controller)  # type: ignore[arg-type]
-    raise ValueError(f"no view for {game!r}")
+def make_view(controller: GameController) -> GameScene:
+    """The controller's game drawn on the table (its registered scene)."""
+    return plug(controller.game).scene(controller)
 
 
 class GameScreen:
@@ -120,9 +110,7 @@ class GameScreen:
     def skip(self) -> None:
         """Space: the animation playing now jumps to its end, and the next bot action may come."""
         self.animator.finish()
-        finish = getattr(self.view, "finish_animations", None)
-        if finish is not None:
-            finish()
+        self.view.finish_animations()
         self._wait = 0.0
 
     def _showing(self) -> bool:
@@ -131,8 +119,7 @@ class GameScreen:
 
     def animating(self) -> bool:
         """Whether the last action is still being shown (the next bot action waits)."""
-        busy = getattr(self.view, "animating", None)
-        return self.animator.animating() or (bool(busy()) if busy is not None else False)
+        return self.animator.animating() or self.view.animating()
 
     # ------------------------------------------------------------ the guard's hooks
     def tell(self, sentence: str) -> None:
@@ -145,7 +132,7 @@ class GameScreen:
             self._worker.cancel()
 
     def recover(self) -> None:
-        """Redraw everything from the controller (see app.guard)."""
+        """Redraw everything from the controller (see app.shell.guard)."""
         self._cancel()
         self.controller.recover()
         try:
@@ -188,29 +175,6 @@ class GameScreen:
         self.view = make_view(self.controller)
         self._shown = self._what_is_drawn()
 
-    def _hover_by_poll(self) -> None:
-        """Little Soldiers: the enemy under the mouse, asked every frame. The
-        pickers' enter/exit events missed a mouse already over the enemy when a
-        soldier was selected (or when a redraw rebuilt the picker under it), so
-        no sight rays showed."""
-        from ursina import mouse
-
-        c = self.controller
-        if not hasattr(c, "hover_soldier") or getattr(c, "selected", None) is None:
-            return
-        e = mouse.hovered_entity
-        try:  # a picker destroyed by a redraw this frame is an empty node: nothing under the mouse
-            name = "" if e is None or e.is_empty() else (e.name or "")
-        except AssertionError:
-            name = ""
-        under = name[5:] if name.startswith("pick-") and not name.startswith("pick-die-") else None
-        if under == getattr(self, "_polled", None):
-            return
-        self._polled = under  # what is under the mouse changed: ask once
-        shown = c.hover.target if c.hover is not None else None  # type: ignore[attr-defined]
-        if under != shown:
-            c.hover_soldier(under)  # type: ignore[attr-defined]
-
     def update(self) -> None:
         from ursina import time, window
 
@@ -221,18 +185,12 @@ class GameScreen:
         self.animator.update(time.dt)
         if self.hud.handover_held and not self._showing():
             self.hud.refresh()  # the action has been shown: now the hand-over screen
-        self._hover_by_poll()
         self.tips.update(time.dt)
-        if getattr(c, "aim_dragging", False):  # a throw aimed by a drag begun on the thrower
-            from app.pointer import mouse_on_plane
-
-            p = mouse_on_plane(0.0)
-            if p is not None:
-                c.aim_at(*p)  # type: ignore[attr-defined]
         if self._worker is not None and self._worker.busy():
             decision = self.worker.poll()
             if decision is None:
-                self.hud.set_thinking(f"{seat_label(c.game, self.worker.seat)} is thinking"  # type: ignore[arg-type]
+                seat = self.worker.seat if self.worker.seat is not None else 0  # a busy worker has its seat
+                self.hud.set_thinking(f"{seat_label(c.game, seat)} is thinking"
                                       f"{'.' * (1 + int(self.worker.thinking_for() * 2) % 3)}")
                 return
             self.hud.set_thinking("")
@@ -272,9 +230,7 @@ class GameScreen:
             self._cancel()
             self.controller.undo()
         elif key == "h":
-            getattr(self.view, "home", self.view.table.home)()
-        elif key == "left mouse up" and getattr(self.controller, "aim_dragging", False):
-            self.controller.release_aim()  # type: ignore[attr-defined]
+            self.view.home()
         elif key == "space":
             self.skip()
         elif key == "f2":

@@ -71,7 +71,7 @@ def test_typed_z_lifts_what_rests_on_the_piece(tmp_path):
     assert s.data["scenery"][1]["at"][2] == 8.0
     s.selection = Selection("piece", "box-1")
     assert s.type_field("z", "3")
-    assert s.problems() == ["scenery[0].at: z = 3 but no scenery top is there to rest on"]  # live
+    assert s.problems() == ["Scenery 'box-1' (scenery[0].at): z = 3 but no scenery top is there to rest on"]  # live
     assert s.data["scenery"][1]["at"][2] == 11.0
     s.key("ctrl+z")
     assert [p["at"][2] for p in s.data["scenery"]] == [0.0, 8.0] and s.problems() == []
@@ -289,8 +289,8 @@ def test_save_status_says_saved_or_how_many_problems(tmp_path):
 def test_cli_import_without_a_display_adds_the_mesh_and_saves(tmp_path, monkeypatch, capsys):
     import trimesh
 
-    from app import editor_window
-    from app.cli import main
+    from app.editor import window as editor_window
+    from app.shell.cli import main
 
     monkeypatch.delenv("DISPLAY", raising=False)
     monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)

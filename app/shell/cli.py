@@ -1,0 +1,567 @@
+"""The `toybox` command: play, simulate, replay and inspect the games.
+
+Subcommands that need the 3D stack import it lazily, so headless ones
+(sim, replay, rules) start fast and run without a display.
+
+Exit codes, the same for every subcommand: 0 success, 1 a game or tool
+failure (no display, a renderer that failed), 2 bad input (an argument, a
+file or a config value refused with one sentence naming it).
+
+Paths: a path typed on the command line resolves against the current
+folder, like any shell command; it is made absolute before it goes into a
+config, and a relative path inside a config or record resolves against the
+project root (where ``levels/`` lives), for every game alike.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from engine.core.files import DataError, allow_outside, parse_json, portable_path, shown
+from engine.core.games import GAME_MODULES, get_game
+
+GAMES = tuple(GAME_MODULES)
+
+EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
+"""0 success, 1 a game or tool failure, 2 bad input, for every subcommand."""
+
+MAX_PIXELS = 8192
+"""Chosen: the widest or tallest image or window the command line accepts."""
+
+
+def whole(lo: int, hi: int | None = None) -> Callable[[str], int]:
+    """An argparse type: a whole number in [lo, hi]."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+        if value < lo or (hi is not None and value > hi):
+            span = f"from {lo} to {hi}" if hi is not None else f"{lo} or more"
+            raise argparse.ArgumentTypeError(f"expected a whole number {span}, not {value}")
+        return value
+
+    parse.__name__ = "whole number"
+    return parse
+
+
+def seconds(text: str) -> float:
+    """An argparse type: a finite number of seconds, 0 or more."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, not {text!r}") from None
+    if not math.isfinite(value) or value < 0:
+        raise argparse.ArgumentTypeError(f"expected a finite number of seconds, 0 or more, not {text!r}")
+    return value
+
+
+def pixels(text: str) -> tuple[int, int]:
+    """An argparse type: ``WIDTHxHEIGHT``, each 16 to MAX_PIXELS."""
+    width, sep, height = text.lower().partition("x")
+    try:
+        size = (int(width), int(height))
+    except ValueError:
+        size = None
+    if not sep or size is None:
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT in pixels, as in 1280x720, not {text!r}")
+    if not all(16 <= v <= MAX_PIXELS for v in size):
+        raise argparse.ArgumentTypeError(f"{text!r}: width and height must each be 16 to {MAX_PIXELS} pixels")
+    return size
+
+
+def user_path(text: str) -> str:
+    """A file path typed by the user: resolved against the current folder now,
+    so it means the same wherever the config that holds it is read later."""
+    if not text:
+        raise argparse.ArgumentTypeError("expected a file path, not an empty string")
+    return portable_path(text)
+
+
+def file_arg(text: str) -> str:
+    """A file the command opens itself (replay, edit, los): an absolute path,
+    resolved against the current folder."""
+    if not text:
+        raise argparse.ArgumentTypeError("expected a file path, not an empty string")
+    return str(Path(text).expanduser().absolute())
+
+
+def terrain_arg(text: str) -> str:
+    """A Toy Battle terrain of the box by name ("castle-field"), else a path."""
+    p = Path(text)
+    if p.suffix != ".json" and len(p.parts) == 1:
+        return text
+    return user_path(text)
+
+
+def writable_file(text: str) -> str:
+    """An output file: its folder must exist (or be creatable) and be writable,
+    checked before any work is done."""
+    path = Path(text).expanduser().absolute()
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text}: is a folder; give a file name")
+    folder = path.parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    try:
+        if not folder.is_dir():
+            raise OSError
+        with tempfile.TemporaryFile(dir=folder):  # a real try: access() says yes to root on read-only mounts
+            pass
+    except OSError:
+        raise argparse.ArgumentTypeError(f"{text}: cannot write there (the folder {folder} is not writable)") from None
+    return str(path)
+
+
+def _config_dict(args: argparse.Namespace) -> dict[str, Any]:
+    """Only the options the user set, so each game's defaults stay its own."""
+    out: dict[str, Any] = {}
+    for name in ("players", "terrain", "level", "mission"):
+        value = getattr(args, name, None)
+        if value is not None:
+            out[name] = value
+    if getattr(args, "chiefs", False):
+        out["chiefs"] = True
+    if getattr(args, "modules", None):
+        out["modules"] = [m for m in args.modules.split(",") if m]
+    for item in getattr(args, "option", None) or []:
+        key, sep, raw = item.partition("=")
+        if not sep or not key:
+            raise ValueError(f"--option {item!r}: expected KEY=VALUE")
+        try:
+            out[key] = parse_json(raw, f"--option {key}")
+        except DataError:
+            if not raw or raw[0] in "{[\"" or raw in ("NaN", "Infinity", "-Infinity"):
+                raise  # meant as JSON but broken: say so rather than pass a string
+            out[key] = raw
+    return out
+
+
+def _add_config_flags(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--players", type=whole(0, 99), help="number of players (Little Battle 3-5)")
+    p.add_argument("--chiefs", action="store_true", help="Little Battle: the Adventurer Chiefs variant")
+    p.add_argument("--terrain", type=terrain_arg, help="Toy Battle: terrain name (e.g. castle-field) or file")
+    p.add_argument("--level", type=user_path, help="Little Soldiers: battlefield file")
+    p.add_argument("--mission", help="Little Soldiers: mission name")
+    p.add_argument("--modules", help="Little Soldiers: comma-separated modules")
+    p.add_argument("--option", action="append", metavar="KEY=VALUE", help="any other config value (JSON)")
+    _add_allow_outside(p)
+
+
+def _add_allow_outside(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--allow-outside", action="store_true",
+                   help="let files (records, battlefields) name levels and meshes outside the project and user folder")
+
+
+class _Timed:
+    """A bot with a stopwatch: seconds spent choosing, and how many choices."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.seconds = 0.0
+        self.decisions = 0
+        self.slowest = 0.0
+
+    def choose(self, view: Any) -> Any:
+        start = time.perf_counter()
+        action = self.bot.choose(view)
+        spent = time.perf_counter() - start
+        self.seconds += spent
+        self.slowest = max(self.slowest, spent)
+        self.decisions += 1
+        return action
+
+
+def cmd_sim(args: argparse.Namespace) -> int:
+    from tqdm import tqdm
+
+    from engine.bots import make_bot, play_out
+    from engine.core.stats import WinRate, format_table
+
+    info = get_game(args.game)
+    config = info.config_from_dict(_config_dict(args))
+    probe = info.new_game(config, 0)
+    seats = probe.num_seats
+    kinds = args.bots.split(",")
+    if len(kinds) == 1:
+        kinds = kinds * seats
+    if len(kinds) != seats:
+        print(f"--bots needs one bot or {seats} comma-separated bots, got {len(kinds)}.", file=sys.stderr)
+        return 2
+    wins = [0.0] * seats
+    scores = [0.0] * seats
+    by_kind: dict[str, list[float]] = {}  # kind -> [wins, games, seconds, decisions, slowest]
+    team_wins = 0  # games every seat won together (the co-op missions)
+    start = time.perf_counter()
+    progress = tqdm(range(args.games), desc=f"{info.name} {','.join(kinds)}", unit="game", file=sys.stderr,
+                    disable=args.quiet or args.games < 2, mininterval=1.0, leave=False)
+    for g in progress:
+        seed = args.seed + g
+        shift = g % seats if args.swap else 0  # --swap: bot k plays seat (k + shift) mod seats
+        seated = [kinds[(s - shift) % seats] for s in range(seats)]
+        bots = [_Timed(make_bot(k, info.name, seed * 31 + s)) for s, k in enumerate(seated)]
+        for b in bots:
+            if b.bot.name == "search":
+                if args.iterations:
+                    b.bot.iterations = args.iterations
+                if args.time_limit:
+                    b.bot.time_limit = args.time_limit
+        state = play_out(info.new_game(config, seed), bots)
+        result = state.result()
+        assert result is not None
+        team_wins += probe.cooperative and set(result.winners) == set(range(seats))
+        for s in range(seats):
+            wins[s] += result.reward(s)
+            scores[s] += result.scores[s]
+            row = by_kind.setdefault(seated[s], [0.0, 0, 0.0, 0, 0.0])
+            row[0] += result.reward(s)
+            row[1] += 1
+            row[2] += bots[s].seconds
+            row[3] += bots[s].decisions
+            row[4] = max(row[4], bots[s].slowest)
+    progress.close()
+    elapsed = time.perf_counter() - start
+    n = max(args.games, 1)
+    print(f"{info.title}: {args.games} games, bots {','.join(kinds)}{' (swapping seats)' if args.swap else ''}, "
+          f"seed {args.seed}")
+    if not args.swap:
+        for s in range(seats):
+            rate = "" if probe.cooperative else f"win rate {wins[s] / n:.3f}, "
+            print(f"  seat {s + 1} ({kinds[s]}): {rate}mean score {scores[s] / n:.2f}")
+    if probe.cooperative:
+        # Every seat wins or loses with the team, so the team's rate is each seat's; a row per
+        # seat or bot would count a shared win 1/k (the reward) and read as a k-th of the rate.
+        rows = [WinRate("team (all seats win together)", team_wins, args.games)]
+    elif not args.swap:
+        rows = [WinRate(f"seat {s + 1} ({kinds[s]})", wins[s], args.games) for s in range(seats)]
+    else:
+        rows = [WinRate(f"{k} (all seats)", v[0], int(v[1])) for k, v in by_kind.items()]
+    print(format_table(rows))
+    for k, v in by_kind.items():
+        if v[3]:
+            print(f"  {k}: {v[2] / v[3]:.4f} s per decision (mean of {int(v[3])}), slowest {v[4]:.3f} s")
+    print(f"{args.games} games in {elapsed:.3f} s: {args.games / elapsed:.1f} games/s")
+    return 0
+
+
+def cmd_tournament(args: argparse.Namespace) -> int:
+    """Many games on Ray (or serially with --workers 0): results file, table, chart."""
+    from tqdm import tqdm
+
+    from engine.tournament import report
+    from engine.tournament.runner import Tournament, run
+
+    tournament = Tournament.build(args.game, args.bots, args.games, _config_dict(args), args.sweep or [],
+                                  seed=args.seed, iterations=args.iterations or None, rotate=args.rotate)
+    bars: list[Any] = []
+
+    def progress(done: int, total: int) -> None:
+        if not bars:
+            bars.append(tqdm(total=total, initial=done, unit="game", desc=get_game(args.game).title,
+                             file=sys.stderr, dynamic_ncols=True))
+        bars[0].update(done - bars[0].n)
+
+    try:
+        outcome = run(tournament, args.out, args.workers, args.address, args.records, progress)
+    except KeyboardInterrupt:
+        for bar in bars:
+            bar.close()
+        kept = f"the finished games are in {args.out}; run the same command again to play the rest" if args.out \
+            else "nothing was kept (no --out)"
+        print(f"Interrupted: {kept}.", file=sys.stderr)
+        return 130
+    for bar in bars:
+        bar.close()
+    print(report.tables(outcome.results))
+    where = "here" if args.workers == 0 or outcome.cpus is None else \
+        f"on {outcome.cpus} Ray CPUs (start-up {outcome.startup_seconds or 0:.1f} s)"
+    print(f"{outcome.played} games played {where} in {outcome.seconds:.1f} s"
+          + (f"; {outcome.skipped} already in {args.out}" if outcome.skipped else "")
+          + (f"; {outcome.other_lines} other lines in {args.out} left out" if outcome.other_lines else ""))
+    if args.plot and outcome.results:
+        report.plot(outcome.results, args.plot, title=f"{get_game(args.game).title}: {args.bots}")
+        print(f"chart: {args.plot}")
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from engine.core.record import RecordError, load_record, replay
+
+    try:
+        record = load_record(args.file)
+        state = replay(record, args.file)
+    except RecordError as err:
+        print(shown(str(err)), file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if record.note:
+        print(f"{args.file}: {record.note}", file=sys.stderr)
+    from app.seats import seat_label
+    from engine.core.games import get_game
+
+    info = get_game(record.game)
+    named = info.log_namer(state) if info.log_namer else str
+    for event in state.events:
+        # a private line ("You draw Jumbo, Skully") says whose it was: the replay shows every seat's
+        readers = "" if event.seats is None else ", ".join(seat_label(record.game, s) for s in sorted(event.seats))
+        only = "" if event.seats is None else f"[seen by {readers}] "
+        print(only + named(event.text))
+    print(json.dumps(state.to_dict(), indent=1 if args.pretty else None))
+    result = state.result()
+    moves = sum(1 for seat, _ in record.actions if seat >= 0)
+    print(named(result.reason) if result else f"Game in progress after {moves} actions.")
+    return 0
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    info = get_game(args.game)
+    config = info.config_from_dict(_config_dict(args))
+    info.new_game(config, 0)  # loads the level or terrain: a missing or broken file is refused here
+    print(info.rules_summary(config))
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from app.seats import parse_seats
+    from app.shell.play import run
+    from app.shell.start_screen import StartChoice
+
+    if args.menu:
+        return run(None, args.seed)
+    if args.game is None:  # `make play`: Little Soldiers on the default battlefield against a bot
+        args.game = "little-soldiers"
+    info = get_game(args.game)
+    config = _config_dict(args)
+    num_seats = info.new_game(info.config_from_dict(config), 0).num_seats
+    seats = parse_seats(args.game, args.seats, num_seats)
+    return run(StartChoice(args.game, config, list(seats.kinds)), args.seed)
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    from app.seats import parse_seats
+    from app.shell.render import render
+
+    info = get_game(args.game)
+    config = _config_dict(args)
+    info.config_from_dict(config)  # refuse a bad option before opening anything
+    seats = None
+    if args.seats:
+        num_seats = info.new_game(info.config_from_dict(config), 0).num_seats
+        seats = parse_seats(args.game, args.seats, num_seats)
+    result = render(args.game, config, args.out, seed=args.seed, moves=args.moves, size=args.size, seats=seats)
+    print(f"{args.out}: {info.title} after {len(result.controller.match.actions)} actions, rendered in {result.seconds:.2f} s")
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(0)  # skip Panda3D's teardown: the frame is written, nothing else to keep
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    if args.what == "geometry":
+        from app.raycast_baseline import panda_baseline
+        from engine.little_soldiers.table.bench import run_geometry_bench
+
+        rows = run_geometry_bench(out=(lambda line: None) if args.json else print, quick=args.quick, baseline=panda_baseline)
+        if args.json:
+            print(json.dumps(rows, indent=1, default=str))
+        return 0
+    if args.what == "engine":
+        from engine.bots.bench import run_engine_bench
+
+        rows = run_engine_bench(out=(lambda line: None) if args.json else print, quick=args.quick)
+        if args.json:
+            print(json.dumps(rows, indent=1))
+        return 0
+    from app.bench import BASELINE_REF, DEFAULT_GAMES, bench, report
+
+    args.against = args.against or BASELINE_REF
+
+    games = tuple(args.games.split(",")) if args.games else DEFAULT_GAMES
+    size = args.size or ((1920, 1080) if args.renderer == "gl" else (1280, 720))
+    rows = bench(games, args.frames, None if args.against == "none" else args.against, args.renderer, size)
+    print(json.dumps(rows, indent=1) if args.json else report(rows))
+    return 0
+
+
+def cmd_edit(args: argparse.Namespace) -> int:
+    from app.editor.window import run
+
+    return run(args.file, size="{}x{}".format(*args.size), mesh=args.import_mesh)
+
+
+def cmd_los(args: argparse.Namespace) -> int:
+    if args.start and args.end and not args.window:
+        from app.editor.los_session import run_cli
+
+        text, code = run_cli(args.file, args.start, args.end, args.attacker, args.target, args.json)
+        print(text)
+        return code
+    from app.editor.los_window import run
+
+    return run(args.file, args.start, args.end, args.attacker, args.target)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="toybox",
+        description="Toybox, a 3D tabletop for toy-box games. Games: " + ", ".join(GAMES) + ".",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = sub.add_parser("sim", help="headless bot games: results and games/s")
+    p.add_argument("game", choices=GAMES)
+    p.add_argument("--games", type=whole(1), default=100)
+    p.add_argument(
+        "--bots",
+        default="random",
+        help="one bot for all seats or one per seat: random, heuristic, search, lookahead, easy, normal, hard",
+    )
+    p.add_argument(
+        "--swap", action="store_true", help="rotate the bots round the seats game by game, and report each bot over all seats"
+    )
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--seed", type=whole(0), default=0)
+    p.add_argument("--iterations", type=whole(0), default=0, help="search bot iterations per decision")
+    p.add_argument(
+        "--time-limit",
+        type=seconds,
+        default=0.0,
+        help="search bot seconds per decision, on top of --iterations (play then depends on the machine)",
+    )
+    _add_config_flags(p)
+    p.set_defaults(func=cmd_sim)
+
+    p = sub.add_parser("tournament", help="many bot games on Ray (all cores, or a cluster): results file, win rates, sweeps")
+    p.add_argument("game", choices=GAMES)
+    p.add_argument("--bots", required=True, help="one bot for all seats or one per seat: random, heuristic, search")
+    p.add_argument("--games", type=whole(1), default=100, help="games per sweep point")
+    p.add_argument("--seed", type=whole(0), default=0, help="the tournament's seed (each game's seed derives from it)")
+    p.add_argument("--iterations", type=whole(0), default=0, help="search bot iterations per decision")
+    p.add_argument("--rotate", action="store_true", help="turn the bots round the seats game by game")
+    p.add_argument(
+        "--sweep",
+        action="append",
+        metavar="KEY=V1,V2,...",
+        help="play every value of a config key or chosen value (e.g. GRENADIER_DEFENSE=1,2,3); repeatable",
+    )
+    p.add_argument("--address", help="join a Ray cluster: auto, or ray://HOST:10001 (default: a local Ray on this machine)")
+    p.add_argument(
+        "--workers",
+        type=whole(0),
+        default=None,
+        help="CPUs to use (default: every core or the whole cluster); 0 plays serially in this process",
+    )
+    p.add_argument("--out", type=writable_file, help="results file (JSON lines); a re-run skips the games already in it")
+    p.add_argument("--records", metavar="DIR", help="also write each game's record into DIR")
+    p.add_argument("--plot", metavar="PNG", type=writable_file, help="chart of win rate against each swept value")
+    _add_config_flags(p)
+    p.set_defaults(func=cmd_tournament)
+
+    p = sub.add_parser("replay", help="replay a record; print the final state and events")
+    p.add_argument("file", type=file_arg)
+    p.add_argument("--pretty", action="store_true")
+    _add_allow_outside(p)
+    p.set_defaults(func=cmd_replay)
+
+    p = sub.add_parser("rules", help="the rules summary and the data values in use")
+    p.add_argument("game", choices=GAMES)
+    _add_config_flags(p)
+    p.set_defaults(func=cmd_rules)
+
+    p = sub.add_parser("play", help="open the 3D table (Little Soldiers against a bot when no game is given)")
+    p.add_argument("game", nargs="?", choices=GAMES)
+    p.add_argument("--menu", action="store_true", help="open the start screen to choose the game")
+    p.add_argument("--seats", help="who plays each seat, e.g. green=human,yellow=bot or 1=human,2=search")
+    p.add_argument("--seed", type=whole(0), default=None)
+    _add_config_flags(p)
+    p.set_defaults(func=cmd_play)
+
+    p = sub.add_parser("render", help="draw a game in progress offscreen to a PNG")
+    p.add_argument("game", choices=GAMES)
+    p.add_argument("--out", required=True, type=writable_file, help="PNG file to write")
+    p.add_argument("--seed", type=whole(0), default=1)
+    p.add_argument("--moves", type=whole(0, 100_000), default=6, help="bot moves played before the frame")
+    p.add_argument("--seats", help="seats after the bot opening (default: the first seat human)")
+    p.add_argument("--size", type=pixels, default=(1280, 720), help="WIDTHxHEIGHT in pixels")
+    _add_config_flags(p)
+    p.set_defaults(func=cmd_render)
+
+    p = sub.add_parser("bench", help="benchmarks: engine (random playouts), geometry (sight, cords, throws), app (frames)")
+    p.add_argument("what", choices=["engine", "geometry", "app"])
+    p.add_argument("--quick", action="store_true", help="fewer repetitions (engine, geometry)")
+    p.add_argument("--games", help="comma-separated games (default: all three)")
+    p.add_argument("--frames", type=whole(1, 100_000), default=120)
+    p.add_argument(
+        "--against",
+        default=None,
+        metavar="REF",
+        help="app: the git commit measured in the same run as the baseline (default: main before the look, "
+        "issue 13; 'none' for no baseline)",
+    )
+    p.add_argument(
+        "--renderer",
+        choices=["software", "gl"],
+        default="software",
+        help="app: software (offscreen p3tinydisplay, the default) or gl (a window on the display, pandagl: "
+        "the shader light and the baked light, same run)",
+    )
+    p.add_argument("--size", type=pixels, default=None, help="app: WIDTHxHEIGHT (default 1280x720 software, 1920x1080 gl)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_bench)
+
+    p = sub.add_parser("edit", help="the level editor: Little Soldiers battlefields and Toy Battle terrains")
+    p.add_argument("file", nargs="?", type=file_arg, help="level file to open (created on first save when missing)")
+    p.add_argument("--size", type=pixels, default=(1440, 900), help="window WIDTHxHEIGHT in pixels")
+    _add_allow_outside(p)
+    p.add_argument(
+        "--import",
+        dest="import_mesh",
+        metavar="MESH",
+        help="add a glTF/OBJ/STL mesh as scenery in the middle of the table (no display: add it and save)",
+    )
+    p.set_defaults(func=cmd_edit)
+
+    p = sub.add_parser("los", help="line-of-sight debugger: the window, or one answer with --from and --to")
+    p.add_argument("file", type=file_arg, help="battlefield file")
+    _add_allow_outside(p)
+    p.add_argument("--from", dest="start", metavar="X,Y[,LEVEL]", help="where the attacker stands (cm)")
+    p.add_argument("--to", dest="end", metavar="X,Y[,LEVEL]", help="where the target stands (cm)")
+    p.add_argument("--attacker", default="infantry", help="attacker type: infantry, sniper, operator, grenadier")
+    p.add_argument("--target", default="infantry", help="target type")
+    p.add_argument("--json", action="store_true", help="one JSON object: valid, visible_fraction, blocked_by, rays")
+    p.add_argument("--window", action="store_true", help="open the debugger window even with --from and --to")
+    p.set_defaults(func=cmd_los)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one subcommand; the exit code is 0, 1 (a failure) or 2 (bad input)."""
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as stop:  # argparse: --help (0) or a refused argument (2)
+        return stop.code if isinstance(stop.code, int) else EXIT_BAD_INPUT
+    allow_outside(bool(getattr(args, "allow_outside", False)))
+    try:
+        return int(args.func(args) or 0)
+    except ValueError as err:  # bad input (DataError and every config error): one sentence, no traceback
+        print(f"toybox: {shown(str(err))}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        print("toybox: interrupted.", file=sys.stderr)
+        return EXIT_FAILED
+    except (OSError, RuntimeError, ImportError) as err:
+        print(f"toybox: {args.command} failed: {shown(str(err))}", file=sys.stderr)
+        return EXIT_FAILED
+
+
+if __name__ == "__main__":
+    sys.exit(main())

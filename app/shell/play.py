@@ -1,0 +1,156 @@
+"""``toybox play``: the windowed app, moving between the start screen and games.
+
+Without a display it says how to run headless instead of crashing. Every
+game autosaves to the user folder after each action (a record, written
+atomically), and "Resume the last game" reloads it.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from app import userdir
+from app.games import GameController, controller_class
+from app.shell import guard, window
+from app.shell.start_screen import StartChoice
+
+HEADLESS_HELP = """\
+toybox play needs a display, and none was found (DISPLAY / WAYLAND_DISPLAY are unset).
+Ways to run without one:
+  toybox render {game} --out shot.png        draw a game in progress to a PNG (offscreen, software)
+  toybox sim {game} --games 100              bots play headless games
+  xvfb-run -a toybox play {game}             a virtual display, if xvfb is installed
+"""
+
+
+def reopen(record: Any, match: Any, path: Path) -> GameController:
+    """The controller "Resume the last game" opens for a loaded record: the
+    seats its Load-list sidecar names (a hot-seat game resumed as a game
+    against a bot: the record keeps no seats), else the defaults; an
+    autosave goes on in its own slot."""
+    from app.seats import parse_seats, saved_seats
+
+    seats = (saved_seats(userdir.read_meta(Path(path)), match.state.num_seats)
+             or parse_seats(record.game, None, match.state.num_seats))
+    resumed_autosave = Path(path) in userdir.autosaves(record.game)
+    autosave = Path(path) if resumed_autosave else userdir.autosave_path(record.game, dict(record.config))
+    return controller_class(record.game)(match, seats, autosave, bot_seed=match.seed)
+
+
+def resume_refusal(path: Path, err: BaseException) -> str:
+    """One sentence for a save that cannot be reopened."""
+    text = str(err).strip() or type(err).__name__
+    return text if str(path) in text else f"Cannot open {path.name}: {text}"
+
+
+class Shell:
+    """Owns the one Ursina app and whichever screen is showing."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.screen: Any = None
+        self.started = time.perf_counter()
+        self.guard = guard.Guard(self.record, self.tell, self.recover)
+        """Every frame and input runs behind it (see app.shell.guard)."""
+
+    def record(self) -> Any:
+        """The shown game's record, for a crash file."""
+        ctl = getattr(self.screen, "controller", None)
+        return ctl.match.record().to_dict() if ctl is not None else None
+
+    def tell(self, sentence: str) -> None:
+        tell = getattr(self.screen, "tell", None) or getattr(self.screen, "show_message", None)
+        if tell is not None:
+            tell(sentence)
+
+    def recover(self) -> None:
+        """Redraw the screen from its last good state; a start screen is rebuilt."""
+        recover = getattr(self.screen, "recover", None)
+        if recover is not None:
+            recover()
+        elif self.screen is not None:
+            self.show_start(message=guard.SENTENCE.format(path=self.guard.last_path or "the terminal"))
+
+    def _clear(self) -> None:
+        if self.screen is not None:
+            self.screen.destroy()
+            self.screen = None
+
+    def show_start(self, choice: StartChoice | None = None, message: str = "", editing: Path | None = None) -> None:
+        """The start screen; ``editing`` opens it on the editor tab with that file picked."""
+        from app.shell.start_screen import StartScreen
+
+        self._clear()
+        self.screen = StartScreen(self.start_game, self.resume, choice, message, on_edit=self.open_editor,
+                                  editing=editing)
+
+    def open_editor(self, path: Path) -> None:
+        """The start screen's "Level editor": the file opened as ``toybox edit
+        FILE`` opens it, with a Menu button back here."""
+        from app.editor.session import EditorSession
+        from app.editor.window import EditorWindow
+        from engine.core.files import DataError
+
+        try:
+            session = EditorSession.open(path)
+        except (DataError, ValueError, OSError) as err:
+            self.show_start(message=f"Cannot open {Path(path).name} in the editor: {err}", editing=Path(path))
+            return
+        self._clear()
+        self.screen = EditorWindow(session, on_back=lambda: self.show_start(editing=Path(path)))
+
+    def start_game(self, choice: StartChoice, seed: int | None = None) -> None:
+        try:
+            cls = controller_class(choice.game)
+            ctl = cls.new(choice.game, dict(choice.config), choice.normalized_seats(), seed,
+                          autosave=userdir.autosave_path(choice.game, dict(choice.config)))
+        except (ValueError, ImportError, AttributeError) as err:
+            self.show_start(choice, f"Cannot start {choice.game}: {err}")
+            return
+        self._open(ctl, choice)
+
+    def resume(self, path: Path) -> None:
+        from engine.core.match import Match
+        from engine.core.record import RecordError, load_record
+
+        try:
+            record = load_record(path)
+            match = Match.from_record(record, str(path))
+        except (RecordError, ValueError, OSError, KeyError) as err:  # e.g. its battlefield file is gone
+            self.show_start(message=resume_refusal(path, err))
+            return
+        ctl = reopen(record, match, path)
+        self._open(ctl, StartChoice.from_config(record.game, dict(record.config), list(ctl.seats.kinds)))
+
+    def _open(self, ctl: GameController, choice: StartChoice) -> None:
+        from app.game_screen import GameScreen
+
+        self._clear()
+        self.screen = GameScreen(ctl, on_menu=lambda: self.show_start(choice))
+
+
+def run(choice: StartChoice | None, seed: int | None = None, size: tuple[int, int] = (1280, 720),
+        frames_then_exit: int = 0) -> int:
+    """Open the window; ``choice`` None shows the start screen. ``frames_then_exit``
+    > 0 renders that many frames and returns (used to time the first frame)."""
+    game = choice.game if choice else "little-soldiers"
+    if not window.display_available() and not frames_then_exit:
+        print(HEADLESS_HELP.format(game=game), file=sys.stderr)
+        return 1  # nothing was played: a failure, said in a sentence
+    t0 = time.perf_counter()
+    app = window.start(offscreen=bool(frames_then_exit), size=size)
+    shell = Shell(app)
+    guard.install(app, shell.guard)
+    if choice is None:
+        shell.show_start()
+    else:
+        shell.start_game(choice, seed)
+    if frames_then_exit:
+        window.step(app, frames_then_exit)
+        print(f"first frame after {time.perf_counter() - t0:.2f} s", file=sys.stderr)
+        return 0
+    app.run()
+    return 0

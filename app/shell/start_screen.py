@@ -1,0 +1,399 @@
+"""The start screen: choose the game, its options and who plays each seat.
+
+Offers the same choices as ``toybox play``'s flags. Option lists come from
+the engine's data (level and terrain files found on disk); the engine
+validates the config when the game starts, and a refusal is shown as text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from app import userdir
+from app.seats import KINDS, SEAT_NAMES, Seats, default_bot, seat_label
+
+GAME_TITLES = {"little-soldiers": "Little Soldiers", "toy-battle": "Toy Battle", "little-battle": "Little Battle"}
+REPO = Path(__file__).resolve().parents[2]
+LEVEL_COLUMNS = 5
+COLUMN_LEFT = -0.4625
+"""The left edge every row of choices starts at, beside its label (the seat and
+mission rows started further right than the level and module rows)."""
+"""Level / terrain / module buttons per row on the start screen."""
+
+
+def level_choices(game: str) -> list[str]:
+    """Battlefield / terrain names shipped in ``levels/`` (empty: the engine's default)."""
+    folder = REPO / "levels" / ("little_soldiers" if game == "little-soldiers" else "toy_battle")
+    if game == "little-battle" or not folder.is_dir():
+        return []
+    names = sorted(p.stem for p in folder.glob("*.json"))
+    if game == "little-soldiers":  # a mission's battlefield plays only with its mission: the mission row picks it
+        from engine.little_soldiers.config import MISSIONS
+
+        own = {Path(m.level).stem for m in MISSIONS.values()}
+        names = [n for n in names if n not in own]
+    return names
+
+
+def level_title(game: str, name: str) -> str:
+    """What a level button says: the battlefield's or terrain's own name, as
+    its file gives it and F1 prints it ('Bootcamp: the two box halves'; the
+    buttons showed the file's name, 'bootcamp box'). A file that cannot be
+    read is called by its file's name."""
+    try:
+        if game == "little-soldiers":
+            from engine.little_soldiers.config import Config
+            from engine.little_soldiers.rules_text import battlefield_title
+
+            return battlefield_title(Config(level=level_value(game, name)))
+        if game == "toy-battle":
+            from engine.core.games import get_game
+
+            return str(get_game(game).config_from_dict({"terrain": name}).load_terrain().name)
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    return name.replace("-", " ")
+
+
+EDITOR = "editor"
+"""The start screen's tab that opens the level editor (beside the three games)."""
+EDITOR_TITLE = "Level editor"
+
+
+def editor_choices() -> dict[str, list[Path]]:
+    """The level files the editor opens, by kind: every Little Soldiers
+    battlefield (a mission's too) and every Toy Battle terrain that comes
+    with Toybox (kept as shipped: the editor saves changes under a name),
+    then the player's own (``app.userdir.levels``)."""
+    from engine.core.files import DataError, load_json
+
+    out: dict[str, list[Path]] = {"Battlefield": [], "Terrain": []}
+    for folder, kind, key in (("little_soldiers", "Battlefield", "play_zone"), ("toy_battle", "Terrain", "bases")):
+        for path in sorted((REPO / "levels" / folder).glob("*.json"), key=lambda p: p.stem):  # as the game rows
+            try:
+                data = load_json(path, "level")
+            except (DataError, OSError, ValueError):
+                continue  # not a level the editor can open: not offered
+            if isinstance(data, dict) and key in data:
+                out[kind].append(path)
+    out["Battlefield"] += userdir.levels("battlefield")  # the player's own (Save as in the editor)
+    out["Terrain"] += userdir.levels("terrain")
+    return out
+
+
+def level_value(game: str, name: str) -> str:
+    """The config value for a level button: Toy Battle takes a terrain name,
+    Little Soldiers a battlefield file (a bare name was refused: "no
+    battlefield file at 'levels'", so no level button could start a game)."""
+    return f"levels/little_soldiers/{name}.json" if game == "little-soldiers" else name
+
+
+def player_counts(config: dict[str, Any]) -> list[int]:
+    """Little Soldiers: the player counts the chosen mission or modules allow,
+    as the engine's config states them (``config.player_range``)."""
+    from engine.little_soldiers import config as ls_config
+
+    mission = config.get("mission")
+    lo, hi = ls_config.player_range(mission if mission in ls_config.MISSIONS else None,
+                                    list(config.get("modules", [])))
+    return list(range(lo, hi + 1))
+
+
+def players_after_modules(config: dict[str, Any]) -> int:
+    """The player count once the modules changed: the one chosen while the
+    engine's range still allows it, else (2 Against 2 turned on) the most the
+    range takes, or (turned off) the fewest."""
+    counts = player_counts(config)
+    players = int(config.get("players", 2))
+    if players in counts:
+        return players
+    return max(counts) if players < min(counts) else min(counts)
+
+
+START_KEYS = ("players", "chiefs", "level", "terrain", "modules", "mission")
+"""The config keys the start screen chooses (the rest is the engine's or a record's)."""
+
+
+@dataclass
+class StartChoice:
+    """What the start screen (or the command line) chose."""
+
+    game: str = "little-battle"
+    config: dict[str, Any] = field(default_factory=dict)
+    seats: list[str] = field(default_factory=list)
+
+    @classmethod
+    def from_config(cls, game: str, config: dict[str, Any], seats: list[str]) -> StartChoice:
+        """The start screen's choice for a game played from a record (Menu after a
+        Resume): only what the screen chooses. The record's config also carries its
+        battlefield (``battlefield_data``) and squads, so a mission picked next was
+        set up on the Bootcamp ("no threat_target token for 'pinky'")."""
+        kept = {k: v for k, v in config.items() if k in START_KEYS and v is not None}
+        return cls(game, kept, list(seats))
+
+    def seat_count(self) -> int:
+        if self.game == "little-battle":
+            return int(self.config.get("players", 4))
+        return int(self.config.get("players", 2))
+
+    def normalized_seats(self) -> Seats:
+        n = self.seat_count()
+        kinds = list(self.seats[:n]) or ["human"]
+        kinds += [default_bot(self.game)] * (n - len(kinds))
+        return Seats(tuple(kinds))
+
+
+def opening_choice() -> StartChoice:
+    """The game the start screen opens on: the one last played (its newest
+    autosave), so "Resume the last game" is there at once; Little Battle when
+    nothing was played yet (it opened on Little Battle after a Little
+    Soldiers game, with no Resume in sight)."""
+    last = userdir.latest_autosave()
+    game = next((g for g in GAME_TITLES if last is not None and last.name.startswith(g + "-")), None)
+    return StartChoice(game) if game else StartChoice()
+
+
+class StartScreen:
+    """Buttons for the choices; ``on_start(choice)`` starts the game,
+    ``on_resume(path)`` reopens an autosave, ``on_edit(path)`` opens the
+    level editor on a file (the "Level editor" tab; none without it).
+    ``editing`` opens on that tab with that file picked (back from the editor)."""
+
+    def __init__(self, on_start: Callable[[StartChoice], None], on_resume: Callable[[Path], None],
+                 choice: StartChoice | None = None, message: str = "",
+                 on_edit: Callable[[Path], None] | None = None, editing: Path | None = None) -> None:
+        from ursina import Entity, Text, camera, color
+
+        self.on_start, self.on_resume, self.on_edit = on_start, on_resume, on_edit
+        self.choice = choice or opening_choice()
+        self.editing = on_edit is not None and editing is not None
+        """The editor tab is showing (else the chosen game's options)."""
+        self.edit_file: Path = Path(editing) if editing is not None else REPO / "levels/little_soldiers/bootcamp.json"
+        self.root = Entity(parent=camera.ui, name="start-screen")
+        Entity(parent=self.root, model="quad", color=color.rgb(0.12, 0.13, 0.16), scale=(4, 2), z=1)
+        Text(parent=self.root, text="Toybox", origin=(0, 0), position=(0, 0.4), scale=3, color=color.white)
+        self.message = Text(parent=self.root, text=message, origin=(0, 0), position=(0, -0.465), scale=1,
+                            color=color.rgb(1, 0.55, 0.45))
+        self.body = Entity(parent=self.root)
+        self._build()
+
+    def _button(self, text: str, pos: tuple[float, float], action: Callable[[], object], on: bool = False,
+                width: float = 0.26) -> Any:
+        from ursina import Button, color
+
+        b = Button(parent=self.body, text=text, scale=(width, 0.055), position=pos, text_size=0.8,
+                   color=color.rgb(0.2, 0.5, 0.32) if on else color.rgb(0.26, 0.28, 0.34))
+        b.on_click = action
+        return b
+
+    def effective_level(self) -> str:
+        """The battlefield / terrain name the game will use: the chosen one,
+        else the mission's, else the engine's default (shown highlighted)."""
+        c = self.choice
+        key = "level" if c.game == "little-soldiers" else "terrain"
+        if c.config.get(key):
+            return Path(str(c.config[key])).stem
+        if c.game == "little-soldiers":
+            from engine.little_soldiers import config as ls_config
+
+            mission = ls_config.MISSIONS.get(str(c.config.get("mission")))
+            value = mission.level if mission else ls_config.DEFAULT_LEVEL
+        else:
+            try:
+                from engine.core.games import get_game
+
+                value = getattr(get_game(c.game).config_from_dict({}), key, "")
+            except (ValueError, ImportError, AttributeError, KeyError):
+                return ""
+        return Path(str(value)).stem
+
+    def _build(self) -> None:
+        from ursina import Entity, Text, color, destroy
+
+        destroy(self.body)
+        self.body = Entity(parent=self.root)
+        c = self.choice
+        tabs = list(GAME_TITLES.items()) + ([(EDITOR, EDITOR_TITLE)] if self.on_edit is not None else [])
+        for i, (game, title) in enumerate(tabs):
+            self._button(title, ((i - (len(tabs) - 1) / 2) * 0.3, 0.27), lambda g=game: self._set_game(g),
+                         on=(game == EDITOR) == self.editing and (game == EDITOR or c.game == game))
+        y = 0.17
+        if self.editing:
+            self._editor_options(y)
+            return
+        if c.game == "little-battle":
+            Text(parent=self.body, text="Players", position=(-0.66, y), origin=(-0.5, 0), scale=1, color=color.white)
+            for i, n in enumerate((3, 4, 5)):
+                self._button(str(n), (COLUMN_LEFT + 0.05 + i * 0.12, y), lambda n=n: self._set("players", n),
+                             on=c.config.get("players", 4) == n, width=0.1)
+            chiefs = bool(c.config.get("chiefs", False))
+            self._button("Chiefs variant: " + ("on" if chiefs else "off"), (COLUMN_LEFT + 0.51, y),
+                         lambda: self._set("chiefs", not chiefs), on=chiefs, width=0.3)
+            y -= 0.075
+        else:
+            # every shipped file gets a button, LEVEL_COLUMNS to a row (only 4 were shown, and the
+            # Mission button covered the 4th)
+            key = "level" if c.game == "little-soldiers" else "terrain"
+            current = self.effective_level()
+            Text(parent=self.body, text=key.capitalize(), position=(-0.66, y), origin=(-0.5, 0), scale=1,
+                 color=color.white)
+            names = level_choices(c.game)
+            titles = [level_title(c.game, n) for n in names]
+            width, columns = self._grid(titles)  # names as printed are longer: fewer, wider buttons
+            for i, (name, title) in enumerate(zip(names, titles, strict=True)):
+                row, col = divmod(i, columns)
+                self._button(title, (COLUMN_LEFT + width / 2 + col * (width + 0.01), y - row * 0.065),
+                             lambda n=name, k=key: self._set(k, level_value(c.game, n)), on=current == name,
+                             width=width)
+            y -= 0.065 * ((len(names) + columns - 1) // columns) + 0.01
+            if c.game == "little-soldiers":
+                y = self._soldiers_options(y)
+        seats = c.normalized_seats()
+        names = SEAT_NAMES[c.game]
+        Text(parent=self.body, text="Seats", position=(-0.66, y), origin=(-0.5, 0), scale=1, color=color.white)
+        Text(parent=self.body, text="(click to change)", position=(-0.66, y - 0.035), origin=(-0.5, 0), scale=0.7,
+             color=color.light_gray)
+        for s, kind in enumerate(seats.kinds):
+            row, col = divmod(s, 3)
+            name = names[s] if s < len(names) else f"player {s + 1}"
+            self._button(f"{name}: {kind}", (COLUMN_LEFT + 0.13 + col * 0.28, y - row * 0.065), lambda s=s: self._cycle(s),
+                         on=kind == "human")
+        y -= 0.065 * ((len(seats.kinds) + 2) // 3) + 0.02
+        self._button("Start", (0, y), self._start, on=True, width=0.3)
+        last = userdir.latest_autosave(c.game)
+        if last is not None:  # the newest autosave of this game, whatever its battlefield
+            self._button("Resume the last game", (0, y - 0.065), lambda: self.on_resume(last), width=0.36)
+
+    @staticmethod
+    def _grid(titles: list[str]) -> tuple[float, int]:
+        """Button width and columns for a row of ``titles``: each title whole on
+        its button, at most LEVEL_COLUMNS a row, within the window."""
+        from ursina import Text, window
+
+        width = max([0.205] + [Text.get_width(t) * 0.8 + 0.03 for t in titles])  # 0.8: the buttons' text size
+        room = window.right[0] - 0.03 - COLUMN_LEFT
+        return width, max(1, min(LEVEL_COLUMNS, int((room + 0.01) / (width + 0.01))))
+
+    def _editor_options(self, y: float) -> None:
+        """The editor tab: a button per battlefield and terrain file, the one
+        picked lit, where it saves, and "Open in the editor"."""
+        from ursina import Text, color
+
+        for kind, paths in editor_choices().items():
+            Text(parent=self.body, text=kind, position=(-0.66, y), origin=(-0.5, 0), scale=1, color=color.white)
+            for i, path in enumerate(paths):
+                row, col = divmod(i, LEVEL_COLUMNS)
+                self._button(path.stem.replace("-", " "), (COLUMN_LEFT + 0.1025 + col * 0.215, y - row * 0.065),
+                             lambda p=path: self._pick_file(p), on=path == self.edit_file, width=0.205)
+            y -= 0.065 * ((len(paths) + LEVEL_COLUMNS - 1) // LEVEL_COLUMNS) + 0.01
+        where = self.edit_file.relative_to(REPO) if self.edit_file.is_relative_to(REPO) else self.edit_file
+        Text(parent=self.body, text=f"Edits {where} (Save writes that file; Menu comes back here).", origin=(0, 0),
+             position=(0, y), scale=0.8, color=color.light_gray, name="editor-file")
+        self._button("Open in the editor", (0, y - 0.07), self._edit, on=True, width=0.36)
+
+    def _pick_file(self, path: Path) -> None:
+        self.edit_file = path
+        self._build()
+
+    def _edit(self) -> None:
+        if self.on_edit is not None:
+            self.on_edit(self.edit_file)
+
+    def _soldiers_options(self, y: float) -> float:
+        """Modules (toggles) and mission (cycled) as the engine lists them, so
+        new ones appear here without app changes; the engine checks the mix.
+        Returns the height below them."""
+        from ursina import Text, color
+
+        from engine.little_soldiers import config as ls_config
+
+        c = self.choice
+        on = list(c.config.get("modules", []))
+        required: set[str] = set()
+        missions = dict(getattr(ls_config, "MISSIONS", {}))
+        current = c.config.get("mission")
+        if current in missions:
+            required = set(missions[current].required)
+        Text(parent=self.body, text="Modules", position=(-0.66, y), origin=(-0.5, 0), scale=1, color=color.white)
+        titles = [mod.replace("_", " ") + (" (mission)" if mod in required and mod not in on else "")
+                  for mod in ls_config.MODULES]
+        width, columns = self._grid(titles)  # 'super soldier (mission)' ran past its button
+        for i, (mod, title) in enumerate(zip(ls_config.MODULES, titles, strict=True)):
+            row, col = divmod(i, columns)
+            self._button(title, (COLUMN_LEFT + width / 2 + col * (width + 0.01), y - row * 0.065),
+                         lambda m=mod: self._toggle_module(m), on=mod in on or mod in required, width=width)
+        y -= 0.065 * ((len(ls_config.MODULES) + columns - 1) // columns) + 0.01
+        if missions:
+            Text(parent=self.body, text="Mission", position=(-0.66, y), origin=(-0.5, 0), scale=1, color=color.white)
+            title = missions[current].title if current in missions else "none (click for the next)"
+            self._button(title, (COLUMN_LEFT + 0.16, y), lambda: self._cycle_mission(list(missions)), on=current is not None,
+                         width=0.32)
+        counts = player_counts(c.config)
+        if len(counts) > 1:  # the co-op missions (1-4) offered none, so they were played by 2
+            Text(parent=self.body, text="Players", position=(0.0, y), origin=(-0.5, 0), scale=1, color=color.white)
+            for i, n in enumerate(counts):
+                self._button(str(n), (0.2 + i * 0.11, y), lambda n=n: self._set("players", n),
+                             on=c.config.get("players", 2) == n, width=0.1)
+        return y - 0.075
+
+    def _toggle_module(self, module: str) -> None:
+        mods = list(self.choice.config.get("modules", []))
+        mods.remove(module) if module in mods else mods.append(module)
+        self.choice.config["modules"] = mods
+        players = players_after_modules(self.choice.config)
+        if players != self.choice.config.get("players", 2):
+            self._set("players", players)
+            return
+        self._build()
+
+    def _cycle_mission(self, missions: list[str]) -> None:
+        names = [None, *missions]
+        current = self.choice.config.get("mission")
+        nxt = names[(names.index(current) + 1) % len(names)] if current in names else None
+        if nxt is None:
+            self.choice.config.pop("mission", None)
+        else:
+            self.choice.config["mission"] = nxt
+        self.choice.config.pop("level", None)  # the mission's battlefield, shown highlighted
+        counts = player_counts(self.choice.config)
+        players = int(self.choice.config.get("players", 2))
+        if players not in counts:  # 1 player in A New Threat, then King of the Hill (2-4): 2
+            self._set("players", min(counts, key=lambda n: abs(n - players)))
+            return
+        self._build()
+
+    def _set_game(self, game: str) -> None:
+        self.editing = game == EDITOR
+        if not self.editing:
+            self.choice = StartChoice(game)
+        self._build()
+
+    def _set(self, key: str, value: Any) -> None:
+        self.choice.config[key] = value
+        if key == "players":
+            self.choice.seats = list(self.choice.normalized_seats().kinds)
+        self._build()
+
+    def _cycle(self, seat: int) -> None:
+        kinds = list(self.choice.normalized_seats().kinds)
+        kinds[seat] = KINDS[(KINDS.index(kinds[seat]) + 1) % len(KINDS)]
+        self.choice.seats = kinds
+        self._build()
+
+    def _start(self) -> None:
+        self.on_start(self.choice)
+
+    def show_message(self, text: str) -> None:
+        self.message.text = text
+
+    def destroy(self) -> None:
+        from ursina import destroy
+
+        destroy(self.root)
+
+
+__all__ = ["EDITOR", "GAME_TITLES", "StartChoice", "StartScreen", "editor_choices", "level_choices", "level_title",
+           "player_counts", "players_after_modules", "seat_label"]
