@@ -364,11 +364,11 @@ def explode(st: LittleSoldiersState) -> None:
     thrower = st.soldiers[shot.thrower]
     cord = st.chosen.yellow_length
     in_range: list[tuple[Soldier | Target, float]] = []
-    for s in st.soldiers.values():
-        if s.spot is not None:
-            d = st.terrain.point_distance(point, s.spot)
+    for soldier in st.soldiers.values():
+        if soldier.spot is not None:
+            d = st.terrain.point_distance(point, soldier.spot)
             if d <= cord:
-                in_range.append((s, d))
+                in_range.append((soldier, d))
     in_range += st.rules.mission.targets_in_blast(st, point, cord)
     st.measured = {"shot": shot.kind, "landing": list(point), "face": land.face,
                    "in_range": {s.id: round(d, 2) for s, d in in_range}, "range_cm": cord}
@@ -381,14 +381,14 @@ def explode(st: LittleSoldiersState) -> None:
         else:
             names = ", ".join(f"{s.id} ({d:.1f} cm)" for s, d in in_range) or "nobody"
             st.log(f"The grenade explodes for {value}: within yellow range: {names}.")
-            for s, _ in in_range:
-                if s.in_play:
-                    hit(st, s, value, "The grenade")
+            for t, _ in in_range:
+                if t.in_play:
+                    hit(st, t, value, "The grenade")
     else:
         hearts = st.chosen.mortar_token_sides[land.face]
         names = ", ".join(f"{s.id} ({d:.1f} cm)" for s, d in in_range) or "nobody"
         st.log(f"The mortar hits for {hearts} Heart(s): within range: {names}.")
-        for s, _ in in_range:
-            if s.in_play:
-                add_hearts(st, s, hearts)
+        for t, _ in in_range:
+            if t.in_play:
+                add_hearts(st, t, hearts)
     st.shot = None

@@ -10,7 +10,7 @@ the parts it loads (``LittleSoldiersGame``).
 
 A ``PhaseSpec`` is a ``str``: it compares equal to its name, and the one
 object made per name is what the engine hands out, so ``phase is MOVE``
-holds. ``Phase`` is the namespace older callers import the steps from
+holds. ``Phase`` is the same class under the name older callers import
 (``Phase.MOVE``); a part's steps are found there by name once the part's
 module is imported.
 """
@@ -47,30 +47,54 @@ class Audience(Enum):
     the owning part says who (``Part.audience``), from its secrets."""
 
 
-class PhaseSpec(str):
+class _Steps(type):
+    """``Phase.NAME`` for a step a part declared: found by name once its module is imported."""
+
+    def __getattr__(cls, name: str) -> PhaseSpec:
+        spec = PhaseSpec.declared.get(name.lower()) if name.isupper() else None
+        if spec is None:
+            raise AttributeError(f"no step is called {name.lower()!r} (is the part declaring it imported?)")
+        return spec
+
+
+class PhaseSpec(str, metaclass=_Steps):
     """One step of the game: a name with its kind (see the module's docstring).
 
-    Made once per name (``PhaseSpec("move")`` twice is one object, and a second
-    declaration must agree with the first), so a name read back from a record
-    or a state's data (``PhaseSpec.named``) is the very step the engine uses.
+    Made once per name: ``PhaseSpec("move")`` again is the very step declared
+    as "move" (a second declaration with a kind must agree with the first), so
+    a name read back from a record or a state's data is the step the engine
+    uses, and ``phase is MOVE`` holds. The core's steps are class attributes
+    (``Phase.MOVE``); a part's are found by name once declared.
     """
 
     kind: PhaseKind
     audience: Audience
     declared: ClassVar[dict[str, PhaseSpec]] = {}
     """Every step declared so far, by name (the core's, and each imported part's)."""
+    SETUP: ClassVar[PhaseSpec]
+    REVEAL: ClassVar[PhaseSpec]
+    DEPLOY: ClassVar[PhaseSpec]
+    MOVE: ClassVar[PhaseSpec]
+    ORDER: ClassVar[PhaseSpec]
+    ROLL: ClassVar[PhaseSpec]
+    REROLL: ClassVar[PhaseSpec]
+    SCOUT: ClassVar[PhaseSpec]
+    THROW: ClassVar[PhaseSpec]
+    LANDING: ClassVar[PhaseSpec]
+    OVER: ClassVar[PhaseSpec]
 
-    def __new__(cls, name: str, kind: PhaseKind = PhaseKind.PLAYER, audience: Audience = Audience.PUBLIC) -> PhaseSpec:
+    def __new__(cls, name: str, kind: PhaseKind | None = None, audience: Audience | None = None) -> PhaseSpec:
         known = cls.declared.get(name)
         if known is not None:
-            if known.kind is not kind or known.audience is not audience:
-                raise ValueError(f"the step {name!r} is declared twice, as {known.kind.value} and {kind.value}")
+            if (kind is not None and known.kind is not kind) or (audience is not None and known.audience is not audience):
+                raise ValueError(f"the step {name!r} is declared twice, as {known.kind.value} and "
+                                 f"{(kind or known.kind).value}")
             return known
-        if not name or name != name.strip().lower() or " " in name:
+        if not isinstance(name, str) or not name or name != name.strip().lower() or " " in name:
             raise ValueError(f"a step's name is one lower-case word, not {name!r}")
         spec = super().__new__(cls, name)
-        spec.kind = kind
-        spec.audience = audience
+        spec.kind = kind or PhaseKind.PLAYER
+        spec.audience = audience or Audience.PUBLIC
         cls.declared[name] = spec
         return spec
 
@@ -122,21 +146,13 @@ CORE_PHASES: tuple[PhaseSpec, ...] = (SETUP, REVEAL, DEPLOY, MOVE, ORDER, ROLL, 
 """The steps every game has (a part adds its own)."""
 
 
-class _Namespace(type):
-    """``Phase.NAME`` for a step a part declared (found by name once its module is imported)."""
+for _spec in CORE_PHASES:
+    setattr(PhaseSpec, _spec.upper(), _spec)
 
-    def __getattr__(cls, name: str) -> PhaseSpec:
-        spec = PhaseSpec.declared.get(name.lower())
-        if spec is None or name != name.upper():
-            raise AttributeError(f"no step is called {name.lower()!r} (is the part declaring it imported?)")
-        return spec
-
-
-class Phase(metaclass=_Namespace):
-    """The steps by upper-case name: the core's here, a part's once it is imported."""
-
-    SETUP, REVEAL, DEPLOY, MOVE, ORDER, ROLL = SETUP, REVEAL, DEPLOY, MOVE, ORDER, ROLL
-    REROLL, SCOUT, THROW, LANDING, OVER = REROLL, SCOUT, THROW, LANDING, OVER
+Phase = PhaseSpec
+"""The steps' type, and the namespace older callers read them from (``Phase.MOVE``,
+``Phase.TELEPORT`` once the Objects part is imported; ``Phase("move")`` is the step
+called "move")."""
 
 
 class After(StrEnum):
