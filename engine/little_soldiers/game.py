@@ -12,11 +12,10 @@ is plain data besides; copies share the Game.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from engine.little_soldiers.actions import ACTION_CLASSES
 from engine.little_soldiers.config import Config, chosen_values, mission_class, module_class
 from engine.little_soldiers.part import HOOKS, Mission, Part
 from engine.little_soldiers.phases import CORE_PHASES, PhaseKind, PhaseSpec
@@ -184,12 +183,6 @@ def registry_order(modules: tuple[str, ...]) -> list[str]:
     """``modules`` in the order their hooks run (the registry's)."""
     order = list(REGISTRY.modules)
     return sorted(modules, key=order.index)
-
-
-def action_classes() -> Iterator[type]:
-    """Every action class a record may hold: the core's and each registered part's."""
-    yield from ACTION_CLASSES
-    yield from REGISTRY.action_classes()
 
 
 def make_terrain(config: Config, battlefield: Any | None = None) -> Terrain:
