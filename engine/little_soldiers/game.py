@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from engine.little_soldiers.config import Config, chosen_values, mission_class, module_class
@@ -92,8 +93,9 @@ class LittleSoldiersGame:
                 owners[ph] = p
         hooks = {name: tuple(p for p in parts if name in p.overrides) for name in HOOKS}
         extra = tuple(p for p in parts if p.extra_types)
-        return cls(config, values, chosen, terrain, parts, core, phases, owners, hooks,
-                   {p.key: p for p in parts}, extra, tuple(t for p in extra for t in p.extra_types))
+        return cls(config, MappingProxyType(dict(values)), chosen, terrain, parts, core, MappingProxyType(phases),
+                   MappingProxyType(owners), MappingProxyType(hooks), MappingProxyType({p.key: p for p in parts}),
+                   extra, tuple(t for p in extra for t in p.extra_types))
 
     # ------------------------------------------------------------------ the parts
     @property

@@ -394,7 +394,6 @@ class LittleSoldiersState(State):
         count and the mission shows its Super Soldier side."""
         return self.rules.lightning and self.rules.mission.rank_side(self, s)
 
-    is_super = lightning_counts
 
     def spare_tokens(self, general: int | None = None, soldier: str | None = None) -> int:
         """Order tokens the parts keep on a General (or a soldier) besides its own (Bonus Order tokens)."""
