@@ -24,17 +24,17 @@ the core's steps (``steps``) run them.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 Value = Any
 """A frame's argument: None, a bool, a number, a string, or a tuple of these."""
 
 
-@dataclass(frozen=True, slots=True)
-class Frame:
+class Frame(NamedTuple):
     """One thing to do: ``do`` names it; ``part`` is the key of the part that
-    runs it ("" for the core); ``args`` are plain values (ids, numbers)."""
+    runs it ("" for the core); ``args`` are plain values (ids, numbers). A
+    NamedTuple, not a frozen dataclass: the core makes several a step, and
+    this is the cheapest immutable value."""
 
     do: str
     part: str = ""
@@ -145,8 +145,15 @@ HOOK_FRAMES = frozenset({
 open a step, and the parts after it wait until that step is over."""
 
 
+_OPENS: dict[str, Frame] = {}
+
+
 def open_frame(phase: str) -> Frame:
-    return Frame(OPEN, "", (str(phase),))
+    """The frame that opens ``phase`` (made once per step: the core opens one a step)."""
+    found = _OPENS.get(phase)
+    if found is None:
+        found = _OPENS[phase] = Frame(OPEN, "", (str(phase),))
+    return found
 
 
 def frame(do: str, *args: Value) -> Frame:

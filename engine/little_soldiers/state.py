@@ -35,8 +35,8 @@ from engine.little_soldiers import candidates as candidate_sampling
 from engine.little_soldiers import combat, movement, preparation, steps
 from engine.little_soldiers import random_action as random_policy
 from engine.little_soldiers import rules_data as R
-from engine.little_soldiers.config import Config, mission_class
-from engine.little_soldiers.flow import BEGIN_GAME, OPEN, ROUND_CUT, Frame, moves_left
+from engine.little_soldiers.config import Chosen, Config, mission_class
+from engine.little_soldiers.flow import BEGIN_GAME, OPEN, ROUND_CUT, Frame, moves_left, open_frame
 from engine.little_soldiers.game import LittleSoldiersGame, make_terrain
 from engine.little_soldiers.part import Part, Target
 from engine.little_soldiers.phases import MOVE, ORDER, OVER, After, Phase, PhaseKind, PhaseSpec
@@ -64,6 +64,10 @@ class LittleSoldiersState(State):
     def __init__(self, rules: LittleSoldiersGame, rng: random.Random | None) -> None:
         config = rules.config
         self.rules = rules
+        self.config: Config = config
+        """The options played (the ruleset's; kept here too, as every rule reads it)."""
+        self.chosen: Chosen = rules.chosen
+        """The chosen values in use (the ruleset's; kept here too, as every rule reads it)."""
         self.terrain = rules.terrain
         """The battlefield played on now (a mission may take scenery off for a while)."""
         self.rng = rng
@@ -120,15 +124,6 @@ class LittleSoldiersState(State):
 
     # ================================================================ the ruleset, the parts
     @property
-    def config(self) -> Config:
-        return self.rules.config
-
-    @property
-    def chosen(self) -> Any:
-        """The chosen values in use (``config.Chosen``)."""
-        return self.rules.chosen
-
-    @property
     def values(self) -> Mapping[str, Any]:
         return self.rules.values
 
@@ -171,7 +166,7 @@ class LittleSoldiersState(State):
 
     def open(self, phase: str) -> None:
         """The game waits in ``phase`` next (before anything pending)."""
-        self.pending = (Frame(OPEN, "", (str(phase),)), *self.pending)
+        self.pending = (open_frame(phase), *self.pending)
 
     def cut(self, *frames: Frame) -> None:
         """What was pending is dropped: these frames follow instead (a Wipeout ends the round)."""
@@ -187,7 +182,8 @@ class LittleSoldiersState(State):
 
     def hook_frames(self, hook: str, *args: Any) -> list[Frame]:
         """A frame for each part that defines ``hook``, in the game's order."""
-        return [Frame(hook, p.key, args) for p in self.rules.hooks[hook]]
+        parts = self.rules.hooks[hook]
+        return [Frame(hook, p.key, args) for p in parts] if parts else []
 
     def round_cut_pending(self) -> bool:
         """Whether the round is being cut short (a Wipeout) once the current effect is done."""
@@ -199,7 +195,7 @@ class LittleSoldiersState(State):
             f = self.pending[0]
             self.pending = self.pending[1:]
             if f.do == OPEN and not f.part:
-                self.phase = self.rules.step(str(f.args[0]))
+                self.phase = self.rules.phases.get(f.args[0]) or self.rules.step(str(f.args[0]))
                 return
             steps.run(self, f)
         if self.phase is not OVER:
