@@ -347,6 +347,90 @@ def cmd_play(args: argparse.Namespace) -> int:
     return run(StartChoice(args.game, config, list(seats.kinds)), args.seed)
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    """``toybox serve``: host tables for friends on other machines (engine.net.serve)."""
+    import asyncio
+    from pathlib import Path
+
+    from app.seats import seat_name
+    from engine.bots import bot_names
+    from engine.net.serve import ServeOptions, serve
+
+    if args.resume is not None:
+        if args.game is not None or args.tables != 1:
+            raise ValueError("--resume restores one table from its autosave: give no game and no --tables with it")
+        info, config, kinds, labels = None, None, [], []
+    else:
+        if args.game is None:
+            raise ValueError("serve: name the game (little-soldiers, toy-battle, little-battle) or --resume AUTOSAVE")
+        info = get_game(args.game)
+        config = info.config_from_dict(_config_dict(args))
+        num_seats = info.new_game(config, 0).num_seats
+        labels = [seat_name(args.game, s) for s in range(num_seats)]
+        kinds = parse_served_seats(args.game, args.seats, labels, tuple(bot_names()) + ("lookahead",))
+    if args.keyfile and not args.certfile:
+        raise ValueError("--keyfile needs --certfile (the certificate it signs)")
+    opts = ServeOptions(info, config, kinds, labels, args.host, args.port, args.tables, args.seed,
+                        Path(args.resume) if args.resume else None, Path(args.codes) if args.codes else None,
+                        Path(args.out) if args.out else None, Path(args.autosave) if args.autosave else None,
+                        args.certfile, args.keyfile)
+    console = sys.stdin if sys.stdin is not None and sys.stdin.isatty() else None
+    return asyncio.run(serve(opts, console=console))
+
+
+def parse_served_seats(game: str, text: str | None, labels: Sequence[str], bots: Sequence[str]) -> list[str]:
+    """``blue=remote,red=hard`` -> one kind per seat; every seat not named is remote."""
+    kinds = ["remote"] * len(labels)
+    for part in (p.strip() for p in (text or "").split(",") if p.strip()):
+        key, sep, kind = (x.strip().lower() for x in part.partition("="))
+        if not sep or not kind:
+            raise ValueError(f"--seats: {part!r} should look like {labels[0]}=remote or {labels[0]}=hard")
+        seat = int(key) - 1 if key.isdigit() else labels.index(key) if key in labels else -1
+        if not 0 <= seat < len(labels):
+            raise ValueError(f"--seats: no seat {key!r} in this {game} game (seats: {', '.join(labels)})")
+        if kind != "remote" and kind not in bots:
+            raise ValueError(f"--seats: {kind!r} is not remote or a bot ({', '.join(bots)})")
+        kinds[seat] = kind
+    return kinds
+
+
+def cmd_join(args: argparse.Namespace) -> int:
+    """``toybox join URL CODE``: the window on that seat, or ``--bot`` headless."""
+    import asyncio
+    import ssl
+
+    from engine.net.client import JoinError, play_bot
+
+    if not args.url.startswith(("ws://", "wss://")):
+        raise ValueError(f"join: {args.url!r} is not a table's address (ws://HOST:PORT or wss://HOST:PORT)")
+    tls = None
+    if args.url.startswith("wss://"):
+        tls = ssl.create_default_context(cafile=args.cafile) if args.cafile else ssl.create_default_context()
+    if args.bot is None and not args.watch:
+        from app.shell.play import run_remote
+
+        return run_remote(args.url, args.code, args.name, tls)
+    try:
+        if args.watch:
+            from engine.net.client import watch
+
+            result = asyncio.run(watch(args.url, args.code, lambda line: print(line, flush=True), tls, args.name))
+        else:
+            result = asyncio.run(play_bot(args.url, args.code, args.bot, args.bot_seed, args.name, tls,
+                                          say=lambda text: print(text, file=sys.stderr)))
+    except JoinError as err:
+        print(f"toybox: join: {shown(str(err))}", file=sys.stderr)
+        return EXIT_BAD_INPUT if "code" in str(err) or "taken" in str(err) else EXIT_FAILED
+    except ValueError as err:
+        raise ValueError(f"join: {err}") from None
+    if result is None:
+        print("The table ended before the game did.")
+    else:
+        print(result["reason"])
+        print(json.dumps(result))
+    return 0
+
+
 def cmd_render(args: argparse.Namespace) -> int:
     from app.seats import parse_seats
     from app.shell.render import render
@@ -366,6 +450,15 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
+    if args.what == "net":
+        from engine.net.bench import run_net_bench
+
+        game = (args.games or "toy-battle").split(",")[0]
+        row = run_net_bench([sys.executable, "-m", "app.shell.cli"], tables=args.tables, game=game,
+                            out=(lambda line: None) if args.json else print, think=args.think)
+        if args.json:
+            print(json.dumps(row, indent=1))
+        return 0
     if args.what == "geometry":
         from app.raycast_baseline import panda_baseline
         from engine.little_soldiers.table.bench import run_geometry_bench
@@ -485,6 +578,34 @@ def build_parser() -> argparse.ArgumentParser:
     _add_config_flags(p)
     p.set_defaults(func=cmd_play)
 
+    p = sub.add_parser("serve", help="host a table for friends on other machines (join codes, autosave, record)")
+    p.add_argument("game", nargs="?", choices=GAMES)
+    p.add_argument("--seats", help="who plays each seat: remote (a join code) or a server bot, e.g. blue=remote,red=hard")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default 127.0.0.1: this machine only; 0.0.0.0 for the network)")
+    p.add_argument("--port", type=whole(0, 65535), default=8765, help="port (0: any free one)")
+    p.add_argument("--tables", type=whole(1, 1000), default=1, help="tables served at once (each with its own codes)")
+    p.add_argument("--seed", type=whole(0), default=None, help="the first table's seed (the next tables count on)")
+    p.add_argument("--resume", type=file_arg, metavar="AUTOSAVE", help="restore a table from its autosave, codes and all")
+    p.add_argument("--codes", type=writable_file, metavar="FILE", help="also write the join codes to FILE (JSON)")
+    p.add_argument("--out", type=writable_file, metavar="RECORD", help="write the game's record there when it ends")
+    p.add_argument("--autosave", type=writable_file, metavar="FILE",
+                   help="autosave there (default: the user folder's autosave/served-...json)")
+    p.add_argument("--certfile", type=file_arg, help="serve over TLS (wss://) with this certificate")
+    p.add_argument("--keyfile", type=file_arg, help="the certificate's private key (when not in --certfile)")
+    _add_config_flags(p)
+    p.set_defaults(func=cmd_serve)
+
+    p = sub.add_parser("join", help="join a served table: the window on your seat, or --bot to play it headless")
+    p.add_argument("url", help="the table's address, ws://HOST:PORT (wss:// over TLS)")
+    p.add_argument("code", help="your join code (a seat's, or the spectator's)")
+    p.add_argument("--bot", help="play the seat headless with this bot (random, heuristic, easy, normal, hard, ...)")
+    p.add_argument("--bot-seed", type=whole(0), default=0, help="the bot's seed")
+    p.add_argument("--watch", action="store_true", help="follow the table headless: its log and chat, until it ends")
+    p.add_argument("--name", help="the name the table shows for you")
+    p.add_argument("--cafile", type=file_arg, help="wss://: trust the server certificate in this file (a self-signed one)")
+    p.set_defaults(func=cmd_join)
+
     p = sub.add_parser("render", help="draw a game in progress offscreen to a PNG")
     p.add_argument("game", choices=GAMES)
     p.add_argument("--out", required=True, type=writable_file, help="PNG file to write")
@@ -496,7 +617,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_render)
 
     p = sub.add_parser("bench", help="benchmarks: engine (random playouts), geometry (sight, cords, throws), app (frames)")
-    p.add_argument("what", choices=["engine", "geometry", "app"])
+    p.add_argument("what", choices=["engine", "geometry", "app", "net"])
+    p.add_argument("--tables", type=whole(1, 1000), default=50, help="net: tables served at once")
+    p.add_argument("--think", type=seconds, default=0.0,
+                   help="net: seconds each bot waits before a move (0: as fast as the server answers)")
     p.add_argument("--quick", action="store_true", help="fewer repetitions (engine, geometry)")
     p.add_argument("--games", help="comma-separated games (default: all three)")
     p.add_argument("--frames", type=whole(1, 100_000), default=120)

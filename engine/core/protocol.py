@@ -32,6 +32,13 @@ from engine.core.secrecy import NOBODY, Slice, determinize, shown
 CHANCE = -1
 """The seat that acts at chance steps (shuffles, dice rolls, throws)."""
 
+SPECTATOR = 64
+"""The seat a spectator's view is made for (``state.view(SPECTATOR)``): in no
+slice's ``seen_by`` and no event's audience, so it shows what no seat's secret
+is. Chosen past any table's seats and not negative: a view that forgot to
+guard its own-seat fields indexes past a list's end and fails, where -2 would
+quietly read another seat's hand."""
+
 
 class IllegalAction(ValueError):
     """An action that the rules forbid now; the message is for a player."""
@@ -254,7 +261,7 @@ class State(ABC):
     def _clone_rng(self) -> random.Random | None:
         if self.rng is None:
             return None
-        copy = random.Random()
+        copy = random.Random(0)  # its state is replaced at once: Random() would read the OS's entropy first (0.2 ms)
         copy.setstate(self.rng.getstate())
         return copy
 

@@ -456,6 +456,7 @@ class LittleBattleView(View):
 
     def to_dict(self) -> dict[str, Any]:
         t, me = self._truth, self.seat
+        seated = 0 <= me < t.num_seats  # a spectator (``SPECTATOR``) holds no hand, Ship or play
         over = t.phase is OVER
         names = lambda ids: [NAME[c] for c in ids]  # noqa: E731
         mine = [(p, ADVENTURERS[c]) for p in range(PILES) for s, c in t.beach[p] if s == me]
@@ -478,10 +479,11 @@ class LittleBattleView(View):
             "chest_gold": {c: list(v) for c, v in t.config.chest_gold.items()},  # the rules' coins, not where they lie
             "phase": t.phase,
             "deal": t.deals,
+            "rush_turns": t.rush_turns,
             "to_act": t.to_act(),
-            "hand": names(t.hands[me]),
+            "hand": names(t.hands[me]) if seated else [],
             "hand_sizes": [len(h) for h in t.hands],
-            "ship": names(t.ships[me]),
+            "ship": names(t.ships[me]) if seated else [],
             "ship_sizes": [len(s) for s in t.ships],
             "committed": list(t.committed),
             "my_play": [{"pile": p, "card": str(a)} for p, a in mine],

@@ -207,6 +207,13 @@ class Part(Generic[S]):
         each secret called ``name`` or its cover (``seat`` None: the whole
         truth, every secret's items)."""
 
+    @classmethod
+    def unhide(cls, data: dict[str, Any], seat: int) -> None:
+        """The inverse of ``place`` for a network client's stand-in state
+        (``engine.little_soldiers.stand_in``): replace in ``seat``'s picture
+        each cover this part placed with items consistent with it, dealt in a
+        fixed order from those the seat cannot see; read nothing else."""
+
     def resample(self, st: LittleSoldiersState, data: S, seat: int, rng: random.Random) -> None:
         """After the re-deal of ``determinize``: re-draw a hidden fact that is
         not a plain deal of items (none so far)."""

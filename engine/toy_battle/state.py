@@ -379,16 +379,18 @@ class ToyBattleState(State):
         return put
 
     def settle_unseen(self, seat: int, rng: random.Random) -> None:
-        """The opponent's face-down tiles: as many as the view counts, drawn
-        from the re-dealt rack."""
-        opp = 1 - seat
-        down = sum(self.blocked[opp])
-        if down:
-            tiles = _counts_kinds(self.racks[opp])
-            blocked = [0] * 8
-            for kind in rng.sample(tiles, down):
-                blocked[kind] += 1
-            self.blocked[opp] = blocked
+        """The opponent's face-down tiles (a spectator's: both sides'): as
+        many as the view counts, drawn from the re-dealt rack."""
+        for opp in (0, 1):
+            if opp == seat:  # a spectator (``SPECTATOR``) sees neither side's
+                continue
+            down = sum(self.blocked[opp])
+            if down:
+                tiles = _counts_kinds(self.racks[opp])
+                blocked = [0] * 8
+                for kind in rng.sample(tiles, down):
+                    blocked[kind] += 1
+                self.blocked[opp] = blocked
         self._acts = None
         self._front = [None, None]
 
@@ -446,11 +448,14 @@ class ToyBattleState(State):
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], rng: random.Random | None = None) -> ToyBattleState:
+    def from_dict(cls, data: dict[str, Any], rng: random.Random | None = None,
+                  config: Config | None = None) -> ToyBattleState:
         """The state ``to_dict`` wrote, so tests build positions from data;
-        a bad field raises ValueError naming it."""
+        a bad field raises ValueError naming it. ``config``, when given, is
+        used for ``data["config"]`` (a client rebuilding many states of one
+        game reads its terrain once)."""
         try:
-            state = cls(Config.from_dict(data["config"]), rng)
+            state = cls(config if config is not None else Config.from_dict(data["config"]), rng)
             t = state.terrain
             kind = KIND_OF_NAME.__getitem__
             for nid, stack in data["board"].items():
@@ -949,24 +954,33 @@ class ToyBattleView(View):
         return self._truth.terrain
 
     def to_dict(self) -> dict[str, Any]:
+        """The seat's picture: everything public, its own rack and face-down
+        tiles. Complete as an information state (the phase, the effect being
+        resolved and those queued are here), so a state consistent with it can
+        be rebuilt from it alone (``engine.toy_battle.stand_in``). A spectator
+        (a seat past the two) gets blue's side with no rack of its own."""
         s = self._truth
-        me, opp = self.seat, 1 - self.seat
+        me = self.seat
+        mine = me in (0, 1)
+        opp = 1 - me if mine else 1
         ids = s.terrain.ids
+        face_down = self.shown("face_down")
+        racks = [{"size": s.rack_n[p], "seen": _counts_list(s.known[p]),
+                  "face_down": sum(s.blocked[p])} for p in (0, 1)]
         return {
             "game": "toy-battle",
             "terrain": s.terrain.name,
             "seat": me,
-            "colour": COLOURS[me],
+            "colour": COLOURS[me] if mine else None,
             "to_act": s.to_act(),
             "turn": s.seat,
+            "phase": s.phase,
             "board": {ids[i]: [_code_str(c) for c in st] for i, st in enumerate(s.stacks) if st},
-            "rack": sorted(_counts_list(s.known[me]) + [TROOP_NAMES[k] for k in self.shown("rack")[me]], key=TROOP_NAMES.index),
-            "face_down": [TROOP_NAMES[k] for k in self.shown("face_down")[me]],
-            "opponent_rack": {
-                "size": s.rack_n[opp],
-                "seen": _counts_list(s.known[opp]),
-                "face_down": self.shown("face_down")[opp],
-            },
+            "rack": sorted(_counts_list(s.known[me]) + [TROOP_NAMES[k] for k in self.shown("rack")[me]],
+                           key=TROOP_NAMES.index) if mine else [],
+            "face_down": [TROOP_NAMES[k] for k in face_down[me]] if mine else [],
+            "opponent_rack": dict(racks[opp]),
+            "racks": racks,
             "reserve_sizes": [len(s.reserve[0]), len(s.reserve[1])],
             "box_sizes": [len(s.box[0]), len(s.box[1])],
             "discard": [_code_str(c) for c in s.discard],
@@ -974,6 +988,9 @@ class ToyBattleView(View):
             "objective": s.objective,
             "claimed": list(s.claimed),
             "pending": s.pending_effect(),
+            "step": None if s.pending is None else [s.pending[0], ids[s.pending[1]]],
+            "todo_troops": [[TROOP_NAMES[k], ids[n]] for k, n in s.todo_troops],
+            "todo_bases": [ids[n] for n in s.todo_bases],
             "events": [e.text for e in s.events if e.visible_to(me)],
             "result": None if s.result() is None else s.result().to_dict(),  # type: ignore[union-attr]
         }

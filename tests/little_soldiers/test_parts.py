@@ -12,7 +12,7 @@ from engine.little_soldiers.registry import REGISTRY
 
 CORE = ("state.py", "game.py", "part.py", "flow.py", "steps.py", "phases.py", "pieces.py", "preparation.py",
         "turns.py", "movement.py", "combat.py", "chance.py", "view.py", "state_data.py", "registry.py",
-        "candidates.py", "random_action.py", "config.py")
+        "candidates.py", "random_action.py", "config.py", "stand_in.py")
 """The core: the rules of every game, the protocol, the bots' samplers, the config's checks."""
 
 

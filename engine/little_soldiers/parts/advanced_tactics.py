@@ -17,6 +17,7 @@ A card's Actions run in the continuation: the card's next Action
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
@@ -183,6 +184,26 @@ class AdvancedTactics(Part[Tactics]):
             hands = [sl for sl in self.secrets(st, data) if sl.name == "hand"]
             return hands[data.draws[0][0]].seen_by
         return frozenset()
+
+    @classmethod
+    def unhide(cls, data: dict[str, Any], seat: int) -> None:
+        """The other hands and the pile, dealt from every card less those the
+        seat sees (its hands, the discard, the cards played in the HQs)."""
+        unseen = Counter({n: c.copies for n, c in load_cards().items()})
+        for g in data["generals"]:
+            unseen.subtract(g["played"])
+            if isinstance(g["hand"], list):
+                unseen.subtract(g["hand"])
+        unseen.subtract(data["discard"])
+        if any(v < 0 for v in unseen.values()):
+            raise ValueError("the picture shows more Tactics cards than the box holds")
+        cards = sorted(unseen.elements())
+        for g in data["generals"]:
+            if not isinstance(g["hand"], list):
+                g["hand"], cards = cards[:g["hand"]], cards[g["hand"]:]
+        if len(cards) != data["deck"]:
+            raise ValueError("the picture's Tactics cards do not add up to the box")
+        data["deck"] = cards
 
     # ---------------------------------------------------------------- draws
     def begin_game(self, st: LittleSoldiersState) -> None:

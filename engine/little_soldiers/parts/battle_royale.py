@@ -165,6 +165,21 @@ class BattleRoyale(Mission[Royale]):
         mine = [i + 1 for i, g in enumerate(out["turn_order"]) if st.generals[g].seat == seat]
         mine += [first + k + 1 for k, items in enumerate(hidden) if isinstance(items, list)]
         out["my_numbers"] = mine
+        out["my_blocks"] = {str(first + k + 1): items[0] for k, items in enumerate(hidden) if isinstance(items, list)}
+
+    @classmethod
+    def unhide(cls, data: dict[str, Any], seat: int) -> None:
+        """The Numbered Block tokens not revealed: the seat's own where it
+        holds them, the other Generals in index order on the rest (no token
+        is dealt before the first deal, and a deal reveals the first)."""
+        order = list(data["turn_order"])
+        if not order:
+            return
+        mine = {int(k) - 1: g for k, g in data.get("my_blocks", {}).items()}
+        rest = sorted(set(range(len(data["generals"]))) - set(order) - set(mine.values()))
+        for i in range(len(order), len(data["generals"])):
+            order.append(mine[i] if i in mine else rest.pop(0))
+        data["turn_order"] = order
 
     # ---------------------------------------------------------------- dealing and deploying
     def first_round(self, st: LittleSoldiersState) -> None:
