@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -28,6 +29,7 @@ from engine.little_soldiers.terrain import GRENADE_REACH, MORTAR_REACH
 
 if TYPE_CHECKING:
     from engine.little_soldiers.state import LittleSoldiersState
+    from engine.little_soldiers.terrain import Terrain
 
 MAX_TRIES = 2
 """Samples drawn per wanted candidate before giving up (checks cost a path query)."""
@@ -160,7 +162,7 @@ def _moves(state: LittleSoldiersState, seat: int, n: int, rng: random.Random) ->
     who = movers(state)
     per = max(2, n // max(1, len(who)))
     for s in who:
-        zero = Move(s.id, s.spot.x, s.spot.y)
+        zero = Move(s.id, s.at.x, s.at.y)
         if state.check(seat, zero) is not None:
             continue  # this soldier may not move now (not the mover, retreat used, ...)
         own: list[Any] = [zero]
@@ -174,17 +176,17 @@ def _moves(state: LittleSoldiersState, seat: int, n: int, rng: random.Random) ->
                     seen.add(act)
                     own.append(act)
 
-            here = Point(s.spot.xy)
+            here = Point(s.at.xy)
             for pid in terrain.level_pieces():
                 solid = terrain.bf.solid(pid)
                 if solid.footprint.distance(here) > cord + terrain.base_radius:
                     continue
                 ring = solid.footprint.exterior
-                if pid == s.spot.surface:
+                if pid == s.at.surface:
                     for _ in range(2):
                         p = ring.interpolate(rng.uniform(0, ring.length))
                         add(Move(s.id, round(p.x, 3), round(p.y, 3), climb=True))
-                elif abs(solid.bottom - terrain.z(s.spot.surface)) < 1e-4:
+                elif abs(solid.bottom - terrain.z(s.at.surface)) < 1e-4:
                     p = ring.interpolate(ring.project(here))
                     add(Move(s.id, round(p.x, 3), round(p.y, 3), climb=True))
         drawn.append(uniforms(rng, 3 * per * MAX_TRIES))  # this soldier's draws, in turn
@@ -208,7 +210,7 @@ EDGE_STEP = 0.5
 """cm between the points of the scenery's edge that cover-seeking Moves are
 drawn from (chosen: a base is 2.5 cm wide)."""
 
-def edge_points(terrain, surface: str | None) -> tuple[np.ndarray, np.ndarray]:
+def edge_points(terrain: Terrain, surface: str | None) -> tuple[np.ndarray, np.ndarray]:
     """x and y of points every EDGE_STEP cm along the boundary of the free
     space on ``surface``, sorted by x (a soldier's slab is one searchsorted
     away): made once per battlefield surface and kept on the battlefield
@@ -224,18 +226,20 @@ def edge_points(terrain, surface: str | None) -> tuple[np.ndarray, np.ndarray]:
             pts = pts[np.argsort(pts[:, 0], kind="stable")]
         return np.ascontiguousarray(pts[:, 0]), np.ascontiguousarray(pts[:, 1])
 
-    return terrain.bf.derived(("edge points", surface, terrain.base_radius, EDGE_STEP), make)
+    found: tuple[np.ndarray, np.ndarray] = terrain.bf.derived(("edge points", surface, terrain.base_radius, EDGE_STEP),
+                                                             make)
+    return found
 
 
-def _spread_many(terrain, soldiers, cord: float, k: int, u: np.ndarray) -> np.ndarray:
+def _spread_many(terrain: Terrain, soldiers: Sequence[Soldier], cord: float, k: int, u: np.ndarray) -> np.ndarray:
     """``k`` destinations round each soldier, (m, k, 2), from its 3k
     uniforms ``u[i]``: alternately uniform over the cord's disc (not too
     close) and on the scenery's edge within the cord (the edge points of
     its surface within its x-slab and the cord), nudged 0.05 cm off the
     edge toward the soldier (in cover, not in it). All soldiers at once."""
     m = len(soldiers)
-    x0 = np.array([s.spot.x for s in soldiers])
-    y0 = np.array([s.spot.y for s in soldiers])
+    x0 = np.array([s.at.x for s in soldiers])
+    y0 = np.array([s.at.y for s in soldiers])
     a = 2 * math.pi * u[:, :k]
     d = cord * np.sqrt(0.04 + 0.96 * u[:, k:2 * k])
     pts = np.empty((m, k, 2))
@@ -244,7 +248,7 @@ def _spread_many(terrain, soldiers, cord: float, k: int, u: np.ndarray) -> np.nd
     hug = k // 2  # the odd samples
     if not hug:
         return pts
-    surfaces = [s.spot.surface for s in soldiers]
+    surfaces = [s.at.surface for s in soldiers]
     for surface in dict.fromkeys(surfaces):
         rows = np.array([i for i, x in enumerate(surfaces) if x == surface])
         xs, ys = edge_points(terrain, surface)
@@ -275,14 +279,15 @@ def _spread_many(terrain, soldiers, cord: float, k: int, u: np.ndarray) -> np.nd
     return pts
 
 
-def _reachable(state, s, points: np.ndarray, cord: float) -> np.ndarray:
+def _reachable(state: LittleSoldiersState, s: Soldier, points: np.ndarray, cord: float) -> np.ndarray:
     """The ``points`` (rounded) where soldier ``s``'s base fits and its
     cord reaches, in order: the tests ``check`` makes of
     a Move (``Terrain.move``) on many points at once."""
     return _reachable_many(state, [s], [np.asarray(points, dtype=float)], cord)[0]
 
 
-def _reachable_many(state, soldiers, points: list[np.ndarray], cord: float) -> list[np.ndarray]:
+def _reachable_many(state: LittleSoldiersState, soldiers: Sequence[Soldier], points: list[np.ndarray],
+                    cord: float) -> list[np.ndarray]:
     """``_reachable`` for several soldiers at once (``points[i]`` are
     ``soldiers[i]``'s samples): one fit test and one path query per surface
     for them all."""
@@ -292,8 +297,8 @@ def _reachable_many(state, soldiers, points: list[np.ndarray], cord: float) -> l
         return [np.zeros((0, 2)) for _ in soldiers]
     pts = np.round(np.concatenate([np.asarray(p, dtype=float).reshape(-1, 2) for p in points]), 2)
     owner = np.repeat(np.arange(len(soldiers)), counts)
-    starts = np.array([s.spot.xy for s in soldiers], dtype=float)
-    surfaces = [s.spot.surface for s in soldiers]
+    starts = np.array([s.at.xy for s in soldiers], dtype=float)
+    surfaces = [s.at.surface for s in soldiers]
     ok = np.zeros(len(pts), dtype=bool)
     for surface in dict.fromkeys(surfaces):
         mine = np.array([x == surface for x in surfaces])
@@ -310,7 +315,8 @@ def _reachable_many(state, soldiers, points: list[np.ndarray], cord: float) -> l
     return [pts[(owner == i) & ok] for i in range(len(soldiers))]
 
 
-def _fits_for(state, pts: np.ndarray, owner: np.ndarray, soldiers, surface) -> np.ndarray:
+def _fits_for(state: LittleSoldiersState, pts: np.ndarray, owner: np.ndarray, soldiers: Sequence[Soldier],
+              surface: str | None) -> np.ndarray:
     """``_fits`` for soldiers' samples on one ``surface``: each sample
     clear of every figurine there but its own soldier (``owner[i]`` indexes
     ``soldiers``)."""
@@ -320,9 +326,9 @@ def _fits_for(state, pts: np.ndarray, owner: np.ndarray, soldiers, surface) -> n
     x, y = pts[:, 0], pts[:, 1]
     ok = shapely.intersects_xy(terrain.zone, x, y)
     ok &= shapely.intersects_xy(terrain.free(surface), x, y)
-    others = [o for o in state.soldiers.values() if o.in_play and o.spot.surface == surface]
+    others = [o for o in state.soldiers.values() if o.spot is not None and o.spot.surface == surface]
     if others:
-        o = np.array([t.spot.xy for t in others])
+        o = np.array([t.at.xy for t in others])
         near = np.hypot(x[:, None] - o[None, :, 0], y[:, None] - o[None, :, 1]) < 2 * terrain.base_radius - 1e-6
         # A soldier's own base is not in its way.
         where = {t.id: k for k, t in enumerate(others)}
@@ -363,13 +369,13 @@ def aim_points(state: LittleSoldiersState, shot: Shot, thrower: Soldier) -> tupl
     target of the mission, the middle of each pair of enemies) and the point
     it is aimed from (the thrower, or the shot's own catapult)."""
     side = thrower.side
-    live = [s.spot.xy for s in state.soldiers.values() if s.spot is not None and s.id != thrower.id]
-    enemies = [s.spot.xy for s in state.soldiers.values() if s.spot is not None and s.side != side]
+    live = [s.at.xy for s in state.soldiers.values() if s.spot is not None and s.id != thrower.id]
+    enemies = [s.at.xy for s in state.soldiers.values() if s.spot is not None and s.side != side]
     mission = state.rules.mission
     points = live + [(t.point[0], t.point[1]) for t in state.targets.values()
                      if t.in_play and mission.target_closed(state, t.id) is None]
     points += [((a[0] + b[0]) / 2, (a[1] + b[1]) / 2) for i, a in enumerate(enemies) for b in enemies[i + 1:]]
     if thrower.spot is not None:
-        return points, thrower.spot.xy
+        return points, thrower.at.xy
     assert shot.origin is not None, "a thrower off the table throws from a catapult of its own"
     return points, (shot.origin[0], shot.origin[1])

@@ -137,8 +137,6 @@ class Chosen:
 
 
 def _overridable() -> dict[str, Any]:
-    from engine.little_soldiers import data as D
-
     return {
         "GRENADIER_DEFENSE": R.GRENADIER_DEFENSE,
         "OPERATOR_DEFENSE": R.OPERATOR_DEFENSE,

@@ -55,6 +55,13 @@ class Soldier:
     def in_play(self) -> bool:
         return self.spot is not None
 
+    @property
+    def at(self) -> Spot:
+        """Where a soldier in play stands (asking it of a soldier in the HQ is an error)."""
+        if self.spot is None:
+            raise ValueError(f"{self.id} is not in play")
+        return self.spot
+
     def copy(self) -> Soldier:
         new = Soldier(self.id, self.general, self.team, self.kind, self.side)
         new.hearts, new.shields, new.orders, new.spot = self.hearts, self.shields, self.orders, self.spot

@@ -155,7 +155,7 @@ def _move(state: LittleSoldiersState, seat: int, rng: random.Random) -> Any | No
     def may_move(s: Soldier) -> bool:
         ok = movable.get(s.id)
         if ok is None:
-            ok = movable[s.id] = state.check(seat, Move(s.id, s.spot.x, s.spot.y)) is None
+            ok = movable[s.id] = state.check(seat, Move(s.id, s.at.x, s.at.y)) is None
         return ok
 
     while kinds:
@@ -168,12 +168,12 @@ def _move(state: LittleSoldiersState, seat: int, rng: random.Random) -> Any | No
             # only when every draw failed.
             got = _plain_move(state, seat, s, cord, rng)
             if got is None and may_move(s):
-                got = Move(s.id, s.spot.x, s.spot.y)
+                got = Move(s.id, s.at.x, s.at.y)
         elif kind == "zero":
             able = [m for m in who if may_move(m)]
             if able:
                 m = _pick(able, rng)
-                got = Move(m.id, m.spot.x, m.spot.y)
+                got = Move(m.id, m.at.x, m.at.y)
         elif kind == "climb":
             pieces = _climb_pieces(state, s, cord) if may_move(s) else []
             if pieces:
@@ -193,7 +193,7 @@ def _move(state: LittleSoldiersState, seat: int, rng: random.Random) -> Any | No
 
 def _plain_move(state: LittleSoldiersState, seat: int, s: Soldier, cord: float, rng: random.Random) -> Move | None:
     """The first of MOVE_TRIES destinations ``check`` accepts, or None."""
-    x0, y0 = s.spot.x, s.spot.y
+    x0, y0 = s.at.x, s.at.y
     edge: tuple[Any, Any] | None = None
     for _ in range(MOVE_TRIES):
         if rng.random() < COVER_SHARE:
@@ -221,10 +221,10 @@ def _edge_within(terrain: Terrain, s: Soldier, cord: float) -> tuple[Any, Any]:
     """The points of the free space's edge on ``s``'s surface (every
     ``candidates.EDGE_STEP`` cm, made once per battlefield) within the
     cord's straight reach of ``s``."""
-    xs, ys = edge_points(terrain, s.spot.surface)
-    lo, hi = np.searchsorted(xs, (s.spot.x - cord, s.spot.x + cord))
+    xs, ys = edge_points(terrain, s.at.surface)
+    lo, hi = np.searchsorted(xs, (s.at.x - cord, s.at.x + cord))
     xs, ys = xs[lo:hi], ys[lo:hi]
-    near = np.hypot(xs - s.spot.x, ys - s.spot.y) <= cord
+    near = np.hypot(xs - s.at.x, ys - s.at.y) <= cord
     return xs[near], ys[near]
 
 
@@ -232,13 +232,13 @@ def _climb_pieces(state: LittleSoldiersState, s: Soldier, cord: float) -> list[s
     """The Level pieces a climb by ``s`` may touch: within the cord's reach,
     on its surface (up) or the one it stands on (down)."""
     terrain = state.terrain
-    here = Point(s.spot.xy)
+    here = Point(s.at.xy)
     out = []
     for pid in terrain.level_pieces():
         solid = terrain.bf.solid(pid)
         if solid.footprint.distance(here) > cord + terrain.base_radius:
             continue
-        if pid == s.spot.surface or abs(solid.bottom - terrain.z(s.spot.surface)) < 1e-4:
+        if pid == s.at.surface or abs(solid.bottom - terrain.z(s.at.surface)) < 1e-4:
             out.append(pid)
     return out
 
@@ -246,12 +246,12 @@ def _climb_pieces(state: LittleSoldiersState, s: Soldier, cord: float) -> list[s
 def _climb(state: LittleSoldiersState, seat: int, s: Soldier, pieces: list[str], rng: random.Random) -> Move:
     pid = _pick(pieces, rng)
     ring = state.terrain.bf.solid(pid).footprint.exterior
-    if pid == s.spot.surface:
+    if pid == s.at.surface:
         p = ring.interpolate(rng.random() * ring.length)
     else:
-        p = ring.interpolate(ring.project(Point(s.spot.xy)))
+        p = ring.interpolate(ring.project(Point(s.at.xy)))
     act = Move(s.id, round(p.x, 3), round(p.y, 3), climb=True)
-    return act if state.check(seat, act) is None else Move(s.id, s.spot.x, s.spot.y)
+    return act if state.check(seat, act) is None else Move(s.id, s.at.x, s.at.y)
 
 
 # ---------------------------------------------------------------- Orders
