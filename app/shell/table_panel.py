@@ -23,8 +23,13 @@ PANEL_TOP = -0.16
 FOLD_KEY = "tab"
 """The key that folds the panel to its tab and opens it again (F1 and the README say so)."""
 
-TAB_SIZE = (0.2, 0.04)
-"""camera.ui size of the folded panel's tab, bottom left."""
+TAB_SIZE = (0.21, 0.045)
+"""camera.ui size of the folded panel's tab."""
+
+TAB_FROM_TOP_RIGHT = (-0.285, -0.045)
+"""Where the folded panel's tab stands, from the window's top right corner:
+in the HUD's button row, over the Save and Load slots a served game does not
+show (bottom left it lay over the engine's message line)."""
 
 LINE_RGB = {"connected": (0.55, 0.9, 0.6), "reconnecting": (1.0, 0.8, 0.35), "lost": (1.0, 0.5, 0.45)}
 
@@ -33,8 +38,9 @@ class TablePanel:
     """The served table's corner of the game screen: the connection, who is
     at the table, the chat (Enter to type), an undo request to answer, and
     for the host the pause, the hand-over of an absent seat and the end.
-    Tab (or its "Fold" button) folds it to a small tab that shows the
-    connection and opens it again; an undo request opens it by itself.
+    Tab (or its "Fold" button) folds it to a small tab in the HUD's button
+    row that shows the connection and a new chat line, and opens it again;
+    an undo request opens it by itself.
 
     Its ``update`` is the network pump, once a frame: it takes what arrived
     and shows the next update when the last action's animation is done
@@ -139,15 +145,17 @@ class TablePanel:
             listener()
 
     def box(self, folded: bool | None = None) -> tuple[float, float, float, float]:
-        """The camera.ui box (left, bottom, right, top) the panel takes open at
-        its tallest (four chat lines, an undo request, the host's rows), or
-        folded; the game screen keeps the table out of it at the home view."""
+        """The camera.ui box (left, bottom, right, top) the panel takes open
+        (from its top to the window's bottom: it grows down with the chat, an
+        undo request, the host's rows), or its tab folded (in the HUD's button
+        row); the game screen keeps the table out of it at the home view."""
         from ursina import window
 
-        left = window.left[0] + 0.01
         if self.folded if folded is None else folded:
-            return (left, window.bottom[1] + 0.01, left + 0.01 + TAB_SIZE[0], window.bottom[1] + 0.02 + TAB_SIZE[1])
-        return (left, window.bottom[1] + 0.01, left + PANEL_WIDTH, PANEL_TOP + 0.01)
+            x, y = window.top_right[0] + TAB_FROM_TOP_RIGHT[0], window.top_right[1] + TAB_FROM_TOP_RIGHT[1]
+            return (x - TAB_SIZE[0] / 2, y - TAB_SIZE[1] / 2, x + TAB_SIZE[0] / 2, y + TAB_SIZE[1] / 2)
+        left = window.left[0] + 0.01
+        return (left, window.bottom[1], left + PANEL_WIDTH, PANEL_TOP + 0.01)
 
     # ------------------------------------------------------------ drawing
     def build(self) -> None:
@@ -217,13 +225,14 @@ class TablePanel:
         from ursina import Button, color
 
         m = self.match
-        state = {"connected": "", "reconnecting": " (reconnecting...)", "lost": " (lost)"}.get(m.line, "")
-        news = " · new chat" if m.chat and m.chat[-1] is not self.chat_read else ""
+        words = {"reconnecting": "Table: reconnecting...", "lost": "Table: connection lost"}.get(m.line)
+        if words is None:
+            words = "Table: new chat (Tab)" if m.chat and m.chat[-1] is not self.chat_read else "Table (Tab)"
         left, bottom, right, top = self.box(True)
         rgb = LINE_RGB.get(m.line, (1, 1, 1))
-        tab = Button(parent=self.body, text=f"Table{state}{news} ({FOLD_KEY.capitalize()})",
+        tab = Button(parent=self.body, text=words,
                      scale=TAB_SIZE, position=((left + right) / 2, (bottom + top) / 2),
-                     color=color.rgb(0.12 + 0.1 * rgb[0], 0.14 + 0.1 * rgb[1], 0.18 + 0.1 * rgb[2]), text_size=0.55,
+                     color=color.rgb(0.12 + 0.1 * rgb[0], 0.14 + 0.1 * rgb[1], 0.18 + 0.1 * rgb[2]), text_size=0.7,
                      name="table-panel-tab")
         tab.on_click = lambda: self.fold(False)
 

@@ -36,7 +36,8 @@ def test_the_table_panel_keeps_off_the_table_at_home_and_folds(tmp_path, size):
         g = f[game]
         for state in ("open", "folded", "reopened"):
             x0, y0, x1, y1 = g[state]["panel"]
-            panel = box(x0, y0, x1, h)  # the panel and the room under it, to the window's bottom
+            # open: the panel and the room under it, to the window's bottom (it grows down); folded: its tab
+            panel = box(x0, y0, x1, h if state != "folded" else y1)
             outline = _outline(g[state]["points"])
             assert not outline.intersects(panel), (game, state, g[state])
             assert g[state]["at_home"], (game, state)
@@ -45,6 +46,11 @@ def test_the_table_panel_keeps_off_the_table_at_home_and_folds(tmp_path, size):
         assert _outline(g["folded"]["points"]).area >= _outline(g["open"]["points"]).area * 0.99  # the room is taken
         assert g["reopened"] == g["open"]
         assert "Tab" in g["tab_text"] and g["fold_button"] and g["moved_camera_kept"], g
+        tab = [b["box"] for b in g["ui"] if b["text"] == g["tab_text"]]
+        assert len(tab) == 1, g["ui"]
+        for other in g["ui"]:  # the tab stands in the HUD's button row, clear of its buttons
+            if other["text"] != g["tab_text"]:
+                assert not box(*tab[0]).intersects(box(*other["box"])), (game, other)
     # Little Soldiers at 1024x640 was the table the panel covered: folded, it is drawn larger
     ls = f["little-soldiers"]
     assert _outline(ls["folded"]["points"]).area > 1.2 * _outline(ls["open"]["points"]).area
