@@ -29,8 +29,8 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from engine.core.files import write_atomic  # noqa: E402
-from engine.little_soldiers import data  # noqa: E402
+from engine.core.files import write_atomic
+from engine.little_soldiers import data
 
 OUT = ROOT / "meshes" / "figurines"
 

@@ -21,6 +21,9 @@ from shapely.geometry import Polygon
 from engine.geometry import household
 from engine.geometry.shapes import Box, Cylinder, MeshFile, Prism, Shape
 
+FileShape = Shape | household.Household
+"""A scenery piece's shape as a battlefield file writes it: a primitive, a mesh file or a household kit piece."""
+
 FORMAT = 1
 MAX_DEPTH = 64
 # chosen: a battlefield nests 5 deep; deeper is not a battlefield.
@@ -102,7 +105,7 @@ class Scenery:
     token on it (its top is walkable), ``object`` the Object it is."""
 
     id: str
-    shape: Shape
+    shape: FileShape
     at: tuple[float, float, float]
     rotation: float = 0.0
     level: int | None = None
@@ -227,7 +230,7 @@ def mapping(value: Any, path: str) -> Mapping[str, Any]:
     return value
 
 
-def shape(value: Any, path: str) -> Shape:
+def shape(value: Any, path: str) -> FileShape:
     value = mapping(value, path)
     if "kind" in value:  # a household kit piece (engine.geometry.household)
         try:
@@ -236,7 +239,7 @@ def shape(value: Any, path: str) -> Shape:
             where, _, message = str(exc).partition(": ")
             raise BattlefieldError(where, message) from None
         numbers(list(kit.size), 3, f"{path}.size", positive=True, lo=MIN_SIZE_CM, hi=MAX_SIZE_CM)
-        return kit  # type: ignore[return-value]  # a Household is a Shape the geometry measures through household
+        return kit
     kinds = [k for k in ("box", "cylinder", "prism", "mesh") if k in value]
     if len(kinds) != 1:
         raise fail(path, "expected exactly one of box, cylinder, prism, mesh")
@@ -270,7 +273,7 @@ def shape(value: Any, path: str) -> Shape:
     return MeshFile(mesh_path, scale)
 
 
-def shape_to_dict(s: Shape) -> dict[str, Any]:
+def shape_to_dict(s: FileShape) -> dict[str, Any]:
     if isinstance(s, household.Household):
         return s.to_dict()
     if isinstance(s, Box):

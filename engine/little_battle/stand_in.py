@@ -66,9 +66,9 @@ def stand_in(picture: Mapping[str, Any], config: Config) -> LittleBattleState:
     gold: dict[str, Counter[int]] = {c: Counter(config.chest_gold[c]) for c in CHEST_COUNTS}
     over = picture["result"] is not None
     for s in range(n):
-        for chest in picture["loot"][s]:
-            if "gold" in chest and (s == me or over):
-                gold[chest["color"]][chest["gold"]] -= 1
+        for won in picture["loot"][s]:
+            if "gold" in won and (s == me or over):
+                gold[won["color"]][won["gold"]] -= 1
     if any(v < 0 for g in gold.values() for v in g.values()):
         raise ValueError("the picture shows more gold than the chests hold")
     left = {c: sorted(g.elements()) for c, g in gold.items()}

@@ -18,8 +18,9 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from engine.toy_battle.config import Config
 from engine.toy_battle.data import COLOURS, COPIES_PER_KIND, TROOP_NAMES
-from engine.toy_battle.state import Config, ToyBattleState
+from engine.toy_battle.state import ToyBattleState
 
 
 def stand_in(picture: Mapping[str, Any], config: Config) -> ToyBattleState:

@@ -200,10 +200,10 @@ class Terrain:
             a, b = pair
             if a == b:
                 raise TerrainError(f"{where}: a path cannot join {a!r} to itself.")
-            key = frozenset(pair)
-            if key in seen:
+            ends = frozenset(pair)
+            if ends in seen:
                 raise TerrainError(f"{where}: the path {a}-{b} is listed twice.")
-            seen.add(key)
+            seen.add(ends)
             pairs.append((a, b))
             adj[index[a]].append(index[b])
             adj[index[b]].append(index[a])

@@ -38,9 +38,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from engine.core.files import DataError, load_json, write_atomic  # noqa: E402
-from engine.toy_battle.data import BGA_CODES  # noqa: E402
-from engine.toy_battle.terrain import FORMAT, Terrain  # noqa: E402
+from engine.core.files import DataError, load_json, write_atomic
+from engine.toy_battle.data import BGA_CODES
+from engine.toy_battle.terrain import FORMAT, Terrain
 
 FACTS = Path("data") / "toy_battle_facts.json"
 """The facts file, within the project's shared folder."""

@@ -1076,7 +1076,9 @@ def guard_keeps_the_window(workdir: str) -> dict[str, Any]:
     bad = Entity(name="bad")
     bad.update = lambda: None.missing  # AttributeError every frame
     window.step(app, 5)
-    after_update = sorted(p.name for p in (Path(workdir) / "home" / "crashes").glob("crash-*.json"))
+    from engine.core.userdir import user_dir
+
+    after_update = sorted(p.name for p in (user_dir() / "crashes").glob("crash-*.json"))
     message_after_update = shell.screen.controller.message
     destroy(bad)
     window.step(app, 1)
@@ -1090,7 +1092,7 @@ def guard_keeps_the_window(workdir: str) -> dict[str, Any]:
     messenger.send("raw-k")  # a key press, as Panda3D delivers it, through the guard
     window.step(app, 2)
     destroy(bomb)
-    files = sorted((Path(workdir) / "home" / "crashes").glob("crash-*.json"))
+    files = sorted((user_dir() / "crashes").glob("crash-*.json"))
     body = json.loads(files[-1].read_text())
     ctl = shell.screen.controller
     rack = ctl.rack()

@@ -152,7 +152,10 @@ def test_screenshot_highlights_where_the_engine_says(probe, tmp_path, phase):
 
 
 def test_the_reveal_flips_the_played_cards_face_up(probe, tmp_path):
-    facts = probe("little_battle_reveal", str(tmp_path / "reveal.png"))
+    # Fresh: the revealed cards of a pile overlap at one height, so which one shows where they
+    # overlap follows Panda3D's state sort, which a reused process orders otherwise (the probed
+    # pixel then shows the neighbour card). The view should lift each card above the one before.
+    facts = probe("little_battle_reveal", str(tmp_path / "reveal.png"), fresh=True)
     engine = [(r["pile"], r["seat"], r["card"]) for r in facts["engine"]]
     assert engine
     assert [(r["pile"], r["seat"], r["card"]) for r in facts["start"]] == engine

@@ -380,7 +380,7 @@ def test_record_mission_keeps_the_broken_profile_aside_and_says_so(tmp_path, mon
     path.write_text(json.dumps(broken))
     monkeypatch.setattr(mr, "game_entry", lambda state: ("a_new_threat", "easy", "2", ["howdy"], True))
     notes: list[str] = []
-    report = mr.record_mission(None, path, notes=notes)  # type: ignore[arg-type]
+    report = mr.record_mission(None, path, notes=notes)  # type: ignore[arg-type]  # no state: game_entry is stubbed above
     asides = list(tmp_path.glob("profile.json.broken-*"))
     assert len(asides) == 1 and json.loads(asides[0].read_text()) == broken
     assert notes and "1 Mission Report entries are unreadable" in notes[0] and asides[0].name in notes[0]
@@ -397,7 +397,7 @@ def test_a_non_utf8_profile_is_set_aside(tmp_path, monkeypatch):
     path.write_bytes(b"\xff\xfe\x00")
     monkeypatch.setattr(mr, "game_entry", lambda state: ("a_new_threat", "easy", "1", [], False))
     notes: list[str] = []
-    mr.record_mission(None, path, notes=notes)  # type: ignore[arg-type]
+    mr.record_mission(None, path, notes=notes)  # type: ignore[arg-type]  # no state: game_entry is stubbed above
     assert "not UTF-8" in notes[0]
     assert "nothing in it was readable, so the Mission Report starts afresh with this game" in notes[0]  # issue 22
     assert [p.read_bytes() for p in tmp_path.glob("profile.json.broken-*")] == [b"\xff\xfe\x00"]

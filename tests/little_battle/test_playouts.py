@@ -12,7 +12,8 @@ from engine.core.protocol import SPECTATOR
 from engine.core.record import Record, parse_record, replay
 from engine.core.secrecy import determinize
 from engine.little_battle import GAME, Config, new_game
-from engine.little_battle.state import ADVENTURERS, NAME, RUSH, LittleBattleState
+from engine.little_battle.phases import RUSH
+from engine.little_battle.state import ADVENTURERS, NAME, LittleBattleState
 
 GAMES_PER_COUNT = 50
 """Seeded games per player count in ``make test``: every invariant on every step of 50 games."""

@@ -66,8 +66,9 @@ def _make_terrains():  # noqa: ANN202 - the script as a module
     import importlib.util
 
     spec = importlib.util.spec_from_file_location("make_terrains", LEVELS_DIR / "make_terrains.py")
-    module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
-    spec.loader.exec_module(module)  # type: ignore[union-attr]
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
     return module
 
 
