@@ -14,6 +14,8 @@ from app import frames
 from app.scene_mesh import MeshBuilder
 
 WOOD = (0.55, 0.38, 0.22, 1.0)
+CLEARANCE = 0.02
+"""Film units the home framing leaves between the table and a box it keeps clear (a panel's edge)."""
 FELT = (0.20, 0.42, 0.30, 1.0)
 
 
@@ -88,18 +90,58 @@ class Table:
         :attr:`keep_clear` as well: framed beside it or above it, whichever
         draws the table larger."""
         best = self._fit(points, rect, pitch, yaw)
-        for x0, x1, y0, y1 in self.keep_clear:
+        for clear in self.keep_clear:
             self.home(pitch=pitch, yaw=yaw, distance=best[0], target=best[1])
-            if not self._covers(points, (x0, x1, y0, y1)):
+            if not self._covers(points, clear):
                 continue
-            rx0, rx1, ry0, ry1 = rect
-            beside = (max(rx0, x1 + 0.02), rx1, ry0, ry1) if x0 <= rx0 + 0.05 else (rx0, min(rx1, x0 - 0.02), ry0, ry1)
-            above = (rx0, rx1, max(ry0, y1 + 0.02), ry1) if y0 <= ry0 + 0.05 else (rx0, rx1, ry0, min(ry1, y0 - 0.02))
-            fits = [(self._fit(points, r, pitch, yaw), r) for r in (beside, above) if r[1] - r[0] > 0.2 and r[3] - r[2] > 0.2]
+            found = [self._clear_fit(points, rect, clear, pitch, yaw, dx, dy) for dx, dy in ((1, 0), (0, 1), (1, 1))]
+            fits = [f for f in found if f is not None]
             if fits:
                 best, rect = min(fits, key=lambda fit: fit[0][0])  # the nearer camera draws the table larger
         self.home(pitch=pitch, yaw=yaw, distance=best[0], target=best[1])
         self._home_pose = self.pose()
+
+    def _clear_fit(self, points: Sequence[Sequence[float]], rect: tuple[float, float, float, float],
+                   clear: tuple[float, float, float, float], pitch: float, yaw: float, dx: int,
+                   dy: int) -> tuple[tuple[float, tuple[float, float, float]], tuple[float, float, float, float]] | None:
+        """The largest framing that keeps ``points`` out of ``clear``, with
+        ``rect``'s edges on the box's side moved toward the far ones (``dx``,
+        ``dy``: which edges move): beside the box, above it, or both a part of
+        the way (the table then passes the box's corner). None: none clears it."""
+        rx0, rx1, ry0, ry1 = rect
+        x0, x1, y0, y1 = clear
+        left, low = x0 <= rx0 + 0.05, y0 <= ry0 + 0.05  # the box lies on the rect's left / bottom edge
+        clear = (x0 - CLEARANCE, x1 + CLEARANCE, y0 - CLEARANCE, y1 + CLEARANCE)  # never just touching it
+
+        def moved(t: float) -> tuple[float, float, float, float]:
+            out = [rx0, rx1, ry0, ry1]
+            if dx:
+                if left:
+                    out[0] = rx0 + t * (x1 + 0.02 - rx0)
+                else:
+                    out[1] = rx1 - t * (rx1 - x0 + 0.02)
+            if dy:
+                if low:
+                    out[2] = ry0 + t * (y1 + 0.02 - ry0)
+                else:
+                    out[3] = ry1 - t * (ry1 - y0 + 0.02)
+            return (out[0], out[1], out[2], out[3])
+
+        far = moved(1.0)
+        if far[1] - far[0] < 0.2 or far[3] - far[2] < 0.2:
+            return None
+        found = self._fit(points, far, pitch, yaw)
+        if self._covers(points, clear):
+            return None
+        best, lo, hi = (found, far), 0.0, 1.0
+        for _ in range(6):  # the least move that still clears it (the nearest camera)
+            mid = (lo + hi) / 2
+            fit = self._fit(points, moved(mid), pitch, yaw)
+            if self._covers(points, clear):
+                lo = mid
+            else:
+                hi, best = mid, (fit, moved(mid))
+        return best
 
     def pose(self) -> tuple[float, ...]:
         """The camera's place now (pivot, turn, zoom), to tell whether it is still at home."""

@@ -64,7 +64,7 @@ def test_a_spectator_s_window_follows_the_table_and_never_acts(tmp_path, game):
     seat, to the end; it offers no action, no Undo, no chat, and an action
     is refused by the window, and by the server when sent anyway."""
     png = tmp_path / "spectator.png"
-    f = run_script(PROBE, "spectator_window", tmp_path, game, str(png), timeout=400)
+    f = run_script(PROBE, "spectator_window", tmp_path, game, str(png), timeout=600)
     assert f["spectating"] and f["viewer"] == f["spectator"] and f["seats_shown"] == [f["spectator"]]
     assert f["pictures_match"]  # every frame drew the picture the server sent a spectator
     assert f["over"] and f["server_over"] and f["actions_seen"] == f["server_actions"] > 20
