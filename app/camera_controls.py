@@ -23,6 +23,8 @@ CONTROLS: tuple[tuple[str, str], ...] = (
     ("Space", "skip the animation playing now"),
     ("F2", "animation speed: slow, normal, fast, instant"),
     ("Ctrl+Z or U", "undo (never across a roll or a reveal)"),
+    ("Tab", "a served table: fold its panel (bottom left) to a tab, or open it again"),
+    ("Enter", "a served table: chat (Enter sends the line, Escape closes it)"),
 )
 """(input, what it does), in the order the help lists them."""
 

@@ -269,6 +269,7 @@ class Hud:
                                                    if self.log_offset else ""), self.log_title.scale_x, LOG_PANEL_W - 0.03)
         self.message.text = wrap_to_width(c.message, self.message.scale_x, window_width() - CHOICE_COLUMN - 0.06)
         self.message.color = color.rgb(*MESSAGE_RGB.get(getattr(c, "message_kind", "error"), MESSAGE_RGB["error"]))
+        self.buttons["Undo"].enabled = not c.spectating  # a spectator never acts
         self.buttons["Undo"].disabled = not c.match.can_undo()
         self.buttons["Undo"].alpha = 1.0 if c.match.can_undo() else 0.4
         for name in ("Save", "Load"):  # a served game is kept by its server
