@@ -233,7 +233,10 @@ class HeuristicBot:
 
     def _blast_value(self, view, point, enemies, allies) -> float:
         r = view.chosen.yellow_length
-        hit = lambda s: view.terrain.point_distance(point, s.spot) <= r  # noqa: E731
+
+        def hit(s: Any) -> bool:
+            return bool(view.terrain.point_distance(point, s.spot) <= r)
+
         value = sum(1.0 for e in enemies if hit(e)) - 1.5 * sum(1.0 for a in allies if hit(a))
         for t in view.threats():  # co-op: a Threat whose Force Field is off, measured from its Target
             if t.in_play and view.field_off(t.id) and math.dist(point[:2], t.target[:2]) <= r:
