@@ -14,6 +14,7 @@ import math
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any
 
 from shapely.geometry import Polygon
@@ -52,6 +53,24 @@ MAX_ZONES = 200
 """Chosen: zones in one battlefield, counted before any is read."""
 MAX_POLYGON_POINTS = 2000
 """Chosen: corners of one polygon (play zone, zone, prism footprint)."""
+MAX_TOKEN_NUMBER = 999
+"""Chosen: the largest number a token carries (the box's Deployment tokens and
+Force Field Switches are numbered 1 to 6)."""
+MAX_NAME_CHARS = 200
+"""Chosen: the longest name a token field holds (a scenery id, a Threat's id)."""
+
+
+class TokenField(Enum):
+    """What a token's field must hold, as a game's :class:`Vocabulary`
+    declares it: the file is checked at the boundary, so the game reads a
+    Deployment token's number or a Threat Target's height as the type it is
+    (a list there was a TypeError traceback when the mission began)."""
+
+    WHOLE = f"a whole number from 1 to {MAX_TOKEN_NUMBER}"
+    NAME = "a non-empty name"
+    NAMES = "a list of non-empty names (scenery ids)"
+    HEIGHT = f"a height above the table from 0 to {MAX_SIZE_CM:g} cm"
+    OBJECT = "the kind of Object it is"
 
 
 class BattlefieldError(ValueError):
@@ -90,6 +109,9 @@ class Vocabulary:
     renamed: tuple[tuple[str, str], ...] = ()
     """Old names of token kinds, each with the name the game reads now: a
     file that still says the old one loads as the new one."""
+    token_fields: tuple[tuple[str, str, TokenField], ...] = ()
+    """(token kind, field, what it holds) for the fields the game reads from
+    a token (``*``: a token of any kind); a field given must hold it."""
 
     def token_kind(self, kind: str) -> str:
         """``kind`` as the game names it now."""
@@ -346,7 +368,34 @@ def token(value: Any, path: str, vocabulary: Vocabulary | None = None) -> Token:
     if on is not None and (not isinstance(on, str) or not on):
         raise fail(f"{path}.on", f"expected the id of a scenery piece, got {on!r}")
     props = {k: v for k, v in value.items() if k not in ("kind", "at")}
+    if vocabulary is not None:
+        for of, name, holds in vocabulary.token_fields:
+            if of in (kind, "*") and name in props:
+                token_field(props[name], f"{path}.{name}", holds, vocabulary)
     return Token(kind, (at[0], at[1]), props)
+
+
+def token_field(value: Any, path: str, holds: TokenField, vocabulary: Vocabulary) -> None:
+    """Refuse a token's field that does not hold what the game reads there."""
+    if holds is TokenField.WHOLE:
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_TOKEN_NUMBER:
+            raise fail(path, f"expected {holds.value}, got {value!r}")
+    elif holds is TokenField.HEIGHT:
+        number(value, path, 0.0, MAX_SIZE_CM, " cm")
+    elif holds is TokenField.OBJECT:
+        kinds = vocabulary.objects
+        if not isinstance(value, str) or not value or (kinds is not None and value not in kinds):
+            allowed = f"one of {', '.join(kinds)}" if kinds is not None else holds.value
+            raise fail(path, f"expected {allowed}, got {value!r}")
+    else:
+        names = value if holds is TokenField.NAMES else [value]
+        if holds is TokenField.NAMES:
+            if not isinstance(value, list):
+                raise fail(path, f"expected {holds.value}, got {value!r}")
+            counted(value, path, MAX_SCENERY, "names")
+        for item in names:
+            if not isinstance(item, str) or not item or len(item) > MAX_NAME_CHARS:
+                raise fail(path, f"expected {holds.value}, got {value!r}")
 
 
 def zone(value: Any, path: str) -> Zone:

@@ -491,7 +491,11 @@ def new_game(config: Config | None = None, seed: int | None = None, battlefield:
     needed = mission_class(config.mission).deployment_needed(terrain)
     missing = [n for n in needed if n not in terrain.deployment]
     if missing:
-        raise ValueError(f"the battlefield {bf.name or config.level!r} lacks Deployment token(s) {missing}")
+        # named as the file holds it: the level file, or a saved game's battlefield_data
+        where = "" if battlefield is not None else "battlefield_data: " if config.battlefield_data is not None \
+            else f"{config.level}: "
+        raise ValueError(f"{where}tokens: the battlefield {bf.name or config.level!r} lacks Deployment token(s) "
+                         f"{missing}")
     state = LittleSoldiersState(LittleSoldiersGame.build(config, terrain), random.Random(seed) if seed is not None
                                 else None)
     mods = ", ".join(config.modules) or "Bootcamp rules"

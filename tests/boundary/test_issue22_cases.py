@@ -199,3 +199,89 @@ def test_a_terrain_out_of_bounds_is_refused(tmp_path, change, words):
     path.write_text(json.dumps(data))
     run = cli("sim", "toy-battle", "--terrain", str(path), "--games", "1")
     assert run.code == 2 and re.search(words, run.err) and "terrain.json: " in run.err, run.err
+
+
+THREAT_LEVEL = BATTLEFIELD.with_name("a-new-threat.json")
+
+
+def _token(index: int, **fields):
+    def change(d):
+        d["tokens"][index].update(fields)
+    return change
+
+
+BAD_TOKEN_FIELDS = [
+    ("switch-number-a-list", _token(4, number=[]), r"tokens\[4\]\.number: expected a whole number from 1 to 999, got \[\]"),
+    ("switch-number-text", _token(4, number="x"), r"tokens\[4\]\.number: expected a whole number from 1 to 999"),
+    ("switch-number-true", _token(4, number=True), r"tokens\[4\]\.number: expected a whole number"),
+    ("switch-scenery-a-number", _token(2, scenery=5), r"tokens\[2\]\.scenery: expected a list of non-empty names"),
+    ("switch-scenery-unknown", _token(2, scenery=["nope"]),
+     r"tokens: Force Field Switch 1 names 'nope', which is no scenery piece of this battlefield"),
+    ("threat-id-a-list", _token(5, threat=[]), r"tokens\[5\]\.threat: expected a non-empty name, got \[\]"),
+    ("threat-height-text", _token(5, z="x"), r"tokens\[5\]\.z: expected a number, got 'x'"),
+    ("threat-height-null", _token(5, z=None), r"tokens\[5\]\.z: expected a number, got None"),
+    ("threat-height-1e300", _token(5, z=1e300), r"tokens\[5\]\.z: 1e\+300 cm is outside 0 to 1000 cm"),
+    ("threat-height-below", _token(5, z=-3), r"tokens\[5\]\.z: -3 cm is outside 0 to 1000 cm"),
+    ("deployment-number-1.5", _token(0, number=1.5), r"tokens\[0\]\.number: expected a whole number"),
+    ("deployment-colour-a-dict", _token(0, colour={}), r"tokens\[0\]\.colour: expected a non-empty name"),
+]
+
+
+@pytest.mark.parametrize("name,change,words", BAD_TOKEN_FIELDS, ids=[c[0] for c in BAD_TOKEN_FIELDS])
+def test_issue22_hostile_token_fields_of_a_mission_level_are_refused_with_the_field(tmp_path, name, change, words):
+    """Beyond the issue's list (a hostile level): A New Threat read its tokens'
+    number, Threat id and height with int()/float()/a dict key, so a list there
+    was a TypeError traceback and text a bare "invalid literal for int()"."""
+    data = json.loads(THREAT_LEVEL.read_text())
+    change(data)
+    level = tmp_path / "threat.json"
+    level.write_text(json.dumps(data))
+    run = cli("rules", "little-soldiers", "--mission", "a_new_threat", "--level", str(level))
+    assert run.code == 2 and "Traceback" not in run.err, run.err
+    assert str(level) in run.err and re.search(words, run.err), run.err
+
+
+def test_issue22_an_object_token_of_no_kind_is_refused():
+    from engine.little_soldiers.table.vocabulary import from_dict
+
+    data = json.loads(BATTLEFIELD.with_name("king-of-the-hill.json").read_text())
+    index = next(i for i, t in enumerate(data["tokens"]) if t["kind"] == "object")
+    data["tokens"][index]["object"] = "dragon"
+    with pytest.raises(ValueError, match=rf"tokens\[{index}\]\.object: expected one of teleporter, .*got 'dragon'"):
+        from_dict(data)
+
+
+def test_issue22_a_missing_deployment_token_names_the_level_or_the_save(tmp_path):
+    data = json.loads(BATTLEFIELD.read_text())
+    data["tokens"][3]["number"] = 7
+    level = tmp_path / "level.json"
+    level.write_text(json.dumps(data))
+    run = cli("rules", "little-soldiers", "--level", str(level))
+    assert run.code == 2 and f"{level}: tokens: the battlefield 'Bootcamp' lacks Deployment token(s) [4]" in run.err, \
+        run.err
+    info = get_game("little-soldiers")
+    save = Match(info, info.config_from_dict({}), 3).record().to_dict()
+    save["config"]["battlefield_data"]["tokens"][3]["number"] = 7
+    path = tmp_path / "save.json"
+    path.write_text(json.dumps(save))
+    run = cli("replay", str(path))
+    assert run.code == 2 and "battlefield_data: tokens: the battlefield 'Bootcamp' lacks Deployment token(s) [4]" in \
+        run.err, run.err
+
+
+@pytest.mark.parametrize("where", ["save", "level"])
+def test_issue22_very_deep_json_in_a_save_or_a_level_is_a_sentence(tmp_path, where):
+    """Beyond the issue's results file nested 100k deep: the same in a save
+    (inside a Landing) and in a level (inside a piece's colour)."""
+    if where == "save":
+        info = get_game("little-soldiers")
+        text = json.dumps(Match(info, info.config_from_dict({}), 3).record().to_dict())
+        text = text.replace('"overrides": {}', '"overrides": {"x": ' + "[" * 100_000 + "]" * 100_000 + "}", 1)
+        argv = ("replay",)
+    else:
+        text = BATTLEFIELD.read_text().replace('"yellow"', "[" * 100_000 + "]" * 100_000, 1)
+        argv = ("rules", "little-soldiers", "--level")
+    path = tmp_path / f"{where}.json"
+    path.write_text(text)
+    run = cli(*argv, str(path))
+    assert run.code == 2 and f"{path}: the JSON nests deeper than 64 levels" in run.err, run.err
