@@ -365,3 +365,112 @@ def test_the_app_does_not_resume_a_save_with_a_forged_landing(tmp_path):
     assert ctl.load(path) is False
     assert f"step {index + 1}: " in ctl.message and "cm from where it was thrown" in ctl.message, ctl.message
     assert ctl.match.state.state_hash() == before
+
+
+KING = {"modules": ["objects", "reinforcements"], "level": "levels/little_soldiers/king-of-the-hill.json"}
+
+
+@cache
+def _king_record_text() -> str:
+    """A real record on King of the Hill's battlefield (two Teleporter tokens) with the Objects
+    module, up to its first grenade landing."""
+    from engine.bots import make_bot
+
+    info = get_game("little-soldiers")
+    for seed in range(1, 20):
+        match = Match(info, info.config_from_dict(KING), seed)
+        bots = [make_bot("random", "little-soldiers", seed * 7 + s) for s in range(match.state.num_seats)]
+        while not match.state.is_over() and len(match.actions) < 300:
+            for seat in match.state.to_act():
+                match.play(seat, bots[seat].choose(match.state.view(seat)))
+            if match.state.history() and type(match.state.history()[-1][1]).__name__ == "Landing" and \
+                    _has_landing(match, "grenade"):
+                return json.dumps(match.record().to_dict())
+    raise AssertionError("no seed made a grenade record on King of the Hill")
+
+
+def _teleporter_shape(terrain: Any, ident: str) -> Any:
+    from shapely.geometry import Point
+
+    from engine.little_soldiers import data as D
+
+    obj = terrain.object(ident)
+    return Point(obj.at).buffer(D.TOKEN_RADIUS) if obj.piece is None else terrain.bf.solid(obj.piece).footprint
+
+
+def test_issue22_a_weak_throw_claiming_a_teleporter_across_the_table_is_refused(tmp_path):
+    """Beyond the issue's list: a Teleporter name that exists on this battlefield
+    but that the throw could not reach. A real grenade throw, edited to strength
+    0.05 and to rest beside where it was thrown (a landing the checks accept),
+    claims it touched the Teleporter farthest away: the replay refuses it (it
+    would have given the thrower a Redirect the physics never allowed)."""
+    data = json.loads(_king_record_text())
+    index = _first(data, "grenade")
+    throw = next(a for a in reversed(data["actions"][:index]) if a["action"]["type"] == "Throw")["action"]
+    throw["strength"] = 0.05
+    state = _state_before(data, index)
+    start = state.shot.start
+    landing = data["actions"][index]["action"]
+    x, y, z = landings.toward(state.terrain, "grenade", start, 0.05, start[:2], landing["face"])
+    farthest = max((o for o in state.terrain.objects if o.kind == "teleporter"),
+                   key=lambda o: math.dist(o.at, start[:2]))
+    landing.update(x=x, y=y, z=z, teleporters=[])
+    assert cli("replay", str(_write(tmp_path, data, "moved.json"))).code == 0  # the landing itself is possible
+    landing["teleporters"] = [farthest.id]
+    run = cli("replay", str(_write(tmp_path, data)))
+    assert run.code == 2 and "Traceback" not in run.err, run.err
+    assert f"step {index + 1}: chance cannot play" in run.err, run.err
+    assert f"cannot have touched the Teleporter '{farthest.id}'" in run.err and "strength 0.05 flies at most" in run.err
+
+
+def test_issue22_a_teleporter_of_another_battlefield_is_refused(tmp_path):
+    """A save naming a Teleporter that exists on another battlefield (Objects' level
+    has one token Teleporter; King of the Hill's are teleporter-1 and -2)."""
+    data = json.loads(_king_record_text())
+    index = _first(data, "grenade")
+    data["actions"][index]["action"]["teleporters"] = ["teleporter-3"]
+    run = cli("replay", str(_write(tmp_path, data)))
+    assert run.code == 2 and f"step {index + 1}: " in run.err and "'teleporter-3' is not a Teleporter" in run.err, run.err
+    data = record("grenade")  # Bootcamp without the Objects module: no Teleporter carries a throw
+    index = _first(data, "grenade")
+    data["actions"][index]["action"]["teleporters"] = ["teleporter-1"]
+    run = cli("replay", str(_write(tmp_path, data)))
+    assert run.code == 2 and "nothing in this game carries a throw away" in run.err, run.err
+
+
+def _touches_pass(count: int, seed: int) -> int:
+    """Real throws aimed at Teleporters from nearby, at low and middling strengths:
+    every Teleporter the physics reports touched passes the touch check."""
+    from engine.little_soldiers.table.vocabulary import load
+    from engine.little_soldiers.terrain import Terrain
+
+    rng = random.Random(seed)
+    touched = 0
+    for level in ("king-of-the-hill.json", "objects.json"):
+        terrain = Terrain(load(Path("levels/little_soldiers") / level), levels=True, objects=True, contact=0.3)
+        teleporters = [o for o in terrain.objects if o.kind == "teleporter"]
+        zone = terrain.bf.play_zone.bounds
+        for _ in range(count):
+            target, kind = rng.choice(teleporters), rng.choice(("grenade", "mortar"))
+            angle, away = rng.uniform(0, 2 * math.pi), rng.uniform(3, 60)
+            start = (min(max(target.at[0] + away * math.cos(angle), zone[0]), zone[2]),
+                     min(max(target.at[1] + away * math.sin(angle), zone[1]), zone[3]), 0.0)
+            if kind == "mortar":
+                start = (*terrain.edge_point(start[:2]), 0.0)
+            direction = math.degrees(math.atan2(target.at[1] - start[1], target.at[0] - start[0])) + rng.uniform(-10, 10)
+            strength = rng.uniform(0.02, 0.6)
+            got = terrain.throw(kind, start, direction, strength, rng.getrandbits(32))
+            for t in got.teleporters:
+                touched += 1
+                problem = landings.touch_problem(terrain, kind, start, strength, t, _teleporter_shape(terrain, t))
+                assert problem is None, (level, kind, start, direction, strength, problem)
+    return touched
+
+
+def test_issue22_real_throws_that_touch_a_teleporter_pass_the_touch_check():
+    assert _touches_pass(60, seed=3) >= 1
+
+
+@pytest.mark.fuzz
+def test_issue22_many_real_throws_that_touch_a_teleporter_pass_the_touch_check():
+    assert _touches_pass(1500, seed=7) >= 100

@@ -137,10 +137,24 @@ class Objects(Part[ObjectState]):
             st.open(REDIRECT)
 
     def check_landing(self, st: LittleSoldiersState, landing: Landing) -> str | None:
-        known = self.teleporters(st)
+        """A Teleporter the landing names is one of this battlefield's, and
+        one the throw could reach on its way (a record is a claim: a weak
+        throw does not touch a Teleporter across the table)."""
+        from shapely.geometry import Point
+
+        from engine.little_soldiers import data as D
+        from engine.little_soldiers.table.landings import touch_problem
+
+        known = {o.id: o for o in st.terrain.objects if o.kind == "teleporter"}
+        shot = st.current_shot()
         for t in landing.teleporters:
-            if t not in known:
+            obj = known.get(t)
+            if obj is None:
                 return f"{t!r} is not a Teleporter."
+            where = Point(obj.at).buffer(D.TOKEN_RADIUS) if obj.piece is None else st.terrain.bf.solid(obj.piece).footprint
+            problem = touch_problem(st.terrain, shot.kind, shot.start, shot.strength, t, where)
+            if problem is not None:
+                return problem
         return None
 
     def done(self, st: LittleSoldiersState) -> None:
