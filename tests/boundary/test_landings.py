@@ -474,3 +474,42 @@ def test_issue22_real_throws_that_touch_a_teleporter_pass_the_touch_check():
 @pytest.mark.fuzz
 def test_issue22_many_real_throws_that_touch_a_teleporter_pass_the_touch_check():
     assert _touches_pass(1500, seed=7) >= 100
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("field,value,words", [
+    ("teleporters", {"a": 1}, r"Landing\.teleporters must be a value, not a JSON object without a \"type\""),
+    ("teleporters", "teleporter-1", r"Landing\.teleporters must be a list, not text"),
+    ("teleporters", [["a"]], r"each of Landing\.teleporters must be text"),
+    ("face", ["7"], r"Landing\.face must be text"),
+    ("x", True, r"Landing\.x must be a finite number, not true/false"),
+    ("seed", 1.5, r"Landing\.seed must be a whole number, not a fraction"),
+    ("x", None, r"the field 'x' is missing"),
+], ids=["teleporters-an-object", "teleporters-text", "teleporters-nested", "face-a-list", "x-true", "seed-1.5",
+        "x-missing"])
+def test_issue22_a_malformed_landing_is_a_sentence_naming_its_field(tmp_path, kind, field, value, words):
+    """Each field of a landing of the wrong JSON type: its step and field, never
+    "unknown action type None" or Python's "__init__() missing 1 required argument"."""
+    import re
+
+    data = record(kind)
+    index = _first(data, kind)
+    landing = data["actions"][index]["action"]
+    if value is None:
+        landing.pop(field)
+    else:
+        landing[field] = value
+    run = cli("replay", str(_write(tmp_path, data)))
+    assert run.code == 2 and "Traceback" not in run.err, run.err
+    assert f"step {index + 1}: bad Landing: " in run.err and re.search(words, run.err), run.err
+
+
+def test_issue22_the_parachute_names_no_teleporter_of_a_battlefield_that_has_them(tmp_path):
+    """Battle Royale's battlefield holds two Teleporter tokens, but none carries the
+    parachute (no Objects module): the refusal does not say there are none."""
+    data = record("parachute")
+    index = _first(data, "parachute")
+    data["actions"][index]["action"]["teleporters"] = ["teleporter-1"]
+    run = cli("replay", str(_write(tmp_path, data)))
+    assert run.code == 2 and "'teleporter-1' is not a Teleporter the green Move token could touch here " \
+                             "(Teleporters: none carries this throw in this game)" in run.err, run.err

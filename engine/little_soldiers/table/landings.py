@@ -138,7 +138,7 @@ def landing_problem(
         return f"The {what}'s Teleporters must be a list of Teleporter names, not {named!r}."
     for t in named:
         if t not in teleporters:
-            known = ", ".join(sorted(teleporters)) or "none on this battlefield"
+            known = ", ".join(sorted(teleporters)) or "none carries this throw in this game"
             return f"{t!r} is not a Teleporter the {what} could touch here (Teleporters: {known})."
     if len(set(named)) != len(named):
         return f"The {what} names a Teleporter twice ({', '.join(named)}): a touch is reported once."
