@@ -285,3 +285,47 @@ def test_issue22_very_deep_json_in_a_save_or_a_level_is_a_sentence(tmp_path, whe
     path.write_text(text)
     run = cli(*argv, str(path))
     assert run.code == 2 and f"{path}: the JSON nests deeper than 64 levels" in run.err, run.err
+
+
+def _numeric_leaves(value, path=()):
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _numeric_leaves(item, (*path, key))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from _numeric_leaves(item, (*path, i))
+    elif isinstance(value, (int, float)) and not isinstance(value, bool):
+        yield path
+
+
+def _field_name(path) -> str:
+    """The JSON path a refusal names: up to the last named field (a point's coordinate is named by its point)."""
+    last = max(i for i, k in enumerate(path) if isinstance(k, str))
+    out = ""
+    for k in path[:last + 1]:
+        out += f"[{k}]" if isinstance(k, int) else (f".{k}" if out else k)
+    return out
+
+
+@pytest.mark.parametrize("level", ["bootcamp.json", "a-new-threat.json", "king-of-the-hill.json"])
+def test_issue22_nan_inf_and_huge_values_in_every_numeric_field_of_a_level_are_refused_naming_it(level):
+    """Beyond the issue's list: NaN, ±inf and ±1e300 in each numeric field of a
+    shipped level, one at a time: refused naming that field, before any geometry."""
+    import copy
+
+    from engine.geometry.battlefield import BattlefieldError
+    from engine.little_soldiers.table.vocabulary import from_dict
+
+    base = json.loads(BATTLEFIELD.with_name(level).read_text())
+    leaves = list(_numeric_leaves(base))
+    assert len(leaves) > 30
+    for path in leaves:
+        for value in (float("nan"), float("inf"), -float("inf"), 1e300, -1e300):
+            data = copy.deepcopy(base)
+            holder = data
+            for key in path[:-1]:
+                holder = holder[key]
+            holder[path[-1]] = value
+            with pytest.raises(BattlefieldError) as err:
+                from_dict(data)
+            assert str(err.value).startswith(_field_name(path)), (path, value, str(err.value))
