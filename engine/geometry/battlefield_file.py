@@ -91,8 +91,17 @@ class BattlefieldError(ValueError):
         return BattlefieldError(self.where, self.message, str(file))
 
 
+class OutOfBounds(BattlefieldError):
+    """A value or count past the physical bounds (a coordinate past 20 m, a
+    table wider than that, 100,000 pieces): no table to draw or edit."""
+
+
 def fail(path: str, message: str) -> BattlefieldError:
     return BattlefieldError(path, message)
+
+
+def past_bounds(path: str, message: str) -> OutOfBounds:
+    return OutOfBounds(path, message)
 
 
 @dataclass(frozen=True)
@@ -180,7 +189,7 @@ def number(value: Any, path: str, lo: float | None = None, hi: float | None = No
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
         raise fail(path, f"expected a number, got {value!r}")
     if (lo is not None and value < lo) or (hi is not None and value > hi):
-        raise fail(path, f"{value:g}{unit} is outside {_span(lo, hi, unit)}")
+        raise past_bounds(path, f"{value:g}{unit} is outside {_span(lo, hi, unit)}")
     return float(value)
 
 
@@ -209,7 +218,7 @@ def numbers(value: Any, count: int, path: str, positive: bool = False, lo: float
         if positive and v <= 0:
             raise fail(path, f"expected {what}")
         if (lo is not None and v < lo) or (hi is not None and v > hi):
-            raise fail(path, f"{v:g}{unit} is outside {_span(lo, hi, unit)}")
+            raise past_bounds(path, f"{v:g}{unit} is outside {_span(lo, hi, unit)}")
         out.append(float(v))
     return tuple(out)
 
@@ -219,7 +228,7 @@ def counted(value: Any, path: str, most: int, what: str) -> list[Any]:
     if not isinstance(value, list):
         raise fail(path, "expected a list")
     if len(value) > most:
-        raise fail(path, f"{len(value):,} {what}, more than the {most:,} a battlefield may hold")
+        raise past_bounds(path, f"{len(value):,} {what}, more than the {most:,} a battlefield may hold")
     return value
 
 
@@ -239,7 +248,7 @@ def polygon(value: Any, path: str, size: float = TABLE_SIZE_CM) -> Polygon:
     xs, ys = [p[0] for p in points], [p[1] for p in points]
     across = max(max(xs) - min(xs), max(ys) - min(ys))
     if across > size:
-        raise fail(path, f"{across:g} cm across, more than the {size:g} cm a table may be")
+        raise past_bounds(path, f"{across:g} cm across, more than the {size:g} cm a table may be")
     poly = Polygon(points)
     if not poly.is_valid or poly.area <= 0:
         raise fail(path, "polygon is not simple (it crosses itself or has no area)")

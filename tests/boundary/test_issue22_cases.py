@@ -329,3 +329,44 @@ def test_issue22_nan_inf_and_huge_values_in_every_numeric_field_of_a_level_are_r
             with pytest.raises(BattlefieldError) as err:
                 from_dict(data)
             assert str(err.value).startswith(_field_name(path)), (path, value, str(err.value))
+
+
+EDITOR_REFUSES = [
+    ("play-zone-1e308", "level", _zone_1e308, r"play_zone\[1\]: 1e\+308 cm is outside -2000 to 2000 cm; the editor opens"),
+    ("100008-pieces", "level",
+     lambda d: d["scenery"].extend(dict(d["scenery"][0], id=f"x{i}") for i in range(100_000)),
+     r"scenery: 100,008 scenery pieces, more than the 10,000"),
+    ("table-30-m", "level", _table_too_big, r"play_zone: 3000 cm across"),
+    ("base-at-1e308", "terrain", lambda d: d["bases"][next(iter(d["bases"]))].update(pos=[1e308, 5]),
+     r"bases\.\w+\.pos: \[1e\+308, 5\] lies outside -1000 to 1000, where a board is drawn; the editor opens"),
+    ("100000-bases", "terrain",
+     lambda d: d.update(bases={f"b{i}": {"pos": [1, 1], "special": None} for i in range(100_000)}),
+     r"bases: 100,000 of them, more than the 500 a terrain may hold"),
+]
+
+
+@pytest.mark.parametrize("name,what,change,words", EDITOR_REFUSES, ids=[c[0] for c in EDITOR_REFUSES])
+def test_issue22_the_editor_refuses_a_table_it_cannot_draw(tmp_path, monkeypatch, name, what, change, words):
+    """Issue 22's 1e308 play zone, in the editor: its window died framing the
+    table (a Panda3D assertion, exit 1, seen under Xvfb), and 100,000 bases or
+    pieces left it black. Such a file is refused before any window, exit 2."""
+    from tests.boundary.helpers import TERRAIN
+
+    monkeypatch.delenv("DISPLAY", raising=False)
+    data = json.loads((BATTLEFIELD if what == "level" else TERRAIN).read_text())
+    change(data)
+    path = tmp_path / f"{what}.json"
+    path.write_text(json.dumps(data))
+    run = cli("edit", str(path))
+    assert run.code == 2 and "Traceback" not in run.err and str(path) in run.err, run.err
+    assert re.search(words, run.err), run.err
+
+
+def test_issue22_the_editor_opens_a_level_with_a_piece_out_of_bounds_and_lists_it(tmp_path):
+    """A piece out of bounds is a problem the designer can delete: the level opens
+    (seen under Xvfb: the other pieces drawn, the problem listed)."""
+    from app.editor.session import EditorSession
+
+    path = _level(tmp_path, _piece_at_1e308)
+    session = EditorSession.open(path)
+    assert any("(scenery[0].at): 1e+308 cm is outside -2000 to 2000 cm" in p for p in session.problems()), session.problems()
