@@ -513,3 +513,47 @@ def test_issue22_the_parachute_names_no_teleporter_of_a_battlefield_that_has_the
     run = cli("replay", str(_write(tmp_path, data)))
     assert run.code == 2 and "'teleporter-1' is not a Teleporter the green Move token could touch here " \
                              "(Teleporters: none carries this throw in this game)" in run.err, run.err
+
+
+@cache
+def _two_shooters_text() -> str:
+    """A real record (Reinforcements, random bots) with two landings of one kind thrown
+    by different Generals: (record, kind, first index, second index)."""
+    from engine.bots import make_bot
+
+    info = get_game("little-soldiers")
+    for seed in range(1, 20):
+        match = Match(info, info.config_from_dict({"modules": ["reinforcements"]}), seed)
+        bots = [make_bot("random", "little-soldiers", seed * 7 + s) for s in range(match.state.num_seats)]
+        while not match.state.is_over() and len(match.actions) < 600:
+            for seat in match.state.to_act():
+                match.play(seat, bots[seat].choose(match.state.view(seat)))
+        data = match.record().to_dict()
+        found: dict[str, dict[int, int]] = {}
+        for kind, index in _landings(data):
+            found.setdefault(kind, {}).setdefault(_state_before(data, index).current, index)
+            if len(found[kind]) == 2:
+                first, second = sorted(found[kind].values())
+                return json.dumps([data, kind, first, second])
+    raise AssertionError("no seed made two landings of one kind by different Generals")
+
+
+def test_issue22_landings_swapped_between_shooters_are_refused_or_named_by_verify(tmp_path):
+    """Beyond the issue's list: each landing is plausible on its own (a real one,
+    at rest on this table) but belongs to the other General's throw. Where it lies
+    beyond the other throw's reach the replay refuses it; where the reach model
+    allows it, the replay runs it (possible, if unlikely) and ``--verify`` names
+    the step, since the physics does not put it there from its seed."""
+    data, kind, first, second = json.loads(_two_shooters_text())
+    actions = data["actions"]
+    actions[first]["action"] = actions[second]["action"]  # the other General's landing, at this throw
+    del actions[first + 1:]  # what follows was played on the true landing
+    path = _write(tmp_path, data)
+    run = cli("replay", str(path))
+    if run.code == 2:
+        assert f"step {first + 1}: chance cannot play" in run.err and "Traceback" not in run.err, run.err
+        return
+    assert run.code == 0, run.err
+    run = cli("replay", "--verify", str(path))
+    assert run.code == 2, run.out
+    assert f"step {first + 1}: Landing" in run.out and "the physics lands it at" in run.out, run.out
