@@ -302,9 +302,10 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     print(report.tables(outcome.results))
     where = "here" if args.workers == 0 or outcome.cpus is None else \
         f"on {outcome.cpus} Ray CPUs (start-up {outcome.startup_seconds or 0:.1f} s)"
-    print(f"{outcome.played} games played {where} in {outcome.seconds:.1f} s"
+    print(f"{outcome.played} game{'s' * (outcome.played != 1)} played {where} in {outcome.seconds:.1f} s"
           + (f"; {outcome.skipped} already in {args.out}" if outcome.skipped else "")
-          + (f"; {outcome.other_lines} other lines in {args.out} left out" if outcome.other_lines else ""))
+          + (f"; {outcome.other_lines} other line{'s' * (outcome.other_lines != 1)} in {args.out} left out (another "
+             f"tournament's games, or edited)" if outcome.other_lines else ""))
     if args.plot and outcome.results:
         report.plot(outcome.results, args.plot, title=f"{get_game(args.game).title}: {args.bots}")
         print(f"chart: {args.plot}")
