@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from engine.core import files
-from tests.boundary.helpers import BATTLEFIELD, TERRAIN, cli, read_only_folder, record, step_of
+from tests.boundary.helpers import BATTLEFIELD, TERRAIN, cli, read_only_folder, record, step_of, zero_device
 
 Mutate = Callable[[dict[str, Any], Path], Any]
 
@@ -105,10 +105,11 @@ def _lb_attack(field: str, value: Any) -> tuple[str, Mutate]:
 
 # (id, game of the valid record, mutation, extra CLI flags, expected sentence as a regex)
 RECORD_CASES: list[tuple[str, str, Mutate, tuple[str, ...], str]] = [
-    ("tb-terrain-dev-zero", "toy-battle", _set("config.terrain", "/dev/zero"), ("--allow-outside",),
-     r"/dev/zero: is not a regular file \(a device, pipe or socket\), so it is not a terrain\."),
-    ("tb-terrain-dev-zero-outside", "toy-battle", _set("config.terrain", "/dev/zero"), (),
-     r"terrain: /dev/zero is outside .*only with --allow-outside\."),
+    # a private /dev/zero twin made in the test's folder: never the system's own node
+    ("tb-terrain-dev-zero", "toy-battle", lambda d, t: d["config"].update(terrain=str(zero_device(t))),
+     ("--allow-outside",), r"/zero: is not a regular file \(a device, pipe or socket\), so it is not a terrain\."),
+    ("tb-terrain-dev-zero-outside", "toy-battle", lambda d, t: d["config"].update(terrain=str(zero_device(t))), (),
+     r"terrain: \S+/zero is outside .*only with --allow-outside\."),
     ("tb-terrain-fifo", "toy-battle", lambda d, t: d["config"].update(terrain=_fifo(t)), ("--allow-outside",),
      r"fifo: is not a regular file"),
     ("tb-terrain-passwd", "toy-battle", _set("config.terrain", "/etc/passwd"), (),
@@ -217,10 +218,11 @@ def test_a_record_with_a_byte_order_mark_replays(tmp_path):
     assert cli("replay", str(path)).code == 0
 
 
-@pytest.mark.parametrize("target", ["/dev/zero", "fifo", "folder", "missing"])
+@pytest.mark.parametrize("target", ["device", "fifo", "folder", "missing"])
 def test_a_record_file_that_is_not_a_regular_file_is_refused(tmp_path, target):
-    path = {"/dev/zero": "/dev/zero", "fifo": _fifo(tmp_path), "folder": str(tmp_path),
-            "missing": str(tmp_path / "none.json")}[target]
+    make = {"device": lambda: str(zero_device(tmp_path)), "fifo": lambda: _fifo(tmp_path), "folder": lambda: str(tmp_path),
+            "missing": lambda: str(tmp_path / "none.json")}
+    path = make[target]()
     run = cli("replay", path)
     assert run.code == 2
     assert re.search(r"is not a regular file|is a folder|No such file", run.err), run.err
@@ -234,8 +236,8 @@ CLI_CASES: list[tuple[str, tuple[str, ...], str]] = [
     ("sim-time-limit-nan", ("sim", "little-battle", "--time-limit", "nan"), r"--time-limit: expected a finite number"),
     (
         "sim-terrain-dev-zero",
-        ("sim", "toy-battle", "--terrain", "/dev/zero", "--games", "1"),
-        r"toybox: /dev/zero: is not a regular file",
+        ("sim", "toy-battle", "--terrain", "{zero}", "--games", "1"),  # a private /dev/zero twin, made by the test
+        r"toybox: \S+/zero: is not a regular file",
     ),
     (
         "sim-override-huge",
@@ -266,8 +268,8 @@ CLI_CASES: list[tuple[str, tuple[str, ...], str]] = [
 
 
 @pytest.mark.parametrize("name,argv,sentence", CLI_CASES, ids=[c[0] for c in CLI_CASES])
-def test_bad_command_line_values_exit_2_with_a_sentence(name, argv, sentence):
-    run = cli(*argv)
+def test_bad_command_line_values_exit_2_with_a_sentence(tmp_path, name, argv, sentence):
+    run = cli(*(str(zero_device(tmp_path)) if a == "{zero}" else a for a in argv))
     assert run.code == 2, (run.code, run.out[-300:], run.err[-300:])
     assert "Traceback" not in run.err and re.search(sentence, run.err), run.err
 
@@ -486,9 +488,11 @@ def test_the_app_save_to_a_read_only_folder_is_a_sentence(tmp_path):
     assert "cannot save" in ctl.message and "the old file is unchanged" in ctl.message
 
 
-@pytest.mark.parametrize("target", ["/dev/zero", "unopenable", "fifo", "list"])
+@pytest.mark.parametrize("target", ["device", "unopenable", "fifo", "list"])
 def test_los_on_a_file_that_is_not_a_battlefield_is_a_sentence(tmp_path, target):
-    if target == "fifo":
+    if target == "device":
+        target = str(zero_device(tmp_path))
+    elif target == "fifo":
         target = _fifo(tmp_path)
     elif target == "unopenable":
         target = _unopenable(tmp_path)
