@@ -557,3 +557,51 @@ def test_issue22_landings_swapped_between_shooters_are_refused_or_named_by_verif
     run = cli("replay", "--verify", str(path))
     assert run.code == 2, run.out
     assert f"step {first + 1}: Landing" in run.out and "the physics lands it at" in run.out, run.out
+
+
+def _discrete(game: str) -> dict[str, Any]:
+    from tests.boundary.helpers import record as short_record
+
+    return short_record(game, steps=40) if game == "little-soldiers" else short_record(game)
+
+
+def _chance_step(data: dict[str, Any], kind: str) -> int:
+    return next(i for i, a in enumerate(data["actions"]) if a["seat"] == CHANCE and a["action"]["type"] == kind)
+
+
+DISCRETE_FORGERIES = [
+    ("toy-battle", "Shuffle", lambda a: a.update(order=["star"] * len(a["order"])), r"must order all 24 troops"),
+    ("toy-battle", "FirstPlayer", lambda a: a.update(seat=5), r"FirstPlayer\(0\) or FirstPlayer\(1\)"),
+    ("little-battle", "Shuffle", lambda a: a.update(order=[a["order"][0]] * len(a["order"])),
+     r"That order is not a shuffle of the chests"),
+    ("little-battle", "Shuffle", lambda a: a.update(what="dragons"), r"not the dragons"),
+    ("little-soldiers", "Star", lambda a: a.update(general=9), r"The star flip names the General who plays first"),
+    ("little-soldiers", "Block", lambda a: a.update(number=99), r"A Block token from the pile is revealed now"),
+    ("little-soldiers", "Roll", lambda a: a.update(faces=["7"] * len(a["faces"])), r"'7' is not a face of that die"),
+    ("little-soldiers", "Roll", lambda a: a.update(faces=a["faces"] + ["hit"]), r"dice are being rolled"),
+]
+
+
+@pytest.mark.parametrize("game,kind,forge,words", DISCRETE_FORGERIES,
+                         ids=[f"{g}-{k}-{i}" for i, (g, k, _, _) in enumerate(DISCRETE_FORGERIES)])
+def test_issue22_a_forged_discrete_chance_outcome_is_refused_in_every_game(tmp_path, game, kind, forge, words):
+    """The forged-record suite's discrete half (issue 22: "every kind of chance
+    outcome in every game"): a shuffle that is no shuffle, a first player or a
+    General who is not one, a Block token not in the pile, a die face no die has."""
+    import re
+
+    data = _discrete(game)
+    index = _chance_step(data, kind)
+    forge(data["actions"][index]["action"])
+    run = cli("replay", str(_write(tmp_path, data)))
+    assert run.code == 2 and "Traceback" not in run.err, run.err
+    assert f"step {index + 1}: chance cannot play" in run.err and re.search(words, run.err), run.err
+
+
+def test_issue22_a_forged_battle_royale_deal_is_refused(tmp_path):
+    data = record("parachute")
+    index = _chance_step(data, "Deal")
+    data["actions"][index]["action"]["order"] = [0, 0]
+    run = cli("replay", str(_write(tmp_path, data)))
+    assert run.code == 2 and f"step {index + 1}: chance cannot play" in run.err, run.err
+    assert "The Numbered Block tokens are dealt: one to each player" in run.err, run.err
