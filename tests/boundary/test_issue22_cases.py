@@ -370,3 +370,29 @@ def test_issue22_the_editor_opens_a_level_with_a_piece_out_of_bounds_and_lists_i
     path = _level(tmp_path, _piece_at_1e308)
     session = EditorSession.open(path)
     assert any("(scenery[0].at): 1e+308 cm is outside -2000 to 2000 cm" in p for p in session.problems()), session.problems()
+
+
+@pytest.mark.parametrize("name,change", [
+    ("play-zone-1e-9-wide", lambda d: d.update(play_zone=[[0, 0], [1e-9, 0], [0, 1e-9]])),
+    ("a-10-m-box-over-the-table", lambda d: d["scenery"][0].update(shape={"box": [1000, 1000, 1000]})),
+], ids=["play-zone-1e-9-wide", "a-10-m-box-over-the-table"])
+@pytest.mark.parametrize("command", ["sim", "replay"])
+def test_issue22_a_battlefield_where_no_figurine_can_deploy_is_refused(tmp_path, name, change, command):
+    """Beyond the issue's list: within the physical bounds, but no spot within
+    green distance of a Deployment token is free. The game could never start:
+    sim ended "RandomBot was asked to act with no legal action", exit 1, and the
+    window would wait at a Deploy no one can make. Refused naming the file."""
+    if command == "sim":
+        path = _level(tmp_path, change)
+        run = cli("sim", "little-soldiers", "--games", "1", "--quiet", "--level", str(path))
+        named = f"{path}: tokens: "
+    else:
+        info = get_game("little-soldiers")
+        data = Match(info, info.config_from_dict({}), 3).record().to_dict()
+        change(data["config"]["battlefield_data"])
+        path = tmp_path / "save.json"
+        path.write_text(json.dumps(data))
+        run = cli("replay", str(path))
+        named = "battlefield_data: tokens: "
+    assert run.code == 2 and "Traceback" not in run.err, run.err
+    assert named in run.err and "no figurine can be deployed at Deployment token 1 at (10, 70)" in run.err, run.err
