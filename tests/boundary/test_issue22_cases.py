@@ -396,3 +396,20 @@ def test_issue22_a_battlefield_where_no_figurine_can_deploy_is_refused(tmp_path,
         named = "battlefield_data: tokens: "
     assert run.code == 2 and "Traceback" not in run.err, run.err
     assert named in run.err and "no figurine can be deployed at Deployment token 1 at (10, 70)" in run.err, run.err
+
+
+def test_issue22_joining_an_address_where_no_cluster_runs_is_a_sentence_not_a_hang():
+    """Beyond the issue's list: ``--address 127.0.0.1:PORT`` with nothing there
+    left Ray retrying past two minutes; now one sentence, exit 2, at once. The
+    port is one just freed on 127.0.0.1 (never a fixed port)."""
+    import socket
+
+    pytest.importorskip("ray")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    start = time.perf_counter()
+    run = cli("tournament", "toy-battle", "--bots", "random", "--games", "2", "--address", f"127.0.0.1:{port}")
+    assert run.code == 2 and "Traceback" not in run.err, run.err
+    assert f"cannot join the Ray cluster at '127.0.0.1:{port}': nothing answers there" in run.err, run.err
+    assert time.perf_counter() - start < 60
