@@ -441,7 +441,18 @@ def cmd_join(args: argparse.Namespace) -> int:
         raise ValueError(f"join: {args.url!r} is not a table's address (ws://HOST:PORT or wss://HOST:PORT)")
     tls = None
     if args.url.startswith("wss://"):
-        tls = ssl.create_default_context(cafile=args.cafile) if args.cafile else ssl.create_default_context()
+        if args.cafile:
+            from engine.core.files import read_bytes
+            from engine.net.server import TLS_FILE_MAX_BYTES
+
+            # through the input boundary first: a FIFO there made OpenSSL's open wait forever
+            cadata = read_bytes(args.cafile, TLS_FILE_MAX_BYTES, "certificate").decode("ascii", "replace")
+            try:
+                tls = ssl.create_default_context(cadata=cadata)
+            except ssl.SSLError as err:
+                raise ValueError(f"{args.cafile}: not a certificate to trust ({err.reason or err})") from None
+        else:
+            tls = ssl.create_default_context()
     if args.bot is None and not args.watch:
         from app.shell.play import run_remote
 
