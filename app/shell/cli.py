@@ -86,6 +86,16 @@ def pixels(text: str) -> tuple[int, int]:
     return size
 
 
+def git_ref(text: str) -> str:
+    """A git commit, branch or tag to measure against: never an option (``git archive --output=FILE``
+    would write where it names) and nothing but a ref's characters."""
+    import re
+
+    if text.startswith("-") or not re.fullmatch(r"[A-Za-z0-9._/~^@{}-]{1,200}", text):
+        raise argparse.ArgumentTypeError(f"expected a git commit, branch or tag, not {text!r}")
+    return text
+
+
 def user_path(text: str) -> str:
     """A file path typed by the user: resolved against the current folder now,
     so it means the same wherever the config that holds it is read later."""
@@ -697,6 +707,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--against",
         default=None,
+        type=git_ref,
         metavar="REF",
         help="app: the git commit measured in the same run as the baseline (default: main before the look, "
         "issue 13; 'none' for no baseline)",

@@ -413,3 +413,14 @@ def test_issue22_joining_an_address_where_no_cluster_runs_is_a_sentence_not_a_ha
     assert run.code == 2 and "Traceback" not in run.err, run.err
     assert f"cannot join the Ray cluster at '127.0.0.1:{port}': nothing answers there" in run.err, run.err
     assert time.perf_counter() - start < 60
+
+
+@pytest.mark.parametrize("ref", ["--output={out}", "-o{out}", "main;touch {out}", ""])
+def test_issue22_a_bench_baseline_ref_that_is_an_option_is_refused(tmp_path, ref):
+    """Beyond the issue's list (outputs that destroy what they point at): ``bench app
+    --against=--output=FILE`` went to ``git archive`` as an option, which writes
+    the archive over FILE. A ref is a ref's characters, never an option."""
+    out = tmp_path / "over.tar"
+    run = cli("bench", "app", f"--against={ref.format(out=out)}")
+    assert run.code == 2 and "--against: expected a git commit, branch or tag" in run.err, run.err
+    assert not out.exists()
