@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from engine.little_soldiers import data as D
 from engine.little_soldiers import rules_data as R
 from engine.little_soldiers.actions import Block, Deploy, Star
-from engine.little_soldiers.combat import finite
+from engine.little_soldiers.combat import TABLE_REACH_CM, finite, on_table
 from engine.little_soldiers.flow import AFTER_DEPLOYMENT, BEGIN_TURN, NEXT_DEPLOYER, START_ROUND, frame
 from engine.little_soldiers.phases import DEPLOY, REVEAL
 from engine.little_soldiers.pieces import Soldier
@@ -92,6 +92,8 @@ def check_deploy(st: LittleSoldiersState, action: Any) -> str | None:
         return f"{s.id} is {'already in play' if s.in_play else 'out of the game'}."
     if not finite(action.x, action.y):
         return "The position must be two numbers (cm)."
+    if not on_table(action.x, action.y):
+        return f"The position lies off any table (each coordinate within {TABLE_REACH_CM:g} cm)."
     return mission.check_deploy(st, s, float(action.x), float(action.y))
 
 

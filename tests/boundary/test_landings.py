@@ -605,3 +605,28 @@ def test_issue22_a_forged_battle_royale_deal_is_refused(tmp_path):
     run = cli("replay", str(_write(tmp_path, data)))
     assert run.code == 2 and f"step {index + 1}: chance cannot play" in run.err, run.err
     assert "The Numbered Block tokens are dealt: one to each player" in run.err, run.err
+
+
+@pytest.mark.parametrize("kind,action,field,value,words", [
+    ("grenade", "Deploy", "x", 1e308, r"deploy \S+ at \(1e\+308, [\d.]+\): The position lies off any table"),
+    ("grenade", "Move", "y", -1e308, r"moves to \([\d.]+, -1e\+308\): The position lies off any table"),
+    ("grenade", "Throw", "direction", 1e308, r"throw at 1e\+308 degrees, strength [\d.]+: The direction is a number of "
+                                              r"degrees within 3600 either way"),
+    ("parachute", "Parachute", "x", 1e308, r"parachute from the edge near \(1e\+308, \d+\) .*: The catapult stands at "
+                                           r"an edge of the Play Zone"),
+    ("parachute", "Parachute", "direction", -1e308, r"at -1e\+308 degrees.*fires within 3600 degrees either way"),
+], ids=["deploy-x", "move-y", "throw-direction", "parachute-x", "parachute-direction"])
+def test_issue22_a_place_or_direction_past_any_table_is_a_short_sentence(tmp_path, kind, action, field, value, words):
+    """Beyond the issue's list: finite but absurd coordinates and directions in the
+    players' own actions. A parachute from x = 1e308 reached the geometry ("The
+    second input geometry is empty", with a shapely overflow warning) and every
+    refusal wrote the number out in 309 digits."""
+    import re
+
+    data = record(kind)
+    index = next(i for i, a in enumerate(data["actions"]) if a["action"]["type"] == action)
+    data["actions"][index]["action"][field] = value
+    del data["actions"][index + 1:]
+    run = cli("replay", str(_write(tmp_path, data)))
+    assert run.code == 2 and "Traceback" not in run.err and "Warning" not in run.err, run.err
+    assert f"step {index + 1}: " in run.err and re.search(words, run.err) and len(run.err) < 400, run.err

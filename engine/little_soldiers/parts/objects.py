@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.little_soldiers import rules_data as R
 from engine.little_soldiers.actions import Activate, Jump, Landing, Redirect, Shields, Swap, Teleport
-from engine.little_soldiers.combat import finite, place_shields
+from engine.little_soldiers.combat import TABLE_REACH_CM, TURNS_DEGREES, a_direction, finite, on_table, place_shields
 from engine.little_soldiers.movement import moved
 from engine.little_soldiers.part import Part, Target
 from engine.little_soldiers.phases import CONTINUOUS, PhaseSpec
@@ -189,8 +189,8 @@ class Objects(Part[ObjectState]):
         if phase is JUMP:  # activated, the Marshmallow must bounce ("You must move as far as ...")
             if not isinstance(action, Jump):
                 return "Choose the direction of the Marshmallow's bounce."
-            if not finite(action.direction):
-                return "The direction must be a number of degrees."
+            if not a_direction(action.direction):
+                return f"The direction must be a number of degrees within {TURNS_DEGREES:g} either way."
             return None
         return super().check(st, seat, action)
 
@@ -256,6 +256,8 @@ class Objects(Part[ObjectState]):
             return f"{action.dest} is not another Teleporter in play."
         if not finite(action.x, action.y):
             return "The position must be two numbers (cm)."
+        if not on_table(action.x, action.y):
+            return f"The position lies off any table (each coordinate within {TABLE_REACH_CM:g} cm)."
         spot = self.arrival_spot(st, action)
         reason = st.terrain.placement_reason(spot, st.spots(exclude=data.user))
         if reason:
