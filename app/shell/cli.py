@@ -529,9 +529,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
         from app.raycast_baseline import panda_baseline
         from engine.little_soldiers.table.bench import run_geometry_bench
 
-        rows = run_geometry_bench(out=(lambda line: None) if args.json else print, quick=args.quick, baseline=panda_baseline)
+        geometry_rows = run_geometry_bench(out=(lambda line: None) if args.json else print, quick=args.quick,
+                                           baseline=panda_baseline)
         if args.json:
-            print(json.dumps(rows, indent=1, default=str))
+            print(json.dumps(geometry_rows, indent=1, default=str))
         return 0
     if args.what == "ray":
         from engine.tournament.scale import run_scale_bench
@@ -544,9 +545,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if args.what == "engine":
         from engine.bots.bench import run_engine_bench
 
-        rows = run_engine_bench(out=(lambda line: None) if args.json else print, quick=args.quick)
+        engine_rows = run_engine_bench(out=(lambda line: None) if args.json else print, quick=args.quick)
         if args.json:
-            print(json.dumps(rows, indent=1))
+            print(json.dumps(engine_rows, indent=1))
         return 0
     from app.bench import BASELINE_REF, DEFAULT_GAMES, bench, report
 

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
-from engine.core.actions import inexact  # noqa: F401 - games import it from here too
+from engine.core.actions import inexact
 from engine.core.secrecy import NOBODY, Known, Secrecy, Slice, determinize, shown
 
 CHANCE = -1
@@ -154,7 +154,7 @@ class State(ABC):
         super().__init_subclass__(**kwargs)
         if cls.secrecy is not None and cls.audience is State.audience:
             # The declaration answers directly (one call a step, not two): the same answer as below.
-            cls.audience = cls.secrecy.audience_hook()  # type: ignore[assignment,method-assign]
+            cls.audience = cls.secrecy.audience_hook()  # type: ignore[assignment,method-assign]  # a plain function of the same signature stands in for the method
 
     # ----------------------------------------------------------- contract
     @abstractmethod

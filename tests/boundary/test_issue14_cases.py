@@ -60,6 +60,11 @@ def _fifo(tmp: Path) -> str:
     return str(p)
 
 
+def _zero(tmp: Path) -> str:
+    """A private twin of the zero device in the test's folder: the system's own is never named."""
+    return str(zero_device(tmp))
+
+
 def _unopenable(tmp: Path) -> str:
     """A path in the test's own folder that no one can open, not even root
     (permission bits do not stop root): a link to itself. Opening it fails
@@ -105,10 +110,9 @@ def _lb_attack(field: str, value: Any) -> tuple[str, Mutate]:
 
 # (id, game of the valid record, mutation, extra CLI flags, expected sentence as a regex)
 RECORD_CASES: list[tuple[str, str, Mutate, tuple[str, ...], str]] = [
-    # a private /dev/zero twin made in the test's folder: never the system's own node
-    ("tb-terrain-dev-zero", "toy-battle", lambda d, t: d["config"].update(terrain=str(zero_device(t))),
-     ("--allow-outside",), r"/zero: is not a regular file \(a device, pipe or socket\), so it is not a terrain\."),
-    ("tb-terrain-dev-zero-outside", "toy-battle", lambda d, t: d["config"].update(terrain=str(zero_device(t))), (),
+    ("tb-terrain-device", "toy-battle", lambda d, t: d["config"].update(terrain=_zero(t)), ("--allow-outside",),
+     r"/zero: is not a regular file \(a device, pipe or socket\), so it is not a terrain\."),
+    ("tb-terrain-device-outside", "toy-battle", lambda d, t: d["config"].update(terrain=_zero(t)), (),
      r"terrain: \S+/zero is outside .*only with --allow-outside\."),
     ("tb-terrain-fifo", "toy-battle", lambda d, t: d["config"].update(terrain=_fifo(t)), ("--allow-outside",),
      r"fifo: is not a regular file"),
@@ -220,9 +224,8 @@ def test_a_record_with_a_byte_order_mark_replays(tmp_path):
 
 @pytest.mark.parametrize("target", ["device", "fifo", "folder", "missing"])
 def test_a_record_file_that_is_not_a_regular_file_is_refused(tmp_path, target):
-    make = {"device": lambda: str(zero_device(tmp_path)), "fifo": lambda: _fifo(tmp_path), "folder": lambda: str(tmp_path),
-            "missing": lambda: str(tmp_path / "none.json")}
-    path = make[target]()
+    made = {"device": _zero, "fifo": _fifo, "folder": str, "missing": lambda t: str(t / "none.json")}
+    path = made[target](tmp_path)
     run = cli("replay", path)
     assert run.code == 2
     assert re.search(r"is not a regular file|is a folder|No such file", run.err), run.err
@@ -234,11 +237,6 @@ CLI_CASES: list[tuple[str, tuple[str, ...], str]] = [
     ("sim-games-negative", ("sim", "little-battle", "--games", "-1"), r"--games: expected a whole number from 1 to \d+, not -1"),
     ("sim-iterations-negative", ("sim", "little-battle", "--iterations", "-1"), r"--iterations: expected a whole number 0"),
     ("sim-time-limit-nan", ("sim", "little-battle", "--time-limit", "nan"), r"--time-limit: expected a finite number"),
-    (
-        "sim-terrain-dev-zero",
-        ("sim", "toy-battle", "--terrain", "{zero}", "--games", "1"),  # a private /dev/zero twin, made by the test
-        r"toybox: \S+/zero: is not a regular file",
-    ),
     (
         "sim-override-huge",
         ("sim", "little-soldiers", "--games", "1", "--option", 'overrides={"YELLOW_CORD_LENGTH": 1e300}'),
@@ -268,10 +266,17 @@ CLI_CASES: list[tuple[str, tuple[str, ...], str]] = [
 
 
 @pytest.mark.parametrize("name,argv,sentence", CLI_CASES, ids=[c[0] for c in CLI_CASES])
-def test_bad_command_line_values_exit_2_with_a_sentence(tmp_path, name, argv, sentence):
-    run = cli(*(str(zero_device(tmp_path)) if a == "{zero}" else a for a in argv))
+def test_bad_command_line_values_exit_2_with_a_sentence(name, argv, sentence):
+    run = cli(*argv)
     assert run.code == 2, (run.code, run.out[-300:], run.err[-300:])
     assert "Traceback" not in run.err and re.search(sentence, run.err), run.err
+
+
+def test_sim_on_a_terrain_that_is_a_device_is_a_sentence(tmp_path):
+    zero = _zero(tmp_path)
+    run = cli("sim", "toy-battle", "--terrain", zero, "--games", "1")
+    assert run.code == 2, (run.code, run.out[-300:], run.err[-300:])
+    assert "Traceback" not in run.err and run.err.startswith(f"toybox: {zero}: is not a regular file"), run.err
 
 
 def test_render_into_a_read_only_folder_is_refused_before_rendering(tmp_path):
@@ -491,7 +496,7 @@ def test_the_app_save_to_a_read_only_folder_is_a_sentence(tmp_path):
 @pytest.mark.parametrize("target", ["device", "unopenable", "fifo", "list"])
 def test_los_on_a_file_that_is_not_a_battlefield_is_a_sentence(tmp_path, target):
     if target == "device":
-        target = str(zero_device(tmp_path))
+        target = _zero(tmp_path)
     elif target == "fifo":
         target = _fifo(tmp_path)
     elif target == "unopenable":
