@@ -86,6 +86,16 @@ def pixels(text: str) -> tuple[int, int]:
     return size
 
 
+def git_ref(text: str) -> str:
+    """A git commit, branch or tag to measure against: never an option (``git archive --output=FILE``
+    would write where it names) and nothing but a ref's characters."""
+    import re
+
+    if text.startswith("-") or not re.fullmatch(r"[A-Za-z0-9._/~^@{}-]{1,200}", text):
+        raise argparse.ArgumentTypeError(f"expected a git commit, branch or tag, not {text!r}")
+    return text
+
+
 def user_path(text: str) -> str:
     """A file path typed by the user: resolved against the current folder now,
     so it means the same wherever the config that holds it is read later."""
@@ -302,9 +312,10 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     print(report.tables(outcome.results))
     where = "here" if args.workers == 0 or outcome.cpus is None else \
         f"on {outcome.cpus} Ray CPUs (start-up {outcome.startup_seconds or 0:.1f} s)"
-    print(f"{outcome.played} games played {where} in {outcome.seconds:.1f} s"
+    print(f"{outcome.played} game{'s' * (outcome.played != 1)} played {where} in {outcome.seconds:.1f} s"
           + (f"; {outcome.skipped} already in {args.out}" if outcome.skipped else "")
-          + (f"; {outcome.other_lines} other lines in {args.out} left out" if outcome.other_lines else ""))
+          + (f"; {outcome.other_lines} other line{'s' * (outcome.other_lines != 1)} in {args.out} left out (another "
+             f"tournament's games, or edited)" if outcome.other_lines else ""))
     if args.plot and outcome.results:
         report.plot(outcome.results, args.plot, title=f"{get_game(args.game).title}: {args.bots}")
         print(f"chart: {args.plot}")
@@ -440,7 +451,18 @@ def cmd_join(args: argparse.Namespace) -> int:
         raise ValueError(f"join: {args.url!r} is not a table's address (ws://HOST:PORT or wss://HOST:PORT)")
     tls = None
     if args.url.startswith("wss://"):
-        tls = ssl.create_default_context(cafile=args.cafile) if args.cafile else ssl.create_default_context()
+        if args.cafile:
+            from engine.core.files import read_bytes
+            from engine.net.server import TLS_FILE_MAX_BYTES
+
+            # through the input boundary first: a FIFO there made OpenSSL's open wait forever
+            cadata = read_bytes(args.cafile, TLS_FILE_MAX_BYTES, "certificate").decode("ascii", "replace")
+            try:
+                tls = ssl.create_default_context(cadata=cadata)
+            except ssl.SSLError as err:
+                raise ValueError(f"{args.cafile}: not a certificate to trust ({err.reason or err})") from None
+        else:
+            tls = ssl.create_default_context()
     if args.bot is None and not args.watch:
         from app.shell.play import run_remote
 
@@ -686,6 +708,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--against",
         default=None,
+        type=git_ref,
         metavar="REF",
         help="app: the git commit measured in the same run as the baseline (default: main before the look, "
         "issue 13; 'none' for no baseline)",
