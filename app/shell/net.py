@@ -25,7 +25,7 @@ from engine.net.client import ClientThread, JoinError
 from engine.net.protocol import Command
 from engine.net.remote import RemoteMatch
 from engine.net.server import TableServer
-from engine.net.table import REMOTE, Table
+from engine.net.table import REMOTE, Table, join_command
 
 DEFAULT_PORT = 8765
 """The port "Host a table" tries first (``toybox serve``'s default); a free one if it is taken."""
@@ -126,7 +126,7 @@ class Hosting:
 
     def invitations(self) -> list[str]:
         """One line per remote seat: the command a friend runs."""
-        return [f"{s.label}: toybox join {self.public_url} {s.code}" for s in self.table.seats if s.code]
+        return [f"{s.label}: {join_command(self.public_url, s.code)}" for s in self.table.seats if s.code]
 
     def command(self, command: Command, seat: int | None = None, kind: str | None = None) -> str | None:
         """The host's pause, resume, end or seat hand-over; None when done, else why not."""
