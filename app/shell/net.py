@@ -188,8 +188,11 @@ class Hosting:
         return self.table.seats[seat].code or ""
 
     def invitations(self) -> list[str]:
-        """One line per remote seat: the command a friend runs."""
-        return [f"{s.label}: {join_command(self.public_url, s.code)}" for s in self.table.seats if s.code]
+        """One line per remote seat: the command a friend runs; then the
+        spectator's, for friends who watch (a table hosted from the window
+        gave none: only ``toybox serve`` printed it)."""
+        return [f"{s.label}: {join_command(self.public_url, s.code)}" for s in self.table.seats if s.code] + \
+            [f"spectator: {join_command(self.public_url, self.table.spectator_code)}"]
 
     def command(self, command: Command, seat: int | None = None, kind: str | None = None) -> str | None:
         """The host's pause, resume, end or seat hand-over; None when done, else why not."""
@@ -224,5 +227,5 @@ def hosted_kinds(game: str, kinds: Sequence[str]) -> tuple[list[str], int]:
     return [REMOTE if k in ("human", REMOTE) else k for k in kinds], humans[0]
 
 
-__all__ = ["DEFAULT_PORT", "Hosting", "hosted_kinds", "lan_address", "open_remote"]
+__all__ = ["DEFAULT_PORT", "Hosting", "PendingJoin", "hosted_kinds", "lan_address", "open_remote", "remote_controller"]
 

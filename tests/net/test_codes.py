@@ -33,3 +33,21 @@ def test_every_printed_join_line_parses_back_to_its_code() -> None:
     for line, code in zip(lines, wanted, strict=True):
         args = build_parser().parse_args(shlex.split(line)[1:])
         assert (args.url, args.code) == ("ws://127.0.0.1:8765", code)
+
+
+def test_a_table_hosted_from_the_window_invites_spectators_too() -> None:
+    """"Host a table" lists the command for each friend's seat and, as
+    ``toybox serve`` prints it, the spectator's (it had none: nobody could
+    watch a table hosted from the window)."""
+    from app.shell.net import Hosting
+
+    hosting = Hosting.start("toy-battle", {}, ["remote", "remote"], port=0)
+    try:
+        lines = hosting.invitations()
+        codes = [s.code for s in hosting.table.seats] + [hosting.table.spectator_code]
+        assert [line.split(":", 1)[0] for line in lines] == [s.label for s in hosting.table.seats] + ["spectator"]
+        for line, code in zip(lines, codes, strict=True):
+            args = build_parser().parse_args(shlex.split(line.split(": ", 1)[1])[1:])
+            assert (args.url, args.code) == (hosting.public_url, code)
+    finally:
+        hosting.stop()
