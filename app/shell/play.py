@@ -76,7 +76,8 @@ class Shell:
         elif self.screen is not None:
             self.show_start(message=guard.SENTENCE.format(path=self.guard.last_path or "the terminal"))
 
-    def _clear(self) -> None:
+    def clear(self) -> None:
+        """Take down the screen shown (and give up a join still waiting for its table)."""
         if self.joining is not None:  # a join still waiting for its table: the player went elsewhere
             self.joining.cancel()
             self.joining = None
@@ -88,7 +89,7 @@ class Shell:
         """The start screen; ``editing`` opens it on the editor tab with that file picked."""
         from app.shell.start_screen import StartScreen
 
-        self._clear()
+        self.clear()
         self.screen = StartScreen(self.start_game, self.resume, choice, message, on_edit=self.open_editor,
                                   editing=editing, on_host=self.host_table, on_join=self.join_table)
 
@@ -104,7 +105,7 @@ class Shell:
         except (DataError, ValueError, OSError) as err:
             self.show_start(message=f"Cannot open {Path(path).name} in the editor: {err}", editing=Path(path))
             return
-        self._clear()
+        self.clear()
         self.screen = EditorWindow(session, on_back=lambda: self.show_start(editing=Path(path)))
 
     def start_game(self, choice: StartChoice, seed: int | None = None) -> None:
@@ -182,14 +183,14 @@ class Shell:
         """A served table's seat on screen; Menu leaves the table (a host's table closes, autosaved)."""
         from app.game_screen import GameScreen
 
-        self._clear()
+        self.clear()
         back = choice or StartChoice(ctl.game)
         self.screen = GameScreen(ctl, on_menu=lambda: self.show_start(back), hosting=hosting)
 
     def _open(self, ctl: GameController, choice: StartChoice) -> None:
         from app.game_screen import GameScreen
 
-        self._clear()
+        self.clear()
         self.screen = GameScreen(ctl, on_menu=lambda: self.show_start(choice))
 
 

@@ -292,7 +292,7 @@ def join_that_never_answers() -> dict[str, Any]:
         facts["final_message"] = shell.screen.message.text
     finally:
         client.JOIN_TIMEOUT = old
-        shell._clear()  # noqa: SLF001 - the probe leaves its process clean
+        shell.clear()  # the probe leaves its process clean
         listener.close()
     return facts
 

@@ -150,7 +150,7 @@ def test_an_opponent_s_dice_and_throws_show_as_their_update_is_shown() -> None:
     try:
         ctl = open_remote(bg.url, table.seats[0].code, "Ann")
         hands = RandomBot(7)
-        theirs, seen = 0, None
+        theirs, seen, thrown = 0, None, None
         deadline = time.monotonic() + 90
         while not ctl.is_over() and theirs < 3:
             assert time.monotonic() < deadline, "the game did not go on"
@@ -163,8 +163,9 @@ def test_an_opponent_s_dice_and_throws_show_as_their_update_is_shown() -> None:
                 assert (ctl.dice.roll_id if ctl.dice else None) == (roll["serial"] if roll else None), \
                     "the shown update's roll is not on the table"
                 throw = ctl.view_dict().get("last_throw")
-                if throw is not None and throw["serial"] != ctl._flight_done:
+                if throw is not None and throw["serial"] != thrown:  # a new throw: its flight is on the table
                     assert ctl.flight is not None and ctl.flight.flight_id == throw["serial"]
+                thrown = throw["serial"] if throw else None
                 if roll and roll["serial"] != seen and not m.shown.mine:
                     theirs += 1  # a roll another seat's action set off
                 seen = roll["serial"] if roll else None
