@@ -515,10 +515,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if args.what == "ray":
         from engine.tournament.scale import run_scale_bench
 
-        rows = run_scale_bench(games=4 if args.quick else 16, rounds=1 if args.quick else 2,
-                               out=(lambda line: None) if args.json else print)
+        scale_rows = run_scale_bench(games=4 if args.quick else 16, rounds=1 if args.quick else 2,
+                                     out=(lambda line: None) if args.json else print)
         if args.json:
-            print(json.dumps(rows, indent=1))
+            print(json.dumps(scale_rows, indent=1))
         return 0
     if args.what == "engine":
         from engine.bots.bench import run_engine_bench
