@@ -168,7 +168,10 @@ class Shell:
         def joined(ctl: GameController) -> None:
             self.joining = None
             if self.screen is not waiting:  # the player moved on meanwhile
-                ctl.match.close()
+                from engine.net.remote import RemoteMatch
+
+                if isinstance(ctl.match, RemoteMatch):
+                    ctl.match.close()
                 return
             self.open_table(ctl)
 
