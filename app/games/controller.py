@@ -157,10 +157,17 @@ class GameController:
         return (self.handover_to is None and self.seats.is_human(self.viewer) and self.viewer in self.to_act()
                 and not self.is_over() and not getattr(self.match, "waiting_reason", None))
 
-    def shown_changed(self) -> None:
-        """The match changed without a click here (a served table's update
-        shown): redraw, and animate it as any action."""
-        self._changed()
+    def shown_changed(self, advanced: bool = True) -> None:
+        """The match changed without a click here: a served table's update
+        shown (``advanced``), done as after any action (a game's own
+        bookkeeping too: Little Soldiers' dice and throw of an opponent's
+        attack showed only after this seat's next move), then redrawn and
+        animated; or only news beside the game (a refusal, a chat line, the
+        line's state): a redraw."""
+        if advanced:
+            self._after_action()
+        else:
+            self._changed()
 
     def status(self) -> str:
         """One line: whose turn it is, for the HUD."""

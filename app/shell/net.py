@@ -15,7 +15,8 @@ import socket
 import ssl
 import sys
 import threading
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,7 +26,7 @@ from engine.net.client import ClientThread, JoinError
 from engine.net.protocol import Command
 from engine.net.remote import RemoteMatch
 from engine.net.server import TableServer
-from engine.net.table import REMOTE, Table
+from engine.net.table import REMOTE, Table, join_command
 
 DEFAULT_PORT = 8765
 """The port "Host a table" tries first (``toybox serve``'s default); a free one if it is taken."""
@@ -34,15 +35,23 @@ DEFAULT_PORT = 8765
 def open_remote(url: str, code: str, name: str | None = None, tls: ssl.SSLContext | None = None) -> Any:
     """A controller for the seat of ``code`` at the table at ``url``, or a
     spectator's for the spectator code (the public view: it follows the
-    table and never acts); JoinError: why not."""
-    from app.games import controller_class
-
+    table and never acts); JoinError: why not. It waits for the server's
+    welcome: for the command line, before any window opens (a window joins
+    with ``PendingJoin``, which never holds up a frame)."""
     net = ClientThread(url, code, name, tls)
     try:
         net.wait_joined()
     except JoinError:
         net.close()
         raise
+    return remote_controller(net)
+
+
+def remote_controller(net: ClientThread) -> Any:
+    """The game's own controller on a joined connection's seat (or watching
+    it); JoinError for the host's code, which has no seat and no window."""
+    from app.games import controller_class
+
     if net.client.role not in ("seat", "spectator"):
         net.close()
         raise JoinError("That is the host's code: it pauses and ends the table from the host's window; "
@@ -50,6 +59,60 @@ def open_remote(url: str, code: str, name: str | None = None, tls: ssl.SSLContex
     match = RemoteMatch(net)
     kinds = tuple("human" if s == match.seat else REMOTE for s in range(match.state.num_seats))  # none: a spectator
     return controller_class(match.info.name)(match, Seats(kinds), None)  # no autosave here: the server keeps it
+
+
+class PendingJoin:
+    """"Join a table" from a window: the network thread joins while the frames
+    go on (the start screen waited for the server's welcome on the frame
+    thread, up to 12 s frozen for an address that never answered); each
+    frame asks how it went, then hands over the controller or the reason.
+    ``cancel`` drops it (the player left the start screen meanwhile)."""
+
+    def __init__(self, url: str, code: str, name: str | None, on_joined: Callable[[Any], None],
+                 on_failed: Callable[[str], None], tls: ssl.SSLContext | None = None,
+                 timeout: float | None = None) -> None:
+        from ursina import Entity
+
+        from engine.net import client
+
+        self.net = ClientThread(url, code, name, tls)
+        self.url = url
+        self.on_joined, self.on_failed = on_joined, on_failed
+        self.deadline = time.monotonic() + (client.JOIN_TIMEOUT + 2 if timeout is None else timeout)
+        self.ticker = Entity(name="pending-join")
+        self.ticker.update = self.update
+
+    def update(self) -> None:
+        """One frame: nothing yet, or the join's outcome (once)."""
+        try:
+            joined = self.net.joined()
+        except JoinError as err:
+            self._end()
+            self.on_failed(str(err))
+            return
+        if joined:
+            self._end()
+            try:
+                ctl = remote_controller(self.net)
+            except JoinError as err:
+                self.on_failed(str(err))
+                return
+            self.on_joined(ctl)
+        elif time.monotonic() > self.deadline:
+            self.cancel()
+            self.on_failed(f"{self.url}: no answer from a table there.")
+
+    def _end(self) -> None:
+        from ursina import destroy
+
+        if self.ticker is not None:
+            destroy(self.ticker)
+            self.ticker = None
+
+    def cancel(self) -> None:
+        """Give up the join (its connection is closed on the network thread, never waited for here)."""
+        self._end()
+        self.net.close(wait=False)
 
 
 def lan_address() -> str:
@@ -125,8 +188,11 @@ class Hosting:
         return self.table.seats[seat].code or ""
 
     def invitations(self) -> list[str]:
-        """One line per remote seat: the command a friend runs."""
-        return [f"{s.label}: toybox join {self.public_url} {s.code}" for s in self.table.seats if s.code]
+        """One line per remote seat: the command a friend runs; then the
+        spectator's, for friends who watch (a table hosted from the window
+        gave none: only ``toybox serve`` printed it)."""
+        return [f"{s.label}: {join_command(self.public_url, s.code)}" for s in self.table.seats if s.code] + \
+            [f"spectator: {join_command(self.public_url, self.table.spectator_code)}"]
 
     def command(self, command: Command, seat: int | None = None, kind: str | None = None) -> str | None:
         """The host's pause, resume, end or seat hand-over; None when done, else why not."""
@@ -161,5 +227,5 @@ def hosted_kinds(game: str, kinds: Sequence[str]) -> tuple[list[str], int]:
     return [REMOTE if k in ("human", REMOTE) else k for k in kinds], humans[0]
 
 
-__all__ = ["DEFAULT_PORT", "Hosting", "hosted_kinds", "lan_address", "open_remote"]
+__all__ = ["DEFAULT_PORT", "Hosting", "PendingJoin", "hosted_kinds", "lan_address", "open_remote", "remote_controller"]
 

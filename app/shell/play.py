@@ -52,6 +52,8 @@ class Shell:
     def __init__(self, app: Any) -> None:
         self.app = app
         self.screen: Any = None
+        self.joining: Any = None
+        """A "Join a table" still waiting for the server's welcome (app.shell.net.PendingJoin)."""
         self.started = time.perf_counter()
         self.guard = guard.Guard(self.record, self.tell, self.recover)
         """Every frame and input runs behind it (see app.shell.guard)."""
@@ -74,7 +76,11 @@ class Shell:
         elif self.screen is not None:
             self.show_start(message=guard.SENTENCE.format(path=self.guard.last_path or "the terminal"))
 
-    def _clear(self) -> None:
+    def clear(self) -> None:
+        """Take down the screen shown (and give up a join still waiting for its table)."""
+        if self.joining is not None:  # a join still waiting for its table: the player went elsewhere
+            self.joining.cancel()
+            self.joining = None
         if self.screen is not None:
             self.screen.destroy()
             self.screen = None
@@ -83,7 +89,7 @@ class Shell:
         """The start screen; ``editing`` opens it on the editor tab with that file picked."""
         from app.shell.start_screen import StartScreen
 
-        self._clear()
+        self.clear()
         self.screen = StartScreen(self.start_game, self.resume, choice, message, on_edit=self.open_editor,
                                   editing=editing, on_host=self.host_table, on_join=self.join_table)
 
@@ -99,7 +105,7 @@ class Shell:
         except (DataError, ValueError, OSError) as err:
             self.show_start(message=f"Cannot open {Path(path).name} in the editor: {err}", editing=Path(path))
             return
-        self._clear()
+        self.clear()
         self.screen = EditorWindow(session, on_back=lambda: self.show_start(editing=Path(path)))
 
     def start_game(self, choice: StartChoice, seed: int | None = None) -> None:
@@ -148,29 +154,46 @@ class Shell:
         self.open_table(ctl, hosting, choice)
 
     def join_table(self, url: str, code: str, name: str | None = None) -> None:
-        """"Join a table": a friend's table, at the seat of ``code``."""
-        from app.shell.net import open_remote
-        from engine.net.client import JoinError
+        """"Join a table": a friend's table, at the seat of ``code``. The start
+        screen stays live while the network thread joins (it froze until the
+        server answered: 12 s for an address where none does); the table
+        opens when it has, or the start screen says why not."""
+        from app.shell.net import PendingJoin
 
-        try:
-            ctl = open_remote(url.strip(), code.strip(), name)
-        except JoinError as err:
-            self.show_start(message=f"Cannot join: {err}")
-            return
-        self.open_table(ctl)
+        url, code = url.strip(), code.strip()
+        choice = getattr(self.screen, "choice", None)  # the start screen comes back as the player left it
+        self.show_start(choice, message=f"Joining the table at {url}...")
+        waiting = self.screen
+
+        def joined(ctl: GameController) -> None:
+            self.joining = None
+            if self.screen is not waiting:  # the player moved on meanwhile
+                from engine.net.remote import RemoteMatch
+
+                if isinstance(ctl.match, RemoteMatch):
+                    ctl.match.close()
+                return
+            self.open_table(ctl)
+
+        def failed(reason: str) -> None:
+            self.joining = None
+            if self.screen is waiting:
+                self.show_start(choice, message=f"Cannot join: {reason}")
+
+        self.joining = PendingJoin(url, code, name, joined, failed)
 
     def open_table(self, ctl: GameController, hosting: Any = None, choice: StartChoice | None = None) -> None:
         """A served table's seat on screen; Menu leaves the table (a host's table closes, autosaved)."""
         from app.game_screen import GameScreen
 
-        self._clear()
+        self.clear()
         back = choice or StartChoice(ctl.game)
         self.screen = GameScreen(ctl, on_menu=lambda: self.show_start(back), hosting=hosting)
 
     def _open(self, ctl: GameController, choice: StartChoice) -> None:
         from app.game_screen import GameScreen
 
-        self._clear()
+        self.clear()
         self.screen = GameScreen(ctl, on_menu=lambda: self.show_start(choice))
 
 

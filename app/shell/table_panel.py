@@ -100,7 +100,7 @@ class TablePanel:
                             c.warn(f"No undo: {note.get('reason')}")
                 elif kind == "line" and note.get("status") == "lost":
                     c.warn(f"The connection to the table is lost: {note.get('reason')}")
-            c.shown_changed()
+            c.shown_changed(advanced=False)  # news beside the game: no action shown yet (it would end a throw's flight)
         self.since += dt
         if m.queue and not animating and (m.queue[0].mine or self.since >= self.delay()):
             m.advance()

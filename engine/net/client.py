@@ -398,6 +398,15 @@ class ClientThread:
         if self.status != "connected":
             raise JoinError(f"{self.client.url}: no answer within {timeout:g} s.")
 
+    def joined(self) -> bool:
+        """Without waiting: True once welcomed, False while still joining;
+        JoinError when the table would not take this client."""
+        if not self._ready.is_set():
+            return False
+        if self.error is not None:
+            raise JoinError(self.error)
+        return True
+
     def _run(self) -> None:
         asyncio.set_event_loop(self._loop)
         self._loop.run_until_complete(self._main())
@@ -410,6 +419,12 @@ class ClientThread:
             await client.open()
         except JoinError as err:
             self.error, self.status = str(err), "refused"
+            self._ready.set()
+            return
+        if self._stop:  # given up while it joined (a window that stopped waiting): leave the seat free at once
+            with contextlib.suppress(ConnectionClosed):
+                await client.close()
+            self.status = "closed"
             self._ready.set()
             return
         self.status = "connected"
@@ -472,13 +487,17 @@ class ClientThread:
         with contextlib.suppress(RuntimeError):  # the loop has ended (the table is closed): nothing to send on
             self._loop.call_soon_threadsafe(start)
 
-    def close(self) -> None:
+    def close(self, wait: bool = True) -> None:
+        """Leave the table; ``wait``: until the network thread has closed the
+        connection (2 s at most). A window giving up a join that has not
+        answered does not wait: the thread closes it when it can."""
         self._stop = True
         closing = self._closing
         if closing is not None:
             with contextlib.suppress(RuntimeError):  # the loop has ended already: nothing to close
                 self._loop.call_soon_threadsafe(closing.set)
-        self._thread.join(timeout=2.0)
+        if wait:
+            self._thread.join(timeout=2.0)
 
 
 __all__ = ["ClientThread", "Entry", "JoinError", "TableClient", "play_bot", "watch"]

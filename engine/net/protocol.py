@@ -131,7 +131,7 @@ class HostCommand:
 
 ClientMessage = Hello | ActionMsg | Ping | Chat | UndoRequest | UndoAnswer | HostCommand
 
-_FIELDS: dict[Kind, tuple[str, ...]] = {
+FIELDS: dict[Kind, tuple[str, ...]] = {
     Kind.HELLO: ("code", "version", "name", "since", "epoch"),
     Kind.ACTION: ("action", "ref", "seat"),
     Kind.PING: ("t",),
@@ -140,6 +140,7 @@ _FIELDS: dict[Kind, tuple[str, ...]] = {
     Kind.UNDO_ANSWER: ("accept",),
     Kind.HOST: ("command", "seat", "kind"),
 }
+"""The fields each client message may carry besides ``type`` (docs/network.md lists them)."""
 
 
 def clean_text(text: str, limit: int) -> str:
@@ -161,7 +162,7 @@ def parse_client(raw: str | bytes, codec: ActionCodec | None) -> ClientMessage:
     try:
         data = want_object(parse_json(raw, "message", MAX_DEPTH), "message")
         kind = Kind(want_str(data.get("type"), "message.type", [k.value for k in Kind]))
-        want_keys(data, "message", ("type",) + _FIELDS[kind])
+        want_keys(data, "message", ("type",) + FIELDS[kind])
         return _parse(kind, data, codec)
     except ProtocolError:
         raise
@@ -245,7 +246,7 @@ def pong(t: float | None, server_time: float) -> dict[str, Any]:
 
 
 __all__ = [
-    "BURST", "FLOOD_CLOSE", "MAX_CHAT", "MAX_CODE", "MAX_DEPTH", "MAX_FRAME", "MAX_MESSAGE", "MAX_NAME", "RATE",
+    "BURST", "FIELDS", "FLOOD_CLOSE", "MAX_CHAT", "MAX_CODE", "MAX_DEPTH", "MAX_FRAME", "MAX_MESSAGE", "MAX_NAME", "RATE",
     "VERSION", "ActionMsg", "Chat", "ClientMessage", "Command", "Hello", "HostCommand", "Kind", "Ping",
     "ProtocolError", "UndoAnswer", "UndoRequest", "clean_text", "dumps", "error", "parse_client", "parse_json_message",
     "pong", "refused",

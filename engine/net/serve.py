@@ -29,7 +29,7 @@ from engine.core.games import GameInfo
 from engine.core.userdir import user_dir
 from engine.net.protocol import Command
 from engine.net.server import TableServer, tls_context
-from engine.net.table import Table
+from engine.net.table import Table, join_command
 
 IDLE_EXIT = 1.0
 """Chosen: seconds the server lingers once every table is over and every
@@ -90,10 +90,10 @@ def announce(tables: Sequence[Table], url: str, autosaves: Sequence[Path | None]
         print(f"Serving {title}{where} at {url}", file=out)
         for s in t.seats:
             if s.code is not None:
-                print(f"  {s.label}: toybox join {url} {s.code}", file=out)
+                print(f"  {s.label}: {join_command(url, s.code)}", file=out)
             else:
                 print(f"  {s.label}: the server's {s.kind} bot", file=out)
-        print(f"  spectator: toybox join {url} {t.spectator_code}", file=out)
+        print(f"  spectator: {join_command(url, t.spectator_code)}", file=out)
         print(f"  host code (pause, hand seats over, end): {t.host_code}", file=out)
         if save is not None:
             print(f"  autosave: {save} (toybox serve --resume {save})", file=out)

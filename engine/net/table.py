@@ -100,7 +100,19 @@ spectator and the host count as ``SPECTATOR``)."""
 
 
 def new_code() -> str:
-    return secrets.token_urlsafe(CODE_BYTES)
+    """A random join code. Never one that starts with "-": the command line
+    would read ``toybox join URL -Xy…`` as an option and refuse the join (one
+    code in 64 did)."""
+    while True:
+        code = secrets.token_urlsafe(CODE_BYTES)
+        if not code.startswith("-"):
+            return code
+
+
+def join_command(url: str, code: str) -> str:
+    """The command a player types to take ``code``'s place at ``url`` (a code
+    from an older autosave may start with "-": ``--`` keeps it an argument)."""
+    return f"toybox join {url} {'-- ' if code.startswith('-') else ''}{code}"
 
 
 class Table:
@@ -593,5 +605,5 @@ def notices_for(notices: list[Notice], seat: int) -> Iterator[dict[str, Any]]:
 
 
 __all__ = ["CHAT_KEPT", "CODE_BYTES", "REMOTE", "Entry", "Notice", "Refused", "Role", "Seat", "Table", "default_name",
-           "entries_of", "new_code", "notices_for", "readable", "seat_message"]
+           "entries_of", "join_command", "new_code", "notices_for", "readable", "seat_message"]
 

@@ -254,6 +254,49 @@ def spectator_window(game: str, out_png: str) -> dict[str, Any]:
     return facts
 
 
+@scenario
+def join_that_never_answers() -> dict[str, Any]:
+    """The start screen's "Join a table" at an address that takes the
+    connection and never answers: the call returns at once, every frame
+    meanwhile is short, the screen says it is joining, then why it could not."""
+    import socket
+
+    from app.shell import window
+    from app.shell.play import Shell
+    from engine.net import client
+
+    app = window.start(offscreen=True, size=(1280, 720))
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(4)  # takes connections, says nothing
+    old = client.JOIN_TIMEOUT
+    client.JOIN_TIMEOUT = 4.0
+    facts: dict[str, Any] = {}
+    shell = Shell(app)
+    try:
+        shell.show_start()
+        start = time.perf_counter()
+        shell.join_table(f"ws://127.0.0.1:{listener.getsockname()[1]}", "abcdef")
+        facts["join_call_s"] = time.perf_counter() - start
+        facts["joining_message"] = shell.screen.message.text
+        gaps = []
+        until = time.monotonic() + 10
+        while shell.joining is not None and time.monotonic() < until:
+            s = time.perf_counter()
+            window.step(app, 1)
+            gaps.append(time.perf_counter() - s)
+        facts["frames"] = len(gaps)
+        facts["max_frame_s"] = max(gaps, default=0.0)
+        facts["median_frame_s"] = sorted(gaps)[len(gaps) // 2] if gaps else 0.0
+        facts["still_joining"] = shell.joining is not None
+        facts["final_message"] = shell.screen.message.text
+    finally:
+        client.JOIN_TIMEOUT = old
+        shell.clear()  # the probe leaves its process clean
+        listener.close()
+    return facts
+
+
 if __name__ == "__main__":
     import sys
 

@@ -78,3 +78,15 @@ def test_a_spectator_s_window_follows_the_table_and_never_acts(tmp_path, game):
     assert f["chat_field"] is False
     assert "cannot act" in f["server_refusal"]
     assert png.stat().st_size > 20_000
+
+
+def test_join_a_table_never_freezes_the_start_screen(tmp_path) -> None:
+    """"Join a table" waited for the server's welcome on the frame thread: the
+    start screen froze until the address answered or timed out (12 s).
+    Now the call returns at once, the frames go on while it joins, and the
+    screen says it is joining, then why it could not."""
+    f = run_script(PROBE, "join_that_never_answers", tmp_path, timeout=120)
+    assert f["join_call_s"] < 3.0, f  # the join waits 4 s for an answer: it blocked that long
+    assert "Joining the table at ws://127.0.0.1:" in f["joining_message"]
+    assert f["frames"] > 10 and f["median_frame_s"] < 0.25, f  # frames all the while (a loaded machine's pace)
+    assert not f["still_joining"] and f["final_message"].startswith("Cannot join: "), f

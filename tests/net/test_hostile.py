@@ -201,3 +201,45 @@ def test_a_flood_is_cut_off_and_another_table_goes_on() -> None:
             # only what the rate allows got through: the burst, and the rate for as long as the flood lasted
             assert sum(1 for line in victim.chat_log if line["text"] == "spam") <= P.BURST + P.RATE * flooded + 1
     run(go())
+
+
+def test_a_reader_that_stops_reading_is_cut_off_and_the_tables_go_on(monkeypatch) -> None:
+    """A spectator that stops reading (its socket's buffers full: a tiny
+    window on both ends) is never waited for: its frames queue up to the
+    limit, then the server closes it (after the closing handshake's timeout),
+    while its own table's game and another table's go on."""
+    import socket
+
+    from engine.net import server as S
+
+    monkeypatch.setattr(S, "SEND_QUEUE", 16)
+    table = new_table("little-soldiers", seed=3)
+    other = new_table("toy-battle", table_id=1, seed=9)
+
+    async def go() -> None:
+        async with serving(table, other) as (server, url):
+            stuck = await seated(url, table.spectator_code)
+            stuck.ws.transport.pause_reading()
+            stuck.ws.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
+            conn = server.hosted[0].conns[-1]
+            conn.ws.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 1024)
+            watcher = await seated(url, other.spectator_code)
+            games = asyncio.gather(bot_clients(url, table, "random", [1, 2]), bot_clients(url, other, "random", [3, 4]))
+            full_at = None
+            while conn in server.hosted[0].conns:
+                if full_at is None and conn.queue.full():
+                    full_at = time.perf_counter()
+                assert full_at is None or time.perf_counter() - full_at < S.CLOSE_TIMEOUT + 3, "the slow reader was kept"
+                assert not table.match.state.is_over() or full_at is not None, "the frames never backed up"
+                await asyncio.sleep(0.01)
+            rounds = []
+            for i in range(3):  # the other table answers at once
+                s = time.perf_counter()
+                await watcher.send({"type": "ping", "t": i})
+                await watcher.until("pong", lambda m, i=i: m["t"] == i)
+                rounds.append(time.perf_counter() - s)
+            results = await asyncio.wait_for(games, 60)
+            assert all(r is not None for side in results for r in side)
+            assert table.match.state.is_over() and other.match.state.is_over()
+            assert max(rounds) < 1.0, rounds
+    run(go(), 120)

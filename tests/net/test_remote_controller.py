@@ -132,3 +132,50 @@ def test_every_game_s_controller_plays_a_served_game_to_the_end(game: str) -> No
         ctl.match.close()
     finally:
         bg.close()
+
+
+def test_an_opponent_s_dice_and_throws_show_as_their_update_is_shown() -> None:
+    """Little Soldiers at a served table: the dice (and a throw) of the
+    other side's attack are on the table as soon as the update that rolled
+    them is shown, as after a local bot's action, so the view tumbles them
+    then. They showed only after this seat's next move (the table's updates
+    redrew without the game's own bookkeeping), and a deployed soldier
+    stayed selected for the next deployment."""
+    from app.shell.net import open_remote
+    from engine.bots import RandomBot
+    from engine.little_soldiers.phases import Phase
+
+    table = new_table("little-soldiers", seed=21)
+    bg = Background(table, [1])
+    try:
+        ctl = open_remote(bg.url, table.seats[0].code, "Ann")
+        hands = RandomBot(7)
+        theirs, seen, thrown = 0, None, None
+        deadline = time.monotonic() + 90
+        while not ctl.is_over() and theirs < 3:
+            assert time.monotonic() < deadline, "the game did not go on"
+            m = ctl.match
+            m.poll()
+            m.take_notes()
+            if m.advance():
+                ctl.shown_changed()
+                roll = ctl.view_dict().get("last_roll")
+                assert (ctl.dice.roll_id if ctl.dice else None) == (roll["serial"] if roll else None), \
+                    "the shown update's roll is not on the table"
+                throw = ctl.view_dict().get("last_throw")
+                if throw is not None and throw["serial"] != thrown:  # a new throw: its flight is on the table
+                    assert ctl.flight is not None and ctl.flight.flight_id == throw["serial"]
+                thrown = throw["serial"] if throw else None
+                if roll and roll["serial"] != seen and not m.shown.mine:
+                    theirs += 1  # a roll another seat's action set off
+                seen = roll["serial"] if roll else None
+                if ctl.phase() is Phase.DEPLOY and ctl.my_turn():
+                    assert ctl.selected is None or ctl.selected in ctl.in_hq()
+            if ctl.my_turn():
+                assert ctl.play(hands.choose(ctl.view())), ctl.message
+            else:
+                time.sleep(0.005)
+        assert theirs >= 1 or ctl.is_over()
+        ctl.match.close()
+    finally:
+        bg.close()

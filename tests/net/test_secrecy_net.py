@@ -128,3 +128,35 @@ def test_a_spectator_sees_no_seat_s_hand() -> None:
             assert picture["hand"] == [] and picture["ship"] == [] and picture["gold"] == [None] * 4
         if game == "little-soldiers" and "advanced_tactics" in config.get("modules", []):
             assert all(isinstance(g["hand"], int) for g in picture["generals"])
+
+
+@pytest.mark.parametrize(("game", "config", "seed"), CASES, ids=[c[0] + str(i) for i, c in enumerate(CASES)])
+def test_a_refusal_never_tells_a_hidden_value(game: str, config: dict, seed: int) -> None:
+    """A hostile client gets the engine's sentence for any action it sends
+    (``refused``): the sentence must not be an oracle for what its seat may
+    not see. Through a whole game, each seat's check of actions another
+    hand could hold (the legal actions of re-dealt truths) says the same on
+    the truth and on truths whose hidden items were re-dealt."""
+    from engine.bots import make_bot
+
+    info = get_game(game)
+    state = info.new_game(info.config_from_dict(config), seed)
+    bots = [make_bot("random", game, s) for s in range(state.num_seats)]
+    rng = random.Random(seed)
+    checked = steps = 0
+    while not state.is_over() and steps < 300:
+        steps += 1
+        acting = state.to_act()
+        if steps % 4 == 0:
+            for seat in range(state.num_seats):
+                others = [determinize(state, other, rng) for other in range(state.num_seats) if other != seat]
+                wanted = [a for o in others for s in acting if s >= 0 for a in o.legal_actions(s)[:30]]
+                rng.shuffle(wanted)
+                sample = determinize(state, seat, rng)
+                for action in wanted[:40]:
+                    said = state.check(seat, action)
+                    assert sample.check(seat, action) == said, f"seat {seat} learns a hidden value from {action}: {said}"
+                    checked += 1
+        seat = acting[0]
+        state.apply(seat, state.sample_chance(rng) if seat == CHANCE else bots[seat].choose(state.view(seat)))
+    assert checked > 100
