@@ -56,6 +56,11 @@ CORE_HELP = {
 
 class LittleSoldiersState(RoundPreparation, Movement, Combat, State):
     game = "little-soldiers"
+    landing_model = False
+    """Whether throws land by the landing model measured from the physics
+    (``table.landings``) instead of Bullet: only in a bot's imagined game
+    (``for_rollouts``); every real game, replay and ``--verify`` throws with
+    the physics."""
 
     def __init__(self, config: Config, terrain: Terrain, rng: random.Random | None) -> None:
         self.config = config
@@ -229,7 +234,23 @@ class LittleSoldiersState(RoundPreparation, Movement, Combat, State):
 
         return random_action(self, seat, rng)
 
+    passed: tuple[int, Any] | None = None
+    """The seat and action ``check`` last accepted in this very position:
+    ``apply`` asks again (the protocol validates first), and the answer
+    cannot change until an action applies, so it is read back, not measured
+    again (a random playout's every action was checked before it was
+    chosen). Cleared by every apply and by ``clone``."""
+
     def check(self, seat: int, action: Any) -> str | None:
+        passed = self.passed
+        if passed is not None and passed[1] is action and passed[0] == seat and type(seat) is int:
+            return None
+        reason = self._check(seat, action)
+        if reason is None:
+            self.passed = (seat, action)
+        return reason
+
+    def _check(self, seat: int, action: Any) -> str | None:
         exact = inexact(seat, action)  # Lead(0.0) equals Lead(0): the types are held exactly first
         if exact is not None:
             return exact
@@ -307,8 +328,19 @@ class LittleSoldiersState(RoundPreparation, Movement, Combat, State):
 
         shot = self.shot
         seed = rng.getrandbits(32)
-        got = self.terrain.throw(shot.kind, shot.start, shot.direction, shot.strength, seed, self.chosen)
+        throw = self.terrain.model_throw if self.landing_model else self.terrain.throw
+        got = throw(shot.kind, shot.start, shot.direction, shot.strength, seed, self.chosen)
         return Landing(got.x, got.y, got.z, got.face, got.teleporters, seed)
+
+    def for_rollouts(self) -> LittleSoldiersState:
+        """Throws land by the measured landing model from now on (this state
+        and its clones): a bot's imagined game, where a likely landing in
+        microseconds beats the exact one in milliseconds. The draw takes the
+        same seed from the generator as the physics would, so every other
+        chance step and rule goes exactly as in the engine (a test plays
+        both side by side)."""
+        self.landing_model = True
+        return self
 
     def _check_chance(self, action: Any) -> str | None:
         phase = self.phase
@@ -348,6 +380,7 @@ class LittleSoldiersState(RoundPreparation, Movement, Combat, State):
 
     # ================================================================ apply
     def _apply(self, seat: int, action: Any) -> None:
+        self.passed = None
         phase = self.phase
         if seat == CHANCE:
             self.irreversible += 1
@@ -378,7 +411,8 @@ class LittleSoldiersState(RoundPreparation, Movement, Combat, State):
         return [self.soldiers[i] for i in self.generals[g].soldiers]
 
     def _own_in_play(self, g: int) -> list[Soldier]:
-        return [s for s in self._own(g) if s.in_play]
+        soldiers = self.soldiers
+        return [s for s in map(soldiers.__getitem__, self.generals[g].soldiers) if s.spot is not None]
 
     own = _own
     own_in_play = _own_in_play
@@ -392,7 +426,7 @@ class LittleSoldiersState(RoundPreparation, Movement, Combat, State):
         return self.super_soldiers and self.mission_part.rank_side(s)
 
     def _spots(self, exclude: str | None = None) -> list[Spot]:
-        return [s.spot for s in self.soldiers.values() if s.in_play and s.id != exclude]
+        return [s.spot for s in self.soldiers.values() if s.spot is not None and s.id != exclude]
 
     spots = _spots
 
@@ -566,6 +600,7 @@ class LittleSoldiersState(RoundPreparation, Movement, Combat, State):
     def clone(self) -> LittleSoldiersState:
         new = LittleSoldiersState.__new__(LittleSoldiersState)
         new.__dict__.update(self.__dict__)
+        new.passed = None  # a copy may be changed outside apply (determinize re-deals it)
         new.rng = self._clone_rng()
         new.events = list(self.events)
         new.soldiers = {k: s.copy() for k, s in self.soldiers.items()}

@@ -126,7 +126,9 @@ class BattleRoyale(Mission):
             return Deal(tuple(order))
         start, direction, strength = self.shot_aim
         seed = rng.getrandbits(32)
-        got = self.state.terrain.throw("mortar", start, direction, strength, seed, self.state.chosen)
+        terrain = self.state.terrain
+        throw = terrain.model_throw if self.state.landing_model else terrain.throw
+        got = throw("mortar", start, direction, strength, seed, self.state.chosen)
         return Landing(got.x, got.y, got.z, "token", (), seed)
 
     def chance_outcomes(self) -> list[tuple[Any, float]] | None:
