@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.controllers.little_soldiers import LittleSoldiersController
+from app.games.little_soldiers.controller import LittleSoldiersController
 from app.seats import Seats
 from engine.little_soldiers.actions import Deploy
 
@@ -98,7 +98,7 @@ def test_the_dice_show_the_engines_roll(overlays):
     rolled = overlays["engine_dice"][-1].removeprefix("Dice: ").rstrip(".").split(", ")
     assert [f.replace("_", " ") for f in overlays["dice"]] == rolled  # the log reads "double hit"
     assert [f.replace("_", " ") for f in overlays["dice_shown"]] == rolled
-    from app.little_soldiers_view import FACE_RGB
+    from app.games.little_soldiers.view import FACE_RGB
 
     for die in overlays["die_pixels"]:
         want = [255 * c for c in FACE_RGB[die["face"]][:3]]
