@@ -434,5 +434,22 @@ def _duel_bot(seed: int = 0):
     return DuelBot(seed)
 
 
-EXTRA_BOTS = {"planner": PlannerBot, "duel": _duel_bot}
+def _model_duel_bot(seed: int = 0):
+    """The duel planner on its model alone (the opponent's worst reply assumed, none searched):
+    the hard bot before issue 26, kept for same-run comparisons."""
+    from engine.little_soldiers.duel import DuelBot
+
+    bot = DuelBot(seed, search_plans=0)
+    bot.name = "duel-model"
+    return bot
+
+
+def _clairvoyant_bot(seed: int = 0):
+    """The duel planner told its own dice: the ceiling diagnostic (``engine.little_soldiers.ceiling``), never a level."""
+    from engine.little_soldiers.ceiling import ClairvoyantBot
+
+    return ClairvoyantBot(seed)
+
+
+EXTRA_BOTS = {"planner": PlannerBot, "duel": _duel_bot, "duel-model": _model_duel_bot, "clairvoyant": _clairvoyant_bot}
 """Bots of this game beyond the heuristic, by name, for ``engine.bots.make_bot``."""
