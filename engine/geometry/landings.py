@@ -225,7 +225,7 @@ def land(
         tops = _tops(bf)
         # The piece the throw starts on does not stop it; one too tall to roll over does.
         tall = (tops > start_z + CLIMB * radius) & ~(shapely.intersects_xy(feet, sx, sy) & (np.abs(tops - start_z) < 1e-3))
-        wall = None
+        wall: int | None = None
         gx, gy = x - sx, y - sy
         gap = math.hypot(gx, gy)
         if gap > 1e-9 and tall.any():
@@ -253,9 +253,9 @@ def land(
         under = shapely.intersects_xy(feet, x, y) & (tops <= ceiling)
         rest = int(np.argmax(np.where(under, tops, -np.inf))) if under.any() else None
         z = height + (float(tops[rest]) if rest is not None else 0.0)
-        for j in (wall, rest):
-            if j is not None:
-                ident = bf.solids[j].id
+        for piece in (wall, rest):
+            if piece is not None:
+                ident = bf.solids[piece].id
                 if ident in spec.watched and ident not in touched:
                     touched.append(ident)
     near = spec.marker_radius + radius * 0.5

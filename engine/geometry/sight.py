@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from itertools import chain
+from typing import Any
 
 import numpy as np
 
@@ -81,8 +82,8 @@ class Sight:
         for s, e, b, k in zip(self.starts, self.ends, self.blocked, self.blocker_index, strict=True):
             out.append(
                 Ray(
-                    tuple(float(v) for v in s),
-                    tuple(float(v) for v in e),
+                    (float(s[0]), float(s[1]), float(s[2])),
+                    (float(e[0]), float(e[1]), float(e[2])),
                     bool(b),
                     self.blocker_ids[k] if k >= 0 else None,
                 )
@@ -449,9 +450,10 @@ class SightEngine:
     def __init__(self, solids: Sequence[Solid], backend: str = "auto") -> None:
         self.solids = tuple(solids)
         self.ids = tuple(s.id for s in self.solids)
-        self._scene = None
+        self._scene: Any = None  # an embreex EmbreeScene (embreex ships no types); None on the oracle
         self._owner = np.full(1, -1, dtype=np.int64)
-        self._buffers: dict[int, tuple[np.ndarray, ...]] = {}  # float32 work arrays per ray count
+        # Per ray count: seven float32 work arrays, then the eye the origins were last filled with.
+        self._buffers: dict[int, list[Any]] = {}
         if backend not in ("auto", "embree", "oracle"):
             raise ValueError(f"unknown backend {backend!r}")
         if backend in ("auto", "embree") and self.solids:
@@ -559,8 +561,8 @@ class SightEngine:
         padded[:, :3] = eyes
         origins = np.repeat(padded.view(np.complex128).reshape(-1), n).view(np.float32).reshape(-1, 4)[:, :3]
         prim = self._scene.run(origins, rays[:3].T, dists=tfar, query="INTERSECT")
-        hits = _OwnerLookup(self._owner, prim.reshape(count, n))
-        return SightBatch(None, None, hits, inside, self.ids, eyes=eyes,
+        owners = _OwnerLookup(self._owner, prim.reshape(count, n))
+        return SightBatch(None, None, owners, inside, self.ids, eyes=eyes,
                           dirs=lambda: _head_rays(eyes, centers, radii, n))
 
     def line_of_sight(self, eye, head_center, head_radius: float, rays: int | None = None) -> Sight:
@@ -590,10 +592,10 @@ class SightEngine:
         buffers = self._buffers.get(n)
         if buffers is None:
             frame = np.zeros((4, 4), dtype=np.float32)
-            rays = np.empty((4, n), dtype=np.float32)
-            buffers = self._buffers[n] = [np.empty((n, 3), dtype=np.float32), rays, rays[:3].T, rays[3],
+            block = np.empty((4, n), dtype=np.float32)
+            buffers = self._buffers[n] = [np.empty((n, 3), dtype=np.float32), block, block[:3].T, block[3],
                                           frame, frame.reshape(-1), _pattern_rows4(n), None]
-        origins, rays, directions, tfar, frame, frame_flat, rows4, last_eye = buffers
+        origins, block, directions, tfar, frame, frame_flat, rows4, last_eye = buffers
         # The matrix of _embree_frames (row by row: x, y, z, w); one product
         # gives the directions (the first three rows, read as an (n, 3)
         # view) and 1 + q depth, whose reciprocal is each ray's tfar: where
@@ -603,7 +605,7 @@ class SightEngine:
                          a * uy, rho * w1y, rho * -(w1x * uz), 0.0,
                          a * uz, 0.0, rho * (w1x * uy - w1y * ux), 0.0,
                          1.0, 0.0, 0.0, q)
-        np.dot(frame, rows4, out=rays)  # np.dot: half np.matmul's call cost on 2-D arrays, the same product
+        np.dot(frame, rows4, out=block)  # np.dot: half np.matmul's call cost on 2-D arrays, the same product
         np.reciprocal(tfar, out=tfar)
         eye_key = (ex, ey, ez)
         if eye_key != last_eye:  # one attacker's checks come in a row: its origins stay

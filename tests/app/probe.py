@@ -182,11 +182,17 @@ def start_screen(out_png: str) -> dict[str, Any]:
     second = type(shell.screen).__name__
     game = shell.screen.controller.game
     hud, ctl = shell.screen.hud, shell.screen.controller
-    import time as _t
+    import os
 
-    ctl.save(userdir_path := __import__("app.userdir", fromlist=["x"]).new_save_path(game))
-    _t.sleep(1.1)
-    ctl.save(__import__("app.userdir", fromlist=["x"]).new_save_path(game))
+    from app import userdir
+
+    ctl.save(userdir_path := userdir.new_save_path(game))
+    # The clock injected through the file's time, not waited for: the first save dated a minute
+    # back, as if played earlier, so the Load list (newest first) lists it last. The second save's
+    # name differs anyway (new_save_path never reuses one).
+    written = userdir_path.stat()
+    os.utime(userdir_path, ns=(written.st_atime_ns, written.st_mtime_ns - 60 * 10**9))
+    ctl.save(userdir.new_save_path(game))
     hud.load()
     buttons = [b for b in hud.load_panel.children if getattr(b, "text", None) and hasattr(b, "on_click")]
     listed = [b.text for b in buttons]
