@@ -434,13 +434,13 @@ def _duel_bot(seed: int = 0):
     return DuelBot(seed)
 
 
-def _model_duel_bot(seed: int = 0):
-    """The duel planner on its model alone (the opponent's worst reply assumed, none searched):
-    the hard bot before issue 26, kept for same-run comparisons."""
+def _searched_duel_bot(seed: int = 0):
+    """The duel planner with the opponent's reply searched on its 6 best plans (``duel.SEARCH_PLANS``):
+    measured weaker than the planner alone, kept for same-run comparisons."""
     from engine.little_soldiers.duel import DuelBot
 
-    bot = DuelBot(seed, search_plans=0)
-    bot.name = "duel-model"
+    bot = DuelBot(seed, search_plans=6)
+    bot.name = "duel-searched"
     return bot
 
 
@@ -451,5 +451,5 @@ def _clairvoyant_bot(seed: int = 0):
     return ClairvoyantBot(seed)
 
 
-EXTRA_BOTS = {"planner": PlannerBot, "duel": _duel_bot, "duel-model": _model_duel_bot, "clairvoyant": _clairvoyant_bot}
+EXTRA_BOTS = {"planner": PlannerBot, "duel": _duel_bot, "duel-searched": _searched_duel_bot, "clairvoyant": _clairvoyant_bot}
 """Bots of this game beyond the heuristic, by name, for ``engine.bots.make_bot``."""

@@ -152,14 +152,13 @@ def test_planner_takes_the_break_over_more_hearts_on_another_target():
 
 def test_planner_hides_when_out_of_order_tokens():
     """End of the Turn: with no Order token left a player only Moves: into
-    cover, out of every enemy's sight (the model's worst reply; the searched
-    reply may find that the heuristic then closes in for a better Attack)."""
+    cover, out of every enemy's sight."""
     wall = box("wall", 30, 30, 2, 16, 10)
     spots = {"green-infantry": (20, 45), "yellow-infantry": (80, 30)}
     s = position(game([wall]), spots, tokens={0: 0, 1: 1}, round_=2)
     view = s.view(0)
     assert s.sight("yellow-infantry", "green-infantry").valid  # seen where it stands
-    m = DuelBot(0, time_limit=None, search_plans=0).choose(view)
+    m = DuelBot(0, time_limit=None).choose(view)
     assert isinstance(m, Move) and m.soldier == "green-infantry"
     s.apply(0, m)
     assert not s.sight("yellow-infantry", "green-infantry").valid
