@@ -68,7 +68,8 @@ class ForeseenPlan(Plan):
         if c.phase is not Phase.THROW:
             return []
         out = []
-        for aim in [t for t in c.candidate_actions(self.seat, 4, self.bot.rng) if not t.practice][:4]:
+        n = self.bot.throw_aims
+        for aim in [t for t in c.candidate_actions(self.seat, n, self.bot.rng) if not t.practice][:n]:
             flight = c.clone()
             rng, flight.rng = flight.rng, None  # the landing waits, then is drawn as the game will draw it
             flight.apply(self.seat, aim)
