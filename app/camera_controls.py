@@ -23,6 +23,8 @@ CONTROLS: tuple[tuple[str, str], ...] = (
     ("Space", "skip the animation playing now"),
     ("F2", "animation speed: slow, normal, fast, instant"),
     ("Ctrl+Z or U", "undo (never across a roll or a reveal)"),
+    ("Tab", "a served table: fold its panel (bottom left) to a tab, or open it again"),
+    ("Enter", "a served table: chat (Enter sends the line, Escape closes it)"),
 )
 """(input, what it does), in the order the help lists them."""
 
@@ -47,7 +49,7 @@ def make_camera(**kwargs: Any) -> Any:
     """The table's camera (an Ursina EditorCamera with the tabletop conventions)."""
     from ursina import EditorCamera, camera, held_keys, mouse
 
-    class TabletopCamera(EditorCamera):  # type: ignore[misc, valid-type]
+    class TabletopCamera(EditorCamera):  # Ursina ships no types: the base is Any to mypy
         """EditorCamera already rotates on right-drag and pans on middle-drag;
         this adds shift + right-drag panning and zooming toward the cursor."""
 

@@ -13,7 +13,9 @@ from collections.abc import Callable
 from typing import Any
 
 from app.bot_worker import BotWorker, ProcessBotWorker
+from app.games import plug
 from app.games.controller import GameController
+from app.games.protocols import GameScene
 from app.seats import seat_label
 
 BOT_DELAY = 0.45
@@ -27,26 +29,14 @@ SPEEDS: tuple[tuple[str, float], ...] = (("slow", 2.2), ("normal", 1.0), ("fast"
 """Speed settings: name and the factor on the pause between actions (chosen)."""
 
 
-def make_view(controller: GameController) -> Any:
-    game = controller.game
-    if game == "little-battle":
-        from app.games.little_battle.view import LittleBattleView
-
-        return LittleBattleView(controller)  # type: ignore[arg-type]
-    if game == "toy-battle":
-        from app.games.toy_battle.view import ToyBattleView
-
-        return ToyBattleView(controller)  # type: ignore[arg-type]
-    if game == "little-soldiers":
-        from app.games.little_soldiers.view import LittleSoldiersView
-
-        return LittleSoldiersView(controller)  # type: ignore[arg-type]
-    raise ValueError(f"no view for {game!r}")
+def make_view(controller: GameController) -> GameScene:
+    """The controller's game drawn on the table (its registered scene)."""
+    return plug(controller.game).scene(controller)
 
 
 class GameScreen:
     def __init__(self, controller: GameController, on_menu: Callable[[], None] | None = None,
-                 threaded_bots: bool = True, bot_process: bool = True) -> None:
+                 threaded_bots: bool = True, bot_process: bool = True, hosting: Any = None) -> None:
         from ursina import Entity
 
         from app.help_overlay import HelpOverlay
@@ -88,6 +78,34 @@ class GameScreen:
         self.ticker.update = self.update
         self.ticker.input = self.input
         self.hud.set_speed(self.speed_name())
+        self.table_panel: Any = None
+        """A served table's corner (app.shell.net): the network pump, chat, undo answers, the host's buttons."""
+        if controller.remote:
+            from app.shell.table_panel import TablePanel
+
+            self.table_panel = TablePanel(controller, hosting, self.delay)
+            self.table_panel.fold_listeners.append(self._panel_folded)
+            self._keep_panel_clear()
+            self.view.home()
+
+    def _keep_panel_clear(self) -> None:
+        """The home view keeps the table out of the served table's panel
+        (open or folded), bottom left: it covered a corner of the battlefield."""
+        from ursina import window
+
+        if self.table_panel is None or getattr(self.view, "table", None) is None:
+            return
+        x0, y0, x1, y1 = self.table_panel.box()
+        half = window.aspect_ratio / 2  # camera.ui x runs -half..half, y -0.5..0.5; the film -1..1 both ways
+        self.view.table.keep_clear = [(x0 / half, x1 / half, y0 * 2, y1 * 2)]
+
+    def _panel_folded(self) -> None:
+        """The panel folded or opened: the home view takes the room it left
+        (only when the camera is at home: a view the player chose stays)."""
+        home = self.view.table.at_home()
+        self._keep_panel_clear()
+        if home:
+            self.view.home()
 
     @property
     def worker(self) -> Any:
@@ -120,9 +138,7 @@ class GameScreen:
     def skip(self) -> None:
         """Space: the animation playing now jumps to its end, and the next bot action may come."""
         self.animator.finish()
-        finish = getattr(self.view, "finish_animations", None)
-        if finish is not None:
-            finish()
+        self.view.finish_animations()
         self._wait = 0.0
 
     def _showing(self) -> bool:
@@ -131,8 +147,7 @@ class GameScreen:
 
     def animating(self) -> bool:
         """Whether the last action is still being shown (the next bot action waits)."""
-        busy = getattr(self.view, "animating", None)
-        return self.animator.animating() or (bool(busy()) if busy is not None else False)
+        return self.animator.animating() or self.view.animating()
 
     # ------------------------------------------------------------ the guard's hooks
     def tell(self, sentence: str) -> None:
@@ -153,6 +168,7 @@ class GameScreen:
         finally:
             self.view = make_view(self.controller)
             self._shown = self._what_is_drawn()
+            self._rehome()
             self.hud.refresh()
 
     # ------------------------------------------------------------ frames
@@ -169,6 +185,13 @@ class GameScreen:
         self.view.destroy()
         self.view = make_view(self.controller)
         self._shown = self._what_is_drawn()
+        self._rehome()
+
+    def _rehome(self) -> None:
+        """A new view of a served table: framed again with the panel's corner kept clear."""
+        if getattr(self, "table_panel", None) is not None:
+            self._keep_panel_clear()
+            self.view.home()
 
     def relayout(self) -> None:
         """The window was resized: HUD, help and table framing are rebuilt for
@@ -187,29 +210,9 @@ class GameScreen:
         self.view.destroy()
         self.view = make_view(self.controller)
         self._shown = self._what_is_drawn()
-
-    def _hover_by_poll(self) -> None:
-        """Little Soldiers: the enemy under the mouse, asked every frame. The
-        pickers' enter/exit events missed a mouse already over the enemy when a
-        soldier was selected (or when a redraw rebuilt the picker under it), so
-        no sight rays showed."""
-        from ursina import mouse
-
-        c = self.controller
-        if not hasattr(c, "hover_soldier") or getattr(c, "selected", None) is None:
-            return
-        e = mouse.hovered_entity
-        try:  # a picker destroyed by a redraw this frame is an empty node: nothing under the mouse
-            name = "" if e is None or e.is_empty() else (e.name or "")
-        except AssertionError:
-            name = ""
-        under = name[5:] if name.startswith("pick-") and not name.startswith("pick-die-") else None
-        if under == getattr(self, "_polled", None):
-            return
-        self._polled = under  # what is under the mouse changed: ask once
-        shown = c.hover.target if c.hover is not None else None  # type: ignore[attr-defined]
-        if under != shown:
-            c.hover_soldier(under)  # type: ignore[attr-defined]
+        if self.table_panel is not None:
+            self.table_panel.build()  # placed for the old window's edges
+        self._rehome()
 
     def update(self) -> None:
         from ursina import time, window
@@ -221,18 +224,14 @@ class GameScreen:
         self.animator.update(time.dt)
         if self.hud.handover_held and not self._showing():
             self.hud.refresh()  # the action has been shown: now the hand-over screen
-        self._hover_by_poll()
         self.tips.update(time.dt)
-        if getattr(c, "aim_dragging", False):  # a throw aimed by a drag begun on the thrower
-            from app.pointer import mouse_on_plane
-
-            p = mouse_on_plane(0.0)
-            if p is not None:
-                c.aim_at(*p)  # type: ignore[attr-defined]
+        if self.table_panel is not None:
+            self.table_panel.update(self.animating() and SPEEDS[self.speed][1] > 0, time.dt)
         if self._worker is not None and self._worker.busy():
             decision = self.worker.poll()
             if decision is None:
-                self.hud.set_thinking(f"{seat_label(c.game, self.worker.seat)} is thinking"  # type: ignore[arg-type]
+                seat = self.worker.seat if self.worker.seat is not None else 0  # a busy worker has its seat
+                self.hud.set_thinking(f"{seat_label(c.game, seat)} is thinking"
                                       f"{'.' * (1 + int(self.worker.thinking_for() * 2) % 3)}")
                 return
             self.hud.set_thinking("")
@@ -264,6 +263,8 @@ class GameScreen:
     def input(self, key: str) -> None:
         if self.hud.save_key(key):  # a save's name is being typed: its letters are not shortcuts
             return
+        if self.table_panel is not None and self.table_panel.input(key):  # a chat line is being typed
+            return
         if self.help.input(key):
             return
         from ursina import held_keys
@@ -272,9 +273,7 @@ class GameScreen:
             self._cancel()
             self.controller.undo()
         elif key == "h":
-            getattr(self.view, "home", self.view.table.home)()
-        elif key == "left mouse up" and getattr(self.controller, "aim_dragging", False):
-            self.controller.release_aim()  # type: ignore[attr-defined]
+            self.view.home()
         elif key == "space":
             self.skip()
         elif key == "f2":
@@ -287,6 +286,8 @@ class GameScreen:
 
         if self._worker is not None:
             self._worker.close()
+        if self.table_panel is not None:
+            self.table_panel.destroy()
         destroy(self.ticker)
         if self._replaced in self.controller.replaced_listeners:
             self.controller.replaced_listeners.remove(self._replaced)

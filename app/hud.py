@@ -269,14 +269,18 @@ class Hud:
                                                    if self.log_offset else ""), self.log_title.scale_x, LOG_PANEL_W - 0.03)
         self.message.text = wrap_to_width(c.message, self.message.scale_x, window_width() - CHOICE_COLUMN - 0.06)
         self.message.color = color.rgb(*MESSAGE_RGB.get(getattr(c, "message_kind", "error"), MESSAGE_RGB["error"]))
+        self.buttons["Undo"].enabled = not c.spectating  # a spectator never acts
         self.buttons["Undo"].disabled = not c.match.can_undo()
         self.buttons["Undo"].alpha = 1.0 if c.match.can_undo() else 0.4
+        for name in ("Save", "Load"):  # a served game is kept by its server
+            self.buttons[name].enabled = not c.remote
         self._choices(choices)
         if c.is_over():
             result = c.match.state.result()
             scores = "\n".join(score_lines(c.game, result)) if result is not None else ""
-            self._show_overlay(f"Game over\n{c.end_reason()}\n\n{scores}", "Play again", c.restart,
-                               full=False)
+            again = ("Leave the table", self.menu) if c.remote else ("Play again", c.restart)
+            self._show_overlay(f"Game over\n{c.end_reason()}\n\n{scores}", again[0], again[1], full=False)
+            self.overlay_menu.enabled = not c.remote  # its own button says it already
         elif c.handover_to is not None and self.busy():
             self.handover_held = True  # the view hides the hands already; the screen comes when the action is shown
             self.overlay.enabled = False

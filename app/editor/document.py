@@ -176,6 +176,28 @@ class LevelDocument:
         self._undo.append(edit.invert().apply(self.data))
         return True
 
+    def take_back(self) -> bool:
+        """Undo the last edit for good (it is not offered to redo): an edit the
+        editor refused after trying it."""
+        if not self._undo:
+            return False
+        edit = self._undo.pop()
+        edit.invert().apply(self.data)
+        return True
+
+    @property
+    def depth(self) -> int:
+        """How many edits can be undone now (a gesture's mark, see :meth:`squash`)."""
+        return len(self._undo)
+
+    def squash(self, since: int, label: str = "") -> None:
+        """Make every edit done after depth ``since`` one undo step: a mouse
+        gesture (a drag, a turn) is undone at once, however many frames it took."""
+        if len(self._undo) - since > 1:
+            done = self._undo[since:]
+            del self._undo[since:]
+            self._undo.append(Batch(tuple(done), label))
+
     def can_undo(self) -> bool:
         return bool(self._undo)
 
@@ -199,7 +221,7 @@ class LevelDocument:
             text = json.dumps(self.data, indent=1, allow_nan=False) + "\n"
         except ValueError:  # NaN or Infinity: JSON has no such numbers, never write them
             raise LevelInvalid(["a value is not a finite number (NaN or Infinity); fix it before saving"]) from None
-        write_atomic(target, text)
+        write_atomic(target, text, what="level")
         self.path = target
         self._saved = copy.deepcopy(self.data)
         return target

@@ -11,21 +11,34 @@ one comes back as the engine's sentence in :attr:`message`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from app.seats import Seats, about_seat, seat_label, with_seat_names
 from engine.bots import make_bot
 from engine.core.games import GameInfo, get_game
-from engine.core.match import Match
-from engine.core.protocol import CHANCE, IllegalAction, View
+from engine.core.match import Match, MatchLike
+from engine.core.protocol import CHANCE, SPECTATOR, IllegalAction, View
 from engine.core.record import RecordError, load_record, save_record
+
+SPECTATOR_REFUSAL = "You are watching this table: a spectator cannot act."
+"""What a spectator's click or key that would act is told (the server refuses it as well)."""
+
+
+def _cloned_view(state: Any, seat: int) -> View:
+    """A seat's view of a copy of ``state`` (a thinking thread never shares the live state)."""
+    return state.clone().view(seat)
 
 
 class GameController:
     """One match being played at this computer."""
 
-    def __init__(self, match: Match, seats: Seats, autosave: Path | None = None, bot_seed: int = 0) -> None:
+    selected: str | None = None
+    """What the player has picked up and not yet played (a soldier, a card, a
+    troop), by the game's own key; None: nothing."""
+
+    def __init__(self, match: MatchLike, seats: Seats, autosave: Path | None = None, bot_seed: int = 0) -> None:
         if len(seats.kinds) != match.state.num_seats:
             raise ValueError(f"{len(seats.kinds)} seat kinds for a {match.state.num_seats}-seat game")
         self.match = match
@@ -36,11 +49,13 @@ class GameController:
         self.autosave = autosave
         self.bot_seed = bot_seed
         self.bots: dict[int, Any] = {
-            s: make_bot(k, match.info.name, bot_seed * 31 + s) for s, k in enumerate(seats.kinds) if k != "human"
+            s: make_bot(k, match.info.name, bot_seed * 31 + s) for s, k in enumerate(seats.kinds)
+            if k not in ("human", "remote")  # a served table's other seats are its server's business
         }
         humans = seats.humans()
-        self.viewer: int = humans[0] if humans else 0
-        """The seat whose hand is shown and for whom clicks act."""
+        self.viewer: int = SPECTATOR if getattr(match, "spectating", False) else humans[0] if humans else 0
+        """The seat whose hand is shown and for whom clicks act (``SPECTATOR``
+        for a served table's spectator: the public view, and no clicks act)."""
         self.handover_to: int | None = None
         """Set when another person must take the mouse: the view hides all hands."""
         self._message = ""
@@ -53,14 +68,19 @@ class GameController:
 
     @property
     def message(self) -> str:
-        """The last thing to tell the player (an illegal action's sentence).
-        Setting it marks it an error; :meth:`inform` and :meth:`warn` mark others."""
-        return self._message
+        """The last thing to tell the player (an illegal action's sentence), in
+        the game's words. Setting it marks it an error; :meth:`inform` and
+        :meth:`warn` mark others."""
+        return self.in_words(self._message) if self._message else ""
 
     @message.setter
     def message(self, text: str) -> None:
         self._message = text
         self.message_kind = "error"
+
+    def in_words(self, text: str) -> str:
+        """``text`` as a player reads it here; games name their pieces (ids become names)."""
+        return text
 
     def inform(self, text: str) -> None:
         """A success or a plain fact ('Saved ...'), not in the error colour."""
@@ -114,9 +134,14 @@ class GameController:
     def view_dict(self) -> dict[str, Any]:
         return self.view().to_dict()
 
+    @property
+    def spectating(self) -> bool:
+        """A served table's spectator: shown the public view, it never acts."""
+        return self.viewer == SPECTATOR
+
     def legal(self) -> list[Any]:
-        """The shown seat's legal actions now (empty while hands are hidden)."""
-        if self.handover_to is not None:
+        """The shown seat's legal actions now (empty while hands are hidden, and for a spectator)."""
+        if self.handover_to is not None or self.spectating:
             return []
         return self.view().legal_actions()
 
@@ -124,10 +149,17 @@ class GameController:
         return self.match.state.to_act()
 
     def is_over(self) -> bool:
-        return self.match.state.is_over()
+        """The game is over (or its served table ended early, by the host)."""
+        return self.match.state.is_over() or bool(getattr(self.match, "over", False))
 
     def my_turn(self) -> bool:
-        return self.handover_to is None and self.seats.is_human(self.viewer) and self.viewer in self.to_act()
+        return (self.handover_to is None and self.seats.is_human(self.viewer) and self.viewer in self.to_act()
+                and not self.is_over() and not getattr(self.match, "waiting_reason", None))
+
+    def shown_changed(self) -> None:
+        """The match changed without a click here (a served table's update
+        shown): redraw, and animate it as any action."""
+        self._changed()
 
     def status(self) -> str:
         """One line: whose turn it is, for the HUD."""
@@ -135,19 +167,32 @@ class GameController:
             return self.end_reason() or "Game over."
         if self.handover_to is not None:
             return f"Pass the computer to {seat_label(self.game, self.handover_to)}."
-        acting = self.to_act()
-        names = ", ".join(seat_label(self.game, s) for s in acting if s != CHANCE)
+        waiting = getattr(self.match, "waiting_reason", None)  # a served table: why this seat waits
+        if waiting:
+            return waiting
+        chosen = set(getattr(self.match, "chosen", ()))  # a served table's choices in, held for the seats before them
+        acting = [s for s in self.to_act() if s not in chosen]
+        names = ", ".join(self.seat_title(s) for s in acting if s != CHANCE)
+        if self.spectating:
+            return f"Watching: {names} to play." if names else "Watching the table."
         if self.my_turn():
             others = [s for s in acting if s != self.viewer]
             # hot-seat: whose turn, by name (the screen is shared; "Your turn" did not say whose)
             turn = f"{seat_label(self.game, self.viewer)}, your turn" if len(self.seats.humans()) > 1 else "Your turn"
-            return turn + (f" (also choosing: {', '.join(seat_label(self.game, s) for s in others)})" if others else "") + "."
+            return turn + (f" (also choosing: {', '.join(self.seat_title(s) for s in others)})" if others else "") + "."
         return f"Waiting for {names}." if names else "..."
+
+    def seat_title(self, seat: int) -> str:
+        """"Player 2 (red)"; at a served table the name its player gave ("Bob (red)")."""
+        named = getattr(self.match, "name_of", None)
+        return (named(seat) if named is not None else "") or seat_label(self.game, seat)
 
     def end_reason(self) -> str:
         """Why the game ended, the seats named as everywhere else ("Player 2 (blue)
         wins with 16 gold."); empty while it goes on."""
         result = self.match.state.result() if self.is_over() else None
+        if result is None and self.is_over() and self.remote:  # ended by the table's host
+            return str((getattr(self.match, "result", None) or {}).get("reason", "The table has ended."))
         return with_seat_names(self.game, result.reason) if result else ""
 
     def scoreline(self) -> str:
@@ -178,6 +223,10 @@ class GameController:
         """Play ``action`` for the shown seat; False (and a message) if the engine refuses."""
         if self.handover_to is not None:
             self.message = f"{seat_label(self.game, self.handover_to)}: click 'I am ready' first."
+            return False
+        if self.spectating:
+            self.message = SPECTATOR_REFUSAL
+            self._changed()
             return False
         if not self.seats.is_human(self.viewer):
             self.message = "A bot plays this seat."
@@ -225,7 +274,7 @@ class GameController:
             bot = self.bots.get(seat)
             if bot is not None:
                 state = self.match.state
-                return BotJob(seat, self.match_key(), bot, lambda s=seat, state=state: state.clone().view(s),
+                return BotJob(seat, self.match_key(), bot, partial(_cloned_view, state, seat),
                               self.match.record().to_dict(), self.seats.kinds[seat], self.bot_seed * 31 + seat,
                               getattr(bot, "time_limit", None))
         return None
@@ -252,12 +301,29 @@ class GameController:
             self.handover_to = None
             self._changed()
 
+    @property
+    def remote(self) -> bool:
+        """Whether this is a seat at a served table (``engine.net.remote``)."""
+        return bool(getattr(self.match, "remote", False))
+
     def undo(self) -> bool:
         """Take back to the shown seat's last action (bots' replies included).
 
         Stops at a roll or a reveal, as the Match does; says so if nothing
-        could be undone.
+        could be undone. At a served table it is a request the other players answer.
         """
+        if self.spectating:
+            self.message = SPECTATOR_REFUSAL
+            self._changed()
+            return False
+        if self.remote:
+            if not self.match.can_undo():
+                self.message = "Nothing of yours can be taken back now (a roll or a reveal came after it)."
+            else:
+                self.match.undo()
+                self.inform("Asked the table to take back your last move.")
+            self._changed()
+            return False
         if not self.match.can_undo():
             self.message = "Nothing to undo: the last roll or reveal cannot be taken back."
             self._changed()
@@ -285,6 +351,10 @@ class GameController:
         read-only folder is said, and play goes on."""
         from app.userdir import write_meta
 
+        if self.remote:
+            self.warn("A served game is kept by its server (its autosave); ask the host for the record.")
+            self._changed()
+            return False
         try:
             save_record(self.match.record(), path)
             write_meta(path, {**self.summary(), "name": name or ""})
@@ -298,6 +368,10 @@ class GameController:
 
     def load(self, path: Path) -> bool:
         """Replace the match by a saved record; a bad file leaves the game as it was."""
+        if self.remote:
+            self.warn("A served game goes on at its table; leave it (Menu) to load another.")
+            self._changed()
+            return False
         try:
             record = load_record(path)
             if record.game != self.game:
@@ -390,7 +464,7 @@ class GameController:
         from app.userdir import write_meta
 
         try:
-            save_record(self.match.record(), self.autosave)
+            save_record(self.match.record(), self.autosave, "autosave")
             meta = {**self.summary(), "name": "Autosave"}
             meta.pop("actions", None)
             if meta != self._autosave_meta or not self.autosave.with_name(self.autosave.stem + ".meta.json").exists():
@@ -407,9 +481,7 @@ class GameController:
     def recover(self) -> None:
         """After an error in a frame: forget what was half-chosen (the match
         itself is never half-changed) so the screen redraws a good state."""
-        for name in ("selected", "aim"):  # what the game's controller had half-chosen
-            if hasattr(self, name):
-                setattr(self, name, None)
+        self.selected = None  # what the game's controller had half-chosen (games forget the rest)
         self._pick_viewer()
 
     def _changed(self) -> None:

@@ -40,6 +40,12 @@ class GameInfo:
     """How a player reads the log of a state or view: the ids in the engine's
     sentences turned into the names printed on the pieces (None: the log
     already reads so)."""
+    verify_chance: Callable[[State, Any], tuple[bool, str | None]] | None = None
+    """For ``toybox replay --verify``: given the state a chance outcome is due
+    in and the recorded outcome, re-run what decided it when it is a
+    continuous one (a throw's landing: the physics, from the recorded seed):
+    (whether it was re-run, how the record differs as a phrase or None).
+    None: the game's chance is all discrete, fully checked on replay."""
 
 
 class UnknownGame(ValueError):

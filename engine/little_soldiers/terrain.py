@@ -456,9 +456,9 @@ class Terrain:
         self, kind: str, start: tuple[float, float, float], direction: float, strength: float, seed: int, chosen: Any = None
     ) -> Throw3D:
         """``throw``'s landing drawn from the landing model measured from the
-        physics (``table.landings``), in microseconds: a bot's imagined game
+        physics (``table.landing_model``), in microseconds: a bot's imagined game
         only (``LittleSoldiersState.for_rollouts``)."""
-        from engine.little_soldiers.table.landings import model_throw
+        from engine.little_soldiers.table.landing_model import model_throw
 
         a = math.radians(direction)
         return self._landed(model_throw(self.bf, kind, start[:2], (math.cos(a), math.sin(a)), strength, seed, chosen))

@@ -78,11 +78,15 @@ def test_f1_in_a_mission_leads_with_its_rules_and_fills_the_window_page_by_page(
     assert close_top < y0 < close_top + 3 * f["line_height"], (y0, close_top)  # filled down to Close, not over it
     assert max(len(line) for line in f["all"]) <= f["width"] <= 100
     # Page Down shows everything, a page at a time, each page one line over the last
+    # (the last page is a full one ending with the text: it may go back further)
     shown = [line for page in f["pages"] for line in page[:-1]]
     assert set(f["all"]) <= set(shown)
     assert all(len(page) == f["rows"] for page in f["pages"][:-1])
-    for before, after in pairwise(f["pages"]):
+    for before, after in pairwise(f["pages"][:-1]):
         assert after[0] == before[-2]
+    if len(f["pages"]) > 1:
+        before, last = f["pages"][-2], f["pages"][-1]
+        assert before[-2] in last[:-1] and last[-2] == f["all"][-1] and "the end" in last[-1]
 
 
 def test_start_screen_level_buttons_say_the_battlefields_names_as_f1_does():
@@ -168,3 +172,18 @@ def test_save_asks_for_a_name_prefilled_and_the_load_list_shows_it(probe, tmp_pa
     assert any(t.startswith("Hufflepuff fort - Little Soldiers, Bootcamp") for t in lines), lines
     assert any(t.startswith("Saved - Little Soldiers, Bootcamp") for t in lines), lines  # the name as offered
     assert f["shortcuts_after"] == []
+
+
+def test_turning_modules_on_and_off_keeps_a_player_count_the_engine_plays():
+    """Issue 24: the start screen switched 2 Against 2 to 4 players and back to
+    2 by hand; it now asks the engine's range (``config.player_range``)."""
+    from app.shell.start_screen import players_after_modules
+    from engine.core.games import get_game
+
+    info = get_game("little-soldiers")
+    for modules, players, expected in [(["two_vs_two"], 2, 4), ([], 4, 2), ([], 3, 2), (["two_vs_two"], 3, 3),
+                                       (["levels"], 2, 2), (["two_vs_two", "levels"], 4, 4)]:
+        config = {"modules": modules, "players": players}
+        n = players_after_modules(config)
+        assert n == expected, (modules, players)
+        assert info.new_game(info.config_from_dict({**config, "players": n}), 1).num_seats == n

@@ -16,8 +16,9 @@ from engine.geometry.battlefield import Battlefield
 from engine.geometry.landings import spec_numbers
 from engine.little_soldiers.actions import Landing, Move
 from engine.little_soldiers.config import Config
+from engine.little_soldiers.phases import Phase
 from engine.little_soldiers.state import new_game
-from engine.little_soldiers.table.landings import SAMPLES, STRENGTHS, model_throw, tables
+from engine.little_soldiers.table.landing_model import SAMPLES, STRENGTHS, model_throw, tables
 from engine.little_soldiers.table.throws import KINDS, throw, throw_spec
 
 INFO = get_game("little-soldiers")
@@ -31,7 +32,7 @@ WALLED = Battlefield.from_dict({
 
 def test_the_stored_model_was_measured_with_todays_throws():
     """A changed throw in data.py needs the model measured again:
-    ``python -m engine.little_soldiers.table.landings``."""
+    ``python -m engine.little_soldiers.table.landing_model``."""
     for kind in KINDS:
         t = tables()[kind]
         assert dict(t.spec) == spec_numbers(throw_spec(kind)), f"{kind}: measure the landing model again"
@@ -115,7 +116,7 @@ def test_only_a_bots_imagined_game_throws_by_the_model():
 def test_apply_reads_back_the_check_of_the_same_position_only():
     state = new_game(Config(), 5)
     seat = state.to_act()[0]
-    while state.phase.name != "MOVE":
+    while state.phase is not Phase.MOVE:
         state.apply(seat, state.random_action(seat, random.Random(0)))
         seat = state.to_act()[0]
     s = next(x for x in state.soldiers.values() if x.in_play and state.generals[x.general].seat == seat)

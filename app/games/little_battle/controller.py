@@ -34,10 +34,10 @@ class LittleBattleController(GameController):
         if self.handover_to is not None:  # the gold is the last player's
             return ""
         v = self.view_dict()
-        gold = v["gold"][v["seat"]]
         chests = sum(len(won) for won in v["loot"])
         left = sum(len(p) for p in v["beach"])
-        return f"Deal {v['deal']}, {v['phase']}. Your gold: {gold}. Chests on the beach: {left}, won: {chests}."
+        gold = "" if self.spectating else f" Your gold: {v['gold'][v['seat']]}."  # a spectator sees no one's gold
+        return f"Deal {v['deal']}, {v['phase']}.{gold} Chests on the beach: {left}, won: {chests}."
 
     def status(self) -> str:
         """Whose turn, and on your turn what to click ("Your turn" alone left new players guessing)."""
@@ -108,7 +108,7 @@ class LittleBattleController(GameController):
         player meant (built from any action naming that card) for the engine to refuse."""
         legal = self.view().legal_actions()
         for a in legal:
-            if isinstance(a, kind) and str(a.card) == self.selected and fits(a):
+            if isinstance(a, kind) and str(getattr(a, "card", "")) == self.selected and fits(a):  # Keep and Attack name a card
                 return a
         card = next((a.card for a in legal if str(getattr(a, "card", "")) == self.selected), None)
         if card is None:

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import functools
 import math
+from functools import partial
 from typing import Any
 
 from app import frames
 from app.games.little_battle.controller import LittleBattleController
+from app.games.protocols import ActionShows, GameScene
 from app.look.cards import chest, coins, ship
 from app.look.geom import Batch
 from app.look.placards import STYLES, placard, size_cm
@@ -22,6 +24,7 @@ from app.pointer import on_plane
 from app.scene_mesh import MeshBuilder
 from app.seats import SEAT_RGB, seat_label, seat_name
 from app.table import Table, picker, static_entity
+from engine.little_battle.state import DRAFT, RUSH
 
 TABLE_W, TABLE_D = 110.0, 80.0
 CARD_W, CARD_D, CARD_T = 6.0, 8.5, 0.25
@@ -55,6 +58,13 @@ def card_texture(name: str) -> str:
     """The printed face of an adventurer card ('Parrot 7', 'Rhino Chief')."""
     kind, _, value = name.partition(" ")
     return f"adventurer:{kind}:{value}"
+
+
+def near_seat(v: dict[str, Any]) -> int:
+    """The seat whose Ship is drawn at the front edge: the view's own, or the
+    first player's for a spectator (who holds no seat)."""
+    seat = int(v["seat"])
+    return seat if 0 <= seat < int(v["players"]) else 0
 
 
 def ship_position(rel: int, n: int) -> tuple[float, float, float]:
@@ -125,6 +135,7 @@ def plate_spot(rel: int, n: int, width: float, depth: float) -> tuple[float, flo
     and 5 players the far plates lay partly under the sand, their counts hidden.)"""
     from shapely import affinity
     from shapely.geometry import Point, Polygon, box
+    from shapely.geometry.base import BaseGeometry
 
     x, y, _ = ship_position(rel, n)
     if rel == 0:
@@ -133,7 +144,7 @@ def plate_spot(rel: int, n: int, width: float, depth: float) -> tuple[float, flo
     for r in range(n):
         hx, hy, heading = ship_position(r, n)
         hulls.append(affinity.translate(affinity.rotate(Polygon(HULL_OUTLINE), heading, origin=(0, 0)), hx, hy))
-    blocked = Point(*BEACH_AT).buffer(BEACH_R + PLATE_CLEAR_CM)
+    blocked: BaseGeometry = Point(*BEACH_AT).buffer(BEACH_R + PLATE_CLEAR_CM)
     for hull in hulls:
         blocked = blocked.union(hull.buffer(PLATE_CLEAR_CM))
     table = box(-TABLE_W / 2, -TABLE_D / 2, TABLE_W / 2, TABLE_D / 2)
@@ -159,7 +170,7 @@ def card_rgb(name: str) -> tuple[float, float, float]:
     return rgb
 
 
-class LittleBattleView:
+class LittleBattleView(GameScene):
     """Draws a :class:`LittleBattleController`'s game and turns clicks into its calls."""
 
     FREE_FILM = (-0.96, 0.42, -0.84, 0.6)
@@ -222,6 +233,7 @@ class LittleBattleView:
         self.reveal_cards: list[Any] = []
         self._reveal_key: Any = None
         self._anim: list[dict[str, Any]] = []
+        self.shows: ActionShows | None = None  # the scene runs its own flips and journeys (set_pace)
         self.pace: float = 1.0
         """The speed setting's factor on durations (0: instant), set by the screen's Animator."""
         self.arriving: set[tuple[int, int]] = set()
@@ -298,13 +310,13 @@ class LittleBattleView:
     def plate_point(self, seat: int, v: dict[str, Any], gold: bool) -> tuple[float, float]:
         """Where ``seat``'s name plate lies (:func:`plate_spot`), placed by its longest
         text so it does not move as the words change turn by turn."""
-        n, me = v["players"], v["seat"]
+        n, me = v["players"], near_seat(v)
         longest = f"{seat_label('little-battle', seat)}  - to play\nhand 5 · ship 5 · chests 10" + (" · 99 gold" if gold else "")
         return plate_spot((seat - me) % n, n, *size_cm(longest, PLATE_LINE_CM))
 
     def loot_point(self, seat: int, slot: int, v: dict[str, Any]) -> tuple[float, float, float]:
         """Where chest number ``slot`` won by ``seat`` stands beside its Ship: see :func:`loot_spot`."""
-        n, me = v["players"], v["seat"]
+        n, me = v["players"], near_seat(v)
         return loot_spot((seat - me) % n, n, slot)
 
     def _chest_entity(self, trip: Any) -> Any:
@@ -457,6 +469,9 @@ class LittleBattleView:
         if self._travel:
             self._move_travels(dt)
 
+    def set_pace(self, factor: float) -> None:
+        self.pace = factor
+
     def finish_animations(self) -> None:
         """Space: every card face up, every chest at its Ship."""
         self._animate(600.0)
@@ -482,7 +497,7 @@ class LittleBattleView:
                 chest(look, (x, y + 0.5, h), pile[0]["color"], heading=-8.0 if p == 0 else 8.0, size=4.2)
             placard(self.dynamic, f"pile-label-{p}", f"Pile {p + 1}: {len(pile)} chest{'s' if len(pile) != 1 else ''}",
                     (x, y - 8.2, 0.3), 2.0)  # printed on a card on the sand, not floating
-            picker(self.dynamic, (x, y, 0.0), (CARD_W + 4, CARD_D + 4, max(h, 1.0)), lambda p=p: self.controller.click_pile(p),
+            picker(self.dynamic, (x, y, 0.0), (CARD_W + 4, CARD_D + 4, max(h, 1.0)), partial(self.controller.click_pile, p),
                    name=f"pile-{p}")
         for play in v.get("my_play", []):  # your own card, played face down: you see its face, tilted, beside its pile
             look.add_box(self.my_play_point(play["pile"]), (CARD_W * 0.8, CARD_D * 0.8, CARD_T), (1, 1, 1),
@@ -496,7 +511,7 @@ class LittleBattleView:
         """Each player's Ship board: a painted hull, a wooden deck, a mast and a
         printed sail; the crew face down on deck; the chests won beside it as
         3D chests (open, gold showing, where the view shows the gold)."""
-        n, me = v["players"], v["seat"]
+        n, me = v["players"], near_seat(v)
         for s in range(n):
             rel = (s - me) % n
             x, y, heading = ship_position(rel, n)
@@ -525,7 +540,7 @@ class LittleBattleView:
                 count = min(int(gold), 24)
                 gx, gy, gz = self.loot_point(s, len(loot), v)
                 coins(look, (gx - ((count - 1) // 8) * 1.05, gy, gz), count)
-            ready = "  ready" if v["committed"][s] and v["phase"] in ("draft", "rush") else ""
+            ready = "  ready" if v["committed"][s] and v["phase"] in (DRAFT, RUSH) else ""
             text = f"{seat_label('little-battle', s)}{ready}\nhand {v['hand_sizes'][s]} · ship {on_ship} · chests {len(loot)}"
             if gold is not None:
                 text += f" · {gold} gold"
@@ -536,7 +551,7 @@ class LittleBattleView:
             seat = seat_name("little-battle", s)
             placard(self.dynamic, f"ship-label-{s}", text, (at[0], at[1], BEACH_TOP_CM + 0.02), PLATE_LINE_CM,
                     "gold" if s in v["to_act"] and not ready else seat if seat in STYLES else "cream")
-            if rel == 0 and not hidden:
+            if rel == 0 and not hidden and not self.controller.spectating:  # a spectator has no Ship to keep cards on
                 picker(self.dynamic, (x, y, 0.0), (17.0, 7.0, 6.0), self.controller.click_ship, name="ship")
                 for i, name in enumerate(v["ship"]):  # your crew on board, face up beside the ship
                     look.add_box((x - 16.0 + (i % 4) * 1.2, y + 3.0 - i * 2.2, 0.05 + i * CARD_T),
@@ -556,7 +571,7 @@ class LittleBattleView:
                 mb.add_box((x, HAND_Y, 0.05), (w + 1.6, CARD_D * 1.3 + 1.6, 0.1), HIGHLIGHT)
             look.add_box((x, HAND_Y, z), (w, CARD_D * 1.3, CARD_T), (1, 1, 1), textures={"top": card_texture(name)},
                          ground=None)
-            picker(self.dynamic, (x, HAND_Y, 0.0), (w, CARD_D * 1.3, 2.5), lambda n=name: self.controller.click_card(n),
+            picker(self.dynamic, (x, HAND_Y, 0.0), (w, CARD_D * 1.3, 2.5), partial(self.controller.click_card, name),
                    name=f"card-{name}")
 
     # ------------------------------------------------------------ tooltips (app.tips)
@@ -567,7 +582,7 @@ class LittleBattleView:
         if name.startswith("pile-"):
             return f"pile:{name[5:]}"
         if name == "ship":
-            return f"ship:{self.controller.view_dict()['seat']}"
+            return f"ship:{near_seat(self.controller.view_dict())}"
         return None
 
     def thing_at(self, a: tuple[float, float, float], b: tuple[float, float, float]) -> str | None:
@@ -590,7 +605,7 @@ class LittleBattleView:
                 if (s, i) not in self.arriving and math.dist(self.loot_point(s, i, v)[:2], (x, y)) <= 2.3:
                     return f"chest:{s}:{i}"
         for s in range(v["players"]):
-            sx, sy, _ = ship_position((s - v["seat"]) % v["players"], v["players"])
+            sx, sy, _ = ship_position((s - near_seat(v)) % v["players"], v["players"])
             if math.dist((sx, sy), (x, y)) <= 9.0:
                 return f"ship:{s}"
         if abs(x - 46.0) <= CARD_W / 2 and abs(y + 31.0) <= CARD_D / 2:
@@ -612,7 +627,7 @@ class LittleBattleView:
             x, y, _ = self.loot_point(int(s), int(i), v)
             return _box(x, y, 2.3, 2.3, 0.0, 3.5)
         if kind == "ship":
-            x, y, _ = ship_position((int(key) - v["seat"]) % v["players"], v["players"])
+            x, y, _ = ship_position((int(key) - near_seat(v)) % v["players"], v["players"])
             return _box(x, y, 9.0, 9.0, 0.0, 12.0)
         if thing == "nap":
             return _box(46.0, -31.0, CARD_W / 2, CARD_D / 2, 0.0, 2.0)

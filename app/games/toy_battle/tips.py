@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.tips import Tip
+from app.games.toy_battle.controller import near_seat
+from app.tips.tip import Tip
 from engine.toy_battle import Place, UseEffect
 from engine.toy_battle.data import SPECIAL_EFFECTS, TROOP_EFFECTS, TROOP_NAMES, TROOP_TITLES
 
@@ -145,7 +146,7 @@ def reserve_tip(c: Any, key: str) -> Tip | None:
 def opponent_tip(c: Any) -> Tip | None:
     v = c.view_dict()
     opp = v["opponent_rack"]
-    other = SIDES[1 - int(v["seat"])]
+    other = SIDES[1 - near_seat(v)]
     facts = [f"{opp['size']} troops"]
     if opp["seen"]:
         facts.append("Seen: " + ", ".join(troop_title(n) for n in opp["seen"]))
@@ -154,4 +155,9 @@ def opponent_tip(c: Any) -> Tip | None:
     return Tip(f"{other.capitalize()} rack", tuple(facts), ())
 
 
-__all__ = ["things", "tile_title", "tip", "troop_title"]
+def card_of_action(c: Any, action: Any) -> Tip | None:
+    """No choice button here plays a card with a tip of its own."""
+    return None
+
+
+__all__ = ["things", "tile_title", "tip", "troop_title", "card_of_action"]

@@ -14,11 +14,14 @@ laid out on the near side and turned with the camera (:meth:`to_table`).
 from __future__ import annotations
 
 import math
+from functools import partial
 from typing import Any
 
 import numpy as np
 
-from app.games.toy_battle.controller import ToyBattleController
+from app.games.protocols import GameScene
+from app.games.toy_battle.controller import ToyBattleController, near_seat
+from app.games.toy_battle.shows import TileShows
 from app.look.boards import palette, slug
 from app.look.geom import Batch
 from app.look.pipeline import WOOD
@@ -49,12 +52,14 @@ RACK_NAME_CM = 3.2
 """cm: the line height of the troop names printed on the rack (its letters about 12 px tall at 1280x720)."""
 
 
-class ToyBattleView:
+class ToyBattleView(GameScene):
+    """Toy Battle's scene: the terrain board, the stacks on its bases and the two racks."""
+
     def __init__(self, controller: ToyBattleController) -> None:
         from ursina import Entity
 
         self.controller = controller
-        self.terrain = controller.view().terrain  # type: ignore[attr-defined]
+        self.terrain = controller.view().terrain
         pts = [p for p in self.terrain.pos if p is not None]
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
         self.center = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
@@ -78,8 +83,9 @@ class ToyBattleView:
             if p is None:
                 continue
             r = BASE_R if self.terrain.is_base[i] else HQ_R
-            picker(self.table.root, (p[0], p[1], 0.0), (2 * r, 2 * r, 3.0), lambda n=nid: self.controller.click_node(n),
+            picker(self.table.root, (p[0], p[1], 0.0), (2 * r, 2 * r, 3.0), partial(self.controller.click_node, nid),
                    name=f"node-{nid}")
+        self.shows = TileShows(self)
         controller.listeners.append(self.redraw)
         controller.help_listeners.append(self._troop_help)
         self.redraw()
@@ -100,7 +106,7 @@ class ToyBattleView:
         self.table.frame(pts, self.FREE_FILM, pitch=60.0, yaw=self.yaw())
 
     def _seat_shown(self) -> int:
-        return int(self.controller.view_dict()["seat"])
+        return near_seat(self.controller.view_dict())
 
     def yaw(self) -> float:
         """The camera's heading: from blue's side for blue, from red's for red."""
@@ -132,7 +138,10 @@ class ToyBattleView:
         return self.center[0] - (count - 1) * RACK_STEP / 2 + index * RACK_STEP
 
     def at(self, nid: str) -> tuple[float, float]:
+        """Where a base or H.Q. is drawn (a node without a position is never drawn, nor clicked)."""
         p = self.terrain.pos[self.terrain.index[nid]]
+        if p is None:
+            raise KeyError(f"{nid} has no place on the board")
         return (p[0], p[1])
 
     def _board(self) -> Batch:
@@ -204,8 +213,8 @@ class ToyBattleView:
         self.dynamic = Entity(parent=self.table.root)
         c = self.controller
         v = c.view_dict()
-        if int(v["seat"]) != self.facing:  # the next player took the mouse: turn the board to them
-            self.facing = int(v["seat"])
+        if near_seat(v) != self.facing:  # the next player took the mouse: turn the board to them
+            self.facing = near_seat(v)
             self.home()
         t = self.terrain
         import shapely
@@ -268,7 +277,7 @@ class ToyBattleView:
         (yours near you), with its medals won as gold coins on top of the count."""
         cx, cy = self.center
         w, d = self.extent
-        me = int(v["seat"])
+        me = near_seat(v)
         for side in (0, 1):
             colour = ("blue", "red")[side]
             n = v["reserve_sizes"][side]
@@ -317,9 +326,12 @@ class ToyBattleView:
                 add_placard(look, TROOP_TITLES.get(name, name), (x, front - RACK_TILE_R * math.cos(a) - 2.9, 0.72),
                             RACK_NAME_CM, "cream", max_width=RACK_STEP - 0.8)
                 picker(self.dynamic, (*self.to_table(x, front - 1.6), 0.0), (RACK_STEP - 1.0, RACK_DEPTH, 7.0),
-                       lambda n=name: self.controller.click_troop(n),
+                       partial(self.controller.click_troop, name),
                        name=f"troop-{name}-{i}",
-                       on_hover=lambda inside, n=name: self.controller.hover_troop(n if inside else None))
+                       on_hover=partial(self._hover_troop, name))
+        if me not in (0, 1):  # a spectator: blue's rack in front, its tiles' backs only (the engine's spectator side)
+            self._rack_backs(look, v["racks"][0], "blue", front)
+            me = 0
         opp = v["opponent_rack"]
         other = ("blue", "red")[1 - me]
         for i in range(opp["size"]):
@@ -329,6 +341,17 @@ class ToyBattleView:
         seen = ", ".join(TROOP_TITLES.get(n, n) for n in opp["seen"]) or "nothing seen"
         placard(self.dynamic, "opponent-rack-label", f"{other.capitalize()} rack: {opp['size']} ({seen})",
                 (*self.to_table(cx, back + 5.6), 0.05), 2.6, other, heading=self.yaw())
+
+    def _rack_backs(self, look: Batch, rack: dict[str, Any], colour: str, row: float) -> None:
+        """A rack seen from outside (a spectator's near one): its tiles' backs and what was seen arriving there."""
+        cx = self.center[0]
+        for i in range(rack["size"]):
+            x = cx - (rack["size"] - 1) * 4.0 + i * 8.0
+            look.add_disc((x, row, 0.0), 3.4, 1.0, (1, 1, 1), f"tile:kwak:{colour}:1", side_rgb=COLOUR_RGB[colour][:3],
+                          sides=28, ground=None)
+        seen = ", ".join(TROOP_TITLES.get(n, n) for n in rack["seen"]) or "nothing seen"
+        placard(self.dynamic, "near-rack-label", f"{colour.capitalize()} rack: {rack['size']} ({seen})",
+                (*self.to_table(cx, row - 5.6), 0.05), 2.6, colour, heading=self.yaw())
 
     def region_face(self, k: int) -> Any:
         faces = self.__dict__.setdefault("_faces", {})  # the terrain never changes under a view
@@ -362,7 +385,7 @@ class ToyBattleView:
         inside = [k for k in range(len(regions)) if self.region_face(k).contains(Point(x, y))]
         if inside:
             return f"region:{min(inside, key=lambda k: self.region_face(k).area)}"
-        me = int(self.controller.view_dict()["seat"])
+        me = near_seat(self.controller.view_dict())
         for side in (0, 1):
             x0, y0, x1, y1 = self._reserve_box(side, me)
             if x0 <= nx <= x1 and y0 <= ny <= y1:
@@ -389,7 +412,7 @@ class ToyBattleView:
             x0, y0, x1, y1 = self.region_face(int(key)).bounds
             return [(x, y, z) for x in (x0, x1) for y in (y0, y1) for z in (0.6, 2.0)]
         if kind == "reserve":
-            x0, y0, x1, y1 = self._reserve_box(int(key), int(self.controller.view_dict()["seat"]))
+            x0, y0, x1, y1 = self._reserve_box(int(key), near_seat(self.controller.view_dict()))
             return [(*self.to_table(x, y), z) for x in (x0, x1) for y in (y0, y1) for z in (0.0, 6.0)]
         if thing == "opponent-rack":
             cx, _ = self.center
@@ -405,6 +428,9 @@ class ToyBattleView:
         x, y = self.at(nid)
         r = BASE_R if self.terrain.is_base[self.terrain.index[nid]] else HQ_R
         return (x, y - r - 0.7, 0.9) if self.facing != 1 else (x, y + r + 0.7, 0.9)  # its near side
+
+    def _hover_troop(self, name: str, inside: bool) -> None:
+        self.controller.hover_troop(name if inside else None)
 
     def destroy(self) -> None:
         from ursina import destroy

@@ -1,96 +1,251 @@
-"""Little Soldiers' landing model: where the Grenade die and the Mortar
-token land, measured once from the physics (``engine.geometry.landings``),
-kept in ``landings.json`` beside this file.
+"""A thrown thing's landing, checked like a die's face: a record is a claim.
 
-Bots imagine games: a rollout plays to the end, a planner weighs the
-landings of an aim before it throws. There the model stands in for Bullet
-(a draw is a few microseconds against a few milliseconds a throw); real
-games, replays and ``toybox replay --verify`` always throw with the physics
-(``LittleSoldiersState.for_rollouts`` is what switches a bot's imagined
-state to the model).
+Chance outcomes are kept in records (format 2), so a landing in a record or a
+save is a claim someone made: the engine replays it only when the physics
+could have put the Grenade die, the Mortar token or the Battle Royale
+parachute token (a Mortar shot of the green Move token) there:
 
-Measure again after changing a throw's numbers in ``data.py`` (a test fails
-until then)::
+* well-formed: finite coordinates within :data:`TABLE_BOUND_CM`, a face of
+  the thrown thing, Teleporters of this battlefield named once each, and the
+  scatter seed a 32-bit unsigned whole number (what real games draw);
+* within the throw's reach: no farther from where it was thrown than the
+  reach model allows for the recorded strength (:func:`reach`: the longest
+  flight at that strength measured once from the physics, kept as data in
+  ``reach.json`` by ``measure_reach.py``, with :data:`REACH_MARGIN` and
+  :data:`REACH_SLACK_CM` on top) — unless the body starts inside a scenery
+  piece (:func:`starts_in_scenery`), which the model does not measure (its
+  landing may then lie inside that piece);
+* at rest: on the table or a piece's top within :data:`REST_TOLERANCE_CM`,
+  never inside a solid (:mod:`engine.geometry.resting`).
 
-    python -m engine.little_soldiers.table.landings            # writes landings.json, prints the summary
-    python -m engine.little_soldiers.table.landings --check    # prints the summary of the file as it is
+Each refusal is one sentence saying why; replay adds the step. A landing
+that is possible but unlikely passes here; ``toybox replay --verify``
+re-runs the physics from the recorded seed (:func:`redraw`, :func:`differs`).
+The Marshmallow's bounce is no chance outcome: the record keeps the
+player's direction only and the replay computes the bounce.
 """
 
 from __future__ import annotations
 
 import json
-import sys
-from collections.abc import Sequence
+import math
+import random
+from collections.abc import Collection, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-import numpy as np
+from engine.geometry.battlefield_file import TABLE_BOUND_CM
+from engine.geometry.resting import rest_problem
+from engine.geometry.throws import GRAVITY, Die12, Disc
+from engine.little_soldiers.table.throws import throw_spec
 
-from engine.geometry.battlefield import Battlefield
-from engine.geometry.landings import LandingTable, land, measure
-from engine.geometry.throws import Landing
-from engine.little_soldiers.table.throws import KINDS, throw_spec
+REACH_FILE = Path(__file__).with_name("reach.json")
+"""The reach model, measured by ``python -m engine.little_soldiers.table.measure_reach``."""
 
-DATA = Path(__file__).with_name("landings.json")
-STRENGTHS = tuple(round(0.05 * i, 2) for i in range(21))
-"""Strengths measured (chosen: every 0.05; the model interpolates between them)."""
-SAMPLES = 48
-"""Throws measured per strength (chosen: 48 ranks of the distance; ~1,000 throws a kind)."""
+REACH_MARGIN = 1.25
+"""Chosen: a landing may lie this many times the measured longest flight away
+(the measurement's seeds are many, not all: a rarer roll may go a little farther)."""
+
+REACH_SLACK_CM = 3.0
+"""Chosen: and this much more (cm), for the shortest throws."""
+
+REST_TOLERANCE_CM = 0.5
+"""Chosen: how far (cm) a landing's centre may lie from where the body would
+rest (above a surface, or into a solid) and still be a place it could rest."""
+
+
+SEED_LIMIT = 2**32
+"""Real games draw a landing's scatter seed as 32 random bits."""
+
+VERIFY_TOLERANCE_CM = 0.1
+"""Chosen: ``replay --verify`` reports a throw whose recorded landing lies
+farther than this from where the same physics puts it (the physics is
+deterministic: a record Toybox made on this build differs by 0)."""
+
+NAMES = {"grenade": "Grenade die", "mortar": "Mortar token", "parachute": "green Move token"}
 
 
 @cache
-def tables() -> dict[str, LandingTable]:
-    """The measured tables by kind, read once."""
-    data = json.loads(DATA.read_text(encoding="utf-8"))
-    return {kind: LandingTable.from_dict(data[kind]) for kind in KINDS}
+def _model() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(REACH_FILE.read_text(encoding="utf-8"))
+    return data
 
 
-def model_throw(
-    bf: Battlefield,
+def reach(kind: str, strength: float, drop: float = 0.0) -> float:
+    """The longest flight (cm) the reach model allows a ``kind`` throw
+    (grenade or mortar) at ``strength`` that lands ``drop`` cm below where
+    it starts: the measured envelope at the next measured strength and height
+    up, times :data:`REACH_MARGIN` plus :data:`REACH_SLACK_CM`. Past the
+    highest measured height, the extra fall at the strongest horizontal
+    speed is added (what a longer fall can add to a flight)."""
+    model = _model()
+    strengths: list[float] = model["strengths"]
+    heights: list[float] = model["heights_cm"]
+    table: list[list[float]] = model["reach_cm"][kind]
+    s = next((i for i, v in enumerate(strengths) if v >= strength - 1e-9), len(strengths) - 1)
+    drop = max(0.0, drop)
+    above = [j for j, h in enumerate(heights) if h >= drop - 1e-9]
+    if above:
+        longest = table[s][above[0]]
+    else:
+        spec = throw_spec(kind)
+        speed = spec.max_speed * strengths[s] * (1.0 + model["scatter_sigmas"] * spec.strength_scatter)
+        across = speed * math.cos(math.radians(spec.elevation))
+        extra = across * (math.sqrt(2 * drop / GRAVITY) - math.sqrt(2 * heights[-1] / GRAVITY))
+        longest = table[s][-1] + extra
+    return longest * REACH_MARGIN + REACH_SLACK_CM
+
+
+def extent(kind: str) -> float:
+    """How far (cm) any point of the thrown body lies from its centre."""
+    body = throw_spec(kind).body
+    if isinstance(body, Die12):
+        return body.radius
+    assert isinstance(body, Disc)
+    return math.hypot(body.radius, body.thickness / 2)
+
+
+def _finite(*values: Any) -> bool:
+    return all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in values)
+
+
+def landing_problem(
+    terrain: Any,
     kind: str,
     start: Sequence[float],
-    direction: Sequence[float],
     strength: float,
-    seed: int,
-    chosen: Any = None,
-) -> Landing:
-    """A landing of the Grenade die or the Mortar token drawn from the model
-    (the arguments are ``table.throws.throw``'s)."""
-    faces = tuple(chosen.grenade_die_faces) if chosen is not None and kind == "grenade" else None
-    spec = bf.derived(("throw spec", kind, faces), lambda: throw_spec(kind, bf, chosen))
-    return land(bf, spec, tables()[kind], start, direction, strength, seed)
+    landing: Any,
+    faces: Collection[str],
+    teleporters: Collection[str] = (),
+    name: str | None = None,
+) -> str | None:
+    """Why ``landing`` (a Landing action) cannot be where the physics put a
+    ``kind`` throw (grenade or mortar) from ``start`` at ``strength`` on
+    ``terrain``'s battlefield; None when it could be. ``faces`` are the
+    faces it may show, ``teleporters`` the Teleporters it may name."""
+    what = NAMES.get(name or kind, name or kind)
+    x, y, z = landing.x, landing.y, landing.z
+    if not _finite(x, y, z):
+        return f"The {what}'s landing must be three finite numbers (cm), not ({x!r}, {y!r}, {z!r})."
+    if max(abs(x), abs(y), abs(z)) > TABLE_BOUND_CM:
+        return (f"The {what} cannot have landed at ({x:g}, {y:g}, {z:g}): no table reaches "
+                f"{TABLE_BOUND_CM:g} cm from its origin.")
+    if not isinstance(landing.face, str) or landing.face not in faces:
+        return f"{landing.face!r} is not a face of the {what} (its faces: {', '.join(faces)})."
+    named = landing.teleporters
+    if not isinstance(named, tuple) or not all(isinstance(t, str) for t in named):
+        return f"The {what}'s Teleporters must be a list of Teleporter names, not {named!r}."
+    for t in named:
+        if t not in teleporters:
+            known = ", ".join(sorted(teleporters)) or "none on this battlefield"
+            return f"{t!r} is not a Teleporter the {what} could touch here (Teleporters: {known})."
+    if len(set(named)) != len(named):
+        return f"The {what} names a Teleporter twice ({', '.join(named)}): a touch is reported once."
+    seed = landing.seed
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
+        return f"The {what}'s scatter seed must be a whole number from 0 to {SEED_LIMIT - 1} (32 bits), not {seed!r}."
+    bf = terrain.bf
+    sx, sy = float(start[0]), float(start[1])
+    far = math.hypot(x - sx, y - sy)
+    allowed = reach(kind, float(strength), bf.surface_height(sx, sy))
+    overlapped = starts_in_scenery(bf, kind, (sx, sy))
+    if far > allowed and overlapped is None:
+        return (f"The {what} cannot have landed at ({x:.1f}, {y:.1f}): that is {far:.1f} cm from where it was thrown "
+                f"({sx:.1f}, {sy:.1f}), and a throw at strength {strength:.2f} flies at most {allowed:.1f} cm "
+                f"(the reach model, measured from the physics).")
+    problem = rest_problem(bf, (x, y, z), extent(kind), REST_TOLERANCE_CM, () if overlapped is None else (overlapped,))
+    if problem is not None:
+        return f"The {what} cannot have come to rest at ({x:.1f}, {y:.1f}, {z:.1f}): {problem}."
+    return None
 
 
-def summary(table: LandingTable) -> list[str]:
-    """One line per strength: the distance's median and spread, the side
-    spread, how often the physics threw again."""
-    out = [f"{table.name}: {table.samples} throws per strength"]
-    for i, s in enumerate(table.strengths):
-        rows = table.rows[i]
-        q = np.percentile(rows[:, 0], [5, 50, 95])
-        out.append(f"  strength {s:4.2f}: forward {q[1]:7.1f} cm (5-95%: {q[0]:6.1f}-{q[2]:6.1f}), "
-                   f"side sd {rows[:, 1].std():5.1f} cm, thrown again {table.rethrow_share(i):4.0%}")
-    return out
+def toward(
+    terrain: Any, kind: str, start: Sequence[float], strength: float, target: Sequence[float], face: str,
+) -> tuple[float, float, float]:
+    """A place a ``kind`` throw from ``start`` at ``strength`` could rest,
+    as near ``target`` (x, y) as the checks allow: on the segment from
+    ``target`` back to the start, the first point :func:`landing_problem`
+    accepts (a planner's imagined "lands out of harm's way" stays a
+    landing the physics could make)."""
+    from engine.little_soldiers.actions import Landing
+
+    sx, sy = float(start[0]), float(start[1])
+    tx, ty = float(target[0]), float(target[1])
+    for k in range(20, -1, -1):
+        x, y = sx + (tx - sx) * k / 20, sy + (ty - sy) * k / 20
+        z = terrain.bf.surface_height(x, y)
+        if landing_problem(terrain, kind, start, strength, Landing(x, y, z, face), (face,)) is None:
+            return (x, y, z)
+    return (sx, sy, terrain.bf.surface_height(sx, sy))
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    args = list(sys.argv[1:] if argv is None else argv)
-    if args == ["--check"]:
-        found = tables()
-    elif not args:
-        from engine.core.files import write_atomic
+def starts_in_scenery(bf: Any, kind: str, start: Sequence[float]) -> str | None:
+    """The scenery piece a ``kind`` body placed at ``start`` (as the physics
+    places it: on the surface there) overlaps, or None. A Grenade flicked
+    from a Move token laid against a wall starts partly inside it, and
+    Bullet pushes it out by an impulse the reach model does not measure, or
+    (a piece Bullet holds as a triangle mesh) it stays inside: such a throw's
+    landing is checked for being at rest, not for its reach, and may lie in
+    that piece (``replay --verify`` still re-runs it)."""
+    from shapely.geometry import Point
 
-        found = {kind: measure(throw_spec(kind), STRENGTHS, SAMPLES) for kind in KINDS}
-        write_atomic(DATA, json.dumps({k: t.to_dict() for k, t in found.items()}, separators=(",", ":")) + "\n")
-        tables.cache_clear()
-    else:
-        print("usage: python -m engine.little_soldiers.table.landings [--check]", file=sys.stderr)
-        return 2
-    for table in found.values():
-        print("\n".join(summary(table)))
-    return 0
+    size = extent(kind)
+    x, y = float(start[0]), float(start[1])
+    z = bf.surface_height(x, y) + throw_spec(kind).body.radius + 0.05
+    for solid in bf.near(Point(x, y), size):
+        if solid.bottom < z + size and solid.top > z - size:
+            return str(solid.id)
+    return None
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+class _Seeded(random.Random):
+    """A generator whose next 32 random bits are ``seed``: a state's own
+    chance step then throws with the recorded scatter seed."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.recorded = seed
+
+    def getrandbits(self, k: int) -> int:
+        return self.recorded & ((1 << k) - 1)
+
+
+def redraw(state: Any, landing: Any) -> Any:
+    """The landing the physics gives the throw now due in ``state`` with the
+    scatter seed ``landing`` recorded: the state's own chance step, run."""
+    return state.sample_chance(_Seeded(int(landing.seed)))
+
+
+def differs(recorded: Any, redrawn: Any, tolerance: float = VERIFY_TOLERANCE_CM) -> str | None:
+    """How a recorded landing differs from the physics' (a phrase), or None
+    when they agree within ``tolerance``."""
+    gap = math.dist((recorded.x, recorded.y, recorded.z), (redrawn.x, redrawn.y, redrawn.z))
+    if gap > tolerance:
+        return (f"recorded at ({recorded.x:.2f}, {recorded.y:.2f}, {recorded.z:.2f}), the physics lands it at "
+                f"({redrawn.x:.2f}, {redrawn.y:.2f}, {redrawn.z:.2f}), {gap:.2f} cm away")
+    if recorded.face != redrawn.face:
+        return f"recorded showing {recorded.face!r}, the physics shows {redrawn.face!r}"
+    if tuple(recorded.teleporters) != tuple(redrawn.teleporters):
+        return f"recorded touching {list(recorded.teleporters)}, the physics touches {list(redrawn.teleporters)}"
+    return None
+
+
+def verify_chance(state: Any, action: Any) -> tuple[bool, str | None]:
+    """For ``replay --verify``: when ``action`` is a thrown thing's landing
+    due in ``state``, re-run the physics from its recorded seed: (True, how
+    it differs, a phrase, or None); (False, None) for any other chance step."""
+    from engine.core.protocol import CHANCE
+    from engine.little_soldiers.actions import Landing
+
+    if not isinstance(action, Landing) or state.chance_outcomes() is not None:
+        return False, None
+    if state.check(CHANCE, action) is not None:
+        return True, None  # refused by the replay itself, with its sentence
+    return True, differs(action, redraw(state, action))
+
+
+__all__ = [
+    "REACH_MARGIN", "REACH_SLACK_CM", "REST_TOLERANCE_CM", "SEED_LIMIT", "TABLE_BOUND_CM", "VERIFY_TOLERANCE_CM",
+    "differs", "extent", "landing_problem", "reach", "redraw", "toward", "verify_chance",
+]
