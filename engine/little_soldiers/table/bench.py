@@ -228,7 +228,9 @@ def run_geometry_bench(out: Callable[[str], object] = print, quick: bool = False
         _print_floor(out, "", floor)
         busy, busy_figs = busier_table()
         heads = [head_center(kind, xy, busy.surface_height(*xy)) for kind, xy in busy_figs]
-        floor = call_floor(busy, heads, [kind for kind, _ in busy_figs], max(rep // 4, 5))
+        # Half the reference's repetitions (each call is ~6x longer): with a quarter, the median at load 8
+        # read 1.54x in one run where 100-call rounds read 1.13-1.22x.
+        floor = call_floor(busy, heads, [kind for kind, _ in busy_figs], max(rep // 2, 10))
         results.update({f"busier_{k}": v for k, v in floor.items()})
         out(f"busier table: {len(busy.scenery)} scenery pieces, {len(heads)} figurines, {floor['pairs']} checks x "
             f"{DEFAULT_RAYS} rays")
