@@ -22,7 +22,8 @@ from engine.little_soldiers.table.landing_model import SAMPLES, STRENGTHS, model
 from engine.little_soldiers.table.throws import KINDS, throw, throw_spec
 
 INFO = get_game("little-soldiers")
-CONFIGS = [({}, range(0, 12)), ({"modules": ["objects"]}, range(20, 28)), ({"modules": ["levels"]}, range(40, 46))]
+CONFIGS = [({}, range(0, 12)), ({"modules": ["objects"]}, range(20, 28)), ({"modules": ["levels"]}, range(40, 46)),
+           ({"mission": "battle_royale", "players": 3}, range(60, 62))]
 """(config, seeds) played both ways; each config's seeds hold throws (checked below)."""
 OPEN = Battlefield("open", shapely.box(-200, -200, 200, 200), ())
 WALLED = Battlefield.from_dict({
@@ -95,7 +96,7 @@ def _lockstep(config: dict, seed: int) -> int:
     return landings
 
 
-@pytest.mark.parametrize("config,seeds", CONFIGS, ids=["bootcamp", "objects", "levels"])
+@pytest.mark.parametrize("config,seeds", CONFIGS, ids=["bootcamp", "objects", "levels", "battle-royale"])
 def test_the_same_seeds_pass_through_the_same_states_with_the_model(config, seeds):
     landings = sum(_lockstep(config, seed) for seed in seeds)
     assert landings >= 2
