@@ -214,7 +214,7 @@ def import_mesh(data: dict[str, Any], source: str | Path, at: Sequence[float], r
     src = Path(source)
     try:
         mesh = trimesh.load(src, force="mesh")
-    except Exception as err:  # trimesh raises many kinds for a bad file
+    except Exception as err:  # noqa: BLE001 - trimesh raises many kinds for a bad file
         raise ValueError(f"{src.name}: not a mesh trimesh can read ({err}).") from None
     if not isinstance(mesh, trimesh.Trimesh) or len(mesh.faces) == 0:
         raise ValueError(f"{src.name}: the file holds no triangles.")

@@ -507,16 +507,25 @@ def cmd_bench(args: argparse.Namespace) -> int:
         from app.raycast_baseline import panda_baseline
         from engine.little_soldiers.table.bench import run_geometry_bench
 
-        rows = run_geometry_bench(out=(lambda line: None) if args.json else print, quick=args.quick, baseline=panda_baseline)
+        geometry_rows = run_geometry_bench(out=(lambda line: None) if args.json else print, quick=args.quick,
+                                           baseline=panda_baseline)
         if args.json:
-            print(json.dumps(rows, indent=1, default=str))
+            print(json.dumps(geometry_rows, indent=1, default=str))
+        return 0
+    if args.what == "ray":
+        from engine.tournament.scale import run_scale_bench
+
+        scale_rows = run_scale_bench(games=4 if args.quick else 16, rounds=1 if args.quick else 2,
+                                     out=(lambda line: None) if args.json else print)
+        if args.json:
+            print(json.dumps(scale_rows, indent=1))
         return 0
     if args.what == "engine":
         from engine.bots.bench import run_engine_bench
 
-        rows = run_engine_bench(out=(lambda line: None) if args.json else print, quick=args.quick)
+        engine_rows = run_engine_bench(out=(lambda line: None) if args.json else print, quick=args.quick)
         if args.json:
-            print(json.dumps(rows, indent=1))
+            print(json.dumps(engine_rows, indent=1))
         return 0
     from app.bench import BASELINE_REF, DEFAULT_GAMES, bench, report
 
@@ -665,12 +674,13 @@ def build_parser() -> argparse.ArgumentParser:
     _add_config_flags(p)
     p.set_defaults(func=cmd_render)
 
-    p = sub.add_parser("bench", help="benchmarks: engine (random playouts), geometry (sight, cords, throws), app (frames)")
-    p.add_argument("what", choices=["engine", "geometry", "app", "net"])
+    p = sub.add_parser("bench", help="benchmarks: engine (random playouts), geometry (sight, cords, throws), app (frames), "
+                       "ray (a tournament serially, on 1 and 2 local Ray workers and on two Ray nodes on 127.0.0.1)")
+    p.add_argument("what", choices=["engine", "geometry", "app", "net", "ray"])
     p.add_argument("--tables", type=whole(1, 1000), default=50, help="net: tables served at once")
     p.add_argument("--think", type=seconds, default=0.0,
                    help="net: seconds each bot waits before a move (0: as fast as the server answers)")
-    p.add_argument("--quick", action="store_true", help="fewer repetitions (engine, geometry)")
+    p.add_argument("--quick", action="store_true", help="fewer repetitions (engine, geometry, ray)")
     p.add_argument("--games", help="comma-separated games (default: all three)")
     p.add_argument("--frames", type=whole(1, 100_000), default=120)
     p.add_argument(

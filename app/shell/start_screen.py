@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -225,7 +226,7 @@ class StartScreen:
         c = self.choice
         tabs = list(GAME_TITLES.items()) + ([(EDITOR, EDITOR_TITLE)] if self.on_edit is not None else [])
         for i, (game, title) in enumerate(tabs):
-            self._button(title, ((i - (len(tabs) - 1) / 2) * 0.3, 0.27), lambda g=game: self._set_game(g),
+            self._button(title, ((i - (len(tabs) - 1) / 2) * 0.3, 0.27), partial(self._set_game, game),
                          on=(game == EDITOR) == self.editing and (game == EDITOR or c.game == game))
         y = 0.17
         if self.editing:
@@ -234,7 +235,7 @@ class StartScreen:
         if c.game == "little-battle":
             Text(parent=self.body, text="Players", position=(-0.66, y), origin=(-0.5, 0), scale=1, color=color.white)
             for i, n in enumerate((3, 4, 5)):
-                self._button(str(n), (COLUMN_LEFT + 0.05 + i * 0.12, y), lambda n=n: self._set("players", n),
+                self._button(str(n), (COLUMN_LEFT + 0.05 + i * 0.12, y), partial(self._set, "players", n),
                              on=c.config.get("players", 4) == n, width=0.1)
             chiefs = bool(c.config.get("chiefs", False))
             self._button("Chiefs variant: " + ("on" if chiefs else "off"), (COLUMN_LEFT + 0.51, y),
@@ -253,20 +254,20 @@ class StartScreen:
             for i, (name, title) in enumerate(zip(names, titles, strict=True)):
                 row, col = divmod(i, columns)
                 self._button(title, (COLUMN_LEFT + width / 2 + col * (width + 0.01), y - row * 0.065),
-                             lambda n=name, k=key: self._set(k, level_value(c.game, n)), on=current == name,
+                             partial(self._set, key, level_value(c.game, name)), on=current == name,
                              width=width)
             y -= 0.065 * ((len(names) + columns - 1) // columns) + 0.01
             if c.game == "little-soldiers":
                 y = self._soldiers_options(y)
         seats = c.normalized_seats()
-        names = SEAT_NAMES[c.game]
+        seat_names = SEAT_NAMES[c.game]
         Text(parent=self.body, text="Seats", position=(-0.66, y), origin=(-0.5, 0), scale=1, color=color.white)
         Text(parent=self.body, text="(click to change)", position=(-0.66, y - 0.035), origin=(-0.5, 0), scale=0.7,
              color=color.light_gray)
         for s, kind in enumerate(seats.kinds):
             row, col = divmod(s, 3)
-            name = names[s] if s < len(names) else f"player {s + 1}"
-            self._button(f"{name}: {kind}", (COLUMN_LEFT + 0.13 + col * 0.28, y - row * 0.065), lambda s=s: self._cycle(s),
+            name = seat_names[s] if s < len(seat_names) else f"player {s + 1}"
+            self._button(f"{name}: {kind}", (COLUMN_LEFT + 0.13 + col * 0.28, y - row * 0.065), partial(self._cycle, s),
                          on=kind == "human")
         y -= 0.065 * ((len(seats.kinds) + 2) // 3) + 0.02
         self._button("Start", (0, y), self._start, on=True, width=0.3)
@@ -367,7 +368,7 @@ class StartScreen:
             for i, path in enumerate(paths):
                 row, col = divmod(i, LEVEL_COLUMNS)
                 self._button(path.stem.replace("-", " "), (COLUMN_LEFT + 0.1025 + col * 0.215, y - row * 0.065),
-                             lambda p=path: self._pick_file(p), on=path == self.edit_file, width=0.205)
+                             partial(self._pick_file, path), on=path == self.edit_file, width=0.205)
             y -= 0.065 * ((len(paths) + LEVEL_COLUMNS - 1) // LEVEL_COLUMNS) + 0.01
         where = self.edit_file.relative_to(REPO) if self.edit_file.is_relative_to(REPO) else self.edit_file
         Text(parent=self.body, text=f"Edits {where} (Save writes that file; Menu comes back here).", origin=(0, 0),
@@ -404,7 +405,7 @@ class StartScreen:
         for i, (mod, title) in enumerate(zip(ls_config.MODULES, titles, strict=True)):
             row, col = divmod(i, columns)
             self._button(title, (COLUMN_LEFT + width / 2 + col * (width + 0.01), y - row * 0.065),
-                         lambda m=mod: self._toggle_module(m), on=mod in on or mod in required, width=width)
+                         partial(self._toggle_module, mod), on=mod in on or mod in required, width=width)
         y -= 0.065 * ((len(ls_config.MODULES) + columns - 1) // columns) + 0.01
         if missions:
             Text(parent=self.body, text="Mission", position=(-0.66, y), origin=(-0.5, 0), scale=1, color=color.white)
@@ -415,7 +416,7 @@ class StartScreen:
         if len(counts) > 1:  # the co-op missions (1-4) offered none, so they were played by 2
             Text(parent=self.body, text="Players", position=(0.0, y), origin=(-0.5, 0), scale=1, color=color.white)
             for i, n in enumerate(counts):
-                self._button(str(n), (0.2 + i * 0.11, y), lambda n=n: self._set("players", n),
+                self._button(str(n), (0.2 + i * 0.11, y), partial(self._set, "players", n),
                              on=c.config.get("players", 2) == n, width=0.1)
         return y - 0.075
 

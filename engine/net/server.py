@@ -331,7 +331,7 @@ class TableServer:
                 if by is not None:
                     by.push(P.dumps(P.refused(str(err), ref)))
                 return False
-            except Exception as err:  # noqa: BLE001 - an engine failure refuses this one message; the table lives on
+            except Exception as err:  # an engine failure (logged) refuses this one message; the table lives on
                 log.exception("table %s: %s", hosted.table.id, err)
                 if by is not None:
                     by.push(P.dumps(P.refused(f"The server could not do that ({type(err).__name__}); "
@@ -435,7 +435,7 @@ class TableServer:
         loop = asyncio.get_running_loop()
         try:
             action = await loop.run_in_executor(self.bots, bot.choose, view)
-        except Exception as err:  # noqa: BLE001 - a failing bot must not end the table; the host can hand the seat back
+        except Exception as err:  # logged: a failing bot must not end the table; the host can hand the seat back
             log.exception("table %s seat %s: the bot failed", hosted.table.id, seat)
             hosted.failed[seat] = hosted.table.version  # not asked again until the game moves
             hosted.thinking.pop(seat, None)

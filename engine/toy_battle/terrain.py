@@ -175,7 +175,7 @@ class Terrain:
         index = {nid: i for i, nid in enumerate(ids)}
         self.ids = ids
         self.index = index
-        self.hqs = tuple(tuple(index[h] for h, s in owner.items() if s == seat) for seat in (0, 1))  # type: ignore[assignment]
+        self.hqs = (tuple(index[h] for h, s in owner.items() if s == 0), tuple(index[h] for h, s in owner.items() if s == 1))
         self.hq_owner = tuple(owner.get(nid, -1) for nid in ids)
         self.is_base = tuple(nid in bases for nid in ids)
         self.special = tuple(specials.get(nid) for nid in ids)

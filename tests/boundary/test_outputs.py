@@ -111,7 +111,7 @@ def test_the_null_device_discards_and_stays_a_device(tmp_path):
 
 def test_a_device_put_at_the_path_during_the_write_is_not_renamed_over(tmp_path, monkeypatch):
     target = tmp_path / "chart.png"
-    real_clean = files._clean_stale  # noqa: SLF001 - the step between the check and the rename
+    real_clean = files._clean_stale  # the private step between the check and the rename: the race's window
 
     def swap_in_a_fifo(path: Path) -> None:
         real_clean(path)
