@@ -6,16 +6,20 @@ run: a fixed pure-Python loop (list building, dict lookups, random draws —
 the operations a game step is made of). The ratio (games per million
 baseline loops) moves only when the code does.
 
-What a random playout is: every seat a ``RandomBot``. In Toy Battle and
-Little Battle it picks uniformly among the legal actions. In Little
-Soldiers, whose Moves and aims are continuous, it plays the game's
+What a random playout is: every seat a ``RandomBot``, on a state set for
+rollouts (``State.for_rollouts``: what a bot's imagined game is). In Toy
+Battle and Little Battle it picks uniformly among the legal actions. In
+Little Soldiers, whose Moves and aims are continuous, it plays the game's
 one-sample random policy (``view.random_action``: the kind of choice
 first, then one action measured alone; its distribution is documented in
-``engine.little_soldiers.random_action``). The random bot before that
-policy — uniform over the engine's 32 checked candidates, each Move's
-destinations fitted and path-measured in one batch
-(``RandomBot(candidates=32)``) — is measured in the same run, so the two
-figures and their ratio come from one machine state.
+``engine.little_soldiers.random_action``), and throws land by the landing
+model measured from the physics (``table.landing_model``), as in every bot's
+rollouts; the same games with Bullet throwing, as a real game throws, are
+measured in the same run ("physics throws"). The random bot before the
+one-sample policy — uniform over the engine's 32 checked candidates, each
+Move's destinations fitted and path-measured in one batch
+(``RandomBot(candidates=32)``) — is measured in the same run too, so the
+figures and their ratios come from one machine state.
 
 Little Battle and Toy Battle are also given as a fraction of a second
 yardstick measured in the same run: random games of tic-tac-toe in plain
@@ -58,14 +62,20 @@ from engine.core.games import get_game
 CASES: tuple[tuple[str, dict[str, Any], int, int | None], ...] = (
     ("little-battle", {"players": 4}, 400, None),
     ("toy-battle", {"terrain": "castle-field"}, 200, None),
-    ("little-soldiers", {}, 40, None),
+    ("little-soldiers", {}, 200, None),
     ("little-soldiers", {}, 40, 32),
 )
 """(game, config, games, candidates) measured by default: ``candidates``
-None is the plain random bot, 32 the 32-candidate one (``RandomBot``)."""
+None is the plain random bot, 32 the 32-candidate one (``RandomBot``).
+Little Soldiers' plain case plays 200 games (chosen: 40 took 0.15 s of CPU,
+and at load 18 three runs read 172-214 per million baseline loops)."""
 
-AIMS = {"little-soldiers": 120.0}
-"""Issue 15's aim in games per million baseline loops (10x the 12.1 measured before)."""
+PHYSICS_CASES = frozenset({"little-soldiers"})
+"""Games whose plain random case is measured a second time with the exact
+chance a real game draws (``for_rollouts`` not called: Bullet throws)."""
+
+AIMS = {"little-soldiers": 250.0}
+"""Issue 26's aim in games per million baseline loops (issue 15's was 120, 10x the 12.1 measured before it)."""
 
 ISSUE_BASELINE = {"little-soldiers": 12.1}
 """What issue 15 measured before any of its work, in games per million baseline loops."""
@@ -127,36 +137,41 @@ def yardstick(seconds: float = 0.2) -> float:
 
 
 def games_per_second(game: str, config: dict[str, Any], games: int, candidates: int | None = None,
-                     warm: bool = False) -> float:
+                     warm: bool = False, rollouts: bool = True) -> float:
     """Random-bot games per CPU second (process time: other load does not
     count), seeds 0..games-1; ``candidates`` as ``RandomBot``'s; ``warm``:
-    one untimed game first (``warm_up``)."""
+    one untimed game first (``warm_up``); ``rollouts``: each game set for
+    rollouts (``State.for_rollouts``), else drawing the exact chance."""
     info = get_game(game)
     cfg = info.config_from_dict(config)
     seats = info.new_game(cfg, 0).num_seats
     if warm:
-        warm_up(game, config, candidates)
+        warm_up(game, config, candidates, rollouts)
     start = time.process_time()
     for seed in range(games):
-        play_out(info.new_game(cfg, seed), [RandomBot(seed * 7 + s, candidates) for s in range(seats)])
+        state = info.new_game(cfg, seed)
+        play_out(state.for_rollouts() if rollouts else state, [RandomBot(seed * 7 + s, candidates) for s in range(seats)])
     return games / (time.process_time() - start)
 
 
-def warm_up(game: str, config: dict[str, Any], candidates: int | None = None) -> float:
+def warm_up(game: str, config: dict[str, Any], candidates: int | None = None, rollouts: bool = True) -> float:
     """Play one untimed game (seed ``WARM_SEED``) and return its CPU seconds:
     the first game in a process also pays the one-time set-up."""
     info = get_game(game)
     cfg = info.config_from_dict(config)
     start = time.process_time()
     state = info.new_game(cfg, WARM_SEED)
-    play_out(state, [RandomBot(WARM_SEED * 7 + s, candidates) for s in range(state.num_seats)])
+    bots = [RandomBot(WARM_SEED * 7 + s, candidates) for s in range(state.num_seats)]
+    play_out(state.for_rollouts() if rollouts else state, bots)
     return time.process_time() - start
 
 
-def _label(game: str, candidates: int | None) -> str:
+def _label(game: str, candidates: int | None, rollouts: bool = True) -> str:
     if game != "little-soldiers":
         return "random games"
-    return "random games (one-sample policy)" if candidates is None else f"random games ({candidates}-candidate bot)"
+    throws = "landing model" if rollouts else "physics throws"
+    return (f"random games (one-sample policy, {throws})" if candidates is None
+            else f"random games ({candidates}-candidate bot, {throws})")
 
 
 def run_engine_bench(out: Callable[[str], object] = print, quick: bool = False,
@@ -166,23 +181,29 @@ def run_engine_bench(out: Callable[[str], object] = print, quick: bool = False,
     out(f"baseline: {base:.0f} pure-Python loops/s (same run; each case's ratio is to the baseline measured "
         f"just before and after it)")
     rows: dict[str, Any] = {"baseline_loops_per_s": base}
-    for game, config, count, candidates in CASES:
+    cases = [(g, c, n, k, True) for g, c, n, k in CASES]
+    for i, (game, config, count, candidates, _) in enumerate(list(cases)):
+        if game in PHYSICS_CASES and candidates is None:
+            cases.insert(i + 1, (game, config, count, candidates, False))
+    for game, config, count, candidates, rollouts in cases:
         if games is not None and game not in games:
             continue
         n = max(1, count // 10) if quick else count
-        first = warm_up(game, config, candidates)
+        first = warm_up(game, config, candidates, rollouts)
         before, stick_before = baseline_loops(), yardstick()
-        gps = games_per_second(game, config, n, candidates)
+        gps = games_per_second(game, config, n, candidates, rollouts=rollouts)
         # The baseline on both sides of the case: a busy machine's pace drifts within a run.
         loops = (before + baseline_loops()) / 2
         stick = (stick_before + yardstick()) / 2
         ratio = gps / loops * 1e6
         key = game if candidates is None else f"{game} random{candidates}"
+        key += "" if rollouts else " physics"
         rows[key] = {"games": n, "games_per_s": gps, "per_million_baseline_loops": ratio,
                      "baseline_loops_per_s": loops, "first_game_s": first, "candidates": candidates,
-                     "yardstick_games_per_s": stick, "yardstick_over_games": stick / gps}
-        aim = AIMS.get(game)
-        line = f"{game:16} {n:5d} {_label(game, candidates)}: {gps:.1f} games/s (CPU), {ratio:.2f} per million baseline loops"
+                     "rollouts": rollouts, "yardstick_games_per_s": stick, "yardstick_over_games": stick / gps}
+        aim = AIMS.get(game) if rollouts and candidates is None else None
+        line = (f"{game:16} {n:5d} {_label(game, candidates, rollouts)}: {gps:.1f} games/s (CPU), "
+                f"{ratio:.2f} per million baseline loops")
         if aim:
             base = ISSUE_BASELINE[game]
             line += f" = {ratio / base:.2f}x the issue's {base:g}, {ratio / aim:.2f} of the aim {aim:g}"
@@ -191,7 +212,10 @@ def run_engine_bench(out: Callable[[str], object] = print, quick: bool = False,
         if stick_aim:
             line += f", aim 1/{stick_aim:g}"
         out(line + f"; untimed first game {first * 1e3:.0f} ms")
-    one, old = rows.get("little-soldiers"), rows.get("little-soldiers random32")
+    one, old, exact = rows.get("little-soldiers"), rows.get("little-soldiers random32"), rows.get("little-soldiers physics")
+    if one and exact:
+        rows["little-soldiers model / physics"] = one["games_per_s"] / exact["games_per_s"]
+        out(f"little-soldiers  landing model / physics throws, same run: {one['games_per_s'] / exact['games_per_s']:.2f}x")
     if one and old:
         rows["little-soldiers one-sample / random32"] = one["games_per_s"] / old["games_per_s"]
         out(f"little-soldiers  one-sample policy / 32-candidate bot, same run: {one['games_per_s'] / old['games_per_s']:.2f}x")
@@ -214,11 +238,14 @@ def bots(seed):
     if {candidates} is None:
         return [RandomBot(seed * 7 + s) for s in range(seats)]
     return [RandomBot(seed * 7 + s, candidates={candidates}) for s in range(seats)]
-play_out(info.new_game(cfg, 1000000), bots(1000000))  # untimed: the one-time set-up
+def game(seed):  # set for rollouts where the checkout has them (before issue 26 it had not)
+    state = info.new_game(cfg, seed)
+    return state.for_rollouts() if {rollouts} and hasattr(state, "for_rollouts") else state
+play_out(game(1000000), bots(1000000))  # untimed: the one-time set-up
 before, stick = baseline_loops(), yardstick()
 start = time.process_time()
 for seed in range({games}):
-    play_out(info.new_game(cfg, seed), bots(seed))
+    play_out(game(seed), bots(seed))
 gps = {games} / (time.process_time() - start)
 after, stick_after = baseline_loops(), yardstick()
 print(json.dumps([gps, gps / ((before + after) / 2) * 1e6, (stick + stick_after) / 2 / gps]))
@@ -230,14 +257,16 @@ COMPARE_CONFIGS: dict[str, dict[str, Any]] = {game: config for game, config, _, 
 
 def compare(
     other: str, rounds: int = 4, games: int = 40, out: Callable[[str], object] = print, candidates: int | None = None,
-    game: str = "little-soldiers",
+    game: str = "little-soldiers", rollouts: bool = True,
 ) -> list[float]:
     """Random playouts of ``game`` by this checkout against ``other``
     (another checkout's root), in alternating subprocesses, each after one
     untimed game: each round's ratio of games per million baseline loops,
     this over other (Little Battle and Toy Battle also print the
     yardstick's ratio). ``candidates``: this checkout's bot is
-    ``RandomBot(candidates=...)`` (the other's is its plain random bot)."""
+    ``RandomBot(candidates=...)`` (the other's is its plain random bot);
+    ``rollouts``: games set for rollouts where a checkout has
+    ``for_rollouts`` (the landing model), else Bullet throws in both."""
     trees = {"this": str(Path(__file__).resolve().parents[2]), "other": str(Path(other).resolve())}
     ratios = []
     for r in range(rounds):
@@ -245,7 +274,8 @@ def compare(
         for name, root in trees.items():
             env = {**os.environ, "PYTHONPATH": root}
             code = _ONE_CASE.format(games=games, candidates=candidates if name == "this" else None,
-                                    game=game, config=COMPARE_CONFIGS[game], bench=str(Path(__file__).resolve()))
+                                    game=game, config=COMPARE_CONFIGS[game], bench=str(Path(__file__).resolve()),
+                                    rollouts=rollouts)
             done = subprocess.run([sys.executable, "-c", code], env=env, cwd=root, capture_output=True, text=True, check=True)
             got[name] = json.loads(done.stdout.strip().splitlines()[-1])
             out(f"round {r + 1} {name:5}: {got[name][0]:.1f} games/s, {got[name][1]:.2f} per million baseline loops, "
@@ -269,6 +299,7 @@ if __name__ == "__main__":  # python -m engine.bots.bench --against CHECKOUT [--
         default=None,
         help="this checkout plays RandomBot(candidates=K) (32: the bot before the one-sample policy)",
     )
+    parser.add_argument("--physics", action="store_true", help="both checkouts throw with Bullet (no landing model)")
     args = parser.parse_args()
     if (
         args.rounds < 1
@@ -277,4 +308,5 @@ if __name__ == "__main__":  # python -m engine.bots.bench --against CHECKOUT [--
         or (args.candidates is not None and args.candidates < 1)
     ):
         sys.exit("--against must name a checkout (with engine/), --rounds, --games and --candidates at least 1")
-    compare(args.against, args.rounds, args.games, candidates=args.candidates, game=args.game)
+    compare(args.against, args.rounds, args.games, candidates=args.candidates, game=args.game,
+            rollouts=not args.physics)

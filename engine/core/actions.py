@@ -182,16 +182,20 @@ def _class_checker(cls: type) -> Callable[[Any], str | None]:
     hints = typing.get_type_hints(cls)
     fields = [(f.name, _checker(hints.get(f.name, Any), f"{cls.__name__}.{f.name}"))
               for f in dataclasses.fields(cls) if f.init]
-    # Fields of plain types (str, int, bool, str | None) are tested by one set
-    # lookup of the value's exact type; the sentence is only built on failure.
+    # Fields of plain types (str, int, bool, float, str | None) are tested by
+    # one set lookup of the value's exact type (and a float for finiteness);
+    # the sentence is only built on failure.
     plain = [(name, _plain_types(hints.get(name, Any))) for name, _ in fields]
-    quick = tuple((name, types) for name, types in plain if types is not None)
+    quick = tuple((name, types, float in types) for name, types in plain if types is not None)
     slow = tuple((name, check) for (name, check), (_, types) in zip(fields, plain, strict=True) if types is None)
+    isfinite = math.isfinite
 
     def check_fields(value: Any) -> str | None:
-        for name, exact in quick:
-            if type(getattr(value, name)) not in exact:
-                return dict(fields)[name](getattr(value, name))
+        for name, exact, real in quick:
+            v = getattr(value, name)
+            t = type(v)
+            if t not in exact or (real and t is float and not isfinite(v)):
+                return dict(fields)[name](v)
         for name, field_check in slow:
             reason = field_check(getattr(value, name))
             if reason is not None:
@@ -201,19 +205,23 @@ def _class_checker(cls: type) -> Callable[[Any], str | None]:
     return check_fields
 
 
-_PLAIN = (str, int, bool, type(None))
+_PLAIN = (str, int, bool, float, type(None))
 
 
 def _plain_types(hint: Any) -> frozenset[type] | None:
     """The exact types a plain annotation allows (``str | None`` -> {str,
-    NoneType}), or None when the check needs more than the value's type."""
+    NoneType}; ``float`` -> {float, int}, as ``_checker`` reads it, a float
+    also held finite), or None when the check needs more than the value's type."""
     if hint in _PLAIN or hint is None:
-        return frozenset({type(None) if hint is None else hint})
-    if typing.get_origin(hint) in (typing.Union, types.UnionType):
-        args = typing.get_args(hint)
-        if all(a in _PLAIN for a in args):
-            return frozenset(args)
-    return None
+        hints: tuple[Any, ...] = (hint,)
+    elif typing.get_origin(hint) in (typing.Union, types.UnionType) and all(a in _PLAIN for a in typing.get_args(hint)):
+        hints = typing.get_args(hint)
+    else:
+        return None
+    out = {type(None) if h is None else h for h in hints}
+    if float in out:
+        out.add(int)
+    return frozenset(out)
 
 
 def inexact(seat: Any, action: Any) -> str | None:
@@ -238,9 +246,12 @@ def type_error(action: Any) -> str | None:
     if EXACT.get(id(action)) is action:
         return None
     cls = type(action)
-    if not dataclasses.is_dataclass(cls):
-        return None  # not an action value at all: the game's check names it
-    reason = _class_checker(cls)(action)
+    check = _CHECKERS.get(cls)
+    if check is None:
+        if not dataclasses.is_dataclass(cls):
+            return None  # not an action value at all: the game's check names it
+        check = _class_checker(cls)
+    reason = check(action)
     if reason is None:
         if len(EXACT) >= EXACT_MAX:
             EXACT.clear()

@@ -228,6 +228,15 @@ class State(ABC):
         """Whether a chance step is due; games override with a cheaper test."""
         return not self.is_over() and self.to_act() == [CHANCE]
 
+    def for_rollouts(self) -> State:
+        """This state, set to draw its chance as a bot imagines it: a game
+        whose exact chance step is costly (Little Soldiers' physics throws)
+        may draw it from a model measured from the exact one, for this state
+        and its clones. ``determinize`` calls it (its samples are bots'
+        imagined games); a real game, a replay or a record never does.
+        Returns the state itself; by default nothing changes."""
+        return self
+
     def resolve_chance(self, rng: random.Random) -> None:
         """Resolve every pending chance step with ``rng`` (unseeded states)."""
         self._settle_chance(rng)

@@ -127,7 +127,10 @@ def determinize(truth: State, seat: int, rng: random.Random) -> State:
     The sample gets its own generator (drawn from ``rng``), keeps only the
     events ``seat`` may read and no history (its past is not known); the
     game retracts choices committed out of sight, the hidden items are
-    re-dealt, then the game re-draws what is not a plain deal.
+    re-dealt, then the game re-draws what is not a plain deal. It is a
+    bot's imagined game, so its chance is drawn as rollouts draw it
+    (``State.for_rollouts``: Little Soldiers' throws land by the model
+    measured from the physics).
     """
     sample = truth.clone()
     sample.rng = random.Random(rng.getrandbits(64))
@@ -136,7 +139,7 @@ def determinize(truth: State, seat: int, rng: random.Random) -> State:
     sample.retract_unseen(seat)
     redeal(sample.secrets(), seat, rng)
     sample.settle_unseen(seat, rng)
-    return sample
+    return sample.for_rollouts()
 
 
 _ONLY: dict[int, frozenset[int]] = {seat: frozenset((seat,)) for seat in range(16)}

@@ -42,6 +42,11 @@ SMALL_BATCH = 4
 check costs about 10 us, a batch about 100 us before its rays (measured on
 the reference battlefield; chosen)."""
 _GOLDEN_ANGLE = math.pi * (3.0 - math.sqrt(5.0))
+PRODUCT_ROWS = 1024
+"""Rows of one matrix product of the batch's rays (256 pairs): numpy's
+BLAS (OpenBLAS) starts threads on a larger product, which on busy cores
+cost 24 ms where the product itself takes 0.1 ms (measured, 552 pairs at
+load 10); below it one thread does it in microseconds."""
 
 
 @dataclass(frozen=True)
@@ -131,16 +136,60 @@ def _pattern_rows(n: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 @lru_cache(maxsize=16)
-def _pattern_rows32(n: int) -> tuple[np.ndarray, np.ndarray]:
-    """``_pattern_rows(n)`` for the single-check path: the rows as float32
-    (n, 3), C-ordered (the layout Embree reads), and the depth terms as
-    float32. Read-only: cached."""
+def _pattern_rows4(n: int) -> np.ndarray:
+    """``_pattern_rows(n)`` for Embree, float32 (4, n), C-ordered: rows 1,
+    px, py and the depth term. A pair's frame (:func:`_embree_frames`) times
+    it gives, in its first three rows, the rays' directions and, in the
+    fourth, 1 + q depth: the reciprocal of the share of the way each ray
+    runs (its tfar). Read-only: cached."""
     rows, depth = _pattern_rows(n)
-    rows32 = np.ascontiguousarray(rows.T, dtype=np.float32)
-    depth32 = depth.astype(np.float32)
-    rows32.flags.writeable = False
-    depth32.flags.writeable = False
-    return rows32, depth32
+    out = np.empty((4, n), dtype=np.float32)
+    out[:3] = rows
+    out[3] = depth
+    out.flags.writeable = False
+    return out
+
+
+def _embree_frames(eyes: np.ndarray, centers: np.ndarray, radii: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per pair the float32 4 x 4 matrix whose columns are (a u, 1),
+    (rho v1, 0), (rho v2, 0), (0, 0, 0, q) (see :func:`_silhouette_frames`),
+    laid out (4, P, 4) as [component, pair, column], and whether the eye is
+    inside the head (P,). ``frames.reshape(-1, 4) @ _pattern_rows4(n)`` is
+    then every ray in one matrix product: rows x, then y, then z of the
+    directions, pair after pair (so each is a column of a (P n, 3) view, in
+    the order the eyes are repeated), then the rows of 1 + q depth.
+
+    :meth:`SightEngine.line_of_sight` does this arithmetic on Python floats,
+    operation for operation (IEEE doubles either way, then rounded to
+    float32 once): keep the two in step, so both cast the same rays.
+    """
+    vx, vy, vz = (centers - eyes).T
+    d = np.sqrt(vx * vx + vy * vy + vz * vz)
+    inside = d <= radii
+    safe = np.maximum(d, 1e-12)
+    ux, uy, uz = vx / safe, vy / safe, vz / safe
+    across = np.sqrt(ux * ux + uy * uy)
+    vertical = across < 1e-9
+    if vertical.any():  # a view straight down or up: v1 is x (the single check's rule)
+        across = np.where(vertical, 1.0, across)
+        w1x, w1y = np.where(vertical, 1.0, uy / across), np.where(vertical, 0.0, -ux / across)
+    else:
+        w1x, w1y = uy / across, -ux / across
+    q = np.minimum(radii / safe, 1.0)
+    a = safe - radii * q
+    rho = radii * np.sqrt(1.0 - q * q)
+    frames = np.zeros((4, len(d), 4), dtype=np.float32)
+    frames[0, :, 0] = a * ux
+    frames[1, :, 0] = a * uy
+    frames[2, :, 0] = a * uz
+    frames[3, :, 0] = 1.0
+    frames[0, :, 1] = rho * w1x
+    frames[1, :, 1] = rho * w1y
+    frames[0, :, 2] = rho * (w1y * uz)
+    frames[1, :, 2] = rho * -(w1x * uz)
+    frames[2, :, 2] = rho * (w1x * uy - w1y * ux)
+    frames[3, :, 3] = q
+    return frames, inside
 
 
 def _silhouette_frames(eyes: np.ndarray, centers: np.ndarray, radii: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -465,14 +514,13 @@ class SightEngine:
             # A few checks (one attacker's targets): each on the single-check
             # path costs less than the batch's fixed numpy work.
             return SightList([self.line_of_sight(eye, center, radius, n) for eye, center, radius in pairs])
-        # One flat read of every number (three list-to-array conversions of
-        # tuples cost more than the head sampling).
-        flat = np.fromiter(
-            chain.from_iterable((*eye, *center, radius) for eye, center, radius in pairs),
-            dtype=float,
-            count=7 * len(pairs),
-        ).reshape(-1, 7)
-        return self.sight_arrays(flat[:, 0:3], flat[:, 3:6], flat[:, 6], n)
+        # The eyes, the centres and the radii each read in one pass (np.array
+        # of a list of tuples costs more than the head sampling).
+        eyes, centers, radii = zip(*pairs, strict=True)
+        count = len(pairs)
+        return self.sight_arrays(np.fromiter(chain.from_iterable(eyes), dtype=float, count=3 * count).reshape(-1, 3),
+                                 np.fromiter(chain.from_iterable(centers), dtype=float, count=3 * count).reshape(-1, 3),
+                                 np.fromiter(radii, dtype=float, count=count), n)
 
     def sight_arrays(self, eyes: np.ndarray, centers: np.ndarray, radii: np.ndarray, n: int = DEFAULT_RAYS) -> SightBatch:
         """The array form of :meth:`sight_many`: eyes and centers (P, 3), radii (P,)."""
@@ -480,8 +528,8 @@ class SightEngine:
         centers = np.asarray(centers, dtype=float).reshape(-1, 3)
         radii = np.broadcast_to(np.asarray(radii, dtype=float), (len(eyes),))
         count = len(eyes)
-        degenerate = _inside_head(eyes, centers, radii)
         if self._scene is None or not self.solids:
+            degenerate = _inside_head(eyes, centers, radii)
             dirs = _head_rays(eyes, centers, radii, n)
             if not self.solids:
                 hits = np.full((count, n), -1, dtype=np.int64)
@@ -490,22 +538,31 @@ class SightEngine:
                 ends = (dirs + eyes.T[:, :, None]).transpose(1, 2, 0)
                 hits = oracle_first_hits(self.solids, starts.reshape(-1, 3), ends.reshape(-1, 3)).reshape(count, n)
             return SightBatch(None, None, hits, degenerate, self.ids, eyes=eyes, dirs=dirs)
-        # Embree: as the single check, the disc points in float32 are the
-        # directions and the fraction of the way each ray runs to the head
-        # is its tfar, so the product feeds Embree with no scaling or
-        # conversion pass; the float64 rays are built when first read.
-        frames, q = _silhouette_frames(eyes, centers, radii)
-        rows32, depth32 = _pattern_rows32(n)
-        dirs32 = (frames.reshape(-1, 3).astype(np.float32) @ rows32.T).reshape(3, -1).T
-        tfar = q.astype(np.float32)[:, None] * depth32
-        tfar += 1.0
+        # Embree: one product gives every ray's direction and the inverse of
+        # the share of the way it runs to the head (its tfar): a block of
+        # x, one of y, one of z, each pair after pair (so the directions are
+        # a (P n, 3) view of the first three, in the order np.repeat gives
+        # the eyes: each eye's rays in a row, as Embree likes them), and a
+        # block of 1 + q depth, whose reciprocal is taken in place. Nothing
+        # is copied into another layout. The float64 rays are built when
+        # first read (the debugger and the log).
+        frames, inside = _embree_frames(eyes, centers, radii)
+        left, rows4 = frames.reshape(-1, 4), _pattern_rows4(n)
+        rays = np.empty((len(left), n), dtype=np.float32)
+        for top in range(0, len(left), PRODUCT_ROWS):
+            np.dot(left[top:top + PRODUCT_ROWS], rows4, out=rays[top:top + PRODUCT_ROWS])
+        rays = rays.reshape(4, -1)
+        tfar = rays[3]
         np.reciprocal(tfar, out=tfar)
-        # Each eye n times (np.repeat of the float32 eyes beats a broadcast
-        # copy into a kept buffer: measured 16 us against 23-29 us).
-        origins = np.repeat(eyes.astype(np.float32), n, axis=0)
-        prim = self._scene.run(origins, dirs32, dists=tfar.reshape(-1), query="INTERSECT")
+        # Each eye n times: as 16-byte rows (x, y, z and a pad), which
+        # np.repeat copies whole (a fifth of the cost of repeating 12-byte
+        # rows of three floats); Embree reads the first three columns.
+        padded = np.empty((count, 4), dtype=np.float32)
+        padded[:, :3] = eyes
+        origins = np.repeat(padded.view(np.complex128).reshape(-1), n).view(np.float32).reshape(-1, 4)[:, :3]
+        prim = self._scene.run(origins, rays[:3].T, dists=tfar, query="INTERSECT")
         owners = _OwnerLookup(self._owner, prim.reshape(count, n))
-        return SightBatch(None, None, owners, degenerate, self.ids, eyes=eyes,
+        return SightBatch(None, None, owners, inside, self.ids, eyes=eyes,
                           dirs=lambda: _head_rays(eyes, centers, radii, n))
 
     def line_of_sight(self, eye, head_center, head_radius: float, rays: int | None = None) -> Sight:
@@ -534,29 +591,27 @@ class SightEngine:
         rho = r * math.sqrt(1.0 - q * q)
         buffers = self._buffers.get(n)
         if buffers is None:
-            scale = np.empty(n, dtype=np.float32)
-            frame_t = np.empty((3, 3), dtype=np.float32)
-            rows32, depth32 = _pattern_rows32(n)
-            buffers = self._buffers[n] = [np.empty((n, 3), dtype=np.float32), np.empty((n, 3), dtype=np.float32),
-                                          scale, frame_t, frame_t.reshape(-1), rows32, depth32, None]
-        origins, directions, scale, frame_t, frame_flat, rows32, depth32, last_eye = buffers
-        # The frame's columns (a u, rho v1, rho v2) as the rows of its
-        # transpose, so the directions come out (n, 3) in one product.
-        frame_flat[:] = (a * ux, a * uy, a * uz, rho * w1x, rho * w1y, 0.0,
-                         rho * (w1y * uz), rho * -(w1x * uz), rho * (w1x * uy - w1y * ux))
-        np.multiply(depth32, q, out=scale)
-        scale += 1.0
-        np.reciprocal(scale, out=scale)
-        # Each ray runs to where it first meets the head: the sample sits at
-        # the fraction ``scale`` of the way to the silhouette disc, so the
-        # disc point is the direction and ``scale`` Embree's tfar per ray
-        # (the same segment, one array operation fewer).
-        np.matmul(rows32, frame_t, out=directions)
+            frame = np.zeros((4, 4), dtype=np.float32)
+            block = np.empty((4, n), dtype=np.float32)
+            buffers = self._buffers[n] = [np.empty((n, 3), dtype=np.float32), block, block[:3].T, block[3],
+                                          frame, frame.reshape(-1), _pattern_rows4(n), None]
+        origins, block, directions, tfar, frame, frame_flat, rows4, last_eye = buffers
+        # The matrix of _embree_frames (row by row: x, y, z, w); one product
+        # gives the directions (the first three rows, read as an (n, 3)
+        # view) and 1 + q depth, whose reciprocal is each ray's tfar: where
+        # it first meets the head, as a share of the way to the silhouette
+        # disc point that is its direction.
+        frame_flat[:] = (a * ux, rho * w1x, rho * (w1y * uz), 0.0,
+                         a * uy, rho * w1y, rho * -(w1x * uz), 0.0,
+                         a * uz, 0.0, rho * (w1x * uy - w1y * ux), 0.0,
+                         1.0, 0.0, 0.0, q)
+        np.dot(frame, rows4, out=block)  # np.dot: half np.matmul's call cost on 2-D arrays, the same product
+        np.reciprocal(tfar, out=tfar)
         eye_key = (ex, ey, ez)
         if eye_key != last_eye:  # one attacker's checks come in a row: its origins stay
             origins[:] = eye_key
             buffers[7] = eye_key
-        prim = self._scene.run(origins, directions, dists=scale, query="INTERSECT")
+        prim = self._scene.run(origins, directions, dists=tfar, query="INTERSECT")
         n_blocked = int(np.count_nonzero(prim >= 0))
         return _CastSight(n_blocked == 0, 1.0 - n_blocked / n, self, (ex, ey, ez),
                           (float(head_center[0]), float(head_center[1]), float(head_center[2])), r, n, prim)
@@ -634,13 +689,30 @@ class SightBatch(Sequence):
         self._dirs = dirs
         self._hits = hits
         self.ids = ids
-        n = hits.shape[1] if hits.ndim == 2 else 0
-        blocked = hits >= 0  # Embree's triangle indices say blocked or not as well as the solids'
+        self._degenerate = degenerate
+        self._blocked: np.ndarray | None = None
+        self._fraction: np.ndarray | None = None
+        # Valid: no ray blocked (the largest index is the miss, -1; Embree's
+        # triangle indices say blocked or not as well as the solids'). The
+        # counts behind visible_fraction are taken when first read.
+        prim = hits.prim if isinstance(hits, _OwnerLookup) else hits
+        clear = prim.max(axis=1) < 0 if prim.shape[1] else np.ones(len(prim), dtype=bool)
+        self.valid = clear & ~degenerate
 
-        self.blocked = blocked
-        n_blocked = blocked.sum(axis=1)
-        self.valid = (n_blocked == 0) & ~degenerate
-        self.visible_fraction = np.where(degenerate, 0.0, 1.0 - n_blocked / max(n, 1))
+    @property
+    def blocked(self) -> np.ndarray:
+        """(P, n): whether each ray is blocked."""
+        if self._blocked is None:
+            self._blocked = self._hits >= 0
+        return self._blocked
+
+    @property
+    def visible_fraction(self) -> np.ndarray:
+        """(P,): the share of each pair's rays that reach the head (0 for an eye inside it)."""
+        if self._fraction is None:
+            blocked = self.blocked
+            self._fraction = np.where(self._degenerate, 0.0, 1.0 - blocked.sum(axis=1) / max(blocked.shape[1], 1))
+        return self._fraction
 
     @property
     def hits(self) -> np.ndarray:
@@ -714,7 +786,7 @@ class SightList(SightBatch):
         self._sights = sights
         self.ids = sights[0].blocker_ids if sights else ()
         self.valid = np.array([s.valid for s in sights], dtype=bool)
-        self.visible_fraction = np.array([s.visible_fraction for s in sights], dtype=float)
+        self._fraction = np.array([s.visible_fraction for s in sights], dtype=float)
 
     def __getitem__(self, i):
         if isinstance(i, slice):

@@ -164,7 +164,7 @@ class Outlook:
         self.steps = steps_to_victory
         self.rerolls = rerolls  # the chain's Attacks: from long range, now and then from red Range
         self.memo: dict[int, float] = {}
-        self.deadline: float | None = None  # perf_counter() time past which ``value`` raises OutOfTime
+        self.deadline: float | None = None  # process_time() past which ``value`` raises OutOfTime
         self.fresh = 0
         self.own = tuple(tuple(i for i, t in enumerate(roster.teams) if t == team) for team in (0, 1))
         self.modes = tuple((False, True) if k == "sniper" else (False,) for k in roster.kinds)  # a Risky Shot or not
@@ -181,7 +181,7 @@ class Outlook:
         if hit is not None:
             return hit
         self.fresh += 1
-        if self.deadline is not None and not self.fresh % CHECK_EVERY and time.perf_counter() > self.deadline:
+        if self.deadline is not None and not self.fresh % CHECK_EVERY and time.process_time() > self.deadline:
             raise OutOfTime
         if pos.tokens[pos.current] == 0:
             v = self.value(self.end_turn(pos))

@@ -150,13 +150,17 @@ def _move(state: LittleSoldiersState, seat: int, rng: random.Random) -> Any | No
     if state.rules.climbing:
         kinds += [("climb", s) for s in who]
     kinds += [("play", None), ("stop", None)]
-    movable: dict[str, bool] = {}
+    movable: dict[str, Move | None] = {}
+
+    def zero_move(s: Soldier) -> Move | None:
+        """s's zero Move if it is legal (the checked action itself, so ``apply`` reads the check back)."""
+        if s.id not in movable:
+            zero = Move(s.id, s.at.x, s.at.y)
+            movable[s.id] = zero if state.check(seat, zero) is None else None
+        return movable[s.id]
 
     def may_move(s: Soldier) -> bool:
-        ok = movable.get(s.id)
-        if ok is None:
-            ok = movable[s.id] = state.check(seat, Move(s.id, s.at.x, s.at.y)) is None
-        return ok
+        return zero_move(s) is not None
 
     while kinds:
         i = int(rng.random() * len(kinds))
@@ -167,13 +171,12 @@ def _move(state: LittleSoldiersState, seat: int, rng: random.Random) -> Any | No
             # every test a longer Move passes), so the zero Move is checked
             # only when every draw failed.
             got = _plain_move(state, seat, s, cord, rng)
-            if got is None and may_move(s):
-                got = Move(s.id, s.at.x, s.at.y)
+            if got is None:
+                got = zero_move(s)
         elif kind == "zero":
             able = [m for m in who if may_move(m)]
             if able:
-                m = _pick(able, rng)
-                got = Move(m.id, m.at.x, m.at.y)
+                got = zero_move(_pick(able, rng))
         elif kind == "climb":
             pieces = _climb_pieces(state, s, cord) if may_move(s) else []
             if pieces:

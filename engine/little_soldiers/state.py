@@ -60,6 +60,17 @@ class LittleSoldiersState(State):
     game = "little-soldiers"
     rules: LittleSoldiersGame
     """The ruleset this game is played by (built once, shared by copies)."""
+    landing_model = False
+    """Whether throws land by the landing model measured from the physics
+    (``table.landing_model``) instead of Bullet: only in a bot's imagined
+    game (``for_rollouts``); every real game, replay and ``--verify`` throws
+    with the physics."""
+    passed: tuple[int, Any] | None = None
+    """The seat and action ``check`` last accepted in this very position:
+    ``apply`` asks again (the protocol validates first), and the answer
+    cannot change until an action applies, so it is read back, not measured
+    again (a random playout's every action was checked before it was
+    chosen). Cleared by every apply and by ``clone``."""
 
     def __init__(self, rules: LittleSoldiersGame, rng: random.Random | None) -> None:
         config = rules.config
@@ -257,6 +268,15 @@ class LittleSoldiersState(State):
         return random_policy.random_action(self, seat, rng)
 
     def check(self, seat: int, action: Any) -> str | None:
+        passed = self.passed
+        if passed is not None and passed[1] is action and passed[0] == seat and type(seat) is int:
+            return None
+        reason = self._check(seat, action)
+        if reason is None:
+            self.passed = (seat, action)
+        return reason
+
+    def _check(self, seat: int, action: Any) -> str | None:
         exact = inexact(seat, action)  # Lead(0.0) equals Lead(0): the types are held exactly first
         if exact is not None:
             return exact
@@ -286,6 +306,7 @@ class LittleSoldiersState(State):
         return self.rules.owners[self.phase].help(self)
 
     def _apply(self, seat: int, action: Any) -> None:
+        self.passed = None
         if seat == CHANCE:
             self.irreversible += 1
         extra = self._extra_part(action) if seat != CHANCE else None
@@ -306,6 +327,23 @@ class LittleSoldiersState(State):
 
     def sample_chance(self, rng: random.Random) -> Any:
         return self.rules.owners[self.phase].sample_chance(self, rng)
+
+    def throw(self, kind: str, start: Any, direction: float, strength: float, seed: int) -> Any:
+        """Where a ``kind`` throw lands (``Terrain.throw``'s landing): by the
+        physics, or by the landing model in a bot's imagined game."""
+        terrain = self.terrain
+        throw = terrain.model_throw if self.landing_model else terrain.throw
+        return throw(kind, start, direction, strength, seed, self.chosen)
+
+    def for_rollouts(self) -> LittleSoldiersState:
+        """Throws land by the measured landing model from now on (this state
+        and its clones): a bot's imagined game, where a likely landing in
+        microseconds beats the exact one in milliseconds. The draw takes the
+        same seed from the generator as the physics would, so every other
+        chance step and rule goes exactly as in the engine (a test plays
+        both side by side)."""
+        self.landing_model = True
+        return self
 
     # ---------------------------------------------------------------- secrecy
     def secrets(self) -> list[Slice]:
@@ -332,6 +370,7 @@ class LittleSoldiersState(State):
     def clone(self) -> LittleSoldiersState:
         new = LittleSoldiersState.__new__(LittleSoldiersState)
         new.__dict__.update(self.__dict__)
+        new.passed = None  # a copy may be changed outside apply (determinize re-deals it)
         new.rng = self._clone_rng()
         new.events = list(self.events)
         new.soldiers = {k: s.copy() for k, s in self.soldiers.items()}
@@ -358,7 +397,8 @@ class LittleSoldiersState(State):
         return [self.soldiers[i] for i in self.generals[g].soldiers]
 
     def own_in_play(self, g: int) -> list[Soldier]:
-        return [s for s in self.own(g) if s.in_play]
+        soldiers = self.soldiers
+        return [s for s in map(soldiers.__getitem__, self.generals[g].soldiers) if s.spot is not None]
 
     def spots(self, exclude: str | None = None) -> list[Spot]:
         return [s.spot for s in self.soldiers.values() if s.spot is not None and s.id != exclude]

@@ -166,7 +166,7 @@ class CoreSteps:
             return Roll(tuple(table[rng.randrange(len(table))] for table in roll_tables(st, st.current_attack())))
         shot = st.current_shot()
         seed = rng.getrandbits(32)
-        got = st.terrain.throw(shot.kind, shot.start, shot.direction, shot.strength, seed, st.chosen)
+        got = st.throw(shot.kind, shot.start, shot.direction, shot.strength, seed)
         return Landing(got.x, got.y, got.z, got.face, got.teleporters, seed)
 
     def check_chance(self, st: LittleSoldiersState, action: Any) -> str | None:

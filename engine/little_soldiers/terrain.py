@@ -451,6 +451,21 @@ class Terrain:
         landing = physics_throw(
             self.bf, kind, start[:2], (math.cos(a), math.sin(a)), strength, seed, chosen, record=False
         )  # the rules read the landing; the app replays the animation
+        return self._landed(landing)
+
+    def model_throw(
+        self, kind: str, start: tuple[float, float, float], direction: float, strength: float, seed: int, chosen: Any = None
+    ) -> Throw3D:
+        """``throw``'s landing drawn from the landing model measured from the
+        physics (``table.landing_model``), in microseconds: a bot's imagined game
+        only (``LittleSoldiersState.for_rollouts``)."""
+        from engine.little_soldiers.table.landing_model import model_throw
+
+        a = math.radians(direction)
+        return self._landed(model_throw(self.bf, kind, start[:2], (math.cos(a), math.sin(a)), strength, seed, chosen))
+
+    def _landed(self, landing: Any) -> Throw3D:
+        """A geometry landing as the rules read it (rounded, Teleporters by the rules' ids)."""
         x, y, z = (float(v) for v in landing.position)
         tele = tuple(self._teleporter_id(t) for t in landing.touched)
         return Throw3D(

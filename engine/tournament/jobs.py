@@ -75,9 +75,17 @@ def play_game(job: GameJob) -> dict[str, Any]:
     match = Match(info, config, job.seed) if job.record else None
     state = match.state if match else info.new_game(config, job.seed)
     turns = 0
+    seats = len(bots)
+    think, think_cpu, decisions = [0.0] * seats, [0.0] * seats, [0] * seats
+    clock, cpu = time.perf_counter, time.process_time
     while not state.is_over():
         for seat in state.to_act():
-            action = bots[seat].choose(state.view(seat))
+            view = state.view(seat)
+            w0, c0 = clock(), cpu()
+            action = bots[seat].choose(view)
+            think[seat] += clock() - w0
+            think_cpu[seat] += cpu() - c0
+            decisions[seat] += 1
             if match:
                 match.play(seat, action)
             else:
@@ -90,6 +98,8 @@ def play_game(job: GameJob) -> dict[str, Any]:
         "game": job.game, "index": job.index, "sweep": job.sweep, "config": job.config, "bots": list(job.bots),
         "seed": job.seed, "winners": list(result.winners), "scores": list(result.scores), "turns": turns,
         "seconds": round(seconds, 4),
+        # Each seat's decisions and the time its bot took over them (wall clock, and this process's CPU).
+        "decisions": decisions, "think_s": [round(t, 4) for t in think], "think_cpu_s": [round(t, 4) for t in think_cpu],
     }
     if state.cooperative:  # every seat wins or loses together: the report gives the team's rate
         line["cooperative"] = True

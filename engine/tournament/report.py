@@ -55,6 +55,38 @@ def bot_rates(lines: list[dict[str, Any]]) -> list[WinRate]:
     return [WinRate(kind, wins[kind], games[kind]) for kind in games]
 
 
+def bot_seat_rates(lines: list[dict[str, Any]]) -> list[WinRate]:
+    """Per bot and seat (a seat can favour its side: Little Soldiers' Sniper side)."""
+    wins: dict[tuple[str, int], float] = defaultdict(float)
+    games: dict[tuple[str, int], int] = defaultdict(int)
+    for line in lines:
+        for s, kind in enumerate(line["bots"]):
+            wins[(kind, s)] += reward(line, s)
+            games[(kind, s)] += 1
+    return [WinRate(f"{kind}, seat {s + 1}", wins[(kind, s)], games[(kind, s)]) for kind, s in sorted(games)]
+
+
+def thinking(lines: list[dict[str, Any]]) -> list[str]:
+    """Each bot's mean seconds per decision, wall clock and CPU, over the
+    games that kept them (``think_s``), and the slowest game's mean."""
+    wall: dict[str, float] = defaultdict(float)
+    cpu: dict[str, float] = defaultdict(float)
+    count: dict[str, int] = defaultdict(int)
+    worst: dict[str, float] = defaultdict(float)
+    for line in lines:
+        if "think_s" not in line:
+            continue
+        for s, kind in enumerate(line["bots"]):
+            n = line["decisions"][s]
+            if n:
+                wall[kind] += line["think_s"][s]
+                cpu[kind] += line["think_cpu_s"][s]
+                count[kind] += n
+                worst[kind] = max(worst[kind], line["think_s"][s] / n)
+    return [f"{kind} {wall[kind] / count[kind]:.3f} / {cpu[kind] / count[kind]:.3f} s ({worst[kind]:.3f} s)"
+            for kind in count]
+
+
 def team_rate(lines: list[dict[str, Any]]) -> WinRate:
     """A co-op mission's games: the share the team (every seat at once) won."""
     won = sum(1 for line in lines if line["winners"] and len(line["winners"]) == len(line["bots"]))
@@ -95,6 +127,11 @@ def tables(lines: list[dict[str, Any]]) -> str:
         parts.append(format_table(seat_rates(group), "seat"))
         if len({kind for line in group for kind in line["bots"]}) > 1:
             parts.append(format_table(bot_rates(group), "bot"))
+            if fixed_bots(group) is None:  # rotated: each bot in each seat
+                parts.append(format_table(bot_seat_rates(group), "bot, seat"))
+        think = thinking(group)
+        if think:
+            parts.append("seconds per decision (wall / CPU, mean; slowest game's mean): " + "; ".join(think))
         parts.append("")
     return "\n".join(parts).rstrip()
 

@@ -23,7 +23,7 @@ from engine.little_soldiers import outlook as O
 from engine.little_soldiers.actions import Move, Order, Reroll, Roll
 from engine.little_soldiers.bots import HeuristicBot
 from engine.little_soldiers.config import Config
-from engine.little_soldiers.duel import DuelBot, Plan
+from engine.little_soldiers.duel import DuelBot, Plan, Searched
 from engine.little_soldiers.parts.bootcamp import Bootcamp
 from engine.little_soldiers.phases import Phase
 from engine.little_soldiers.state import new_game
@@ -234,3 +234,78 @@ def test_planner_leaves_games_it_does_not_model_to_the_heuristic(kw):
         action = bot.choose(view)
         assert view.check(action) is None
         s.apply(seat, action)
+
+
+# --- the searched reply -------------------------------------------------------------------
+
+def test_forced_rolls_do_each_outcome_the_outlook_counts():
+    """The searched reply forces this side's dice through every outcome of
+    the outlook's spread: each forced roll does exactly those Hearts (and the
+    Sniper die's effect) in the engine."""
+    s = position(game(), OPEN, tokens={0: 2, 1: 2}, general=1, round_=2)
+    s.soldiers["green-infantry"].hearts = 1
+    stay(s, "yellow-infantry")
+    plan = Plan(DuelBot(0), s.view(1))
+    searched = Searched(plan)
+    o = plan.outlook
+    for risky in (False, True):
+        order = Order("yellow-sniper", "special" if risky else "attack", "green-infantry")
+        a, t = plan.index["yellow-sniper"], plan.index["green-infantry"]
+        rerolls, _ = plan.world.reroll_allowance(order.soldier, order.target)
+        for d, e, _p in o.spread(plan.pos, a, t, risky, rerolls):
+            sim = plan.world.clone()
+            sim.apply(1, order)
+            roll = searched.forced_roll(sim, plan.pos, t, d, e)
+            assert roll is not None
+            sim.apply(CHANCE, roll)
+            while sim.phase is Phase.REROLL:
+                sim.apply(1, Reroll(()))
+            before, after = plan.pos, O.position_of(sim, plan.ids)
+            model = o.after(o.hit(before, a, t, risky, d, e))
+            assert after == model, (d, e)
+
+
+def test_searched_reply_is_the_heuristics_own_turn_with_its_dice_counted():
+    """After this side's turn the opponent's turn is the heuristic's choices:
+    here it walks into sight and Attacks; the value is that Attack's exact
+    outcomes through the outlook, whatever the dice to come."""
+    spots = {"green-infantry": (20, 45), "yellow-infantry": (80, 30)}
+    s = position(game(), spots, tokens={0: 0, 1: 1}, round_=2)
+    plan = Plan(DuelBot(0), s.view(0))
+    sim = plan.world.clone()
+    sim.apply(0, Move("green-infantry", 20.0, 45.0))
+    value = Searched(plan).after_turn(sim.clone())
+    # Played by hand: the same heuristic, seeded alike, to its Attack's roll.
+    plan.replier.rng.seed(plan.reply_seed)
+    while sim.phase is not Phase.ROLL:
+        sim.apply(1, plan.replier.choose(sim.view(1)))
+    o, attack = plan.outlook, sim.attack
+    pos = O.position_of(sim, plan.ids)
+    a, t = plan.index[attack.attacker], plan.index[attack.target]
+    expected = sum(p * plan.chain(o.after(o.struck(pos, a, t, attack.risky, d, e)))
+                   for d, e, p in o.spread(pos, a, t, attack.risky, attack.rerolls))
+    assert value == pytest.approx(expected)
+    assert 0.0 < value < 1.0
+
+
+def test_the_ceiling_foresees_the_dice_the_game_will_roll():
+    """The clairvoyant diagnostic values an Attack by the Hearts the game's
+    own generator will have it do: played on the truth, the same Hearts."""
+    from engine.little_soldiers.ceiling import ClairvoyantBot
+
+    for seed in range(4):
+        s = position(game(), OPEN, tokens={0: 2, 1: 2}, general=1, round_=2)
+        s.rng = random.Random(seed)
+        stay(s, "yellow-infantry")
+        bot = ClairvoyantBot(seed)
+        plan = bot.plan(s.view(1))
+        t = plan.index["green-infantry"]
+        order = Order("yellow-sniper", "attack", "green-infantry")
+        damage, _ = plan.foresee(plan.world, order, plan.pos, t)
+        hearts = s.soldiers["green-infantry"].hearts
+        s.apply(1, order)
+        while s.phase is Phase.REROLL:
+            s.apply(1, bot.base.choose(s.view(1)))
+        broken = not s.soldiers["green-infantry"].in_play
+        assert (damage >= plan.outlook.roster.toughness[t] - hearts) if broken else \
+            damage == s.soldiers["green-infantry"].hearts - hearts

@@ -208,7 +208,7 @@ class BattleRoyale(Mission[Royale]):
         assert aim is not None
         start, direction, strength = aim
         seed = rng.getrandbits(32)
-        got = st.terrain.throw("mortar", start, direction, strength, seed, st.chosen)
+        got = st.throw("mortar", start, direction, strength, seed)
         return Landing(got.x, got.y, got.z, "token", (), seed)
 
     def chance_outcomes(self, st: LittleSoldiersState) -> list[tuple[Any, float]] | None:
