@@ -46,20 +46,26 @@ def _kind(kind: str, game: str, seed: int, options: dict, time_limit: float | No
         if time_limit is not None:
             bot.time_limit = time_limit
         return bot
-    raise ValueError(f"Unknown bot {kind!r}; choose one of {', '.join(bot_names() + ('lookahead',))}.")
+    raise ValueError(f"Unknown bot {kind!r}; choose one of {', '.join(bot_names() + ('lookahead',) + game_bot_names(game))}.")
+
+
+def game_bot_names(game: str) -> tuple[str, ...]:
+    """The bot kinds only ``game`` has (its ``bot_kinds.EXTRA_BOTS``: Little
+    Soldiers' duel planners, for instance), so a tournament's results can name them."""
+    return tuple(sorted(_game_bots(game)))
 
 
 def _game_bots(game: str) -> dict:
     """A game's own bots beyond the heuristic (``EXTRA_BOTS`` in its ``bot_kinds`` module)."""
     import importlib
+    import importlib.util
 
     from engine.core.games import GAME_MODULES
 
     package = GAME_MODULES.get(game)
     if package is None:
         return {}
-    try:
-        module = importlib.import_module(package + ".bot_kinds")
-    except ImportError:
-        return {}
+    if importlib.util.find_spec(package + ".bot_kinds") is None:
+        return {}  # a game with no bots of its own (a missing dependency still fails loudly below)
+    module = importlib.import_module(package + ".bot_kinds")
     return dict(getattr(module, "EXTRA_BOTS", {}))

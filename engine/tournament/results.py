@@ -54,10 +54,12 @@ def line_key(line: dict[str, Any]) -> str:
     return result_key(line["game"], line["config"], line["bots"], line["seed"], line.get("iterations"))
 
 
-def _known_bots() -> frozenset[str]:
+def _known_bots(game: str) -> frozenset[str]:
+    """Every bot a tournament of ``game`` can seat: the kinds any game has and the game's own."""
+    from engine.bots import game_bot_names
     from engine.bots.levels import bot_names
 
-    return frozenset(bot_names()) | {"lookahead"}
+    return frozenset(bot_names()) | {"lookahead"} | frozenset(game_bot_names(game))
 
 
 def check_line(line: Any, where: str, games: Iterable[str] | None = None) -> dict[str, Any]:
@@ -80,7 +82,7 @@ def check_line(line: Any, where: str, games: Iterable[str] | None = None) -> dic
     if not isinstance(line["config"], dict):
         raise bad("config", "the game's config, a JSON object")
     bots = line["bots"]
-    known = _known_bots()
+    known = _known_bots(game)
     if not isinstance(bots, list) or not 1 <= len(bots) <= MAX_SEATS or \
             not all(isinstance(b, str) and b in known for b in bots):
         raise bad("bots", f"a list of 1 to {MAX_SEATS} bot names ({', '.join(sorted(known))})")

@@ -207,3 +207,15 @@ def test_a_competitive_game_has_no_team_row(tmp_path):
     lines = read_results(tmp_path / "r.jsonl")
     assert not any("cooperative" in line for line in lines)
     assert "team" not in tables(lines) and "seat 1" in tables(lines)
+
+
+def test_a_results_line_may_seat_the_games_own_bots_and_only_its_own():
+    """A tournament that seated Little Soldiers' clairvoyant or duel-wide bots
+    resumes from its results file; the same names in a Toy Battle line are refused."""
+    from engine.tournament.results import ResultsError, check_line
+
+    line = {"game": "little-soldiers", "config": {}, "bots": ["clairvoyant", "heuristic"], "seed": 1,
+            "winners": [0], "scores": [3, -3], "turns": 40, "seconds": 1.5}
+    assert check_line(line, "r.jsonl:1") is line
+    with pytest.raises(ResultsError, match="r.jsonl:2: bots"):
+        check_line(dict(line, game="toy-battle"), "r.jsonl:2")
