@@ -47,6 +47,10 @@ RACK_TILT = 30.0
 """Degrees your rack's tiles lean back towards you: about square to the home view's line of sight."""
 RACK_NAME_CM = 3.2
 """cm: the line height of the troop names printed on the rack (its letters about 12 px tall at 1280x720)."""
+NODE_LABEL_CM = 2.0
+"""cm: the line height of the base numbers printed beside each base (chosen: readable at the home view,
+smaller than a tile). The log names bases by these numbers ("Blue places Roxy (7) on base 12"),
+which were printed nowhere."""
 
 
 class ToyBattleView:
@@ -241,6 +245,7 @@ class ToyBattleView:
                               side_rgb=COLOUR_RGB[colour][:3], sides=28, gloss=0.3, ground=None)
             if len(stack) > 1:  # the stack's height printed on a counter beside it
                 add_placard(look, f"×{len(stack)}", (x + 5.0, y - 3.6, 0.98), 2.2, "dark")
+        self._node_labels(look)
         near = Batch()  # laid out on the near side, then turned to the seat shown
         self._reserves(near, v)
         self._racks(mb, v, near)
@@ -248,6 +253,40 @@ class ToyBattleView:
         static_entity(self.dynamic, mb, "toy-battle-pieces")
         look.node("toy-battle-look").reparentTo(self.dynamic)
         self._troop_help()
+
+    def label_spot(self, nid: str) -> tuple[float, float]:
+        """Where a node's number is printed: beside it, in the widest gap
+        between the paths that leave it (so it lies on no path)."""
+        x, y = self.at(nid)
+        ways = sorted(math.atan2(self.at(m)[1] - y, self.at(m)[0] - x) for m in self.terrain.neighbours(nid)
+                      if self.terrain.pos[self.terrain.index[m]] is not None)
+        if not ways:
+            a = -math.pi / 4
+        else:
+            gaps = [((ways[(k + 1) % len(ways)] - w) % math.tau or math.tau, w) for k, w in enumerate(ways)]
+            gap, start = max(gaps)
+            a = start + gap / 2
+        i = self.terrain.index[nid]
+        r = (BASE_R if self.terrain.is_base[i] else HQ_R) + 2.3
+        return (x + r * math.cos(a), y + r * math.sin(a))
+
+    def printed_labels(self) -> dict[str, str]:
+        """The number printed beside each node: every base's id, and an H.Q.'s
+        when its side has several (the log says "Red's H.Q." when it has one)."""
+        t = self.terrain
+        out = {}
+        for i, nid in enumerate(t.ids):
+            if t.pos[i] is None:
+                continue
+            if t.is_base[i] or len(t.hqs[t.hq_owner[i]]) > 1:
+                out[nid] = nid
+        return out
+
+    def _node_labels(self, look: Batch) -> None:
+        """Each base's number printed on the board beside it, upright for the seat shown."""
+        for nid, text in self.printed_labels().items():
+            x, y = self.label_spot(nid)
+            add_placard(look, text, (x, y, 0.62), NODE_LABEL_CM, "cream", heading=self.yaw())
 
     def _troop_help(self) -> None:
         """What the hovered (else the picked) rack troop does, in a box under the turn lines."""

@@ -647,7 +647,7 @@ class ToyBattleState(State):
         if n is None:
             return f"There is no base or H.Q. {action.node!r} on {t.name}."
         owner = t.hq_owner[n]
-        where = f"H.Q. {action.node}" if owner >= 0 else f"base {action.node}"
+        where = t.node_words(action.node)
         if owner == seat:
             return f"{name} cannot go on {where}: you can never place a Troop on your own H.Q."
         if not self.lay.mask[n] >> kind & 1:
@@ -733,8 +733,10 @@ class ToyBattleState(State):
         lay = self.lay
         nid = self.terrain.ids[node]
         if lay.hq_owner[node] >= 0:
-            self._log(f"{_COLOUR[seat]} places {label(kind)} on {_COLOUR[1 - seat]}'s H.Q. {nid}.")
-            self._finish(seat, f"{_COLOUR[seat]} captures {_COLOUR[1 - seat]}'s H.Q. {nid}.")
+            hq = self.terrain.node_words(nid)
+            end = "" if hq.endswith(".") else "."  # "Red's H.Q." ends the sentence already
+            self._log(f"{_COLOUR[seat]} places {label(kind)} on {hq}{end}")
+            self._finish(seat, f"{_COLOUR[seat]} captures {hq}{end}")
             return
         cover = "" if under < 0 else f", covering {_COLOUR[under >> 3]}'s {_LABELS[under & 7]}"
         self.events.append(Event(f"{_COLOUR[seat]} places {_LABELS[kind]} on base {nid}{cover}."))
@@ -759,7 +761,7 @@ class ToyBattleState(State):
                         medals = t.regions[r].medals
                         self.medals[seat] += medals
                         self._log(
-                            f"{_COLOUR[seat]} takes region {r + 1} ({'-'.join(t.regions[r].bases)}): "
+                            f"{_COLOUR[seat]} takes {t.region_words(r)}: "
                             f"{medals} medal{'s' if medals != 1 else ''}, {self.medals[seat]} in all."
                         )
         for seat in seats:
