@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from app import userdir
-from app.seats import KINDS, SEAT_NAMES, Seats, default_bot, seat_label
+from app.seats import ADVANCED_KINDS, SEAT_NAMES, Seats, default_bot, kind_cycle, kind_title, seat_label
 
 GAME_TITLES = {"little-soldiers": "Little Soldiers", "toy-battle": "Toy Battle", "little-battle": "Little Battle"}
 REPO = Path(__file__).resolve().parents[1]
@@ -156,6 +156,8 @@ class StartScreen:
         self.on_start, self.on_resume, self.on_edit = on_start, on_resume, on_edit
         self.choice = choice or opening_choice()
         self.editing = on_edit is not None and editing is not None
+        self.advanced = any(k in ADVANCED_KINDS for k in self.choice.seats)
+        """The seat buttons also cycle through the engine's bot kinds (a game resumed with one shows it)."""
         """The editor tab is showing (else the chosen game's options)."""
         self.edit_file: Path = Path(editing) if editing is not None else REPO / "levels/little_soldiers/bootcamp.json"
         self.root = Entity(parent=camera.ui, name="start-screen")
@@ -245,8 +247,11 @@ class StartScreen:
         for s, kind in enumerate(seats.kinds):
             row, col = divmod(s, 3)
             name = names[s] if s < len(names) else f"player {s + 1}"
-            self._button(f"{name}: {kind}", (COLUMN_LEFT + 0.13 + col * 0.28, y - row * 0.065), lambda s=s: self._cycle(s),
-                         on=kind == "human")
+            self._button(f"{name.capitalize()}: {kind_title(kind)}", (COLUMN_LEFT + 0.13 + col * 0.28, y - row * 0.065),
+                         lambda s=s: self._cycle(s), on=kind == "human")
+        # the engine's own bots (random, heuristic, search) only when asked for
+        self._button("Advanced: " + ("on" if self.advanced else "off"), (COLUMN_LEFT + 0.13 + 3 * 0.28 - 0.05, y),
+                     self._toggle_advanced, on=self.advanced, width=0.2)
         y -= 0.065 * ((len(seats.kinds) + 2) // 3) + 0.02
         self._button("Start", (0, y), self._start, on=True, width=0.3)
         last = userdir.latest_autosave(c.game)
@@ -364,8 +369,16 @@ class StartScreen:
 
     def _cycle(self, seat: int) -> None:
         kinds = list(self.choice.normalized_seats().kinds)
-        kinds[seat] = KINDS[(KINDS.index(kinds[seat]) + 1) % len(KINDS)]
+        kinds[seat] = kind_cycle(kinds[seat], self.advanced)
         self.choice.seats = kinds
+        self._build()
+
+    def _toggle_advanced(self) -> None:
+        """Advanced off puts every seat back among Human, Easy, Normal and Hard."""
+        self.advanced = not self.advanced
+        if not self.advanced:
+            self.choice.seats = [k if k not in ADVANCED_KINDS else default_bot(self.choice.game)
+                                 for k in self.choice.normalized_seats().kinds]
         self._build()
 
     def _start(self) -> None:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from app.seats import Seats, about_seat, seat_label, with_seat_names
+from app.seats import Seats, about_seat, kind_title, seat_label, with_seat_names
 from engine.bots import make_bot
 from engine.core.games import GameInfo, get_game
 from engine.core.match import Match
@@ -93,7 +93,7 @@ class GameController:
             "game": GAME_TITLES.get(self.game, self.game),
             "where": where_key(self.game, config).replace("-", " "),
             "round": rnd if isinstance(rnd, int) else None,
-            "players": ", ".join(f"{seat_label(self.game, s)}: {k}" for s, k in enumerate(self.seats.kinds)),
+            "players": ", ".join(f"{seat_label(self.game, s)}: {kind_title(k)}" for s, k in enumerate(self.seats.kinds)),
             "seats": list(self.seats.kinds),  # what Resume and Load seat again (the record keeps no seats)
             "actions": len(self.match.actions),
             "over": self.is_over(),
@@ -144,6 +144,26 @@ class GameController:
             return turn + (f" (also choosing: {', '.join(seat_label(self.game, s) for s in others)})" if others else "") + "."
         return f"Waiting for {names}." if names else "..."
 
+    def shared_screen(self) -> bool:
+        """Whether more than one person reads this screen (a hot-seat table): a
+        private line then names its seat instead of "you"."""
+        return len(self.seats.humans()) != 1
+
+    shows_end_panel = True
+    """The HUD puts up the result panel when the game is over (a review does not)."""
+
+    def seat_title(self, seat: int) -> str:
+        """A seat as the game's log names it, for the result panel: "Player 2 (blue)"
+        here; games whose log names players otherwise say so ("Red", "Dinosaur (green)")."""
+        return seat_label(self.game, seat)
+
+    def score_lines(self) -> list[str]:
+        """The result panel's score, a line a seat, in the game's own words; games override."""
+        result = self.match.state.result() if self.is_over() else None
+        if result is None:
+            return []
+        return [f"{self.seat_title(s)}: {score:g}" for s, score in enumerate(result.scores)]
+
     def end_reason(self) -> str:
         """Why the game ended, the seats named as everywhere else ("Player 2 (blue)
         wins with 16 gold."); empty while it goes on."""
@@ -168,7 +188,7 @@ class GameController:
             return []
         # one person at the table reads "You draw ..."; several share the screen, so a line only one
         # seat may read names that seat ("Player 2 (red) draws ...")
-        shared = len(self.seats.humans()) != 1
+        shared = self.shared_screen()
         return [with_seat_names(self.game, about_seat(self.game, e.text, next(iter(e.seats)))
                                 if shared and e.seats is not None and len(e.seats) == 1 else e.text)
                 for e in self.view().events]

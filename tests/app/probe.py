@@ -934,9 +934,9 @@ def start_screen_players(size: str) -> dict[str, Any]:
     facts["screens"]["solo"] = ui_rects(screen.root)
     press("4")
     facts["screens"]["four"] = ui_rects(screen.root)
-    seat = next(t for t in buttons() if t.startswith("yellow: "))
+    seat = next(t for t in buttons() if t.startswith("Yellow: "))
     press(seat)
-    facts["cycled"] = [seat, next(t for t in buttons() if t.startswith("yellow: "))]
+    facts["cycled"] = [seat, next(t for t in buttons() if t.startswith("Yellow: "))]
     press("Start")
     facts["started"] = started[-1]
     press("A New Threat")  # the next mission: Another New Threat keeps the 4 players

@@ -119,7 +119,8 @@ def test_play_again_deals_a_new_game():
 
 
 def test_seats_option():
-    assert parse_seats("little-battle", "2=human,blue=search", 3).kinds == ("human", "search", "heuristic")
+    # an unnamed seat gets the Normal bot (issue 27: seats in a player's words, default Normal)
+    assert parse_seats("little-battle", "2=human,blue=search", 3).kinds == ("human", "search", "normal")
     assert parse_seats("little-soldiers", "green=human,yellow=bot", 2).kinds[0] == "human"
     with pytest.raises(ValueError, match="no seat 'pink'"):
         parse_seats("little-battle", "pink=human", 3)
