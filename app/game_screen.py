@@ -14,7 +14,6 @@ from typing import Any
 
 from app.bot_worker import BotWorker, ProcessBotWorker
 from app.controllers.base import GameController
-from app.seats import seat_label
 
 BOT_DELAY = 0.45
 """Seconds between bot moves at normal speed, so people can follow them."""
@@ -232,7 +231,7 @@ class GameScreen:
         if self._worker is not None and self._worker.busy():
             decision = self.worker.poll()
             if decision is None:
-                self.hud.set_thinking(f"{seat_label(c.game, self.worker.seat)} is thinking"  # type: ignore[arg-type]
+                self.hud.set_thinking(f"{c.seat_label(self.worker.seat)} is thinking"  # type: ignore[arg-type]
                                       f"{'.' * (1 + int(self.worker.thinking_for() * 2) % 3)}")
                 return
             self.hud.set_thinking("")

@@ -35,8 +35,8 @@ def help_lines(info: Any, config: Any, width: int = HELP_WIDTH) -> list[str]:
     """Everything the help shows, wrapped at ``width`` characters: controls
     first, then the rules summary (in a mission, the engine's text leads with
     the mission's own rules)."""
-    try:
-        rules = info.rules_summary(config)
+    try:  # the players' words where the game has them (no flags, paths or data names: issue 27)
+        rules = (info.player_rules or info.rules_summary)(config)
     except Exception as err:  # noqa: BLE001 - the help must open even if a summary fails
         rules = f"(the rules summary could not be read: {err})"
     lines = ["Controls", *controls_text().splitlines(), "", f"{info.title}: rules summary"]

@@ -282,7 +282,7 @@ class Hud:
             self.overlay.enabled = False
         elif c.handover_to is not None:
             self.handover_held = False
-            who = seat_label(c.game, c.handover_to)
+            who = c.seat_label(c.handover_to)
             self._show_overlay(f"Pass the computer to\n{who}", f"I am {who}: show my cards", c.acknowledge_handover)
         else:
             self.handover_held = False

@@ -30,6 +30,19 @@ class LittleBattleController(GameController):
             return []
         return list(self.view_dict()["hand"])
 
+    def score_lines(self) -> list[str]:
+        """Each player's gold and chests, the winners marked ("Player 4 (yellow), winner: 15 gold in 5 chests")."""
+        result = self.match.state.result() if self.is_over() else None
+        if result is None:
+            return []
+        v = self.view_dict()
+        out = []
+        for s, gold in enumerate(result.scores):
+            won = ", winner" if s in result.winners and len(result.winners) < len(result.scores) else ""
+            chests = len(v["loot"][s])
+            out.append(f"{self.seat_label(s)}{won}: {gold:g} gold in {chests} chest{'s' if chests != 1 else ''}")
+        return out
+
     def scoreline(self) -> str:
         if self.handover_to is not None:  # the gold is the last player's
             return ""

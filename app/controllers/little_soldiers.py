@@ -237,6 +237,72 @@ class LittleSoldiersController(GameController):
             actions = mine or actions
         return [(self.label(a), a) for a in actions]
 
+    def seat_label(self, seat: int) -> str:
+        """"Player 3 (yellow)": the colour of the seat's Generals, which the set-up decides
+        (2 Against 2 with three players gives seat 3 yellow; Battle Royale alternates)."""
+        team = next((g["team"] for g in self.view_dict()["generals"] if g["seat"] == seat), None)
+        return f"Player {seat + 1} ({team})" if team else super().seat_label(seat)
+
+    def seat_title(self, seat: int) -> str:
+        """A seat by its General's name, as the log names it: "Dinosaur (green)" (the
+        end panel said "Player 1 (green)" while the log called the players Dinosaur and Brick)."""
+        generals = [g for g in self.view_dict()["generals"] if g["seat"] == seat]
+        if not generals:
+            return super().seat_title(seat)
+        return f"{' and '.join(g['name'] for g in generals)} ({generals[0]['team']})"
+
+    def end_reason(self) -> str:
+        """Soldiers and Generals named as the log names them ("green-infantry is the last ...")."""
+        return self.named(super().end_reason())
+
+    def score_lines(self) -> list[str]:
+        """The result in the game's own words: where the Flag stands and each side's soldiers
+        (the Bootcamp), each General's Candy (King of the Hill), who is still standing (Battle
+        Royale), the Threats broken (the co-op missions); the winners marked."""
+        result = self.match.state.result() if self.is_over() else None
+        if result is None:
+            return []
+        v = self.view_dict()
+        seats = sorted({g["seat"] for g in v["generals"]})
+
+        def won(seat: int) -> str:
+            return ", winner" if seat in result.winners and len(result.winners) < len(seats) else ""
+
+        def plural(n: int, word: str) -> str:
+            return f"{n} {word}{'s' if n != 1 else ''}"
+
+        standing = [s for s in v["soldiers"] if s["spot"] is not None]
+        by_seat = {g["index"]: g["seat"] for g in v["generals"]}
+        if v.get("threats"):
+            broken = [t["name"] for t in v["threats"] if t.get("broken")]
+            head = [f"Threats broken: {len(broken)} of {len(v['threats'])}" + (f" ({', '.join(broken)})." if broken else ".")]
+            left = v.get("threat_track_left")
+            if isinstance(left, int):
+                head.append("The Flag reached the Threat Victory space." if left <= 0 else
+                            f"The Flag stopped {plural(left, 'space')} from the Threat Victory space.")
+            together = ", ".join(self.seat_title(s) for s in seats)
+            return head + [f"{'Won' if result.winners else 'Played'} together: {together}."]
+        if v.get("candy") is not None:
+            candy = {s: sum(v["candy"][g["index"]] for g in v["generals"] if g["seat"] == s) for s in seats}
+            return [f"{self.seat_title(s)}{won(s)}: {candy[s]} Candy" for s in seats]
+        if not v.get("battle_track"):  # Battle Royale: the last one standing
+            up = {by_seat[s["general"]] for s in standing}
+            return [f"{self.seat_title(s)}{won(s)}: " + ("still standing" if s in up else "broken, out of the game")
+                    for s in seats]
+        flag = int(v.get("flag") or 0)
+        n = self.view().chosen.flag_steps_to_victory  # type: ignore[attr-defined]
+        if flag == 0:
+            out = ["The Flag stands in the middle of the Battle Track."]
+        else:
+            team = "green" if flag > 0 else "yellow"
+            out = [f"The Flag stands {plural(abs(flag), 'space')} toward {team}'s Victory zone ({n} reach it)."]
+        for s in seats:
+            mine = [x for x in standing if by_seat.get(x["general"]) == s]
+            hearts = sum(x["hearts"] for x in mine)
+            out.append(f"{self.seat_title(s)}{won(s)}: {plural(len(mine), 'soldier')} in play, "
+                       f"{plural(hearts, 'Heart')} on them")
+        return out
+
     def name(self, ident: str) -> str:
         """A soldier as a player reads it: "green-infantry-2" -> "Green Infantry 2"."""
         return soldier_name(ident)
@@ -506,7 +572,7 @@ class LittleSoldiersController(GameController):
                             f"{facts['rerolls']} reroll{'s' * (facts['rerolls'] != 1)}.")
                 else:
                     text = f"Not a valid target: {facts['sight']} ({facts['distance_cm']:.1f} cm, {BAND_WORDS[band]})."
-                self.hover = Hover(a, ident, bool(facts["valid"]), rays, band, text, facts)
+                self.hover = Hover(a, ident, bool(facts["valid"]), rays, band, self.named(text), facts)  # pieces by name
         self._overlay_changed()
         return self.hover
 

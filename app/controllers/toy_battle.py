@@ -31,6 +31,28 @@ class ToyBattleController(GameController):
             return []
         return list(self.view_dict()["rack"])
 
+    def summary(self) -> dict[str, Any]:
+        """The Load list names the terrain as printed ("Castle Field", not "castle field")."""
+        return {**super().summary(), "where": str(self.match.state.view(self.viewer).terrain.name)}  # type: ignore[attr-defined]
+
+    def seat_title(self, seat: int) -> str:
+        """As the log names the sides: "Blue", "Red"."""
+        return ("Blue", "Red")[seat] if seat in (0, 1) else super().seat_title(seat)
+
+    def score_lines(self) -> list[str]:
+        """Each side's medals, the winner marked, and what wins at once ("Red, winner: 7 medals")."""
+        result = self.match.state.result() if self.is_over() else None
+        if result is None:
+            return []
+        v = self.view_dict()
+        out = []
+        for s, medals in enumerate(v["medals"]):
+            won = ", winner" if s in result.winners and len(result.winners) < 2 else ""
+            out.append(f"{self.seat_title(s)}{won}: {medals} medal{'s' if medals != 1 else ''}, "
+                       f"{v['reserve_sizes'][s]} troop{'s' if v['reserve_sizes'][s] != 1 else ''} left in reserve")
+        out.append(f"{v['objective']} medals win at once, as does taking the enemy H.Q.")
+        return out
+
     def scoreline(self) -> str:
         v = self.view_dict()
         m, r = v["medals"], v["reserve_sizes"]

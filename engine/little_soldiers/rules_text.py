@@ -73,7 +73,17 @@ MISSION_BASED_ON = {"another_new_threat": "a_new_threat"}
 """A mission whose rules are another's with changes (its lines say only the changes)."""
 
 
-def mission_lead(mission: str | None) -> list[str]:
+def _mission_lines(name: str, players: bool) -> tuple[str, ...]:
+    """A mission's lines; for players its title leads, not its command-line name
+    ("King of the Hill (2-4, ...)", not "king-of-the-hill (2-4, ...)")."""
+    lines = MISSION_RULES[name]
+    if not players:
+        return lines
+    key = name.replace("_", "-")
+    return tuple(line.replace(key, MISSIONS[name].title, 1) if k == 0 else line for k, line in enumerate(lines))
+
+
+def mission_lead(mission: str | None, players: bool = False) -> list[str]:
     """What a summary for a mission leads with: that mission's own rules and
     readings, then a word that the general rules follow (F1 in a mission
     opened on the Bootcamp's set-up, the mission's rules a page further down)."""
@@ -89,7 +99,7 @@ def mission_lead(mission: str | None) -> list[str]:
     for name in chain:
         if name != mission:
             out.append(f"  As in {MISSIONS[name].title}:")
-        out += MISSION_RULES[name]
+        out += _mission_lines(name, players)
     readings = [r for name in chain if name in MISSION_PARTS for r in MISSION_PARTS[name].readings]
     if readings:
         out.append("  Readings chosen where the mission's text is open:")
@@ -99,16 +109,20 @@ def mission_lead(mission: str | None) -> list[str]:
     return out
 
 
-def rules_summary(config: Config | None = None) -> str:
+def rules_summary(config: Config | None = None, reference: bool = True) -> str:
+    """The rules in brief, for ``toybox rules`` (``reference``: with the command line's
+    names and every data value in use) or for the window's help (the players' words
+    only: no flags, file paths or data names; F1 named ``--mission NAME``)."""
     config = config or Config()
     table, c = chosen_values(config.overrides)
-    mods = ", ".join(config.modules) or "none (Bootcamp)"
+    players = not reference
+    mods = ", ".join(_module_title(m) for m in config.modules) or "none (Bootcamp)"
     lines = [
         "Little Soldiers — toy soldiers brawl across a table of household scenery.",
         f"Battlefield: {battlefield_title(config)}. Modules: {mods}. Players: {config.players}."
     + (f" Mission: {MISSIONS[config.mission].title}." if config.mission else ""),
     ]
-    lines += mission_lead(config.mission) or [""]
+    lines += mission_lead(config.mission, players) or [""]
     lines += [
         "Set-up: 4 Deployment tokens; the Battle Track with the Flag in the middle;",
         "  each General has a Chest with 3 Order tokens on the lid and an Infantry plus one",
@@ -154,14 +168,22 @@ def rules_summary(config: Config | None = None) -> str:
         "  toward your next; played cards are discarded at the end of your turn; Bonus Order tokens",
         "  leave at the end of the round; 2 Against 2: your own hand, your own General and soldiers).",
         "",
-        "Missions (--mission NAME; required modules are added, the battlefield defaults to the",
-        "  mission's file in levels/little_soldiers/):",
     ]
-    for mission_lines in MISSION_RULES.values():
-        lines += mission_lines
+    if players:
+        lines += ["Missions (chosen on the start screen; the modules a mission needs are added, and it is",
+                  "  played on its own battlefield):"]
+    else:
+        lines += ["Missions (--mission NAME; required modules are added, the battlefield defaults to the",
+                  "  mission's file in levels/little_soldiers/):"]
+    for name in MISSION_RULES:
+        lines += _mission_lines(name, players)
+    if players:
+        lines += ["  The Mission Report (which Threats were beaten, per mode and player count) is kept",
+                  "    with your saves."]
+    else:
+        lines += ["  The Mission Report (which Threats were beaten, per mode and player count) is kept in",
+                  "    profile.json in the user folder ($TOYBOX_HOME or ~/.local/share/toybox)."]
     lines += [
-        "  The Mission Report (which Threats were beaten, per mode and player count) is kept in",
-        "    profile.json in the user folder ($TOYBOX_HOME or ~/.local/share/toybox).",
         "",
         "Readings chosen where the books are unclear:",
         "  The practice shot: one per player per game, Grenade or Mortar; its result is ignored",
@@ -180,7 +202,7 @@ def rules_summary(config: Config | None = None) -> str:
         "  Mortar range is the yellow cord, as for the grenade.",
         "  Missions: the Super Special Ability (the one profile card the book shows) is every",
         "    Threat's and fires once per collective Attack; the game ends at once when the last",
-        "    Threat breaks; Targets are discs of THREAT_TARGET_RADIUS seen like heads; a Threat has",
+        f"    Threat breaks; Targets are discs of {c.threat_target_radius:g} cm radius seen like heads; a Threat has",
         "    no Level (no height reroll against it); Scout may put Shields on any Threat.",
         "  Battle Royale: the parachute is thrown by the Mortar token's physics; a player's HQ",
         "    catapult is the edge in front of their seat (seats spread round the table).",
@@ -198,14 +220,22 @@ def rules_summary(config: Config | None = None) -> str:
     ]
     for kind in R.SOLDIER_TYPES:
         lines.append(f"  {kind:9} {c.defense[kind]} / {c.toughness[kind]}   special: {R.SPECIAL_ACTIONS[kind]}")
+
+    def faces(names: tuple[str, ...]) -> str:
+        return ", ".join(n.replace("_", " ") if players else n for n in names)
+
     lines += [
-        f"Attack die: {', '.join(c.attack_die_faces)}.",
-        f"Sniper die: {', '.join(c.sniper_die_faces)}.",
+        f"Attack die: {faces(c.attack_die_faces)}.",
+        f"Sniper die: {faces(c.sniper_die_faces)}.",
         f"Grenade die (12 faces): {', '.join(c.grenade_die_faces)}; values "
         + ", ".join(f"{k}={v}" for k, v in c.grenade_face_values.items()) + ".",
         "Mortar token: " + ", ".join(f"{k} side {v} Heart(s)" for k, v in c.mortar_token_sides.items()) + ".",
         f"Cords: green {c.green_length:g} cm, red {c.red_length:g} cm, yellow {c.yellow_length:g} cm.",
         f"Battle Track: {c.flag_steps_to_victory} spaces from the middle to each Victory zone.",
+    ]
+    if players:  # the data names and the command line's overrides are for `toybox rules`
+        return "\n".join(lines)
+    lines += [
         "",
         "Values in use, by name (override with --option overrides='{\"NAME\": value}');",
         "  [chosen] = not printed in the books, [facts] = from second-hand sources, [book] = printed:",
@@ -224,6 +254,19 @@ def rules_summary(config: Config | None = None) -> str:
         f"  GENERALS = {dict(R.GENERALS)}, second Generals {dict(R.SECOND_GENERALS)} (fixed)",
     ]
     return "\n".join(lines)
+
+
+def _module_title(module: str) -> str:
+    """A module as the rules name it ("super_soldier" -> "Super Soldier")."""
+    from engine.little_soldiers.parts import MODULES as MODULE_PARTS
+
+    part = MODULE_PARTS.get(module)
+    return part.title if part is not None else module.replace("_", " ").title()
+
+
+def player_rules(config: Config | None = None) -> str:
+    """The rules in brief in the players' words (the window's F1 help)."""
+    return rules_summary(config, reference=False)
 
 
 CORE_READINGS: tuple[str, ...] = (

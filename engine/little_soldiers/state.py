@@ -403,6 +403,8 @@ class LittleSoldiersState(RoundPreparation, Movement, Combat, State):
 
     def gname(self, g: int) -> str:
         gen = self.generals[g]
+        if gen.name.lower() == f"player {gen.seat + 1}":  # Battle Royale's Generals: "Player 1 (green, player 1)"
+            return f"{gen.name} ({gen.team})"
         return f"{gen.name} ({gen.team}, player {gen.seat + 1})"
 
     def deploy_order(self, start: int) -> list[int]:
@@ -694,6 +696,25 @@ def make_terrain(config: Config, battlefield: Any | None = None) -> Terrain:
     return Terrain(bf, any(p.climbing for p in parts), any(p.table_objects for p in parts), chosen.contact_tolerance)
 
 
+def opening_line(config: Config, battlefield_name: str | None) -> str:
+    """The log's first line, in the names the rules print ("Little Soldiers: the Battle
+    Royale mission (Super Soldier), 3 players."; it read "Little Soldiers on Battle
+    Royale (battle royale; super_soldier)")."""
+    from pathlib import Path
+
+    from engine.little_soldiers.config import MISSIONS
+    from engine.little_soldiers.parts import MODULES as MODULE_PARTS
+
+    mods = ", ".join(MODULE_PARTS[m].title if m in MODULE_PARTS else m.replace("_", " ") for m in config.modules)
+    where = battlefield_name or Path(str(config.level)).stem.replace("-", " ")
+    players = f"{config.players} player{'' if config.players == 1 else 's'}"
+    if config.mission in MISSIONS:
+        title = MISSIONS[config.mission].title
+        head = f"Little Soldiers: the {title} mission" + ("" if where == title else f" on {where}")
+        return f"{head}{f' ({mods})' if mods else ''}, {players}."
+    return f"Little Soldiers on {where} ({mods or 'Bootcamp rules'}), {players}."
+
+
 def new_game(config: Config | None = None, seed: int | None = None,
              battlefield: Any | None = None) -> LittleSoldiersState:
     """A new game on ``config.level`` (or the given Battlefield). With a seed
@@ -708,11 +729,7 @@ def new_game(config: Config | None = None, seed: int | None = None,
     if missing:
         raise ValueError(f"the battlefield {bf.name or config.level!r} lacks Deployment token(s) {missing}")
     state = LittleSoldiersState(config, terrain, random.Random(seed) if seed is not None else None)
-    mods = ", ".join(config.modules) or "Bootcamp rules"
-    if config.mission:
-        mods = f"{config.mission.replace('_', ' ')}; {mods}"
-    players = f"{config.players} player{'' if config.players == 1 else 's'}"
-    state.events.insert(0, Event(f"Little Soldiers on {bf.name or config.level} ({mods}), {players}."))
+    state.events.insert(0, Event(opening_line(config, bf.name)))
     if state.rng is not None:
         state._settle_chance(state.rng)
     return state

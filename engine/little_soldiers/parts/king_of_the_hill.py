@@ -176,7 +176,9 @@ class KingOfTheHill(Mission):
             self.candy_reserve -= 1
             self.candy_discarded += 1
             st.log("No Candy was distributed: 1 Candy from the Reserve goes back to the box.")
-        st.log(f"Candy: {', '.join(str(c) for c in self.candy)}; {self.candy_reserve} left in the Reserve.")
+        # each General's Candy by name ("Candy: 3, 2" named nobody)
+        held = ", ".join(f"{g.name} {self.candy[g.index]}" for g in st.generals)
+        st.log(f"Candy: {held}; {self.candy_reserve} left in the Reserve.")
 
     _distribute_candy = distribute_candy
 
@@ -186,6 +188,7 @@ class KingOfTheHill(Mission):
         for g in st.generals:
             scores[g.seat] += self.candy[g.index]
         top = max(scores)
-        who = ", ".join(f"player {i + 1}" for i, v in enumerate(scores) if v == top)
+        kings = [g.name for g in st.generals if scores[g.seat] == top]  # by the names the log gives them
+        who = ", ".join(kings[:-1]) + f" and {kings[-1]}" if len(kings) > 1 else kings[0]
         return scores_result(scores, f"The Candy Reserve is empty: {who} with {top:g} Candy "
-                                     f"{'is' if ',' not in who else 'are'} King of the Hill!")
+                                     f"{'is' if len(kings) == 1 else 'are'} King of the Hill!")
