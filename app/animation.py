@@ -10,7 +10,7 @@ top of that drawing:
   label over the target, a broken soldier leaves the table with a sentence;
 - Toy Battle: the placed tile slides from its owner's rack to the base;
 - Little Battle: the view flips the revealed cards and carries each taken
-  chest from the beach to its Ship (app.little_battle_view, app.loot_show),
+  chest from the beach to its Ship (app.games.little_battle.view, app.games.little_battle.loot_show),
   at the pace set here.
 
 Durations scale with the screen's speed setting (instant: nothing is
@@ -215,7 +215,7 @@ class Animator:
 
     def _rays(self) -> None:
         """The attack's sight rays, drawn while the dice tumble."""
-        from app.soldiers_scene import draw_rays
+        from app.games.little_soldiers.drawing import draw_rays
         from engine.little_soldiers import queries
 
         c = self.controller

@@ -47,9 +47,9 @@ offscreen = sys.argv[7] != "gl" if len(sys.argv) > 7 else True
 size = tuple(int(v) for v in sys.argv[8].split("x")) if len(sys.argv) > 8 else (1280, 720)
 from panda3d.core import loadPrcFileData
 loadPrcFileData("bench", "sync-video false\naudio-library-name null\n")  # the frame as fast as it draws, no sound
-from app import window
+from app.shell import window
 from app.game_screen import GameScreen
-from app.render import prepare
+from app.shell.render import prepare
 controller = prepare(game, {}, seed, moves)
 try:
     app = window.start(offscreen=offscreen, size=size, fit=False)  # the size asked, even a screen's full size
@@ -205,8 +205,8 @@ def measure_thinking(app: Any, game: str, seed: int, moves: int, seconds: float 
     """Frame time while search bots think in the worker process (every seat a
     search bot, speed 'instant' so a new decision starts as the last lands)."""
     from app.game_screen import SPEEDS, GameScreen
-    from app.render import prepare
     from app.seats import Seats
+    from app.shell.render import prepare
     from engine.bots import make_bot
 
     controller = prepare(game, {}, seed, moves)

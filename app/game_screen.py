@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from app.bot_worker import BotWorker, ProcessBotWorker
-from app.controllers.base import GameController
+from app.games.controller import GameController
 
 BOT_DELAY = 0.45
 """Seconds between bot moves at normal speed, so people can follow them."""
@@ -29,15 +29,15 @@ SPEEDS: tuple[tuple[str, float], ...] = (("slow", 2.2), ("normal", 1.0), ("fast"
 def make_view(controller: GameController) -> Any:
     game = controller.game
     if game == "little-battle":
-        from app.little_battle_view import LittleBattleView
+        from app.games.little_battle.view import LittleBattleView
 
         return LittleBattleView(controller)  # type: ignore[arg-type]
     if game == "toy-battle":
-        from app.toy_battle_view import ToyBattleView
+        from app.games.toy_battle.view import ToyBattleView
 
         return ToyBattleView(controller)  # type: ignore[arg-type]
     if game == "little-soldiers":
-        from app.little_soldiers_view import LittleSoldiersView
+        from app.games.little_soldiers.view import LittleSoldiersView
 
         return LittleSoldiersView(controller)  # type: ignore[arg-type]
     raise ValueError(f"no view for {game!r}")
@@ -144,7 +144,7 @@ class GameScreen:
             self._worker.cancel()
 
     def recover(self) -> None:
-        """Redraw everything from the controller (see app.guard)."""
+        """Redraw everything from the controller (see app.shell.guard)."""
         self._cancel()
         self.controller.recover()
         try:

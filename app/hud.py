@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from app import userdir
-from app.controllers.base import GameController
+from app.games.controller import GameController
 from app.seats import seat_label
 
 CHOICE_COLUMN = 0.62

@@ -11,6 +11,16 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@pytest.fixture(autouse=True)
+def private_user_folder(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test gets its own empty user folder (saves, autosaves, the profile):
+    tests never share files, whatever their order or xdist worker, and never
+    touch the real ``~/.local/share/toybox``. A test may point it elsewhere."""
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("TOYBOX_HOME", str(home))
+    return home
+
+
 @pytest.fixture
 def root() -> Path:
     return ROOT

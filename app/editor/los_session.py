@@ -2,7 +2,7 @@
 battlefield and the engine's verdict between them.
 
 ``toybox los FILE --from ... --to ...`` prints from here, the debugger window
-(``app.los_window``) draws from here, and the tests drive it the same way.
+(``app.editor.los_window``) draws from here, and the tests drive it the same way.
 Every verdict, ray and blocker is the engine's
 (:mod:`engine.little_soldiers.table.sightlines`); this module only keeps the state (who
 stands where, which one is being dragged) and formats answers.

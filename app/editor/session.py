@@ -1,7 +1,7 @@
 """The level editor's state without a window: the open document, the tool
 in hand, the selection, snapping, the live problem list and the balance view.
 
-The editor window (``app.editor_window``) turns mouse and keys into calls
+The editor window (``app.editor.window``) turns mouse and keys into calls
 here and draws what this says; the tests make the same calls. Every change
 goes through the headless tools (``battlefield_tools``, ``terrain_tools``)
 as one undoable edit; a drag is one edit too (each frame replaces the

@@ -29,7 +29,7 @@ def _start(size: tuple[int, int] = SIZE, title: str = "Toybox") -> Any:
     from panda3d.core import ClockObject, loadPrcFileData
 
     loadPrcFileData("shots", "audio-library-name null\nsync-video false\n")
-    from app import window
+    from app.shell import window
 
     app = window.start(offscreen=False, size=size, title=title)
     clock = ClockObject.getGlobalClock()
@@ -40,7 +40,7 @@ def _start(size: tuple[int, int] = SIZE, title: str = "Toybox") -> Any:
 
 def _screen(game: str, config: dict[str, Any], seed: int, moves: int, bots_run: bool = False) -> tuple[Any, Any]:
     from app.game_screen import GameScreen
-    from app.render import prepare
+    from app.shell.render import prepare
 
     controller = prepare(game, config, seed, moves)
     app = _start()
@@ -54,7 +54,7 @@ def _screen(game: str, config: dict[str, Any], seed: int, moves: int, bots_run: 
 def game_shot(game: str, config: dict[str, Any], seed: int, moves: int) -> Callable[[], Any]:
     def shoot() -> Any:
         app, screen = _screen(game, config, seed, moves)
-        from app import window
+        from app.shell import window
 
         window.step(app, 4)
         return app
@@ -66,7 +66,7 @@ def sight_shot() -> Any:
     """Little Soldiers in the attack step: your soldier picked, the sight rays
     to the enemy under the mouse drawn, the dice of the last attack on the table."""
     app, screen = _screen("little-soldiers", {}, 3, 9)
-    from app import window
+    from app.shell import window
 
     c = screen.controller
     mine = [s for s in c.soldiers() if s["spot"] and s["team"] in c.my_teams()]
@@ -82,10 +82,10 @@ def attack_shot() -> Any:
     """A bot's attack caught mid-animation: its sight rays drawn, the dice tumbling."""
     from ursina import scene
 
-    from app import window
     from app.game_screen import GameScreen
-    from app.render import prepare
     from app.seats import Seats
+    from app.shell import window
+    from app.shell.render import prepare
 
     probe = prepare("little-soldiers", {}, 5, 0)
     controller = type(probe)(probe.match, Seats(("heuristic", "heuristic")), bot_seed=5)
@@ -117,9 +117,9 @@ def threat_shot() -> Any:
 
 def editor_shot() -> Any:
     """The level editor with the household kit's thumbnails out."""
-    from app import window
     from app.editor.session import EditorSession
-    from app.editor_window import EditorWindow
+    from app.editor.window import EditorWindow
+    from app.shell import window
 
     session = EditorSession.open(str(ROOT / "levels" / "little_soldiers" / "bootcamp.json"))
     app = _start((1440, 900), "Toybox - level editor")
@@ -130,9 +130,9 @@ def editor_shot() -> Any:
 
 
 def los_shot() -> Any:
-    from app import window
     from app.editor.los_session import LosSession
-    from app.los_window import LosWindow
+    from app.editor.los_window import LosWindow
+    from app.shell import window
 
     session = LosSession.open(str(ROOT / "levels" / "little_soldiers" / "bootcamp.json"), "28,24", "95,68",
                               "infantry", "infantry")
@@ -157,8 +157,8 @@ def take(name: str, out_dir: Path) -> None:
     """One shot in this process (then exits: Ursina is one per process)."""
     from PIL import Image
 
-    from app import window
     from app.look import pipeline
+    from app.shell import window
 
     ext, shoot = SHOTS[name]
     app = shoot()

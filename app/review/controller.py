@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from app.controllers import GameController, controller_class
+from app.games import GameController, controller_class
 from app.review.track import ReviewTrack
 from app.seats import Seats
 from engine.core.match import Match

@@ -32,11 +32,11 @@ class Tip:
 
 def _module(game: str) -> Any:
     if game == "little-soldiers":
-        from app.tips import little_soldiers as m
+        from app.games.little_soldiers import tips as m
     elif game == "toy-battle":
-        from app.tips import toy_battle as m
+        from app.games.toy_battle import tips as m
     elif game == "little-battle":
-        from app.tips import little_battle as m
+        from app.games.little_battle import tips as m
     else:
         raise ValueError(f"no tooltips for {game!r}")
     return m

@@ -18,6 +18,7 @@ spent (the first sample is always finished, so the bot always answers).
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from typing import Any
@@ -80,7 +81,7 @@ def greedy_line(state: State, last: int, turns: int) -> State:
         if len(acts) == 1:
             state.apply(seat, acts[0])
             continue
-        best, best_value = None, -1.0
+        best, best_value = state, -math.inf  # acts holds two or more: the loop replaces it
         for action in acts:
             trial = state.clone()
             trial.apply(seat, action)

@@ -133,6 +133,8 @@ class SearchBot:
                 score = c.total / c.visits + log_c * math.sqrt(math.log(c.avail) / c.visits)
                 if score > best_score:
                     best_action, best_child, best_score = a, c, score
+            # acts is never empty here (the game asks the actor to act), so the loop chose one.
+            assert best_action is not None and best_child is not None
             state.apply(actor, best_action)
             path.append(best_child)
             node = best_child

@@ -55,7 +55,8 @@ def get_game(name: str) -> GameInfo:
     if module is None:
         known = ", ".join(sorted(GAME_MODULES))
         raise UnknownGame(f"Unknown game {name!r}; Toybox plays {known}.")
-    return importlib.import_module(module).GAME
+    info: GameInfo = importlib.import_module(module).GAME
+    return info
 
 
 def random_seed() -> int:

@@ -21,6 +21,7 @@ import numpy as np
 import shapely
 from shapely import STRtree
 from shapely.geometry import Point, Polygon
+from shapely.geometry.base import BaseGeometry
 
 from engine.geometry import household
 from engine.geometry.battlefield_file import (
@@ -365,12 +366,12 @@ class Battlefield:
     def level_pieces(self) -> tuple[Solid, ...]:
         return tuple(s for s, p in zip(self.solids, self.scenery, strict=True) if p.level is not None)
 
-    def walkable_top(self, piece_id: str) -> shapely.Geometry:
+    def walkable_top(self, piece_id: str) -> BaseGeometry:
         """The flat top of a Level piece, minus anything resting on it."""
         key = ("top", piece_id)
         if key not in self._cache:
             solid = self.solid(piece_id)
-            top = solid.footprint
+            top: BaseGeometry = solid.footprint
             for other in self.near(solid.footprint):
                 if other is not solid and abs(other.bottom - solid.top) <= REST:
                     top = top.difference(other.footprint)

@@ -216,7 +216,8 @@ def scenery(value: Any, path: str, vocabulary: Vocabulary = OPEN, z_tolerance: f
     if "shape" not in value:
         raise fail(f"{path}.shape", "missing")
     piece_shape = shape(value["shape"], f"{path}.shape")
-    at = numbers(value.get("at"), 3, f"{path}.at")
+    x, y, z = numbers(value.get("at"), 3, f"{path}.at")
+    at = (x, y, z)
     if at[2] < -z_tolerance:
         raise fail(f"{path}.at", "z below the table")
     rotation = number(value.get("rotation", 0.0), f"{path}.rotation")

@@ -29,6 +29,7 @@ from typing import Any
 
 import numpy as np
 import trimesh
+from shapely.geometry import Polygon
 
 
 class Kind(enum.Enum):
@@ -107,13 +108,11 @@ class Household:
         m = kit_mesh(self)
         return trimesh.Trimesh(m.vertices, m.faces, process=False)
 
-    def local_footprint(self):
+    def local_footprint(self) -> Polygon:
         """The shadow of the triangles on the table (``shapes.mesh_footprint``)
         without the pinholes that unions of round parts' triangles leave: a
         hole smaller than :data:`PINHOLE_CM2` could never hold a base, and a
         triangulation of it fails in the cord planner."""
-        from shapely.geometry import Polygon
-
         from engine.geometry.shapes import mesh_footprint
 
         foot = mesh_footprint(self.local_mesh())
@@ -259,7 +258,9 @@ class _Builder:
         ring = np.cos(t)[:, None] * x + np.sin(t)[:, None] * y
         lo = a + radius * ring
         hi = b + rb * ring
-        verts, uvs, faces = [], [], []
+        verts: list[np.ndarray] = []
+        uvs: list[tuple[float, float]] = []
+        faces: list[tuple[int, int, int]] = []
         for k in range(sections):
             base = len(verts)
             verts += [lo[k], lo[k + 1], hi[k + 1], hi[k]]

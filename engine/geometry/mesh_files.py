@@ -181,10 +181,11 @@ def mesh_footprint(mesh: trimesh.Trimesh) -> Polygon:
             parts.append(tiled if tiled is not None else shapely.union_all(patch_polys))
     if not parts:
         return Polygon()
-    merged = shapely.union_all(parts)
-    if merged.geom_type == "MultiPolygon":
-        merged = max(merged.geoms, key=lambda g: g.area)
-    if merged.geom_type != "Polygon":
-        polys = [g for g in shapely.get_parts(merged) if g.geom_type == "Polygon"]
-        return max(polys, key=lambda g: g.area) if polys else Polygon()
-    return merged
+    return largest_polygon(shapely.union_all(parts))
+
+
+def largest_polygon(geometry: shapely.Geometry) -> Polygon:
+    """The polygon of largest area among ``geometry``'s parts (itself when it
+    is one polygon), empty when it has none: a footprint is one piece."""
+    polys = [g for g in shapely.get_parts(geometry) if isinstance(g, Polygon)]
+    return max(polys, key=lambda g: g.area) if polys else Polygon()

@@ -151,7 +151,8 @@ class MoveGraph:
         self._ebT = np.ascontiguousarray(eb.T)
         self._edT = self._ebT - self._eaT
         self._epT = np.ascontiguousarray(self._ep.T)
-        self._edges = shapely.linestrings(np.stack([ea, eb], axis=1)) if len(ea) else np.array([])
+        # One linestring per edge (asarray: the shapely stubs also allow a single LineString here).
+        self._edges = np.asarray(shapely.linestrings(np.stack([ea, eb], axis=1))) if len(ea) else np.array([])
         self._tree = STRtree(self._edges)
         self._obstacles = obstacles
         self._obstacle_tree = None
@@ -411,9 +412,9 @@ class MoveGraph:
         path = [s]
         k = first
         while k != last:
-            path.append(tuple(float(v) for v in self.nodes[k]))
+            path.append((float(self.nodes[k][0]), float(self.nodes[k][1])))
             k = int(self._next_hop[k, last])
-        path.append(tuple(float(v) for v in self.nodes[last]))
+        path.append((float(self.nodes[last][0]), float(self.nodes[last][1])))
         path.append(t)
         return path
 
@@ -618,7 +619,8 @@ class MoveGraph:
         allpts = np.vstack([pts, far])
         idx = np.concatenate([owner, owner])
         order = np.argsort(idx, kind="stable")
-        return shapely.convex_hull(shapely.linestrings(allpts[order], indices=idx[order]))
+        # One hull per pair (asarray: the shapely stubs also allow a single geometry here).
+        return np.asarray(shapely.convex_hull(shapely.linestrings(allpts[order], indices=idx[order])))
 
     def _part_coords(self):
         if not hasattr(self, "_coords"):

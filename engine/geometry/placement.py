@@ -18,7 +18,6 @@ import math
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-import shapely
 from shapely.geometry import Point
 
 if TYPE_CHECKING:
@@ -113,9 +112,8 @@ def check_placement(
         top = bf.walkable_top(surface)
         if not top.covers(centre):
             return f"not on top of '{surface}'"
-        if top.exterior.distance(centre) < base_radius - TOUCH or any(
-            shapely.LinearRing(r).distance(centre) < base_radius - TOUCH for r in top.interiors
-        ):
+        # The nearest edge of the top, its outline or a hole's (the boundary holds every ring).
+        if top.boundary.distance(centre) < base_radius - TOUCH:
             return f"the base does not fit on top of '{surface}'"
     for ox, oy, oz, orad in other_discs(others):
         if abs(oz - z) >= height:

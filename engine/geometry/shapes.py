@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from pathlib import Path
+from typing import Protocol
 
 import numpy as np
 import shapely
@@ -71,6 +72,18 @@ class MeshFile:
 Shape = Box | Cylinder | Prism | MeshFile
 
 
+class MadeMesh(Protocol):
+    """A shape that makes its own triangles in memory (a household kit piece,
+    :class:`engine.geometry.household.Household`, which imports this module)."""
+
+    @property
+    def height(self) -> float: ...
+
+    def local_mesh(self) -> trimesh.Trimesh: ...
+
+    def local_footprint(self) -> Polygon: ...
+
+
 @dataclass(frozen=True)
 class Solid:
     """What one scenery piece occupies, in world coordinates.
@@ -94,7 +107,7 @@ class Solid:
     bottom: float
     top: float
     params: tuple
-    shape: Shape | None = field(default=None, compare=False, repr=False)
+    shape: Shape | MadeMesh | None = field(default=None, compare=False, repr=False)
     at: tuple[float, float, float] = field(default=(0.0, 0.0, 0.0), compare=False, repr=False)
     rotation: float = field(default=0.0, compare=False, repr=False)
     source: trimesh.Trimesh | None = field(default=None, compare=False, repr=False)
@@ -105,6 +118,8 @@ class Solid:
         by the ray engine, the physics and the app."""
         if self.source is not None:
             return self.source
+        if not isinstance(self.shape, (Box, Cylinder, Prism, MeshFile)):
+            raise ValueError(f"solid {self.id!r} has neither triangles nor a primitive to make them from")
         return placed_mesh(local_mesh(self.shape), self.at, self.rotation)
 
     def reindexed(self, index: int) -> Solid:
@@ -277,7 +292,7 @@ def extrude(poly: Polygon, height: float) -> trimesh.Trimesh:
 def build_solid(
     index: int,
     piece_id: str,
-    shape: Shape,
+    shape: Shape | MadeMesh,
     at: tuple[float, float, float],
     rotation: float,
     mesh_path: Path | None = None,
@@ -294,7 +309,7 @@ def build_solid(
             raise ValueError("a mesh file needs its resolved path")
         loaded, local_foot = load_mesh(shape, mesh_path)
         footprint = None
-    elif hasattr(shape, "local_mesh"):  # triangles made in memory (engine.geometry.household)
+    elif not isinstance(shape, (Box, Cylinder, Prism)):  # triangles made in memory (engine.geometry.household)
         loaded, local_foot = shape.local_mesh(), shape.local_footprint()
         footprint = None
     elif footprint is None:
@@ -319,6 +334,7 @@ def build_solid(
         params = (np.asarray(foot.exterior.coords)[:-1].copy(),)
         height = shape.height
     else:
+        assert source is not None  # a mesh file or a made mesh: loaded above
         kind = "mesh"
         params = (np.asarray(source.triangles, dtype=float),)
         height = float(source.bounds[1][2] - z)

@@ -60,7 +60,7 @@ D12_FACE_NORMALS = np.array(
 def d12_vertices(radius: float) -> np.ndarray:
     """The 20 corners of a dodecahedron with circumradius ``radius``."""
     inv = 1.0 / _PHI
-    pts = [(x, y, z) for x in (-1, 1) for y in (-1, 1) for z in (-1, 1)]
+    pts: list[tuple[float, float, float]] = [(x, y, z) for x in (-1, 1) for y in (-1, 1) for z in (-1, 1)]
     for a in (-1, 1):
         for b in (-1, 1):
             pts += [(0, a * inv, b * _PHI), (a * inv, b * _PHI, 0), (a * _PHI, 0, b * inv)]
@@ -426,8 +426,8 @@ def throw(
             kind=kind,
             position=(float(pos.x), float(pos.y), float(pos.z)),
             face=face,
-            trajectory=tuple((float(t), tuple(float(c) for c in p)) for t, p in trajectory),
-            rotations=tuple(tuple(float(c) for c in r) for r in rotations),
+            trajectory=tuple((float(t), (float(p[0]), float(p[1]), float(p[2]))) for t, p in trajectory),
+            rotations=tuple((float(w), float(i), float(j), float(k)) for w, i, j, k in rotations),
             touched=tuple(touched),
             attempts=attempt,
             settled=settled,

@@ -2,7 +2,7 @@
 
 Ursina is one per process and a renderer crash must not take pytest down,
 so everything that opens Ursina runs in a subprocess with the software
-backend pinned (see app/window.py).
+backend pinned (see app/shell/window.py).
 """
 
 from __future__ import annotations

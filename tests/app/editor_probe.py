@@ -40,9 +40,9 @@ def framing(win: Any) -> dict[str, Any]:
 @scenario
 def editor(out_png: str, level: str) -> dict[str, Any]:
     """The editor on a battlefield: a piece selected, the balance map shown."""
-    from app import window
     from app.editor.session import EditorSession, Selection
-    from app.editor_window import render
+    from app.editor.window import render
+    from app.shell import window
 
     s = EditorSession.open(ROOT / level)
     s.selection = Selection("piece", "shoebox-west")
@@ -66,7 +66,7 @@ def editor(out_png: str, level: str) -> dict[str, Any]:
 def editor_invalid(out_png: str) -> dict[str, Any]:
     """An overlap made in the window's session: the list shows it, saving is refused."""
     from app.editor.session import EditorSession
-    from app.editor_window import render
+    from app.editor.window import render
 
     s = EditorSession.open(Path(out_png).with_suffix(".json"))
     s.tool = "box"
@@ -99,9 +99,9 @@ def editor_typing(out_png: str) -> dict[str, Any]:
 
     import trimesh
 
-    from app import window
     from app.editor.session import EditorSession, Selection
-    from app.editor_window import render
+    from app.editor.window import render
+    from app.shell import window
 
     work = Path(out_png).parent
     level = work / "levels.json"
@@ -173,7 +173,7 @@ def editor_kit(out_png: str) -> dict[str, Any]:
     from ursina import Text, camera
 
     from app.editor.session import EditorSession
-    from app.editor_window import render
+    from app.editor.window import render
 
     s = EditorSession.open(Path(out_png).parent / "new.json")
     s.set_tool("household")
@@ -201,7 +201,7 @@ def editor_kit(out_png: str) -> dict[str, Any]:
 def terrain(out_png: str) -> dict[str, Any]:
     """A Toy Battle terrain in the board mode."""
     from app.editor.session import EditorSession
-    from app.editor_window import render
+    from app.editor.window import render
 
     s = EditorSession.open(ROOT / "levels" / "toy_battle" / "castle-field.json")
     app, win = render(s, out_png)
@@ -211,9 +211,9 @@ def terrain(out_png: str) -> dict[str, Any]:
 @scenario
 def los(out_png: str, show_map: str) -> dict[str, Any]:
     """The debugger on a partly hidden target: ray colours on screen."""
-    from app import window
     from app.editor.los_session import LosSession
-    from app.los_window import render
+    from app.editor.los_window import render
+    from app.shell import window
 
     s = LosSession.open(ROOT / "levels" / "little_soldiers" / "levels.json", "30,20,1", "79,14", "sniper")
     app, win = render(s, out_png, show_map=show_map == "map")
@@ -235,7 +235,8 @@ def crosscheck(pairs_per_level: str) -> dict[str, Any]:
     from ursina import Entity, Mesh, Vec3
     from ursina.raycast import raycast
 
-    from app import frames, window
+    from app import frames
+    from app.shell import window
     from engine.geometry import Battlefield
     from engine.geometry.sight import oracle_first_hits
     from engine.little_soldiers.table.sightlines import figurine_sight, stand

@@ -63,13 +63,13 @@ def chests_travel(out_png: str, speeds: str = "1,0") -> dict[str, Any]:
     """Gold Rush turns that take chests, one per speed setting (indices in
     game_screen.SPEEDS): each chest travels from the beach to its taker's
     Ship after the cards flip, then stands there; Space skips."""
-    from app import window
-    from app.render import render
+    from app.shell import window
+    from app.shell.render import render
 
     runs: list[dict[str, Any]] = []
 
     def play(r: Any) -> None:
-        from app.little_battle_view import FLIP_GAP_S, FLIP_S, TRAVEL_S
+        from app.games.little_battle.view import FLIP_GAP_S, FLIP_S, TRAVEL_S
 
         c, view = r.controller, r.screen.view
         for k, speed in enumerate(speeds.split(",")):
@@ -115,10 +115,10 @@ def climb_preview(out_png: str) -> dict[str, Any]:
     """Levels: a soldier beside the game box, the pointer on the box's top:
     the ghost base is drawn where the engine would put it; every Level token
     is drawn on the free part of its piece's top."""
-    from app import window
     from app.look.pieces import _free_spot
-    from app.render import render
     from app.seats import Seats
+    from app.shell import window
+    from app.shell.render import render
     from engine.little_soldiers.terrain import Spot
 
     facts: dict[str, Any] = {}

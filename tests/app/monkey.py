@@ -18,7 +18,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from app.controllers import GameController, controller_class
+from app.games import GameController, controller_class
 from app.seats import Seats
 from engine.bots import make_bot
 

@@ -50,7 +50,8 @@ def frames_gltf(workdir: str) -> dict[str, Any]:
     import numpy as np
     import trimesh
 
-    from app import frames, window
+    from app import frames
+    from app.shell import window
 
     head_gltf = (3.0, 20.0, 5.0)  # cm, in the file's y-up frame
     s = trimesh.Scene()
@@ -81,8 +82,8 @@ def frames_gltf(workdir: str) -> dict[str, Any]:
 @scenario
 def little_battle(out_png: str, phase: str) -> dict[str, Any]:
     """A Little Battle frame with a hand card picked up in ``phase`` (draft or rush)."""
-    from app import window
-    from app.render import render
+    from app.shell import window
+    from app.shell.render import render
 
     moves = 0
     facts: dict[str, Any] = {}
@@ -123,8 +124,8 @@ def little_battle(out_png: str, phase: str) -> dict[str, Any]:
 @scenario
 def toy_battle(out_png: str) -> dict[str, Any]:
     """A Toy Battle frame with a troop picked up: which bases show the highlight ring."""
-    from app import window
-    from app.render import render
+    from app.shell import window
+    from app.shell.render import render
 
     facts: dict[str, Any] = {}
 
@@ -150,8 +151,8 @@ def toy_battle(out_png: str) -> dict[str, Any]:
 @scenario
 def little_soldiers(out_png: str) -> dict[str, Any]:
     """A Little Soldiers frame after the deployment: each figurine's head pixel."""
-    from app import window
-    from app.render import render
+    from app.shell import window
+    from app.shell.render import render
 
     res = render("little-soldiers", {}, out_png, seed=2, moves=8, size=(1280, 720))
     view = res.screen.view
@@ -166,9 +167,9 @@ def little_soldiers(out_png: str) -> dict[str, Any]:
 @scenario
 def start_screen(out_png: str) -> dict[str, Any]:
     """The start screen, then its Start button, then Menu: the shell moves between screens."""
-    from app import window
-    from app.play import Shell
-    from app.start_screen import StartChoice
+    from app.shell import window
+    from app.shell.play import Shell
+    from app.shell.start_screen import StartChoice
 
     app = window.start(offscreen=True, size=(1280, 720))
     shell = Shell(app)
@@ -181,11 +182,17 @@ def start_screen(out_png: str) -> dict[str, Any]:
     second = type(shell.screen).__name__
     game = shell.screen.controller.game
     hud, ctl = shell.screen.hud, shell.screen.controller
-    import time as _t
+    import os
 
-    ctl.save(userdir_path := __import__("app.userdir", fromlist=["x"]).new_save_path(game))
-    _t.sleep(1.1)
-    ctl.save(__import__("app.userdir", fromlist=["x"]).new_save_path(game))
+    from app import userdir
+
+    ctl.save(userdir_path := userdir.new_save_path(game))
+    # The clock injected through the file's time, not waited for: the first save dated a minute
+    # back, as if played earlier, so the Load list (newest first) lists it last. The second save's
+    # name differs anyway (new_save_path never reuses one).
+    written = userdir_path.stat()
+    os.utime(userdir_path, ns=(written.st_atime_ns, written.st_mtime_ns - 60 * 10**9))
+    ctl.save(userdir.new_save_path(game))
     hud.load()
     buttons = [b for b in hud.load_panel.children if getattr(b, "text", None) and hasattr(b, "on_click")]
     listed = [b.text for b in buttons]
@@ -255,8 +262,8 @@ def _mixed_sight(c: Any, attacker: str, target: str) -> None:
 def little_soldiers_overlays(workdir: str) -> dict[str, Any]:
     """Reach (two shots: before and after selecting), rays to a half-hidden
     enemy, and the Attack dice, all through the controller the mouse drives."""
-    from app import window
-    from app.render import render
+    from app.shell import window
+    from app.shell.render import render
     from engine.little_soldiers.actions import Move
 
     work = Path(workdir)
@@ -315,7 +322,7 @@ def little_soldiers_overlays(workdir: str) -> dict[str, Any]:
                       "explain": c.view()._truth.explain_target(me, enemy)["valid"]}
     facts["dice_shown"] = view.dice_shown()
     facts["die_pixels"] = []
-    from app.little_soldiers_view import DIE_CM
+    from app.games.little_soldiers.view import DIE_CM
 
     for i, face in enumerate(view.dice_shown()):
         x, y, z = view.die_point(i)
@@ -368,7 +375,7 @@ def little_soldiers_overlays(workdir: str) -> dict[str, Any]:
     return facts
     facts["dice_shown"] = view.dice_shown()
     facts["die_pixels"] = []
-    from app.little_soldiers_view import DIE_CM
+    from app.games.little_soldiers.view import DIE_CM
 
     for i, face in enumerate(view.dice_shown()):
         x, y, z = view.die_point(i)
@@ -381,8 +388,8 @@ def little_soldiers_overlays(workdir: str) -> dict[str, Any]:
 @scenario
 def little_battle_reveal(out_png: str) -> dict[str, Any]:
     """Clicks through a Gold Rush turn; the revealed cards flip face up."""
-    from app import window
-    from app.render import render
+    from app.shell import window
+    from app.shell.render import render
 
     facts: dict[str, Any] = {}
 
@@ -405,7 +412,7 @@ def little_battle_reveal(out_png: str) -> dict[str, Any]:
     facts["end"] = view.revealed()
     facts["pixels"] = []
     png = Path(out_png)
-    from app.little_battle_view import card_rgb
+    from app.games.little_battle.view import card_rgb
 
     plays: dict[int, list[Any]] = {}
     for r in facts["end"]:
@@ -460,8 +467,8 @@ def start_screen_layout(size: str = "1280x720") -> dict[str, Any]:
     and the window's edges."""
     from ursina import window as uwindow
 
-    from app import window
-    from app.start_screen import StartChoice, StartScreen, editor_choices, level_choices, level_title
+    from app.shell import window
+    from app.shell.start_screen import StartChoice, StartScreen, editor_choices, level_choices, level_title
 
     w, h = (int(v) for v in size.split("x"))
     app = window.start(offscreen=True, size=(w, h))
@@ -493,8 +500,8 @@ def little_soldiers_dice_reroll_mid_tumble(workdir: str) -> dict[str, Any]:
     """A second roll while the first dice still tumble (a bot rolls 0.45 s
     after you; the tumble lasts 0.9 s): the frame loop crashed on the
     destroyed dice, taking the window down."""
-    from app import window
-    from app.render import render
+    from app.shell import window
+    from app.shell.render import render
     from engine.little_soldiers.actions import Move
 
     box: dict[str, Any] = {}
@@ -532,9 +539,10 @@ def little_soldiers_framing(out_png: str, level: str = "") -> dict[str, Any]:
     and each HQ card label's width on the table (cm)."""
     from ursina import scene
 
-    from app import frames, window
-    from app.little_soldiers_view import CARD_D, CARD_W
-    from app.render import render
+    from app import frames
+    from app.games.little_soldiers.view import CARD_D, CARD_W
+    from app.shell import window
+    from app.shell.render import render
 
     config: dict[str, Any] = {"level": level} if level else {}
     if level.startswith("mission="):  # a co-op mission: its Threats stand past the far edge
@@ -595,8 +603,8 @@ def little_soldiers_framing(out_png: str, level: str = "") -> dict[str, Any]:
 def toy_battle_framing(out_png: str) -> dict[str, Any]:
     """Toy Battle's home view (board corners and both rack rows, as film
     points) and the help box after hovering a rack troop."""
-    from app import window
-    from app.render import render
+    from app.shell import window
+    from app.shell.render import render
 
     res = render("toy-battle", {}, out_png, seed=2, moves=0, size=(1280, 720))
     view, c = res.screen.view, res.controller
@@ -623,9 +631,9 @@ def little_battle_ship_labels(out_png: str) -> dict[str, Any]:
 
     from ursina import scene
 
-    from app import window
-    from app.little_battle_view import ship_position
-    from app.render import render
+    from app.games.little_battle.view import ship_position
+    from app.shell import window
+    from app.shell.render import render
 
     res = render("little-battle", {"players": 5}, out_png, seed=2, moves=0, size=(1280, 720))
     view = res.screen.view
@@ -652,8 +660,9 @@ def little_battle_clutter(players: str, seed: str) -> dict[str, Any]:
     beside its Ship and every card of the last reveal, for overlap checks."""
     from ursina import scene
 
-    from app import frames, window
-    from app.render import render
+    from app import frames
+    from app.shell import window
+    from app.shell.render import render
 
     # The frame goes to a private temporary folder: never to a system path such as
     # /dev/null, which an atomic rename would replace with a regular file (run as root).
@@ -698,7 +707,7 @@ def little_battle_clutter(players: str, seed: str) -> dict[str, Any]:
         r = 0.8 * 8.5 / 2 + 0.4  # its half depth (drawn at 0.8 of a card), a little turned
         cards.append({"card": f"my play on pile {pile + 1}",
                       "box": box([(x + dx, y + dy, z) for dx in (-0.8 * 3.0 - 0.4, 0.8 * 3.0 + 0.4) for dy in (-r, r)])})
-    import app.little_battle_view as lbv
+    import app.games.little_battle.view as lbv
 
     beach = [*getattr(lbv, "BEACH_AT", (0.0, 4.0)), getattr(lbv, "BEACH_R", 17.0), getattr(lbv, "BEACH_TOP_CM", 0.25)]
     return {"labels": labels, "chests": chests, "cards": cards, "loot": [len(x) for x in v["loot"]],
@@ -713,9 +722,9 @@ def end_screen(game: str, players: str, out_png: str) -> dict[str, Any]:
     from ursina import camera
     from ursina import window as uwindow
 
-    from app import window
     from app.game_screen import GameScreen
-    from app.render import prepare
+    from app.shell import window
+    from app.shell.render import prepare
 
     app = window.start(offscreen=True, size=(1280, 720))
     config = {"players": int(players)} if game == "little-battle" else {}
@@ -774,8 +783,9 @@ def little_soldiers_throw(workdir: str) -> dict[str, Any]:
     is between the start and the landing and the trail is hidden; landed, the
     piece is at the landing and the trail shows."""
 
-    from app import frames, window
-    from app.render import render
+    from app import frames
+    from app.shell import window
+    from app.shell.render import render
 
     box: dict[str, Any] = {}
 
@@ -813,9 +823,9 @@ def little_soldiers_after_the_throw(workdir: str) -> dict[str, Any]:
     import math
     import random
 
-    from app import window
-    from app.render import render
     from app.seats import Seats
+    from app.shell import window
+    from app.shell.render import render
 
     box: dict[str, Any] = {}
 
@@ -870,9 +880,9 @@ def help_pages(size: str, out_png: str) -> dict[str, Any]:
     from ursina import camera
     from ursina import window as uwindow
 
-    from app import window
-    from app.render import render
     from app.seats import Seats
+    from app.shell import window
+    from app.shell.render import render
 
     w, h = (int(v) for v in size.split("x"))
     res = render("little-soldiers", {"mission": "a_new_threat", "players": 2}, out_png, seed=1, moves=0,
@@ -905,8 +915,8 @@ def start_screen_players(size: str) -> dict[str, Any]:
     from ursina import Button
     from ursina import window as uwindow
 
-    from app import window
-    from app.start_screen import StartChoice, StartScreen
+    from app.shell import window
+    from app.shell.start_screen import StartChoice, StartScreen
 
     w, h = (int(v) for v in size.split("x"))
     app = window.start(offscreen=True, size=(w, h))
@@ -960,9 +970,10 @@ def save_named(out_png: str) -> dict[str, Any]:
     f focuses the camera), Enter; then Save and Escape; then Save and Enter
     with the name as offered; the Load list's lines and the files' names."""
 
-    from app import userdir, window
+    from app import userdir
     from app.game_screen import GameScreen
-    from app.render import prepare
+    from app.shell import window
+    from app.shell.render import prepare
 
     app = window.start(offscreen=True, size=(1024, 640))
     ctl = prepare("little-soldiers", {}, 3, 6)
@@ -1019,10 +1030,10 @@ def load_another_battlefield(workdir: str) -> dict[str, Any]:
     and shows the loaded dice."""
     import random
 
-    from app import window
-    from app.controllers.little_soldiers import LittleSoldiersController
-    from app.render import render
+    from app.games.little_soldiers.controller import LittleSoldiersController
     from app.seats import Seats
+    from app.shell import window
+    from app.shell.render import render
 
     other = LittleSoldiersController.new("little-soldiers", {"level": "levels/little_soldiers/objects.json",
                                                              "modules": ["objects"]}, Seats(("human", "random")), seed=1)
@@ -1051,9 +1062,9 @@ def guard_keeps_the_window(workdir: str) -> dict[str, Any]:
     from direct.showbase.MessengerGlobal import messenger
     from ursina import Entity, destroy
 
-    from app import guard, window
-    from app.play import Shell
-    from app.start_screen import StartChoice
+    from app.shell import guard, window
+    from app.shell.play import Shell
+    from app.shell.start_screen import StartChoice
 
     app = window.start(offscreen=True, size=(640, 360))
     shell = Shell(app)
@@ -1096,7 +1107,7 @@ def camera_controls() -> dict[str, Any]:
     nothing, the wheel zooms toward the point under the cursor."""
     from ursina import Vec3, held_keys, mouse
 
-    from app import window
+    from app.shell import window
     from app.table import Table
 
     app = window.start(offscreen=True, size=(640, 360))
@@ -1154,10 +1165,10 @@ def hud_layout(size: str) -> dict[str, Any]:
     from ursina import camera
     from ursina import window as uwindow
 
-    from app import window
     from app.game_screen import GameScreen
-    from app.render import prepare
     from app.seats import Seats
+    from app.shell import window
+    from app.shell.render import prepare
 
     w, h = (int(v) for v in size.split("x"))
     app = window.start(offscreen=True, size=(w, h))
@@ -1215,9 +1226,9 @@ def hover_by_poll() -> dict[str, Any]:
     show without a mouse-enter event (they did not)."""
     from ursina import mouse
 
-    from app import window
     from app.game_screen import GameScreen
-    from app.render import prepare
+    from app.shell import window
+    from app.shell.render import prepare
 
     app = window.start(offscreen=True, size=(640, 360))
     c = prepare("little-soldiers", {}, 2, 12)
@@ -1259,10 +1270,10 @@ def start_screen_editor(workdir: str) -> dict[str, Any]:
 
     from ursina import camera
 
-    from app import window
-    from app.editor_window import EditorWindow
-    from app.play import Shell
-    from app.start_screen import REPO
+    from app.editor.window import EditorWindow
+    from app.shell import window
+    from app.shell.play import Shell
+    from app.shell.start_screen import REPO
 
     app = window.start(offscreen=True, size=(1280, 720))
     shell = Shell(app)
@@ -1332,10 +1343,11 @@ def start_screen_editor(workdir: str) -> dict[str, Any]:
 def toy_battle_hot_seat_facing() -> dict[str, Any]:
     """live3: a hot-seat Toy Battle on blue's turn, then on red's after the
     hand-over: where each H.Q. and the shown rack land on the film."""
-    from app import frames, window
-    from app.controllers.toy_battle import ToyBattleController
+    from app import frames
     from app.game_screen import GameScreen
+    from app.games.toy_battle.controller import ToyBattleController
     from app.seats import Seats
+    from app.shell import window
     from engine.toy_battle import Draw
 
     app = window.start(offscreen=True, size=(1280, 720))
@@ -1393,9 +1405,10 @@ def covers_hide_what_is_under(out_png: str) -> dict[str, Any]:
     from ursina import camera, color
     from ursina import window as uwindow
 
-    from app import userdir, window
+    from app import userdir
     from app.game_screen import GameScreen
-    from app.render import prepare
+    from app.shell import window
+    from app.shell.render import prepare
 
     w, h = 1280, 720
     app = window.start(offscreen=True, size=(w, h))
@@ -1455,9 +1468,9 @@ def many_choices(size: str) -> dict[str, Any]:
     from ursina import camera
     from ursina import window as uwindow
 
-    from app import window
     from app.game_screen import GameScreen
-    from app.render import prepare
+    from app.shell import window
+    from app.shell.render import prepare
 
     w, h = (int(v) for v in size.split("x"))
     app = window.start(offscreen=True, size=(w, h))
@@ -1494,10 +1507,10 @@ def handover_after_the_animation() -> dict[str, Any]:
     """Hot-seat Little Soldiers: play the people's actions until one is still
     being shown when the computer must be handed over; report whether the
     hand-over screen covered it at once, and whether it came once shown."""
-    from app import window
     from app.game_screen import GameScreen
-    from app.render import prepare
     from app.seats import Seats
+    from app.shell import window
+    from app.shell.render import prepare
     from engine.bots import make_bot
 
     app = window.start(offscreen=True, size=(640, 360))
@@ -1532,10 +1545,10 @@ def handover_after_the_animation() -> dict[str, Any]:
 @scenario
 def threat_labels() -> dict[str, Any]:
     """Another New Threat's table: the text of every card printed at a Threat's foot."""
-    import app.little_soldiers_view as lsv
-    from app import window
+    import app.games.little_soldiers.view as lsv
     from app.game_screen import GameScreen
-    from app.render import prepare
+    from app.shell import window
+    from app.shell.render import prepare
 
     printed: list[list[str]] = []
     real = lsv.placard
@@ -1555,9 +1568,9 @@ def load_list(size: str) -> dict[str, Any]:
     """The Load list with more saves than it shows: each line's text and box, and the window's edges."""
     from ursina import window as uwindow
 
-    from app import window
     from app.game_screen import GameScreen
-    from app.render import prepare
+    from app.shell import window
+    from app.shell.render import prepare
 
     w, h = (int(v) for v in size.split("x"))
     app = window.start(offscreen=True, size=(w, h))
@@ -1579,8 +1592,8 @@ def load_list(size: str) -> dict[str, Any]:
 @scenario
 def area_hints() -> dict[str, Any]:
     """The hint box when Green's soldier is selected for its Move."""
-    from app import window
     from app.game_screen import GameScreen
+    from app.shell import window
 
     app = window.start(offscreen=True, size=(640, 360))
     c = prepare_green_move()
@@ -1594,7 +1607,7 @@ def area_hints() -> dict[str, Any]:
 
 
 def prepare_green_move() -> Any:
-    from app.render import prepare
+    from app.shell.render import prepare
 
     c = prepare("little-soldiers", {}, 3, 0)
     _ls_to_green_move(c)

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from app import tips
-from app.controllers import controller_class
+from app.games import controller_class
 from app.help_overlay import help_lines
 from app.seats import Seats
 from engine.bots import make_bot

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from app.controllers.little_soldiers import BAND_WORDS, THROW_EDGE_MARGIN, THROW_FULL_FLIGHT_CM, LittleSoldiersController
+from app.games.little_soldiers.controller import BAND_WORDS, THROW_EDGE_MARGIN, THROW_FULL_FLIGHT_CM, LittleSoldiersController
 from app.seats import Seats
 from tests.app.probe import _ls_to_my_throw
 

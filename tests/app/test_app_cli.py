@@ -18,7 +18,7 @@ def _env(tmp_path):
 
 
 def test_play_without_a_display_says_how_to_run_headless(tmp_path):
-    proc = subprocess.run([sys.executable, "-m", "app.cli", "play", "toy-battle"], cwd=ROOT, env=_env(tmp_path),
+    proc = subprocess.run([sys.executable, "-m", "app.shell.cli", "play", "toy-battle"], cwd=ROOT, env=_env(tmp_path),
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 1  # nothing was played: a failure, explained
     assert "needs a display" in proc.stderr and "toybox render toy-battle" in proc.stderr
@@ -26,14 +26,14 @@ def test_play_without_a_display_says_how_to_run_headless(tmp_path):
 
 
 def test_play_refuses_a_bad_seat_in_one_sentence(tmp_path):
-    proc = subprocess.run([sys.executable, "-m", "app.cli", "play", "little-battle", "--seats", "pink=human"],
+    proc = subprocess.run([sys.executable, "-m", "app.shell.cli", "play", "little-battle", "--seats", "pink=human"],
                           cwd=ROOT, env=_env(tmp_path), capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2 and "no seat 'pink'" in proc.stderr and "Traceback" not in proc.stderr
 
 
 def test_render_writes_a_png_and_exits_zero(tmp_path):
     out = tmp_path / "lb.png"
-    proc = subprocess.run([sys.executable, "-m", "app.cli", "render", "little-battle", "--players", "3",
+    proc = subprocess.run([sys.executable, "-m", "app.shell.cli", "render", "little-battle", "--players", "3",
                            "--moves", "5", "--size", "640x360", "--out", str(out)],
                           cwd=ROOT, env=_env(tmp_path), capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr[-2000:]

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from app.camera_controls import CONTROLS
-from app.controllers.little_soldiers import LittleSoldiersController
-from app.controllers.toy_battle import ToyBattleController
-from app.guard import Guard
+from app.games.little_soldiers.controller import LittleSoldiersController
+from app.games.toy_battle.controller import ToyBattleController
 from app.seats import Seats
+from app.shell.guard import Guard
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -65,7 +65,7 @@ def test_autosave_on_a_read_only_folder_warns_and_play_goes_on(tmp_path):
 
 def test_autosave_that_raises_oserror_warns_and_play_goes_on(tmp_path, monkeypatch):
     """Also as root (CI): a full disk, simulated."""
-    import app.controllers.base as base
+    import app.games.controller as base
 
     def full(*_a, **_k):
         raise OSError(28, "No space left on device")
@@ -95,7 +95,7 @@ def test_load_of_a_save_whose_battlefield_is_gone_is_a_sentence(tmp_path):
 
 
 def test_resume_of_a_save_whose_battlefield_is_gone_returns_to_the_start_screen(tmp_path):
-    from app.play import resume_refusal
+    from app.shell.play import resume_refusal
 
     text = resume_refusal(tmp_path / "x.json", ValueError("no battlefield file at 'gone.json'"))
     assert text == "Cannot open x.json: no battlefield file at 'gone.json'"

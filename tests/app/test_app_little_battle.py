@@ -6,10 +6,10 @@ import json
 
 import pytest
 
-from app.controllers.little_battle import LittleBattleController
+from app.games.little_battle.controller import LittleBattleController
 from app.seats import Seats, parse_seats
 
-HIGHLIGHT = (89, 255, 89)  # app.little_battle_view.HIGHLIGHT under the baked light, roughly
+HIGHLIGHT = (89, 255, 89)  # app.games.little_battle.view.HIGHLIGHT under the baked light, roughly
 
 
 def new(seats=("human", "heuristic", "heuristic"), seed=3, **kw) -> LittleBattleController:

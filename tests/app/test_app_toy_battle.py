@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.controllers.toy_battle import ToyBattleController
+from app.games.toy_battle.controller import ToyBattleController
 from app.seats import Seats
 from engine.toy_battle import Place
 
@@ -74,8 +74,8 @@ def test_screenshot_rings_exactly_the_legal_slots(probe, tmp_path):
 def test_a_concave_region_is_filled_along_its_cycle_of_bases():
     import shapely
 
+    from app.games.toy_battle.view import region_face
     from app.scene_mesh import MeshBuilder, add_area
-    from app.toy_battle_view import region_face
     from engine.toy_battle.terrain import Terrain
 
     t = Terrain.named("caribbean-sea")

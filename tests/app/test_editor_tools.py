@@ -289,8 +289,8 @@ def test_save_status_says_saved_or_how_many_problems(tmp_path):
 def test_cli_import_without_a_display_adds_the_mesh_and_saves(tmp_path, monkeypatch, capsys):
     import trimesh
 
-    from app import editor_window
-    from app.cli import main
+    from app.editor import window as editor_window
+    from app.shell.cli import main
 
     monkeypatch.delenv("DISPLAY", raising=False)
     monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)

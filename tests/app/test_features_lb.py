@@ -8,12 +8,12 @@ import random
 
 import pytest
 
-from app.loot_show import travels, view_after_last_action
+from app.games.little_battle.loot_show import travels, view_after_last_action
 from tests.app.features import run_feature_probe
 
 
 def _controller(players: int, seed: int, chiefs: bool):
-    from app.controllers.little_battle import LittleBattleController
+    from app.games.little_battle.controller import LittleBattleController
     from app.seats import Seats
 
     return LittleBattleController.new("little-battle", {"players": players, "chiefs": chiefs},

@@ -29,7 +29,7 @@ def _ids(c) -> set[str]:
         return set()
     v = c.view_dict()
     out = {s["id"] for s in v["soldiers"]} | {t["id"] for t in v.get("threats") or []}
-    from app.tips.little_soldiers import object_name, piece_name
+    from app.games.little_soldiers.tips import object_name, piece_name
 
     terrain = c.view().terrain
     out |= {p.id for p in terrain.bf.scenery if p.id != piece_name(p).lower()}  # a 'mug' is one

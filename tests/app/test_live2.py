@@ -72,7 +72,7 @@ def test_little_battle_texts_name_each_player_with_its_colour_and_other_games_ar
 
 def test_little_battle_log_and_turn_line_name_the_colours_at_the_end():
     """Played to the end: the log's gold line and the turn line name each player's colour."""
-    from app.controllers.little_battle import LittleBattleController
+    from app.games.little_battle.controller import LittleBattleController
     from app.seats import Seats, seat_label
 
     c = LittleBattleController.new("little-battle", {"players": 3}, seed=4)

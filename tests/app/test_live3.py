@@ -57,7 +57,7 @@ def test_the_start_screen_opens_the_editor_and_the_editor_comes_back(probe, tmp_
     """Only `toybox edit FILE` opened the editor; the start screen now has a
     "Level editor" tab with every shipped battlefield and terrain, and the
     editor's Menu comes back, asking first when there are unsaved changes."""
-    from app.start_screen import editor_choices
+    from app.shell.start_screen import editor_choices
 
     facts = probe("start_screen_editor", str(tmp_path))
     assert "Level editor" in facts["tabs"]
@@ -99,7 +99,7 @@ def test_undoing_back_to_the_saved_level_is_not_an_unsaved_change(tmp_path):
 
 
 def _toy_battle(seats: tuple[str, ...]):
-    from app.controllers.toy_battle import ToyBattleController
+    from app.games.toy_battle.controller import ToyBattleController
     from app.seats import Seats
 
     return ToyBattleController.new("toy-battle", {}, Seats(seats), seed=4)
@@ -160,7 +160,7 @@ def test_every_private_line_of_the_engines_is_told_about_its_seat():
 
 
 def test_little_battle_hot_seat_deal_names_the_seat():
-    from app.controllers.little_battle import LittleBattleController
+    from app.games.little_battle.controller import LittleBattleController
     from app.seats import Seats
 
     c = LittleBattleController.new("little-battle", {"players": 3}, Seats(("human", "human", "heuristic")), seed=2)

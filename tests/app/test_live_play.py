@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from app import userdir
-from app.controllers.little_soldiers import LittleSoldiersController
+from app.games.little_soldiers.controller import LittleSoldiersController
 from app.seats import Seats
 from engine.bots import make_bot
 from engine.core.match import Match
@@ -32,7 +32,7 @@ def test_resume_seats_a_hot_seat_game_as_it_was_played(toybox_home):
     """Resumed from the start screen, a hot-seat Bootcamp went on against the
     heuristic bot: Yellow's soldier moved by itself (the record keeps no seats,
     and Resume seated the defaults)."""
-    from app.play import reopen
+    from app.shell.play import reopen
 
     c = _hot_seat_game()
     path = c.autosave
@@ -150,7 +150,7 @@ def test_the_hand_over_screen_waits_until_the_action_is_shown(probe):
 def test_a_resumed_game_shows_its_last_dice_at_once(toybox_home):
     """Resumed at Yellow's turn of a hot-seat game, the table showed no dice
     until someone acted (a game against a bot hid it: the bot acts at once)."""
-    from app.play import reopen
+    from app.shell.play import reopen
 
     c = _hot_seat_game(0)
     hands = make_bot("heuristic", "little-soldiers", 1)
@@ -169,7 +169,7 @@ def test_menu_after_a_resume_can_start_a_mission(toybox_home):
     'the battlefield ... has no threat_target token for pinky'. The start
     screen's choice kept the record's whole config, its embedded Bootcamp
     battlefield and squads too."""
-    from app.start_screen import StartChoice
+    from app.shell.start_screen import StartChoice
 
     c = _hot_seat_game()
     config = c.match.record().config
@@ -186,7 +186,7 @@ def test_a_deployed_soldiers_tooltip_does_not_say_to_deploy_it():
     """A New Threat: just deployed, the Green Infantry's tooltip still said
     'Click its card, then a spot in the green area to deploy it.' (the
     engine's view named a soldier on the table as the one deploying)."""
-    from app.tips.little_soldiers import soldier_tip
+    from app.games.little_soldiers.tips import soldier_tip
 
     c = LittleSoldiersController.new("little-soldiers", {"mission": "a_new_threat", "players": 2},
                                      Seats(("human", "heuristic")), seed=4)

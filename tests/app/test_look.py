@@ -157,7 +157,7 @@ def test_offscreen_frames_use_the_baked_light(tmp_path):
     software renderer: the baked path, and the bench says so."""
     script = (
         "import json, os, sys\n"
-        "from app import window\n"
+        "from app.shell import window\n"
         "from app.look import pipeline\n"
         "app = window.start(offscreen=True, size=(320, 180))\n"
         "print('FACTS ' + json.dumps({'path': pipeline.active().value, 'pipe': app.pipe.getType().getName(),"

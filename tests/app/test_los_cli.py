@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from app.cli import main
 from app.editor.los_session import LosSession, parse_point
+from app.shell.cli import main
 from engine.geometry import Battlefield
 from engine.little_soldiers.table.figures import head_center
 
@@ -61,7 +61,7 @@ def test_bad_questions_are_one_sentence(capsys):
 
 
 def test_the_console_script_prints_json():
-    out = subprocess.run([sys.executable, "-m", "app.cli", "los", LEVELS, "--from", "10,40", "--to", "110,40",
+    out = subprocess.run([sys.executable, "-m", "app.shell.cli", "los", LEVELS, "--from", "10,40", "--to", "110,40",
                           "--json"], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert out.returncode == 0 and json.loads(out.stdout)["valid"] is True
 

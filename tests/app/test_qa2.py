@@ -26,7 +26,7 @@ def test_little_soldiers_choices_read_as_names_not_engine_ids():
     "Green Grenadier: Throw a Grenade". The actions stay the engine's."""
     import random
 
-    from app.controllers.little_soldiers import LittleSoldiersController
+    from app.games.little_soldiers.controller import LittleSoldiersController
     from app.seats import Seats
     from engine.little_soldiers.actions import Order, Reroll
 
@@ -101,7 +101,7 @@ def test_objects_choices_and_turn_line_say_what_a_player_does():
     turn line said only 'Your turn.' in the Scout and Object steps."""
     import random
 
-    from app.controllers.little_soldiers import LittleSoldiersController
+    from app.games.little_soldiers.controller import LittleSoldiersController
     from app.seats import Seats
     from engine.little_soldiers.actions import Activate, Shields
 
@@ -130,7 +130,7 @@ def test_teleporter_and_marshmallow_can_be_used_by_mouse():
     import math
     import random
 
-    from app.controllers.little_soldiers import LittleSoldiersController
+    from app.games.little_soldiers.controller import LittleSoldiersController
     from app.seats import Seats
     from engine.little_soldiers.actions import Activate, Move
     from engine.little_soldiers.terrain import Spot
@@ -211,7 +211,7 @@ def test_the_load_list_names_the_autosave(tmp_path):
 def test_the_load_list_shows_game_battlefield_round_players_and_date(tmp_path, toybox_home):
     """Issue 12: a save is named, and its line says what it is."""
     from app import userdir
-    from app.controllers.little_soldiers import LittleSoldiersController
+    from app.games.little_soldiers.controller import LittleSoldiersController
     from app.hud import save_title
     from app.seats import Seats
 

@@ -23,7 +23,7 @@ def _play_randomly(match, steps: int, seed: int = 1) -> None:
 def test_replay_names_soldiers_and_scenery_as_printed(tmp_path, capsys, config):
     """`toybox replay` printed "green-infantry deploys", "shoebox-west": the
     ids the app's log already turns into names."""
-    from app.cli import main
+    from app.shell.cli import main
     from engine.core.games import get_game
     from engine.core.match import Match
     from engine.core.record import save_record
@@ -46,7 +46,7 @@ def test_replay_names_soldiers_and_scenery_as_printed(tmp_path, capsys, config):
 
 def test_replay_says_whose_private_line_it_is(tmp_path, capsys):
     """A replay shows every seat's log: four "You are dealt ..." lines read as one player's."""
-    from app.cli import main
+    from app.shell.cli import main
     from engine.core.games import get_game
     from engine.core.match import Match
     from engine.core.record import save_record
@@ -64,7 +64,7 @@ def test_play_again_autosaves_in_another_slot_and_keeps_the_finished_game(toybox
     """"Play again" kept writing the same slot: the finished game's autosave
     was overwritten by the first action of the next."""
     from app import userdir
-    from app.controllers.toy_battle import ToyBattleController
+    from app.games.toy_battle.controller import ToyBattleController
     from app.seats import Seats
 
     first = userdir.autosave_path("toy-battle", {})
@@ -87,7 +87,7 @@ def test_a_bootcamp_autosave_is_named_for_bootcamp_not_default(toybox_home):
     """The start screen's Little Soldiers config names no battlefield, so its
     autosave was little-soldiers-default-1.json and the Load list said 'default'."""
     from app import userdir
-    from app.controllers.little_soldiers import LittleSoldiersController
+    from app.games.little_soldiers.controller import LittleSoldiersController
     from app.seats import Seats
 
     assert userdir.autosave_path("little-soldiers", {}).name == "little-soldiers-bootcamp-1.json"
@@ -101,7 +101,7 @@ def test_loading_a_save_mid_game_autosaves_it_in_its_own_slot(toybox_home):
     """Load kept the autosave slot of the game before: a Bootcamp save loaded
     over a mission wrote into the mission's autosave."""
     from app import userdir
-    from app.controllers.little_soldiers import LittleSoldiersController
+    from app.games.little_soldiers.controller import LittleSoldiersController
     from app.seats import Seats
 
     saved = LittleSoldiersController.new("little-soldiers", {}, Seats(("human", "random")), seed=1)
@@ -122,7 +122,7 @@ def test_loading_a_save_mid_game_autosaves_it_in_its_own_slot(toybox_home):
 
 
 def _ls(seed: int = 2, seats=("human", "random"), **config):
-    from app.controllers.little_soldiers import LittleSoldiersController
+    from app.games.little_soldiers.controller import LittleSoldiersController
     from app.seats import Seats
 
     return LittleSoldiersController.new("little-soldiers", dict(config), Seats(tuple(seats)), seed=seed)
@@ -244,7 +244,7 @@ def test_the_start_screen_opens_on_the_game_last_played(toybox_home):
     import os
 
     from app import userdir
-    from app.start_screen import opening_choice
+    from app.shell.start_screen import opening_choice
 
     assert opening_choice().game == "little-battle"
     for n, game in enumerate(("toy-battle", "little-soldiers")):

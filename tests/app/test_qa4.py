@@ -5,10 +5,11 @@ seats, and saves a player names."""
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 
 import pytest
 
-from app.controllers.little_soldiers import LittleSoldiersController
+from app.games.little_soldiers.controller import LittleSoldiersController
 from app.seats import Seats
 from tests.app.probe import _ls_to_my_throw
 
@@ -80,7 +81,7 @@ def test_f1_in_a_mission_leads_with_its_rules_and_fills_the_window_page_by_page(
     shown = [line for page in f["pages"] for line in page[:-1]]
     assert set(f["all"]) <= set(shown)
     assert all(len(page) == f["rows"] for page in f["pages"][:-1])
-    for before, after in zip(f["pages"], f["pages"][1:], strict=True):
+    for before, after in pairwise(f["pages"]):
         assert after[0] == before[-2]
 
 
@@ -89,7 +90,7 @@ def test_start_screen_level_buttons_say_the_battlefields_names_as_f1_does():
     said 'bootcamp box', 'reference'; each now says the name its file gives,
     the same F1 prints ('Battlefield: Bootcamp: the two box halves.')."""
     from app.help_overlay import help_lines
-    from app.start_screen import level_choices, level_title, level_value
+    from app.shell.start_screen import level_choices, level_title, level_value
     from engine.core.games import get_game
 
     info = get_game("little-soldiers")
@@ -136,7 +137,7 @@ def test_the_coop_missions_offer_one_to_four_players_with_a_seat_each(probe, siz
 
 def test_the_players_chosen_for_a_coop_mission_start_that_game():
     """The start screen's choice is one the engine plays: 1 to 4 seats."""
-    from app.start_screen import StartChoice, player_counts
+    from app.shell.start_screen import StartChoice, player_counts
     from engine.core.games import get_game
 
     info = get_game("little-soldiers")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.window import SCREEN_MARGIN, fit_to_screen
+from app.shell.window import SCREEN_MARGIN, fit_to_screen
 
 
 def overlaps(a: list[float], b: list[float], slack: float = 0.002) -> bool:
@@ -50,7 +50,7 @@ def test_start_screens_offer_every_level_and_nothing_overlaps(probe, size):
 
 def test_every_start_screen_level_starts_a_game():
     """Every level button's value is one the engine loads ('bootcamp' alone was refused)."""
-    from app.start_screen import level_choices, level_value
+    from app.shell.start_screen import level_choices, level_value
     from engine.core.games import get_game
 
     for game in ("little-soldiers", "toy-battle"):

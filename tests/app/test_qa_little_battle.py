@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.controllers.little_battle import LittleBattleController
+from app.games.little_battle.controller import LittleBattleController
 from app.seats import Seats
 
 

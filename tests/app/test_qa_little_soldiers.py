@@ -6,7 +6,7 @@ import random
 
 from shapely.geometry import Point
 
-from app.controllers.little_soldiers import LittleSoldiersController
+from app.games.little_soldiers.controller import LittleSoldiersController
 from app.seats import Seats
 from engine.little_soldiers.actions import Deploy, Move
 

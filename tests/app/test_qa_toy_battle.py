@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from app.controllers.toy_battle import ToyBattleController
+from app.games.toy_battle.controller import ToyBattleController
 from app.seats import Seats
 from engine.toy_battle import Place, UseEffect
 

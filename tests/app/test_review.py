@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from app.controllers import controller_class
+from app.games import controller_class
 from app.review.controller import REFUSED, review_controller, review_file
 from app.review.track import ReviewTrack, step_bounds
 from app.seats import Seats

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from app.controllers import controller_class
+from app.games import controller_class
 from tests.app.shown import ids_of, printed_labels, problems, shown_texts
 
 TERRAINS = sorted(p.stem for p in (Path(__file__).resolve().parents[2] / "levels" / "toy_battle").glob("*.json"))

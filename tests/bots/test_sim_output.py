@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from app.cli import main
+from app.shell.cli import main
 
 
 def test_sim_table_has_intervals_per_seat(capsys):

@@ -54,7 +54,7 @@ class Run:
 
 def cli(*argv: str) -> Run:
     """``toybox ARGV`` in this process: exit code, stdout, stderr."""
-    from app.cli import main
+    from app.shell.cli import main
 
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):

@@ -3,7 +3,7 @@
 Each row is a file or a command line a player could hand Toybox; the answer
 is one sentence naming the file and the field or step, and exit code 2 (bad
 input) — or, for what is fine (a byte-order mark), exit 0. Exit codes are
-checked through ``app.cli.main`` in this process.
+checked through ``app.shell.cli.main`` in this process.
 """
 
 from __future__ import annotations
@@ -419,7 +419,7 @@ def test_the_editor_never_writes_nan(tmp_path):
 def test_import_then_a_refused_save_leaves_the_mesh_folder_as_it_was(tmp_path, monkeypatch):
     import trimesh
 
-    from app import editor_window
+    from app.editor import window as editor_window
     from app.editor.session import EditorSession
 
     monkeypatch.delenv("DISPLAY", raising=False)
@@ -441,7 +441,7 @@ def test_import_then_a_refused_save_leaves_the_mesh_folder_as_it_was(tmp_path, m
     ids=[c[0] for c in RECORD_CASES if not c[3] and c[1] != "little-soldiers"],
 )
 def test_the_app_load_answers_a_broken_record_with_a_sentence(tmp_path, name, game, mutate, flags, sentence):
-    from app.controllers import controller_class
+    from app.games import controller_class
     from app.seats import Seats
 
     real = "little-battle" if game == "little-battle-attack" else game
@@ -459,7 +459,7 @@ def test_the_app_load_answers_a_broken_record_with_a_sentence(tmp_path, name, ga
 
 
 def test_the_app_save_to_a_read_only_folder_is_a_sentence(tmp_path):
-    from app.controllers import controller_class
+    from app.games import controller_class
     from app.seats import Seats
 
     ctl = controller_class("little-battle").new("little-battle", {"players": 3}, Seats(("human",) * 3), seed=1)
@@ -480,7 +480,7 @@ def test_los_on_a_file_that_is_not_a_battlefield_is_a_sentence(tmp_path, target)
 
 
 def test_an_autosave_refused_by_the_disk_is_a_sentence_and_play_goes_on(tmp_path):
-    from app.controllers import controller_class
+    from app.games import controller_class
     from app.seats import Seats
 
     ctl = controller_class("little-battle").new(

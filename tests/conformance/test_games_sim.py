@@ -282,7 +282,10 @@ def _params(seeds: Callable[[Case], tuple[int, ...]], slow: bool) -> list[Any]:
     for i, case in enumerate(CASES):
         for seed in seeds(case):
             for check in CHECKS:
-                marks = [pytest.mark.slow] if slow else []
+                # A playout is cached per worker: its nine promises run on one xdist worker (--dist loadgroup).
+                marks = [pytest.mark.xdist_group(f"conformance-{case.id}-seed{seed}")]
+                if slow:
+                    marks.append(pytest.mark.slow)
                 if check in case.known:
                     marks.append(pytest.mark.xfail(strict=True, reason=case.known[check]))
                 out.append(pytest.param(i, seed, check, marks=marks, id=f"{case.id}-seed{seed}-{check}"))

@@ -108,7 +108,7 @@ def test_a_replayed_game_goes_on_with_a_generator_derived_from_the_record():
 
 
 def test_a_format_1_record_is_re_drawn_from_the_seed_and_says_so(tmp_path, capsys):
-    from app.cli import main
+    from app.shell.cli import main
 
     match = _played("little-battle", {"players": 3}, 5)
     data = match.record().to_dict()

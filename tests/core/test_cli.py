@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from app.cli import main
+from app.shell.cli import main
 from engine.core.games import get_game
 from engine.core.match import Match
 from engine.core.record import save_record

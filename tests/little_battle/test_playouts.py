@@ -12,7 +12,12 @@ from engine.core.record import Record, parse_record, replay
 from engine.little_battle import GAME, Config, new_game
 from engine.little_battle.state import ADVENTURERS, NAME
 
-GAMES_PER_COUNT = 1000
+GAMES_PER_COUNT = 50
+"""Seeded games per player count in ``make test``: every invariant on every step of 50 games."""
+GAMES_PER_COUNT_LONG = 1000
+"""The long run (``pytest -m slow``): the next 950 seeds as well."""
+DEEP_GAMES = 20
+"""Games whose every step also checks every seat's view (the others check one seat a step)."""
 
 
 def _check_view(state, seat) -> None:
@@ -73,7 +78,14 @@ def _playout(players: int, seed: int, chiefs: bool, deep: bool) -> None:
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_random_playouts_keep_every_invariant(players):
     for seed in range(GAMES_PER_COUNT):
-        _playout(players, seed, chiefs=seed % 2 == 1, deep=seed < 20)
+        _playout(players, seed, chiefs=seed % 2 == 1, deep=seed < DEEP_GAMES)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_random_playouts_keep_every_invariant_long(players):
+    for seed in range(GAMES_PER_COUNT, GAMES_PER_COUNT_LONG):
+        _playout(players, seed, chiefs=seed % 2 == 1, deep=False)
 
 
 def test_same_seed_same_actions_same_state():

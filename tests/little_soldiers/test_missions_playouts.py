@@ -31,6 +31,12 @@ CASES += [
 ]
 
 
+COOP_HEURISTIC_STEPS = 12
+"""In ``make test`` a co-op mission's heuristic bots play this many steps, then seeded random bots
+finish the game (every step still checked): the heuristic bot thinks ~60 ms a step and a co-op game
+is 35-65 steps. ``pytest -m slow`` plays them with the heuristic bot to the end."""
+
+
 def config_for(mission, players, mods) -> Config:
     level = "levels/little_soldiers/reference.json" if mission is None and "objects" in mods else ""
     return Config(mission=mission, players=players, modules=mods, level=level)
@@ -47,22 +53,27 @@ def invariants(state):
     return out
 
 
-def play_checked(config: Config, seed: int, bot_kind: str = "heuristic", max_steps: int = 2500):
+def play_checked(config: Config, seed: int, bot_kind: str = "heuristic", max_steps: int = 2500,
+                 heuristic_steps: int | None = None):
+    """A seeded playout to the end, every step checked; ``heuristic_steps``: the heuristic
+    bots hand over to seeded random bots after that many steps."""
     state = new_game(config, seed)
     make = HeuristicBot if bot_kind == "heuristic" else RandomBot
     bots = [make(seed * 7 + s) for s in range(state.num_seats)]
+    finishers = [RandomBot(seed * 7 + s) for s in range(state.num_seats)]
     start = invariants(state)
     if state.config.has("advanced_tactics"):
         assert start["cards"] == sum(c.copies for c in load_cards().values()) and start["bonus"] == M.BONUS_ORDER_TOKENS
     if state.mission == M.KING_OF_THE_HILL:
         assert start["candy"] == M.CANDY_BY_PLAYERS[config.players]
     actions = []
-    for _ in range(max_steps):
+    for step in range(max_steps):
         if state.is_over():
             break
         seat = state.to_act()[0]
         assert seat != CHANCE
-        action = bots[seat].choose(state.view(seat))
+        bot = finishers[seat] if heuristic_steps is not None and step >= heuristic_steps else bots[seat]
+        action = bot.choose(state.view(seat))
         state.apply(seat, action)
         actions.append((seat, action))
         assert invariants(state) == start, f"after {action}"
@@ -80,7 +91,30 @@ def play_checked(config: Config, seed: int, bot_kind: str = "heuristic", max_ste
 @pytest.mark.parametrize("mission,players,mods", CASES,
                          ids=[f"{m or 'tactics'}-{n}{'+' + '+'.join(x) if x else ''}" for m, n, x in CASES])
 def test_seeded_heuristic_playout_keeps_the_invariants(mission, players, mods):
+    cap = COOP_HEURISTIC_STEPS if mission in M.COOP_MISSIONS else None
+    state, _ = play_checked(config_for(mission, players, mods), seed=players + len(mods), heuristic_steps=cap)
+    check_result(state, mission, players)
+
+
+COOP_CASES = [c for c in CASES if c[0] in M.COOP_MISSIONS]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mission,players,mods", COOP_CASES,
+                         ids=[f"{m}-{n}{'+' + '+'.join(x) if x else ''}" for m, n, x in COOP_CASES])
+def test_seeded_heuristic_coop_playout_to_the_end_keeps_the_invariants(mission, players, mods):
     state, _ = play_checked(config_for(mission, players, mods), seed=players + len(mods))
+    check_result(state, mission, players)
+
+
+def test_a_won_coop_mission_is_won_by_every_player():
+    """The co-op promise to the end in ``make test`` (the capped playouts above mostly end in a loss):
+    the heuristic bots win A New Threat for two together, every seat a winner."""
+    state, _ = play_checked(config_for(M.A_NEW_THREAT, 2, ()), seed=2)
+    assert state.result().winners == (0, 1)
+
+
+def check_result(state, mission, players) -> None:
     result = state.result()
     if mission in M.COOP_MISSIONS:
         assert result.winners in ((), tuple(range(players)))  # all together, or nobody
@@ -101,7 +135,7 @@ def test_seeded_random_playout_keeps_the_invariants(mission):
 def test_record_round_trip_and_replay_identity(mission, players, mods):
     info = get_game("little-soldiers")
     config = config_for(mission, players, mods)
-    state, actions = play_checked(config, 5)
+    state, actions = play_checked(config, 5, heuristic_steps=COOP_HEURISTIC_STEPS if mission in M.COOP_MISSIONS else None)
     history = state.history()  # format 2: the chance outcomes are kept with the players' actions
     assert [a for a in history if a[0] != CHANCE] == actions
     record = Record(info.name, info.version, config.to_dict(), 5, history)

@@ -9,7 +9,7 @@ import subprocess
 import pytest
 from shapely import Point
 
-from app.cli import main
+from app.shell.cli import main
 from engine.core.games import get_game
 from engine.tournament.jobs import game_seed, play_game
 from engine.tournament.report import tables
@@ -146,8 +146,8 @@ def test_bad_input_is_one_sentence_and_exit_2(capsys):
 
 
 def test_commands_that_need_no_ray_do_not_import_it(python, subprocess_env):
-    code = ("import sys, app.cli; app.cli.main(['sim', 'toy-battle', '--games', '1']);"
-            "app.cli.main(['tournament', 'toy-battle', '--bots', 'random', '--games', '2', '--workers', '0']);"
+    code = ("import sys, app.shell.cli; app.shell.cli.main(['sim', 'toy-battle', '--games', '1']);"
+            "app.shell.cli.main(['tournament', 'toy-battle', '--bots', 'random', '--games', '2', '--workers', '0']);"
             "print('RAY', 'ray' in sys.modules)")
     out = subprocess.run([python, "-c", code], env=subprocess_env, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr

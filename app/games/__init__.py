@@ -2,21 +2,21 @@
 
 from __future__ import annotations
 
-from app.controllers.base import GameController
+from app.games.controller import GameController
 
 
 def controller_class(game: str) -> type[GameController]:
     """The controller for ``game`` (imported lazily: Little Soldiers pulls in geometry)."""
     if game == "little-battle":
-        from app.controllers.little_battle import LittleBattleController
+        from app.games.little_battle.controller import LittleBattleController
 
         return LittleBattleController
     if game == "toy-battle":
-        from app.controllers.toy_battle import ToyBattleController
+        from app.games.toy_battle.controller import ToyBattleController
 
         return ToyBattleController
     if game == "little-soldiers":
-        from app.controllers.little_soldiers import LittleSoldiersController
+        from app.games.little_soldiers.controller import LittleSoldiersController
 
         return LittleSoldiersController
     raise ValueError(f"no controller for {game!r}")

@@ -16,7 +16,7 @@ from app import userdir
 from app.seats import ADVANCED_KINDS, SEAT_NAMES, Seats, default_bot, kind_cycle, kind_title, seat_label
 
 GAME_TITLES = {"little-soldiers": "Little Soldiers", "toy-battle": "Toy Battle", "little-battle": "Little Battle"}
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 LEVEL_COLUMNS = 5
 COLUMN_LEFT = -0.4625
 """The left edge every row of choices starts at, beside its label (the seat and

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.controllers.base import GameController
+from app.games.controller import GameController
 from engine.little_battle import Attack, Keep
 
 

@@ -17,7 +17,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.controllers.base import GameController
+from app.games.controller import GameController
 from engine.core.protocol import CHANCE
 from engine.little_soldiers import queries
 from engine.little_soldiers.actions import Activate, Deploy, Jump, Lead, Move, Order, Reroll, Shields, Teleport, Throw

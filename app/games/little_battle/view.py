@@ -14,7 +14,7 @@ import math
 from typing import Any
 
 from app import frames
-from app.controllers.little_battle import LittleBattleController
+from app.games.little_battle.controller import LittleBattleController
 from app.look.cards import chest, coins, ship
 from app.look.geom import Batch
 from app.look.placards import STYLES, placard, size_cm
@@ -261,8 +261,8 @@ class LittleBattleView:
         """When exactly one action was played since the last redraw and it
         ended a Gold Rush turn, take the reveal it made (from the public view
         just after it: the deal that may follow shuffles those cards away) and
-        set each taken chest travelling to its Ship (app.loot_show)."""
-        from app.loot_show import travels, view_after_last_action
+        set each taken chest travelling to its Ship (app.games.little_battle.loot_show)."""
+        from app.games.little_battle.loot_show import travels, view_after_last_action
 
         key = self.controller.match_key()
         if key == self._key:
@@ -573,7 +573,7 @@ class LittleBattleView:
     def thing_at(self, a: tuple[float, float, float], b: tuple[float, float, float]) -> str | None:
         """What the pointer's ray (engine cm, ``a`` to ``b``) meets on the table:
         a revealed card, a chest won, a Ship, the nap corner."""
-        from app.tips.little_battle import revealed_key
+        from app.games.little_battle.tips import revealed_key
 
         p = on_plane(a, b, 0.5)
         if p is None:

@@ -19,16 +19,17 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
-from app import frames, window
-from app.battlefield_scene import add_battlefield, add_heat_map, add_segment, kit_look
+from app import frames
+from app.editor.battlefield_scene import add_battlefield, add_heat_map, add_segment, kit_look
 from app.editor.los_session import ROLES, LosSession
 from app.pointer import mouse_on_plane
 from app.scene_mesh import MeshBuilder
+from app.shell import window
 from app.table import Table, static_entity
 from engine.little_soldiers.data import FIGURINE_TYPES
 from engine.little_soldiers.table.figures import figure_size
 
-MESHES = Path(__file__).resolve().parents[1] / "meshes" / "figurines"
+MESHES = Path(__file__).resolve().parents[2] / "meshes" / "figurines"
 CLEAR = (0.25, 0.90, 0.35, 1.0)
 BLOCKED = (0.95, 0.22, 0.20, 1.0)
 ROLE_RGB = {"attacker": (0.20, 0.62, 0.25, 1.0), "target": (0.95, 0.80, 0.15, 1.0)}

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.controllers.base import GameController
+from app.games.controller import GameController
 from engine.toy_battle import Draw, Place, Skip, UseEffect
 
 

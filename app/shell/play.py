@@ -12,9 +12,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from app import guard, userdir, window
-from app.controllers import GameController, controller_class
-from app.start_screen import StartChoice
+from app import userdir
+from app.games import GameController, controller_class
+from app.shell import guard, window
+from app.shell.start_screen import StartChoice
 
 HEADLESS_HELP = """\
 toybox play needs a display, and none was found (DISPLAY / WAYLAND_DISPLAY are unset).
@@ -53,7 +54,7 @@ class Shell:
         self.screen: Any = None
         self.started = time.perf_counter()
         self.guard = guard.Guard(self.record, self.tell, self.recover)
-        """Every frame and input runs behind it (see app.guard)."""
+        """Every frame and input runs behind it (see app.shell.guard)."""
 
     def record(self) -> Any:
         """The shown game's record, for a crash file."""
@@ -80,7 +81,7 @@ class Shell:
 
     def show_start(self, choice: StartChoice | None = None, message: str = "", editing: Path | None = None) -> None:
         """The start screen; ``editing`` opens it on the editor tab with that file picked."""
-        from app.start_screen import StartScreen
+        from app.shell.start_screen import StartScreen
 
         self._clear()
         self.screen = StartScreen(self.start_game, self.resume, choice, message, on_edit=self.open_editor,
@@ -90,7 +91,7 @@ class Shell:
         """The start screen's "Level editor": the file opened as ``toybox edit
         FILE`` opens it, with a Menu button back here."""
         from app.editor.session import EditorSession
-        from app.editor_window import EditorWindow
+        from app.editor.window import EditorWindow
         from engine.core.files import DataError
 
         try:

@@ -2,7 +2,7 @@
 
 Bots play the first ``moves`` actions (every seat a bot), then the table is
 drawn from the first seat's view with the HUD, as a player would see it.
-Uses the software renderer (see ``app.window``); one render per process.
+Uses the software renderer (see ``app.shell.window``); one render per process.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from app import window
-from app.controllers import GameController, controller_class
+from app.games import GameController, controller_class
 from app.seats import Seats, default_bot
+from app.shell import window
 
 
 @dataclass

@@ -35,15 +35,15 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from app import window
-from app.battlefield_scene import SELECTED, add_battlefield, add_heat_map, add_segment, kit_look
+from app.editor.battlefield_scene import SELECTED, add_battlefield, add_heat_map, add_segment, kit_look
+from app.editor.panels import FieldsPanel, PickerPanel
 from app.editor.session import BATTLEFIELD_TOOLS, TERRAIN_TOOLS, EditorSession
 from app.editor.shortcuts import SESSION_KEYS, WINDOW_KEYS, help_lines, key_name
-from app.editor_panels import FieldsPanel, PickerPanel
-from app.editor_simulate import SimulatePanel
+from app.editor.simulate_bar import SimulatePanel
 from app.hud import fit_text
 from app.pointer import mouse_on_plane, mouse_ray
 from app.scene_mesh import MeshBuilder
+from app.shell import window
 from app.table import Table, label, static_entity
 
 OVERLAYS = (None, "green sees", "yellow sees", "green reaches", "yellow reaches")
@@ -218,7 +218,7 @@ class EditorWindow:
         from ursina import Entity, Text, color, destroy
         from ursina import window as uwindow
 
-        from app.battlefield_scene import heat_colour
+        from app.editor.battlefield_scene import heat_colour
 
         destroy(self.legend)
         self.legend = Entity(parent=self.ui, name="balance-legend")
@@ -436,7 +436,7 @@ class EditorWindow:
         self.on_back()
 
     def tell(self, sentence: str) -> None:
-        """A sentence from the frame guard (app.guard) in the status line."""
+        """A sentence from the frame guard (app.shell.guard) in the status line."""
         self.session.message = sentence
         self.refresh()
 

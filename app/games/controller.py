@@ -84,7 +84,7 @@ class GameController:
 
     def summary(self) -> dict[str, Any]:
         """What a Load list shows of this game: game, battlefield, round, players."""
-        from app.start_screen import GAME_TITLES
+        from app.shell.start_screen import GAME_TITLES
         from app.userdir import where_key
 
         config = self.match.record().config

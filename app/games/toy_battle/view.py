@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from app.controllers.toy_battle import ToyBattleController
+from app.games.toy_battle.controller import ToyBattleController
 from app.look.boards import palette, slug
 from app.look.geom import Batch
 from app.look.pipeline import WOOD

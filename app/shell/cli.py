@@ -332,9 +332,9 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from app.play import run
     from app.seats import parse_seats
-    from app.start_screen import StartChoice
+    from app.shell.play import run
+    from app.shell.start_screen import StartChoice
 
     if args.menu:
         return run(None, args.seed)
@@ -348,8 +348,8 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_render(args: argparse.Namespace) -> int:
-    from app.render import render
     from app.seats import parse_seats
+    from app.shell.render import render
 
     info = get_game(args.game)
     config = _config_dict(args)
@@ -393,7 +393,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def cmd_edit(args: argparse.Namespace) -> int:
-    from app.editor_window import run
+    from app.editor.window import run
 
     return run(args.file, size="{}x{}".format(*args.size), mesh=args.import_mesh)
 
@@ -405,7 +405,7 @@ def cmd_los(args: argparse.Namespace) -> int:
         text, code = run_cli(args.file, args.start, args.end, args.attacker, args.target, args.json)
         print(text)
         return code
-    from app.los_window import run
+    from app.editor.los_window import run
 
     return run(args.file, args.start, args.end, args.attacker, args.target)
 

@@ -1,6 +1,6 @@
 """A battlefield drawn for the editor and the line-of-sight debugger.
 
-The play view (``app.little_soldiers_view``) draws a battlefield for play;
+The play view (``app.games.little_soldiers.view``) draws a battlefield for play;
 the tools need more: every piece in its own colour so it can be told apart
 and picked, hatched zones drawn hatched, each token kind recognisable, the
 selected piece and the pieces blocking a sight line highlighted, and heat

@@ -72,7 +72,7 @@ class SimulatePanel:
     def _draw(self, result: Any) -> None:
         from ursina import destroy
 
-        from app.battlefield_scene import add_heat_map
+        from app.editor.battlefield_scene import add_heat_map
         from app.scene_mesh import MeshBuilder
         from app.table import static_entity
         from engine.little_soldiers.table.balance import standing_heights

@@ -84,7 +84,7 @@ def build_battlefield(parent: Any, bf: Any, name: str = "battlefield", switches:
 
 def add_hatching(mb: MeshBuilder, poly: Any, rgb: Sequence[float]) -> None:
     """The hatched zone printed on the mat (see battlefield_scene.add_hatching)."""
-    from app.battlefield_scene import add_hatching as hatch
+    from app.editor.battlefield_scene import add_hatching as hatch
 
     hatch(mb, poly, tuple(rgb), spacing=3.0, width=0.35, z=0.3)  # type: ignore[arg-type]
 

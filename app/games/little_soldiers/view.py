@@ -23,7 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from app import frames
-from app.controllers.little_soldiers import LittleSoldiersController
+from app.games.little_soldiers.controller import LittleSoldiersController
+from app.games.little_soldiers.drawing import build_battlefield, draw_path, draw_rays, draw_region
 from app.look.figurines import figurine_batch, figurine_node, plastic
 from app.look.geom import Batch
 from app.look.pieces import SIDE_HEX
@@ -31,7 +32,6 @@ from app.look.pipeline import GLOSSY_PLASTIC, TIN
 from app.look.placards import placard
 from app.scene_mesh import MeshBuilder
 from app.seats import SEAT_RGB
-from app.soldiers_scene import build_battlefield, draw_path, draw_rays, draw_region
 from app.table import Table, picker, static_entity
 from engine.little_soldiers import queries
 
@@ -40,7 +40,7 @@ REACH_HINT = "The yellow area: where the cord reaches. Click there to move."
 """The hint box's words for the shaded areas: 'Yellow: where the cord reaches' read as
 the yellow player's, for a green soldier at a hot-seat table."""
 
-MESHES = Path(__file__).resolve().parents[1] / "meshes" / "figurines"
+MESHES = Path(__file__).resolve().parents[3] / "meshes" / "figurines"
 TARGET_RGB = (0.35, 1.0, 0.35, 1.0)
 SELECT_RGB = (1.0, 1.0, 1.0, 1.0)
 DEPLOY_RGBA = (0.25, 0.85, 0.35, 0.45)
@@ -591,7 +591,7 @@ class LittleSoldiersView:
             direction, strength = c.aim
             length = c.aim_distance()  # (app) the measured flight, not strength x reach
             spread = c.aim_spread()
-            if spread is not None:  # where it may land: the aim's scatter (app.controllers.little_soldiers)
+            if spread is not None:  # where it may land: the aim's scatter (app.games.little_soldiers.controller)
                 draw_region(self.overlay, spread, o[2] + 0.4, (1.0, 0.55, 0.15, 0.35), name="aim-spread")
             a = math.radians(direction)
             tip = (o[0] + length * math.cos(a), o[1] + length * math.sin(a), o[2] + 0.6)
@@ -741,7 +741,7 @@ class LittleSoldiersView:
                 f"Climb {verb} {where}: {climb.length:.1f} cm of {climb.cord:.0f} cm cord; "
                 "it stands on the ring shown and the Move ends. Click to climb."
             )
-        from app.tips.little_soldiers import say
+        from app.games.little_soldiers.tips import say
 
         return f"Cannot climb there: {say(c, climb.reason)}"
 
@@ -749,7 +749,7 @@ class LittleSoldiersView:
         """A surface as a player reads it: 'the table', or the piece and its Level."""
         if surface is None:
             return "the table"
-        from app.tips.little_soldiers import piece_name
+        from app.games.little_soldiers.tips import piece_name
 
         piece = self.battlefield.piece(surface)
         return f"the {piece_name(piece).lower()} (Level {piece.level})" if piece.level else f"the {piece_name(piece).lower()}"

@@ -1,0 +1,1 @@
+"""little battle: its view, controller and tips (registered in app.games)."""

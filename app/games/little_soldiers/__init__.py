@@ -1,0 +1,1 @@
+"""little soldiers: its view, controller and tips (registered in app.games)."""

@@ -1,0 +1,1 @@
+"""toy battle: its view, controller and tips (registered in app.games)."""

@@ -1,0 +1,1 @@
+"""The shell around the games: the start screen, the command line, the window, the frame guard."""
