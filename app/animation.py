@@ -67,10 +67,13 @@ def along(points: list[tuple[float, float, float]], k: float) -> tuple[float, fl
 class Animator:
     """Animations for one game screen (see the module's docstring)."""
 
-    def __init__(self, controller: Any, view: Callable[[], Any], speed: Callable[[], float]) -> None:
+    def __init__(self, controller: Any, view: Callable[[], Any], speed: Callable[[], float],
+                 sound: Callable[[str], None] | None = None) -> None:
         from ursina import Entity
 
         self.controller = controller
+        self.sound = sound or (lambda name: None)
+        """Plays a toy sound by name (app.sounds): dice at an Attack, a tile sliding, a card laid."""
         self.view = view
         """The screen's current view (it is rebuilt on Load)."""
         self.speed = speed
@@ -110,6 +113,8 @@ class Animator:
             self._soldiers(before, after)
         elif self.controller.game == "toy-battle" and "board" in before and "board" in after:
             self._tiles(before["board"], after["board"])
+        elif self.controller.game == "little-battle":
+            self.sound("card")  # a card kept on a Ship or laid at a pile (the reveal's flips sound in the view)
 
     # ------------------------------------------------------------ frames
     def update(self, dt: float) -> None:
@@ -172,6 +177,7 @@ class Animator:
                 self._float(f"+{hearts - old_hearts} Heart{'s' if hearts - old_hearts > 1 else ''}",
                             (spot["x"], spot["y"], self._z(spot) + 9.0), (1.0, 0.45, 0.5, 1))
         if after.get("roll") != before.get("roll") and after.get("roll") is not None:
+            self.sound("dice")
             self._rays()
 
     def _walk(self, ident: str, start: dict[str, Any], end: dict[str, Any], path: list[tuple[float, float]]) -> None:
@@ -292,6 +298,7 @@ class Animator:
             tile.position = Vec3(*frames.to_ursina((x0 + (x1 - x0) * e, y0 + (y1 - y0) * e, z1 + hop + 0.5)))
 
         step(0.0)
+        self.sound("slide")
         self.motions.append(Motion(SLIDE_S, step, lambda: destroy(tile)))
 
 

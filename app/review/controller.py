@@ -78,12 +78,10 @@ class Reviewing:
     # ------------------------------------------------------------ reading
     def status(self) -> str:
         """Where the review is and what the step shows ("Review, action 12 of 80: Red places ...")."""
-        from app.seats import seat_label
-
         where = f"Review, action {self.step} of {self.track.last}" if self.step else "Review, the set-up"
         seat = self.track.acting_seat(self.step)
         if seat is not None:
-            where += f" ({self.seat_title(seat)})" if hasattr(self, "seat_title") else f" ({seat_label(self.game, seat)})"  # type: ignore[attr-defined]
+            where += f": {self.seat_title(seat)}"  # type: ignore[attr-defined]
         if self.match.state.is_over() and self.step == self.track.last:
             return f"{where}. The end: {self.end_reason()}"  # type: ignore[attr-defined]
         return where + "."

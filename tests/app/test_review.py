@@ -67,7 +67,7 @@ def test_a_review_plays_nothing_and_says_where_it_is(game):
     assert not r.undo() and not r.bot_pending() and r.next_bot() is None and r.choices() == []
     assert r.match.state.state_hash() == before
     r.go(1)
-    assert r.status().startswith("Review, action 1 of ")
+    assert r.status().startswith("Review, action 1 of ") and f": {r.seat_title(r.track.acting_seat(1))}" in r.status()
     turns = r.track.turn_starts()
     assert turns[0] == 0 and turns == sorted(set(turns))
     r.next_turn()

@@ -223,6 +223,8 @@ class LittleBattleView:
         self._reveal_key: Any = None
         self._anim: list[dict[str, Any]] = []
         self.pace: float = 1.0
+        self.sound: Any = lambda name: None
+        """Plays a toy sound by name (the game screen sets it: app.sounds): a card flips, coins land."""
         """The speed setting's factor on durations (0: instant), set by the screen's Animator."""
         self.arriving: set[tuple[int, int]] = set()
         """(seat, chest number) of chests still travelling: not drawn at their Ship yet."""
@@ -348,6 +350,7 @@ class LittleBattleView:
                     destroy(a["entity"])
                 self.arriving.discard((a["trip"].seat, a["trip"].slot))
                 landed = True
+                self.sound("coins")  # the chest lands at its Ship
         self._travel = keep
         if landed:
             self.redraw()  # the chest now stands at its Ship, open where its gold may be seen
@@ -442,6 +445,9 @@ class LittleBattleView:
     def _animate(self, dt: float) -> None:
         keep = []
         for a in self._anim:
+            if not a.get("heard") and a["t"] + dt >= 0:
+                a["heard"] = True
+                self.sound("card")  # it starts to flip
             a["t"] += dt
             k = max(0.0, min(1.0, a["t"] / FLIP_S))
             a["body"].rotation_z = 180.0 * (1 - k)

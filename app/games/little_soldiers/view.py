@@ -62,6 +62,10 @@ DIE_CM = 4.0
 """cm: the Attack dice are drawn a little larger than life, to read them."""
 TUMBLE_S = 0.9
 CARD_W, CARD_D = 13.0, 8.0
+BLAST_S = 0.7
+"""Seconds the burst of a landed grenade or mortar token shows (chosen: seen, then gone)."""
+BLAST_CM = 9.0
+"""How wide the burst grows (chosen: a toy's puff, not the rules' blast cord)."""
 
 
 def rectangular(poly: Any) -> bool:
@@ -127,6 +131,8 @@ class LittleSoldiersView:
         self._anim: list[dict[str, Any]] = []
         self._dragging = False
         self._last_hover_xy: tuple[float, float] | None = None
+        self.sound: Any = lambda name: None
+        """Plays a toy sound by name (the game screen sets it: app.sounds)."""
         self._hover_acted = len(controller.match.actions)
         """The actions played when the pointer was last read: after another,
         the cord waits for the pointer to move (it is where the last click or drag ended)."""
@@ -142,6 +148,9 @@ class LittleSoldiersView:
         self.redraw()
         if self.controller.view_dict().get("threats"):
             self.home()  # again, now that the Threats are drawn and can be framed
+
+    FOLLOW_SPAN_CM = 48.0
+    """The stretch of table the camera shows round an action it follows (app.camera_follow; chosen)."""
 
     FREE_FILM = (-0.96, 0.42, -0.84, 0.5)
     """The room the HUD leaves on the film (x0, x1, y0, y1): title and hint box
@@ -494,15 +503,42 @@ class LittleSoldiersView:
     def _drop_animations(self, kind: str) -> None:
         self._anim = [a for a in self._anim if a["kind"] != kind]
 
+    def _blast(self, f: Any) -> None:
+        """The landed grenade (or mortar token) goes off: a puff that swells and fades."""
+        import trimesh
+        from ursina import Entity, Vec3
+
+        ball = trimesh.creation.icosphere(subdivisions=2, radius=1.0)  # built here: a model by name searched the disk
+        mb = MeshBuilder()
+        mb.add_triangles(ball.vertices.tolist(), ball.faces.tolist(), (1.0, 0.62, 0.15, 1.0))
+        puff = Entity(parent=self.flight_root, model=mb.build(), position=Vec3(*frames.to_ursina(f.landing)),
+                      scale=0.01, name="blast", double_sided=True)
+        puff.setLightOff()
+        puff.setDepthWrite(False)
+        puff.setBin("transparent", 40)
+        self._anim.append({"kind": "blast", "piece": puff, "t": 0.0})
+        self.sound("boom")
+
     def _animate(self, dt: float) -> None:
         from ursina import Vec3
 
         keep = []
+        landed: list[Any] = []
         for a in self._anim:
             moved = a["body"] if a["kind"] == "tumble" else a["piece"]
             if moved.is_empty():  # its entity was destroyed by a redraw: nothing left to move
                 continue
             a["t"] += dt
+            if a["kind"] == "blast":
+                k = min(1.0, a["t"] / BLAST_S)
+                size = BLAST_CM * (0.25 + 0.75 * (1 - (1 - k) ** 3))  # the mesh is in cm (frames): radius 1 cm
+                a["piece"].scale = size / 2
+                a["piece"].alpha = 0.85 * (1 - k) ** 1.5
+                if k < 1.0:
+                    keep.append(a)
+                else:
+                    a["piece"].enabled = False
+                continue
             if a["kind"] == "tumble":
                 k = min(1.0, a["t"] / TUMBLE_S)
                 ease = 1 - (1 - k) ** 3
@@ -518,18 +554,24 @@ class LittleSoldiersView:
                 a["piece"].position = Vec3(*frames.to_ursina(f.points[idx]))
                 if t < f.times[-1]:
                     keep.append(a)
-                elif a["trail"] is not None and not a["trail"].is_empty():
-                    a["trail"].enabled = True  # landed: the path it took stays on the table
+                else:
+                    if a["trail"] is not None and not a["trail"].is_empty():
+                        a["trail"].enabled = True  # landed: the path it took stays on the table
+                    self.sound("thud")
+                    landed.append(f)
         self._anim = keep
+        for f in landed:  # it goes off where it landed
+            self._blast(f)
 
     def animating(self) -> bool:
-        """A throw still in the air: the next action waits for it to land (a
-        bot's Move came while the grenade flew, and took it and its trail away
-        before it had landed)."""
-        return any(a["kind"] == "flight" and not a["piece"].is_empty() for a in self._anim)
+        """A throw still in the air or going off: the next action (and the result
+        panel) waits for it (a bot's Move came while the grenade flew, and took it
+        and its trail away before it had landed; the winning grenade was never seen)."""
+        return any(a["kind"] in ("flight", "blast") and not a["piece"].is_empty() for a in self._anim)
 
     def finish_animations(self) -> None:
-        """Jump every animation to its end (tests, and 'skip')."""
+        """Jump every animation to its end (tests, and 'skip'): a throw lands, then its burst ends."""
+        self._animate(60.0)
         self._animate(60.0)
 
     # ------------------------------------------------------------ overlays

@@ -88,6 +88,9 @@ class ToyBattleView:
         controller.help_listeners.append(self._troop_help)
         self.redraw()
 
+    FOLLOW_SPAN_CM = 70.0
+    """The stretch of board the camera shows round a placement it follows (app.camera_follow; chosen)."""
+
     FREE_FILM = (-0.96, 0.42, -0.84, 0.58)
     """The room the HUD leaves (film x0, x1, y0, y1): title, turn and score
     lines above, the event log right. The engine's message line
@@ -243,8 +246,9 @@ class ToyBattleView:
                 colour, name = troop.split()
                 look.add_disc((x, y, 0.98 + h * TILE_H), 3.4, TILE_H * 0.9, (1, 1, 1), f"tile:{name}:{colour}",
                               side_rgb=COLOUR_RGB[colour][:3], sides=28, gloss=0.3, ground=None)
-            if len(stack) > 1:  # the stack's height printed on a counter beside it
-                add_placard(look, f"×{len(stack)}", (x + 5.0, y - 3.6, 0.98), 2.2, "dark")
+            if len(stack) > 1:  # the stack's height printed on a counter under the base's number
+                lx, ly = self.label_spot(nid)
+                add_placard(look, f"×{len(stack)}", (lx, ly - NODE_LABEL_CM - 0.4, 0.98), 2.0, "dark")
         self._node_labels(look)
         near = Batch()  # laid out on the near side, then turned to the seat shown
         self._reserves(near, v)
