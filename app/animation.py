@@ -103,9 +103,13 @@ class Animator:
         return snap
 
     def changed(self) -> None:
-        """After the controller changed: animate the one action just played."""
+        """After the controller changed: animate the one action just played. The sight rays
+        of the last attack go as soon as anything else happens (another action, the player
+        picking a soldier): they lingered seconds into the player's turn, over their own cords."""
         before, after = self.snapshot, self._take()
         self.snapshot = after
+        if self._rays_showing() and (after["key"] != before["key"] or self.controller.my_turn()):
+            self._drop_rays()
         one_action = (before["key"][0] == after["key"][0] and after["key"][1] == before["key"][1] + 1)
         if not one_action or self.speed() <= 0:
             return
@@ -219,6 +223,19 @@ class Animator:
         self._float(f"{name} is broken and leaves the table", (spot["x"], spot["y"], self._z(spot) + 6.0),
                     (1.0, 0.75, 0.4, 1), seconds=LABEL_S * 1.4)
 
+    def _rays_showing(self) -> bool:
+        return any(m.extra.get("rays") for m in self.motions)
+
+    def _drop_rays(self) -> None:
+        """Take the last attack's sight rays off the table now."""
+        keep = []
+        for m in self.motions:
+            if m.extra.get("rays"):
+                m.done()
+            else:
+                keep.append(m)
+        self.motions = keep
+
     def _rays(self) -> None:
         """The attack's sight rays, drawn while the dice tumble."""
         from app.games.little_soldiers.drawing import draw_rays
@@ -243,7 +260,7 @@ class Animator:
 
             destroy(drawn)
 
-        self.motions.append(Motion(RAYS_S, lambda k: None, done))
+        self.motions.append(Motion(RAYS_S, lambda k: None, done, extra={"rays": True}))
 
     def _float(self, text: str, at: tuple[float, float, float], rgba: tuple[float, float, float, float],
                seconds: float = LABEL_S) -> None:

@@ -209,7 +209,9 @@ class CameraFollow:
         now = Pose.now(table)
         pitch = now.rotation[0]
         yaw = frames.heading_to_engine(now.rotation[1])
-        free = getattr(self.view(), "FREE_FILM", (-0.9, 0.4, -0.8, 0.5))
+        from app.table import free_film
+
+        free = free_film(getattr(self.view(), "FREE_FILM", (-0.9, 0.4, -0.8, 0.5)))
         table.frame(points, free, pitch=pitch, yaw=yaw)
         target = Pose.now(table)
         now.put(table)

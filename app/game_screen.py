@@ -94,7 +94,7 @@ class GameScreen:
         controller.listeners.append(self.hud.refresh)
         from app.tips.card import TipCard
 
-        self.tips = TipCard(controller, lambda: self.view, lambda: self.help.shown)
+        self.tips = TipCard(controller, lambda: self.view, lambda: self.help.shown, clear=self._tip_clear)
         """The tooltip of what the pointer rests on (app.tips)."""
         from ursina import window
 
@@ -103,6 +103,14 @@ class GameScreen:
         self.ticker.update = self.update
         self.ticker.input = self.input
         self._settings_line()
+
+    def _tip_clear(self) -> list[Any]:
+        """What a tooltip leaves uncovered: the Events panel, the choice buttons, the dice."""
+        hud = self.hud
+        out = [hud.log_panel if hud.log_panel.enabled else hud.log_title, *hud.choice_bar.children,
+               *hud.buttons.values()]
+        out += list(getattr(self.view, "dice_entities", []))
+        return out
 
     def _make_view(self) -> Any:
         """The game's view, its toy sounds played through this screen's (every rebuild)."""
@@ -172,6 +180,9 @@ class GameScreen:
 
         settings.change(events_folded=not settings.load().events_folded)
         self.hud.refresh()
+        if not self.follow.active:  # the table takes the room the panel leaves (or gives it back)
+            self.follow.forget()
+            getattr(self.view, "home", self.view.table.home)()
 
     def focus_selected(self) -> bool:
         """F: the camera frames the selected soldier (and stays there)."""

@@ -85,7 +85,14 @@ class Shell:
 
         self._clear()
         self.screen = StartScreen(self.start_game, self.resume, choice, message, on_edit=self.open_editor,
-                                  editing=editing)
+                                  editing=editing, on_quit=self.quit)
+
+    def quit(self) -> None:
+        """The start screen's Quit: the window closes."""
+        self._clear()
+        quit_app = getattr(self.app, "userExit", None)
+        if quit_app is not None:
+            quit_app()
 
     def open_editor(self, path: Path) -> None:
         """The start screen's "Level editor": the file opened as ``toybox edit

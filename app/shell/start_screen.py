@@ -150,10 +150,14 @@ class StartScreen:
 
     def __init__(self, on_start: Callable[[StartChoice], None], on_resume: Callable[[Path], None],
                  choice: StartChoice | None = None, message: str = "",
-                 on_edit: Callable[[Path], None] | None = None, editing: Path | None = None) -> None:
+                 on_edit: Callable[[Path], None] | None = None, editing: Path | None = None,
+                 on_quit: Callable[[], None] | None = None) -> None:
         from ursina import Entity, Text, camera, color
 
         self.on_start, self.on_resume, self.on_edit = on_start, on_resume, on_edit
+        self.on_quit = on_quit or _quit_application
+        self._pending: tuple[int, Callable[[], None]] | None = None
+        """A start or resume waiting for the loading panel to be drawn first (frames left, what to do)."""
         self.choice = choice or opening_choice()
         self.editing = on_edit is not None and editing is not None
         self.advanced = any(k in ADVANCED_KINDS for k in self.choice.seats)
@@ -166,7 +170,25 @@ class StartScreen:
         self.message = Text(parent=self.root, text=message, origin=(0, 0), position=(0, -0.465), scale=1,
                             color=color.rgb(1, 0.55, 0.45))
         self.body = Entity(parent=self.root)
+        self.loading = Entity(parent=self.root, enabled=False, name="loading", z=-2)
+        """"Setting up the table..." while a game is built (3-4 s of a still start screen looked stuck)."""
+        from app.hud import COVER_RGB, LAYER_OVERLAY, on_top
+
+        on_top(self.loading, LAYER_OVERLAY)
+        Entity(parent=self.loading, model="quad", color=color.rgb(*COVER_RGB), scale=(0.9, 0.16), collider="box")
+        self.loading_text = Text(parent=self.loading, text="", origin=(0, 0), scale=1.3, color=color.rgb(1, 0.95, 0.6),
+                                 name="loading-text")
+        self.quit_panel = Entity(parent=self.root, enabled=False, name="quit-panel", z=-2)
+        on_top(self.quit_panel, LAYER_OVERLAY)
+        self.ticker = Entity(name="start-ticker")
+        self.ticker.update = self.update
+        self.ticker.input = self.input
         self._build()
+        from ursina import Button, window
+
+        quit_button = Button(parent=self.root, text="Quit", scale=(0.14, 0.05), text_size=0.8, name="quit",
+                             position=window.top_right + (-0.09, -0.045), color=color.rgb(0.3, 0.3, 0.36))
+        quit_button.on_click = self.ask_quit  # (there was no way out but the window's own close box)
 
     def _button(self, text: str, pos: tuple[float, float], action: Callable[[], None], on: bool = False,
                 width: float = 0.26) -> Any:
@@ -256,7 +278,7 @@ class StartScreen:
         self._button("Start", (0, y), self._start, on=True, width=0.3)
         last = userdir.latest_autosave(c.game)
         if last is not None:  # the newest autosave of this game, whatever its battlefield
-            self._button("Resume the last game", (0, y - 0.065), lambda: self.on_resume(last), width=0.36)
+            self._button("Resume the last game", (0, y - 0.065), lambda: self._resume(last), width=0.36)
 
     @staticmethod
     def _grid(titles: list[str]) -> tuple[float, int]:
@@ -382,7 +404,63 @@ class StartScreen:
         self._build()
 
     def _start(self) -> None:
-        self.on_start(self.choice)
+        title = EDITOR_TITLE if self.editing else GAME_TITLES.get(self.choice.game, self.choice.game)
+        self._after_loading(f"Setting up {title}...", lambda: self.on_start(self.choice))
+
+    def _resume(self, path: Path) -> None:
+        self._after_loading("Setting up the last game...", lambda: self.on_resume(path))
+
+    def _after_loading(self, text: str, then: Callable[[], None]) -> None:
+        """Show the loading panel, draw it, then do ``then`` (which builds the table)."""
+        self.loading_text.text = text
+        self.loading.enabled = True
+        self._pending = (1, then)  # the next frame draws the panel; the one after builds the table
+
+    def update(self) -> None:
+        if self._pending is None:
+            return
+        frames, then = self._pending
+        if frames > 0:
+            self._pending = (frames - 1, then)
+            return
+        self._pending = None
+        then()
+
+    # ------------------------------------------------------------ quitting
+    def ask_quit(self) -> None:
+        """Quit (its button, or Escape): asked first, Enter or Quit confirms, Escape or Stay goes back."""
+        from ursina import Button, Entity, Text, color, destroy
+
+        for child in list(self.quit_panel.children):
+            destroy(child)
+        Entity(parent=self.quit_panel, model="quad", color=color.rgba(0, 0, 0, 0.6), scale=(4, 2), z=0.2,
+               collider="box")
+        Entity(parent=self.quit_panel, model="quad", color=color.rgb(0.12, 0.13, 0.17), scale=(0.62, 0.22), z=0.1)
+        Text(parent=self.quit_panel, text="Quit Toybox?", origin=(0, 0), position=(0, 0.05), scale=1.3,
+             color=color.white)
+        yes = Button(parent=self.quit_panel, text="Quit", scale=(0.2, 0.05), position=(-0.12, -0.04), text_size=0.8,
+                     color=color.rgb(0.55, 0.25, 0.22), name="quit-yes")
+        yes.on_click = self.on_quit
+        no = Button(parent=self.quit_panel, text="Stay", scale=(0.2, 0.05), position=(0.12, -0.04), text_size=0.8,
+                    color=color.rgb(0.26, 0.28, 0.34), name="quit-no")
+        no.on_click = self.stay
+        self.quit_panel.enabled = True
+
+    def stay(self) -> None:
+        self.quit_panel.enabled = False
+
+    def input(self, key: str) -> None:
+        from app.camera_controls import typing
+
+        if typing():
+            return
+        if self.quit_panel.enabled:
+            if key == "escape":
+                self.stay()
+            elif key == "enter":
+                self.on_quit()
+        elif key == "escape" and not self.loading.enabled:
+            self.ask_quit()
 
     def show_message(self, text: str) -> None:
         self.message.text = text
@@ -390,7 +468,15 @@ class StartScreen:
     def destroy(self) -> None:
         from ursina import destroy
 
+        self._pending = None
+        destroy(self.ticker)
         destroy(self.root)
+
+
+def _quit_application() -> None:
+    from ursina import application
+
+    application.quit()
 
 
 __all__ = ["EDITOR", "GAME_TITLES", "StartChoice", "StartScreen", "editor_choices", "level_choices", "level_title",

@@ -693,14 +693,16 @@ def little_battle_clutter(players: str, seed: str) -> dict[str, Any]:
         return [min(a[0], b[0]), min(a[1], b[1]), min(a[2], b[2]), max(a[0], b[0]), max(a[1], b[1]), max(a[2], b[2])]
 
     plates = {e.name: table_box(e) for e in named if e.name.startswith("ship-label-")}
+    from app.games.little_battle.view import CHEST_CM as lbv_chest
+
     v = res.controller.view_dict()
     chests = []
     for s in range(v["players"]):
         for i, _ in enumerate(v["loot"][s]):
-            x, y, _z = view.loot_point(s, i, v)
-            r = 0.6 * 3.6  # the chest's half diagonal, any heading (size 3.6, lid open up to 0.9 of it)
+            x, y, z0 = view.loot_point(s, i, v)
+            r = 0.6 * lbv_chest  # the chest's half diagonal, any heading (lid open up to 0.9 of its size)
             chests.append({"seat": s, "slot": i, "box": box([(x + dx, y + dy, z) for dx in (-r, r) for dy in (-r, r)
-                                                             for z in (0.0, 3.3)])})
+                                                             for z in (z0, z0 + 0.92 * lbv_chest)])})
     cards = [{"card": h.card["card"], "box": bounds(h)} for h in view.reveal_cards]
     for pile in (0, 1):  # your card played face down this turn, on either pile
         x, y, z = view.my_play_point(pile)
@@ -955,6 +957,7 @@ def start_screen_players(size: str) -> dict[str, Any]:
     press(seat)
     facts["cycled"] = [seat, next(t for t in buttons() if t.startswith("Yellow: "))]
     press("Start")
+    window.step(app, 2)  # "Setting up Little Soldiers..." is drawn, then the game starts
     facts["started"] = started[-1]
     press("A New Threat")  # the next mission: Another New Threat keeps the 4 players
     facts["next"] = {"players": screen.choice.config.get("players"), "mission": screen.choice.config.get("mission")}

@@ -19,10 +19,19 @@ class LittleBattleController(GameController):
     selected: str | None = None
     """The name of the hand card the player picked up ("Parrot 7")."""
 
+    picked_in: tuple[int, str] | None = None
+    """The deal and phase the selected card was picked in."""
+
     def _changed(self) -> None:
-        if self.selected is not None and self.selected not in self.hand():
+        # a card picked in the draft is not a card picked for the Gold Rush: the last one kept came back
+        # to the hand with the crew and stayed selected, lit, into the rush
+        if self.selected is not None and (self.selected not in self.hand() or self.picked_in != self._when()):
             self.selected = None
         super()._changed()
+
+    def _when(self) -> tuple[int, str]:
+        v = self.view_dict()
+        return (int(v["deal"]), str(v["phase"]))
 
     # ------------------------------------------------------------ reading
     def hand(self) -> list[str]:
@@ -96,6 +105,7 @@ class LittleBattleController(GameController):
         if self.selected == name and self.ship_highlighted():
             return self.click_ship()
         self.selected = name
+        self.picked_in = self._when()
         self.message = ""
         self._changed()
         return True

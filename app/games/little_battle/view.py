@@ -21,7 +21,7 @@ from app.look.placards import STYLES, placard, size_cm
 from app.pointer import on_plane
 from app.scene_mesh import MeshBuilder
 from app.seats import SEAT_RGB, seat_label, seat_name
-from app.table import Table, picker, static_entity
+from app.table import Table, free_film, picker, static_entity
 
 TABLE_W, TABLE_D = 110.0, 80.0
 CARD_W, CARD_D, CARD_T = 6.0, 8.5, 0.25
@@ -72,33 +72,40 @@ def ship_position(rel: int, n: int) -> tuple[float, float, float]:
     return (x, y, heading)
 
 
-LOOT_COLUMNS = 4
-"""Chests won stand in rows of this many (chosen)."""
-LOOT_PITCH = (4.4, 4.0)
-"""cm between two chests in a row, and between two rows (chosen: a 3.6 cm chest with room round it)."""
-LOOT_BEHIND_CM = 7.5
-"""How far behind a far Ship (away from the beach) its first row of chests stands (chosen: clear of the
-hull and, seen from the player's seat, above the sail's top)."""
-OWN_LOOT_AT = (-23.0, -24.0)
-"""Your first chest, left of your crew's face-up cards (chosen: your name plate is right of your Ship)."""
+DECK_TOP_CM = 2.8
+"""The deck's height on a Ship board (app.look.cards.ship draws it there)."""
+CHEST_CM = 2.0
+"""A won chest's size on deck (chosen: three along and two across fit the deck ahead of the crew)."""
+LOOT_ALONG = (0.9, 3.1, 5.3)
+"""cm from the Ship's middle toward the bow of each column of chests on deck (chosen: clear of the mast,
+inside the bow's taper)."""
+LOOT_ACROSS = (-0.8, 0.8)
+"""cm each side of the keel of the two rows of chests (chosen: clear of the sail, which stands on the keel)."""
+LOOT_LAYER_CM = 1.7
+"""How much higher each layer of chests stands on the one under it (a chest with its lid is 1.65 cm)."""
+CREW_ALONG = -4.4
+"""cm from the Ship's middle toward the stern where the crew lies on deck (chosen)."""
 
 
 def loot_spot(rel: int, n: int, slot: int) -> tuple[float, float, float]:
     """Where chest number ``slot`` won by the seat ``rel`` places after the shown
-    seat stands. A far Ship's chests stand in rows behind it, on the side away
-    from the beach, so they never cover its name plate (in front of it) nor the
-    cards revealed on the beach; yours stand left of your Ship, rows growing
-    toward the beach. (They stood beyond the Ship's end in rows of three: the
-    side Ships' chests lay on their own name plates.)"""
-    col, row = slot % LOOT_COLUMNS, slot // LOOT_COLUMNS
-    if rel == 0:
-        return (OWN_LOOT_AT[0] - col * LOOT_PITCH[0], OWN_LOOT_AT[1] + row * LOOT_PITCH[1], 0.0)
+    seat stands: on its Ship's deck, ahead of the mast, three along and two
+    across, then a layer higher (they stood in the sea beside the Ships)."""
+    x, y, heading = ship_position(rel, n)
+    per_layer = len(LOOT_ALONG) * len(LOOT_ACROSS)
+    layer, k = divmod(slot, per_layer)
+    col, row = divmod(k, len(LOOT_ACROSS))
+    a = math.radians(heading)
+    along, across = (math.cos(a), math.sin(a)), (-math.sin(a), math.cos(a))  # bow; port
+    u, w = LOOT_ALONG[col], LOOT_ACROSS[row]
+    return (x + u * along[0] + w * across[0], y + u * along[1] + w * across[1], DECK_TOP_CM + layer * LOOT_LAYER_CM)
+
+
+def crew_spot(rel: int, n: int) -> tuple[float, float, float, float]:
+    """Where a Ship's crew lies on its deck, behind the mast: (x, y, z, heading)."""
     x, y, heading = ship_position(rel, n)
     a = math.radians(heading)
-    along, out = (math.cos(a), math.sin(a)), (-math.sin(a), math.cos(a))  # along the hull; away from the beach
-    side = (col - (LOOT_COLUMNS - 1) / 2) * LOOT_PITCH[0]
-    back = LOOT_BEHIND_CM + row * LOOT_PITCH[1]
-    return (x + side * along[0] + back * out[0], y + side * along[1] + back * out[1], 0.0)
+    return (x + CREW_ALONG * math.cos(a), y + CREW_ALONG * math.sin(a), DECK_TOP_CM + 0.05, heading)
 
 
 BEACH_AT, BEACH_R, BEACH_TOP_CM = (0.0, 4.0), 17.0, 0.25
@@ -178,7 +185,7 @@ class LittleBattleView:
             pts += [(x - 9, y + 5, 12.1), (x + 9, y + 5, 12.1), (px, py - d / 2 - 0.5, 0.5)]
         pts += [(-17.0, 21.0, 0.0), (17.0, -13.0, 0.0), (-40.0, HAND_Y - 6.0, 0.0), (46.0, -37.0, 0.0),
                 (45.0, -22.0, 1.0)]
-        self.table.frame(pts, self.FREE_FILM, pitch=60.0)
+        self.table.frame(pts, free_film(self.FREE_FILM), pitch=60.0)
 
     def __init__(self, controller: LittleBattleController) -> None:
         from ursina import Entity
@@ -305,7 +312,7 @@ class LittleBattleView:
         return plate_spot((seat - me) % n, n, *size_cm(longest, PLATE_LINE_CM))
 
     def loot_point(self, seat: int, slot: int, v: dict[str, Any]) -> tuple[float, float, float]:
-        """Where chest number ``slot`` won by ``seat`` stands beside its Ship: see :func:`loot_spot`."""
+        """Where chest number ``slot`` won by ``seat`` stands on its Ship's deck: see :func:`loot_spot`."""
         n, me = v["players"], v["seat"]
         return loot_spot((seat - me) % n, n, slot)
 
@@ -315,7 +322,7 @@ class LittleBattleView:
         from ursina import Entity
 
         b = Batch(contact=False, pooled=False)
-        chest(b, (0.0, 0.0, 0.0), trip.color, size=3.6)
+        chest(b, (0.0, 0.0, 0.0), trip.color, size=CHEST_CM)
         e = Entity(parent=self.table.root, name="travelling-chest")
         b.node("chest").reparentTo(e)
         gold = f"{trip.gold} gold" if trip.gold is not None else "gold hidden"
@@ -511,13 +518,15 @@ class LittleBattleView:
             if lit:
                 mb.add_box((x, y, 0.1), (22.0, 11.0, 0.1), HIGHLIGHT, heading)
             ship(look, (x, y), heading, rgb, seat_name("little-battle", s))
-            # the crew on board: face-down stack (the shown seat's own are drawn face up beside it)
+            # the crew on board, on deck behind the mast: face down, the shown seat's own face up
             on_ship = v["ship_sizes"][s]
-            a = math.radians(heading)
-            cx, cy = x - 4.0 * math.cos(a), y - 4.0 * math.sin(a)
+            cx, cy, cz, _ = crew_spot(rel, n)
+            mine = rel == 0 and not hidden
             for i in range(on_ship):
-                look.add_box((cx, cy, 3.1 + i * CARD_T), (CARD_W * 0.7, CARD_D * 0.7, CARD_T * 0.9), (1, 1, 1),
-                             heading=heading + 90.0, textures={"top": "cardback"}, ground=None)
+                face = card_texture(v["ship"][i]) if mine and i < len(v["ship"]) else "cardback"
+                look.add_box((cx, cy, cz + i * CARD_T), (CARD_W * 0.62, CARD_D * 0.62, CARD_T * 0.9), (1, 1, 1),
+                             heading=heading + 90.0 + (6.0 * (i - (on_ship - 1) / 2) if mine else 0.0),
+                             textures={"top": face}, ground=None)
             loot = v["loot"][s]
             gold = v["gold"][s]
             for i, won in enumerate(loot):
@@ -525,12 +534,12 @@ class LittleBattleView:
                     continue  # still on its way from the beach
                 px, py, _ = self.loot_point(s, i, v)
                 shown = won.get("gold") if isinstance(won, dict) else None
-                chest(look, (px, py, 0.0), won["color"], heading=heading, size=3.6, open_lid=shown is not None,
-                      coins=int(shown or 0))
-            if gold:  # heaped in the next free place of the chests' rows, the stacks centred on it
+                chest(look, (px, py, self.loot_point(s, i, v)[2]), won["color"], heading=heading, size=CHEST_CM,
+                      open_lid=shown is not None, coins=int(shown or 0))
+            if gold:  # heaped on deck in the next free place of the chests' rows
                 count = min(int(gold), 24)
                 gx, gy, gz = self.loot_point(s, len(loot), v)
-                coins(look, (gx - ((count - 1) // 8) * 1.05, gy, gz), count)
+                coins(look, (gx, gy, gz), count, radius=0.45)
             ready = "  ready" if v["committed"][s] and v["phase"] in ("draft", "rush") else ""
             text = f"{seat_label('little-battle', s)}{ready}\nhand {v['hand_sizes'][s]} · ship {on_ship} · chests {len(loot)}"
             if gold is not None:
@@ -544,10 +553,7 @@ class LittleBattleView:
                     "gold" if s in v["to_act"] and not ready else seat if seat in STYLES else "cream")
             if rel == 0 and not hidden:
                 picker(self.dynamic, (x, y, 0.0), (17.0, 7.0, 6.0), self.controller.click_ship, name="ship")
-                for i, name in enumerate(v["ship"]):  # your crew on board, face up beside the ship
-                    look.add_box((x - 16.0 + (i % 4) * 1.2, y + 3.0 - i * 2.2, 0.05 + i * CARD_T),
-                                 (CARD_W * 0.75, CARD_D * 0.75, CARD_T), (1, 1, 1),
-                                 textures={"top": card_texture(name)}, heading=8.0 - 5.0 * i, ground=None)
+
 
     def _draw_hand(self, mb: MeshBuilder, v: dict[str, Any], look: Batch) -> None:
         hand = v["hand"]
@@ -593,7 +599,7 @@ class LittleBattleView:
         v = self.controller.view_dict()
         for s in range(v["players"]):
             for i in range(len(v["loot"][s])):
-                if (s, i) not in self.arriving and math.dist(self.loot_point(s, i, v)[:2], (x, y)) <= 2.3:
+                if (s, i) not in self.arriving and math.dist(self.loot_point(s, i, v)[:2], (x, y)) <= 1.1:
                     return f"chest:{s}:{i}"
         for s in range(v["players"]):
             sx, sy, _ = ship_position((s - v["seat"]) % v["players"], v["players"])
@@ -615,8 +621,8 @@ class LittleBattleView:
                     return _box(x, y, CARD_W / 2, CARD_D / 2, z, z + 4.0)
         if kind == "chest":
             s, _, i = key.partition(":")
-            x, y, _ = self.loot_point(int(s), int(i), v)
-            return _box(x, y, 2.3, 2.3, 0.0, 3.5)
+            x, y, z = self.loot_point(int(s), int(i), v)
+            return _box(x, y, 1.2, 1.2, z, z + 1.7)
         if kind == "ship":
             x, y, _ = ship_position((int(key) - v["seat"]) % v["players"], v["players"])
             return _box(x, y, 9.0, 9.0, 0.0, 12.0)

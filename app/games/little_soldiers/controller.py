@@ -238,18 +238,17 @@ class LittleSoldiersController(GameController):
         return [(self.label(a), a) for a in actions]
 
     def seat_label(self, seat: int) -> str:
-        """"Player 3 (yellow)": the colour of the seat's Generals, which the set-up decides
-        (2 Against 2 with three players gives seat 3 yellow; Battle Royale alternates)."""
-        team = next((g["team"] for g in self.view_dict()["generals"] if g["seat"] == seat), None)
-        return f"Player {seat + 1} ({team})" if team else super().seat_label(seat)
-
-    def seat_title(self, seat: int) -> str:
-        """A seat by its General's name, as the log names it: "Dinosaur (green)" (the
-        end panel said "Player 1 (green)" while the log called the players Dinosaur and Brick)."""
+        """A seat by its General's name and colour, as the log and the HQ card name it
+        ("Brick (yellow)"; the turn line said "Player 2 (yellow)" while the log said Brick).
+        The colour is the set-up's (2 Against 2 with three players gives seat 3 yellow)."""
         generals = [g for g in self.view_dict()["generals"] if g["seat"] == seat]
         if not generals:
-            return super().seat_title(seat)
+            return super().seat_label(seat)
         return f"{' and '.join(g['name'] for g in generals)} ({generals[0]['team']})"
+
+    def seat_title(self, seat: int) -> str:
+        """As the log names the players (the end panel said "Player 1 (green)", the log Dinosaur)."""
+        return self.seat_label(seat)
 
     def end_reason(self) -> str:
         """Soldiers and Generals named as the log names them ("green-infantry is the last ...")."""

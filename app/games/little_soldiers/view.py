@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import math
 import random
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +33,7 @@ from app.look.pipeline import GLOSSY_PLASTIC, TIN
 from app.look.placards import placard
 from app.scene_mesh import MeshBuilder
 from app.seats import SEAT_RGB
-from app.table import Table, picker, static_entity
+from app.table import Table, free_film, picker, static_entity
 from engine.little_soldiers import queries
 
 DEPLOY_HINT = "The green area: where the soldier may be deployed. Click there."
@@ -61,6 +62,15 @@ FACE_TEXT = {"hit": "HIT", "double_hit": "2 HITS", "lightning": "BOLT", "blank":
 DIE_CM = 4.0
 """cm: the Attack dice are drawn a little larger than life, to read them."""
 TUMBLE_S = 0.9
+HOME_PITCH = 45.0
+"""Degrees the home view looks down (chosen: at 54 the figurines stood 15 px tall at 1280x720, specks;
+at 45 they stand 20 px with the whole table, its track, both HQs and the dice still framed)."""
+TEAM_DISC_CM = 0.9
+"""How far a figurine's team-coloured disc reaches past its base (chosen: findable from the home view)."""
+PICKED_LIFT_CM = 3.2
+"""How high a die picked for a reroll rises (chosen: clearly off the table, still over its place)."""
+PICKED_RGB = (1.0, 0.82, 0.15, 1.0)
+"""The lit ring under a die picked for a reroll."""
 CARD_W, CARD_D = 13.0, 8.0
 BLAST_S = 0.7
 """Seconds the burst of a landed grenade or mortar token shows (chosen: seen, then gone)."""
@@ -81,6 +91,15 @@ def facing(team: str) -> float:
 def figurine_facts(kind: str) -> dict[str, Any]:
     """The mesh sidecar: head centre and radius, base radius, height (cm)."""
     return json.loads((MESHES / f"{kind}.json").read_text(encoding="utf-8"))
+
+
+@dataclass(frozen=True)
+class TrackLayout:
+    """A track as printed: its squares (where along the track, texture), the Flag's place, its title."""
+
+    squares: list[tuple[float, str]]
+    flag: float
+    label: str
 
 
 class LittleSoldiersView:
@@ -161,11 +180,12 @@ class LittleSoldiersView:
         """Frame the table, the Battle Track, both HQs and the dice (the 'h' key)."""
         minx, miny, maxx, maxy = self.bounds
         v = self.controller.view_dict()
-        n = self.controller.view().chosen.flag_steps_to_victory  # type: ignore[attr-defined]
         pts: list[tuple[float, float, float]] = [(minx, miny, 0), (maxx, miny, 0), (minx, maxy, 0), (maxx, maxy, 0)]
-        for step in (-n, n):
-            x, y, _ = self.track_point(step)
-            pts += [(x - 3.5, y - 3.5, 0), (x + 3.5, y + 3.5, 0)]
+        track = self.track_layout()
+        if track is not None:
+            for step in (track.squares[0][0], track.squares[-1][0]):
+                x, y, _ = self.track_point(step)
+                pts += [(x - 3.5, y - 3.5, 0), (x + 3.5, y + 3.5, 0)]
         for g in v["generals"]:
             ti = self._team_index(g["team"])
             for slot in (0, len(g["soldiers"])):
@@ -179,7 +199,7 @@ class LittleSoldiersView:
 
             lo, hi = (frames.to_engine(p) for p in monsters.getTightBounds(scene))
             pts += [(x, y, z) for x in (lo[0], hi[0]) for y in (lo[1], hi[1]) for z in (lo[2], hi[2])]
-        self.table.frame(pts, self.FREE_FILM, pitch=54.0)
+        self.table.frame(pts, free_film(self.FREE_FILM), pitch=HOME_PITCH)
 
     # ------------------------------------------------------------ points
     def soldier_point(self, soldier: dict[str, Any]) -> tuple[float, float, float] | None:
@@ -213,9 +233,32 @@ class LittleSoldiersView:
         x0 = minx + CARD_W / 2 if team_index == 0 else minx + CARD_W / 2
         return (x0 + slot * (CARD_W + 1.5), y, 0.0)
 
-    def track_point(self, step: int) -> tuple[float, float, float]:
+    def track_layout(self) -> TrackLayout | None:
+        """The track the rules in play use, or None: the Bootcamp's Battle Track (the Flag
+        between the two Victory zones), the co-op missions' track to the Threat Victory
+        space, and none in King of the Hill and Battle Royale ('no Battle Track': one was
+        drawn, its Flag standing for nothing)."""
+        v = self.controller.view_dict()
+        if v.get("battle_track"):
+            n = self.controller.view().chosen.flag_steps_to_victory  # type: ignore[attr-defined]
+            squares = [(float(step), f"track:{abs(step)}:{'end' if abs(step) == n else ''}:"
+                        f"{SIDE_HEX['green'] if step == n else SIDE_HEX['yellow'] if step == -n else ''}")
+                       for step in range(-n, n + 1)]
+            return TrackLayout(squares, float(v["flag"]), "Battle Track")
+        left = v.get("threat_track_left")
+        if isinstance(left, int) and v.get("threats"):
+            total = self.controller.view().chosen.threat_track_spaces.get(self.controller.match.config.players)  # type: ignore[attr-defined]
+            total = max(int(total or left), left)
+            half = total / 2
+            squares = [(k - half, f"track:{k}:{'end' if k == total else ''}:{'#d2322e' if k == total else ''}")
+                       for k in range(total + 1)]
+            return TrackLayout(squares[::-1], (total - left) - half, "Threat track")
+        return None
+
+    def track_point(self, step: float) -> tuple[float, float, float]:
         minx, miny, maxx, maxy = self.bounds
-        n = self.controller.view().chosen.flag_steps_to_victory  # type: ignore[attr-defined]
+        layout = self.track_layout()
+        n = max(abs(layout.squares[0][0]), abs(layout.squares[-1][0])) if layout is not None else 3
         return (minx - 9.0, self.center[1] + step * min(9.0, (maxy - miny) / (2 * n + 1)), 0.0)
 
     # ------------------------------------------------------------ input
@@ -293,6 +336,9 @@ class LittleSoldiersView:
             if s["id"] == c.selected or s["id"] in targets:
                 ring = SELECT_RGB if s["id"] == c.selected else TARGET_RGB
                 mb.add_cylinder((at[0], at[1], at[2] + 0.45), facts["base_radius"] + 0.8, 0.1, ring, sides=20)
+            else:  # a disc of its team's colour round its base: findable across the table
+                mb.add_cylinder((at[0], at[1], at[2] + 0.02), facts["base_radius"] + TEAM_DISC_CM, 0.06,
+                                (*(0.55 + 0.45 * k for k in rgb[:3]), 1.0), sides=20)
             holder = Entity(parent=self.dynamic, position=Vec3(*frames.to_ursina(at)), name=s["id"],
                             rotation_y=frames.heading_to_ursina(facing(s["team"])))
             figurine_node(s["kind"], plastic(rgb)).instanceTo(holder)
@@ -394,22 +440,22 @@ class LittleSoldiersView:
                        lambda i=ident: self.controller.click_soldier(i), name=f"card-{ident}")
 
     def _battle_track(self, look: Batch) -> None:
-        """The printed Battle Track, the Flag standing on its square."""
-        v = self.controller.view_dict()
-        n = self.controller.view().chosen.flag_steps_to_victory  # type: ignore[attr-defined]
-        for step in range(-n, n + 1):
+        """The printed track the rules in play use (:meth:`track_layout`), the Flag standing on its square."""
+        track = self.track_layout()
+        if track is None:
+            return
+        for step, tex in track.squares:
             x, y, _ = self.track_point(step)
-            end = "green" if step == n else "yellow" if step == -n else ""
-            tex = f"track:{abs(step)}:{'end' if end else ''}:{SIDE_HEX.get(end, '')}"
             look.add_box((x, y, 0.0), (7.0, 7.0, 0.25), (1, 1, 1), textures={"top": tex}, ground=None)
-        x, y, _ = self.track_point(v["flag"])
+        x, y, _ = self.track_point(track.flag)
         look.add_disc((x, y, 0.25), 1.2, 0.3, (0.35, 0.32, 0.3), ground=None)
         look.add_disc((x, y, 0.55), 0.3, 8.6, (0.85, 0.85, 0.9), gloss=0.7, sides=10, ground=None, surface=TIN)
         look.add_disc((x, y, 9.15), 0.45, 0.6, (0.95, 0.8, 0.2), gloss=0.7, sides=10, ground=None)
         cloth = [(x, y, 6.2), (x + 4.5, y, 6.2), (x + 4.5, y, 9.0), (x, y, 9.0)]
         look.add_quad(cloth, (1, 1, 1), "flagcloth:white")
         look.add_quad(cloth[::-1], (1, 1, 1), "flagcloth:white", uv=((0, 1), (1, 1), (1, 0), (0, 0)))
-        placard(self.dynamic, "track-label", "Battle Track", (x, self.track_point(n)[1] + 5.8, 0.05), 2.0, "wood")
+        top = max(self.track_point(step)[1] for step, _ in track.squares)
+        placard(self.dynamic, "track-label", track.label, (x, top + 5.8, 0.05), 2.0, "wood")
 
     # ------------------------------------------------------------ dice
     def _dice(self) -> None:
@@ -447,10 +493,18 @@ class LittleSoldiersView:
                                 rng.choice([-1, 1]) * rng.uniform(400, 700))
                     self._anim.append({"kind": "tumble", "body": body, "holder": holder, "t": 0.0, "spin": spin,
                                        "final": Vec3(body.rotation), "base": Vec3(holder.position)})
-        for i, holder in enumerate(self.dice_entities):  # picked for a reroll: lifted
-            lift = 1.6 if i in self.controller.reroll_pick else 0.0
+        destroy(getattr(self, "pick_root", None)) if getattr(self, "pick_root", None) is not None else None
+        self.pick_root = Entity(parent=self.table.root, name="reroll-picks")
+        picks = MeshBuilder()
+        for i, holder in enumerate(self.dice_entities):  # picked for a reroll: lifted high, over a lit ring
+            picked = i in self.controller.reroll_pick
             x, y, _ = self.die_point(i)
-            holder.position = Vec3(*frames.to_ursina((x, y, DIE_CM / 2 + lift)))
+            holder.position = Vec3(*frames.to_ursina((x, y, DIE_CM / 2 + (PICKED_LIFT_CM if picked else 0.0))))
+            if picked:
+                picks.add_cylinder((x, y, 0.05), DIE_CM * 0.85, 0.12, PICKED_RGB, sides=28)
+                picks.add_cylinder((x, y, 0.17), DIE_CM * 0.62, 0.02, (0.12, 0.1, 0.05, 1.0), sides=28)
+        if len(picks):  # (a 1.6 cm lift alone barely told the picked dice from the others)
+            static_entity(self.pick_root, picks, "picked-dice").setLightOff()
 
     def _die_node(self, top: str, sniper: bool) -> Any:
         """A die with ``top`` up, its other faces showing the rest of its faces,

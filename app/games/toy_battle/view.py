@@ -26,7 +26,7 @@ from app.look.placards import add_placard, placard
 from app.pointer import on_plane
 from app.scene_mesh import MeshBuilder, add_area
 from app.seats import SEAT_RGB
-from app.table import Table, picker, rgba, static_entity
+from app.table import Table, free_film, picker, rgba, static_entity
 
 BOARD = (0.86, 0.80, 0.64, 1.0)
 PATH = (0.55, 0.45, 0.32, 1.0)
@@ -104,7 +104,7 @@ class ToyBattleView:
         front, back = self.rack_rows()
         pts = [(cx + sx * w / 2, cy + sy * d / 2, 0.0) for sx in (-1, 1) for sy in (-1, 1)]
         pts += [(*self.to_table(cx, front - RACK_DEPTH / 2 - 1.8), 0.0), (*self.to_table(cx, back + 6.0), 2.0)]
-        self.table.frame(pts, self.FREE_FILM, pitch=60.0, yaw=self.yaw())
+        self.table.frame(pts, free_film(self.FREE_FILM), pitch=60.0, yaw=self.yaw())
 
     def _seat_shown(self) -> int:
         return int(self.controller.view_dict()["seat"])

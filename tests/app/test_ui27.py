@@ -1,0 +1,179 @@
+"""Issue 27, the game screen: the end shown then reviewable, a camera that follows the
+play, toy sounds, settings that last, and the smaller things found playing."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.app.probe_runner import run_script
+
+PROBE = Path(__file__).with_name("ui_probe.py")
+
+
+@pytest.fixture
+def ui(tmp_path):
+    return lambda scenario, *args, timeout=240: run_script(PROBE, scenario, tmp_path, *args, timeout=timeout)
+
+
+def test_the_result_comes_after_the_winning_action_has_played_out_and_can_be_put_aside(ui):
+    f = ui("result_waits_for_the_last_action")
+    assert f["over"] and f["sliding_at_once"] and f["slide_sound"]
+    assert not f["panel_at_once"] and f["held"], "the result covered the winning tile's slide"
+    assert f["frames"] > 5 and not f["sliding_when_shown"]
+    assert "winner" in f["text"] and "medal" in f["text"]
+    assert f["dismissed"] == [False, True] and f["again"] == [True, False]
+
+
+def test_a_grenade_flies_lands_with_a_thud_and_goes_off(ui):
+    f = ui("the_throw_lands_and_goes_off")
+    kinds = f["kinds"]
+    first_blast = next(i for i, k in enumerate(kinds) if "blast" in k)
+    assert any("flight" in k for k in kinds[:first_blast]), "it flew first"
+    assert all(f["animating"][: first_blast + 1]), "the next action (or the result) waits for the puff"
+    assert f["sounds"][-2:] == ["thud", "boom"]
+
+
+def test_a_bots_sight_rays_go_when_the_player_acts(ui):
+    f = ui("rays_go_when_the_player_acts")
+    assert f["before"] >= 1 and f["after"] == 0
+    assert "dice" in f["sounds"]
+
+
+def test_the_camera_frames_a_bots_action_then_returns_and_can_be_turned_off(ui):
+    f = ui("the_camera_follows_a_bot_and_returns")
+    assert not f["mine_moved"], "the player's own click is not followed"
+    assert f["bot_framed"] and f["returned"]
+    assert f["follow_setting"] is False and f["off_stays"]
+    assert f["players_camera_kept"], "the follow let go of a camera the player moved"
+
+
+def test_the_speed_and_sound_settings_last_across_a_resume_and_the_events_fold(ui):
+    f = ui("settings_last_across_resume")
+    assert f["chosen"] == 3 and f["resumed"] == 3, "F2's speed went back to normal after Resume"
+    assert f["muted"] and "Sound: off (M)" in f["speed_text"] and "instant" in f["speed_text"]
+    assert f["folded"] == [False, False, "Show", True] and f["opened"] == [True, True, "Hide"]
+    assert f["file"] == [3, True, False]
+
+
+def test_the_start_screen_says_it_is_loading_and_can_be_quit(ui):
+    f = ui("start_screen_loads_and_quits")
+    assert f["loading_at_once"] == [True, "Setting up Toy Battle...", []]
+    assert f["after_one_frame"] == [] and f["after_three"] == ["toy-battle"]
+    assert f["asked"] and f["stayed"] == [False, []] and f["button_asks"] and f["quits"] == [1]
+
+
+def test_a_saved_game_is_reviewed_in_the_window_from_its_start(ui, tmp_path):
+    from app.games import controller_class
+    from app.seats import Seats
+    from engine.core.record import save_record
+
+    c = controller_class("toy-battle").new("toy-battle", {}, Seats(("random", "random")), seed=6)
+    c.run_bots()
+    path = tmp_path / "finished.json"
+    save_record(c.match.record(), path)
+    f = ui("a_saved_game_reviewed_in_the_window", str(path))
+    assert f["screen"] == "ReviewScreen" and f["status"] == "Review, the set-up." and f["where"].startswith("The set-up")
+    assert f["next"][0] == 1 and f["next"][1].startswith("Action 1 of ")
+    step, last, status = f["end"]
+    assert step == last and "The end:" in status
+    assert f["back"] < last - 1
+    assert f["played"] >= 3 and f["fill"] > 0
+    assert f["back_to"] == ["StartScreen", "toy-battle"]
+
+
+def test_toybox_replay_window_refuses_a_broken_file_in_a_sentence(tmp_path, capsys):
+    from app.shell.cli import main
+
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"format": 2, "game": "toy-battle"}))
+    assert main(["replay", str(bad), "--window"]) == 2
+    assert "missing" in capsys.readouterr().err
+
+
+def test_each_game_makes_its_toy_sounds(ui):
+    f = ui("sounds_go_with_the_actions", timeout=400)
+    assert "slide" in f["toy-battle"]
+    assert {"card", "coins"} <= set(f["little-battle"])
+    assert "dice" in f["little-soldiers"]
+
+
+def test_dice_picked_for_a_reroll_rise_over_a_lit_ring(ui):
+    f = ui("reroll_picks_stand_out")
+    picked = f["picked"][0]
+    assert f["lift"][picked] >= 3.0 and all(z < 0.5 for i, z in enumerate(f["lift"]) if i != picked)
+    assert f["ring"]
+
+
+def test_the_figurines_are_no_specks_at_the_home_view(ui):
+    f = ui("figurines_at_the_home_view")
+    assert f["heights"] and min(f["heights"]) >= 19, f["heights"]  # 14-16 px before
+
+
+def test_play_with_menu_opens_the_start_screen_on_the_game_asked_for(monkeypatch, toybox_home):
+    """`toybox play little-soldiers --menu` opened the start screen on the Little Battle tab."""
+    import app.shell.play as play
+    from app.shell.cli import main
+
+    opened = {}
+
+    def run(choice, seed=None, menu=False, **kw):
+        opened.update(game=getattr(choice, "game", None), menu=menu)
+        return 0
+
+    monkeypatch.setattr(play, "run", run)
+    assert main(["play", "little-soldiers", "--menu"]) == 0
+    assert opened == {"game": "little-soldiers", "menu": True}
+
+
+def test_the_first_screen_with_menu_is_the_start_screen_on_that_game():
+    from types import SimpleNamespace
+
+    from app.shell.play import first_screen
+    from app.shell.start_screen import StartChoice
+
+    seen = []
+    shell = SimpleNamespace(show_start=lambda choice=None: seen.append(("start", choice.game)),
+                            start_game=lambda choice, seed=None: seen.append(("game", choice.game)),
+                            review_file=lambda path: seen.append(("review", path)))
+    first_screen(shell, StartChoice("little-soldiers"), menu=True)
+    first_screen(shell, StartChoice("toy-battle"))
+    assert seen == [("start", "little-soldiers"), ("game", "toy-battle")]
+
+
+@pytest.mark.parametrize("config,track", [({}, "Battle Track"), ({"mission": "king_of_the_hill"}, None),
+                                          ({"mission": "battle_royale", "players": 3}, None),
+                                          ({"mission": "a_new_threat", "players": 2}, "Threat track")])
+def test_a_track_is_drawn_only_where_the_rules_play_on_one(config, track):
+    """King of the Hill showed a Battle Track with the Flag while its rules say 'no Battle Track'."""
+    from types import SimpleNamespace
+
+    from app.games import controller_class
+    from app.games.little_soldiers.view import LittleSoldiersView
+    from app.seats import Seats
+
+    n = config.get("players", 2)
+    c = controller_class("little-soldiers").new("little-soldiers", config, Seats(("random",) * n), seed=1)
+    layout = LittleSoldiersView.track_layout(SimpleNamespace(controller=c))  # the view's rule, without a window
+    assert (layout.label if layout else None) == track
+    assert c.view_dict()["battle_track"] is (track == "Battle Track")
+
+
+def test_a_tooltip_keeps_off_the_events_log_the_dice_and_the_choice_buttons():
+    """The hover card covered the fifth die and the Order buttons (and let the log show through)."""
+    from app.tips.card import BACK_RGBA
+    from app.tips.place import overlap, place
+
+    assert BACK_RGBA[3] == 1.0
+    window = (1.6, 1.0)
+    dice = [(0.9 + 0.06 * i, 0.8, 0.95 + 0.06 * i, 0.86) for i in range(5)]
+    buttons = [(1.2, 0.7 - 0.06 * i, 1.58, 0.75 - 0.06 * i) for i in range(4)]
+    log = (1.15, 0.05, 1.58, 0.55)
+    hovered = dice[3]
+    cursor = (hovered[0] + 0.02, hovered[1] + 0.02)
+    card = place(cursor, (0.4, 0.25), hovered, window, [*dice[:3], dice[4], *buttons, log])
+    assert overlap(card, hovered) == 0.0
+    assert all(overlap(card, r) == 0.0 for r in [*dice, *buttons, log]), card
+    assert 0 <= card[0] and card[2] <= window[0] and 0 <= card[1] and card[3] <= window[1]
