@@ -143,7 +143,7 @@ def rays_go_when_the_player_acts() -> dict[str, Any]:
     from app.games import controller_class
     from app.seats import Seats
 
-    app = _app()
+    _app()  # the window the screens draw in (no frames needed: each change is looked at as it happens)
     for seed in range(1, 40):
         c = controller_class("little-soldiers").new("little-soldiers", {}, Seats(("human", "random")), seed=seed)
         screen = GameScreen(c, threaded_bots=False)
