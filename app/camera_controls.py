@@ -27,7 +27,7 @@ CONTROLS: tuple[tuple[str, str], ...] = (
     ("C", "the camera follows the play, or stays put"),
     ("M", "sound on or off"),
     ("E", "fold or open the Events panel"),
-    ("Left / Right, Page Up / Page Down, Home / End", "in a Review: one action back or on, a turn, the start or end"),
+    ("Left / Right, Page Up / Down", "in a Review: an action back or on, a turn back or on"),
 )
 """(input, what it does), in the order the help lists them."""
 
