@@ -17,7 +17,9 @@ from collections.abc import Callable
 from typing import Any
 
 from app.bot_worker import BotWorker, ProcessBotWorker
+from app.games import plug
 from app.games.controller import GameController
+from app.games.protocols import GameScene
 
 BOT_DELAY = 0.45
 """Seconds between bot moves at normal speed, so people can follow them."""
@@ -30,21 +32,9 @@ SPEEDS: tuple[tuple[str, float], ...] = (("slow", 2.2), ("normal", 1.0), ("fast"
 """Speed settings: name and the factor on the pause between actions (chosen)."""
 
 
-def make_view(controller: GameController) -> Any:
-    game = controller.game
-    if game == "little-battle":
-        from app.games.little_battle.view import LittleBattleView
-
-        return LittleBattleView(controller)  # type: ignore[arg-type]
-    if game == "toy-battle":
-        from app.games.toy_battle.view import ToyBattleView
-
-        return ToyBattleView(controller)  # type: ignore[arg-type]
-    if game == "little-soldiers":
-        from app.games.little_soldiers.view import LittleSoldiersView
-
-        return LittleSoldiersView(controller)  # type: ignore[arg-type]
-    raise ValueError(f"no view for {game!r}")
+def make_view(controller: GameController) -> GameScene:
+    """The controller's game drawn on the table (its registered scene)."""
+    return plug(controller.game).scene(controller)
 
 
 class GameScreen:
@@ -104,18 +94,10 @@ class GameScreen:
         self.ticker.input = self.input
         self._settings_line()
 
-    def _tip_clear(self) -> list[Any]:
-        """What a tooltip leaves uncovered: the Events panel, the choice buttons, the dice."""
-        hud = self.hud
-        out = [hud.log_panel if hud.log_panel.enabled else hud.log_title, *hud.choice_bar.children,
-               *hud.buttons.values()]
-        out += list(getattr(self.view, "dice_entities", []))
-        return out
-
-    def _make_view(self) -> Any:
-        """The game's view, its toy sounds played through this screen's (every rebuild)."""
+    def _make_view(self) -> GameScene:
+        """The game's scene, its toy sounds played through this screen's (every rebuild)."""
         view = make_view(self.controller)
-        view.sound = self.sounds.play
+        view.sound = self.sounds.play  # type: ignore[attr-defined]  # each scene plays through it (app.sounds)
         return view
 
     def _make_hud(self) -> Any:
@@ -126,6 +108,15 @@ class GameScreen:
 
     def _settings_line(self) -> None:
         self.hud.set_speed(self.speed_name(), muted=self.sounds.muted, follow=self.follow_on)
+
+    def _tip_clear(self) -> list[Any]:
+        """What a tooltip leaves uncovered: the Events panel, the choice buttons, the dice."""
+        hud = self.hud
+        out = [hud.log_panel if hud.log_panel.enabled else hud.log_title, *hud.choice_bar.children,
+               *hud.buttons.values()]
+        tray = getattr(self.view, "tray", None)
+        out += list(getattr(tray, "dice_entities", []))
+        return out
 
     @property
     def worker(self) -> Any:
@@ -175,14 +166,15 @@ class GameScreen:
         self._settings_line()
 
     def fold_events(self) -> None:
-        """The Events panel folded to its title bar (or opened again), kept as a setting."""
+        """The Events panel folded to its title bar (or opened again), kept as a setting;
+        the table takes the room it leaves."""
         from app import settings
 
         settings.change(events_folded=not settings.load().events_folded)
         self.hud.refresh()
-        if not self.follow.active:  # the table takes the room the panel leaves (or gives it back)
+        if not self.follow.active:
             self.follow.forget()
-            getattr(self.view, "home", self.view.table.home)()
+            self.view.home()
 
     def focus_selected(self) -> bool:
         """F: the camera frames the selected soldier (and stays there)."""
@@ -190,15 +182,16 @@ class GameScreen:
         ident = getattr(c, "selected", None)
         head = getattr(self.view, "head_point", None)
         if ident is None or head is None:
-            c.inform("Select a soldier first: F frames the selected soldier.") if hasattr(c, "hover_soldier") else None
-            self.hud.refresh()
+            if hasattr(c, "hover_soldier"):
+                c.inform("Select a soldier first: F frames the selected soldier.")
+                self.hud.refresh()
             return False
         try:
             soldier = c.soldier(ident)  # type: ignore[attr-defined]
         except StopIteration:
             return False
         point = head(soldier)
-        if point is None:  # in its HQ: its card
+        if point is None:  # in its HQ
             return False
         return self.follow.focus([point])
 
@@ -224,9 +217,7 @@ class GameScreen:
         """Space: the animation playing now jumps to its end, and the next bot action may come."""
         self.sounds.cancel()
         self.animator.finish()
-        finish = getattr(self.view, "finish_animations", None)
-        if finish is not None:
-            finish()
+        self.view.finish_animations()
         self._wait = 0.0
 
     def _showing(self) -> bool:
@@ -235,8 +226,7 @@ class GameScreen:
 
     def animating(self) -> bool:
         """Whether the last action is still being shown (the next bot action waits)."""
-        busy = getattr(self.view, "animating", None)
-        return self.animator.animating() or (bool(busy()) if busy is not None else False)
+        return self.animator.animating() or self.view.animating()
 
     # ------------------------------------------------------------ the guard's hooks
     def tell(self, sentence: str) -> None:
@@ -296,29 +286,6 @@ class GameScreen:
         self.view = self._make_view()
         self._shown = self._what_is_drawn()
 
-    def _hover_by_poll(self) -> None:
-        """Little Soldiers: the enemy under the mouse, asked every frame. The
-        pickers' enter/exit events missed a mouse already over the enemy when a
-        soldier was selected (or when a redraw rebuilt the picker under it), so
-        no sight rays showed."""
-        from ursina import mouse
-
-        c = self.controller
-        if not hasattr(c, "hover_soldier") or getattr(c, "selected", None) is None:
-            return
-        e = mouse.hovered_entity
-        try:  # a picker destroyed by a redraw this frame is an empty node: nothing under the mouse
-            name = "" if e is None or e.is_empty() else (e.name or "")
-        except AssertionError:
-            name = ""
-        under = name[5:] if name.startswith("pick-") and not name.startswith("pick-die-") else None
-        if under == getattr(self, "_polled", None):
-            return
-        self._polled = under  # what is under the mouse changed: ask once
-        shown = c.hover.target if c.hover is not None else None  # type: ignore[attr-defined]
-        if under != shown:
-            c.hover_soldier(under)  # type: ignore[attr-defined]
-
     def update(self) -> None:
         from ursina import time, window
 
@@ -331,18 +298,12 @@ class GameScreen:
         self.follow.update(time.dt)
         if (self.hud.handover_held or self.hud.end_held) and not self._showing():
             self.hud.refresh()  # the action has been shown: now the hand-over screen, or the result
-        self._hover_by_poll()
         self.tips.update(time.dt)
-        if getattr(c, "aim_dragging", False):  # a throw aimed by a drag begun on the thrower
-            from app.pointer import mouse_on_plane
-
-            p = mouse_on_plane(0.0)
-            if p is not None:
-                c.aim_at(*p)  # type: ignore[attr-defined]
         if self._worker is not None and self._worker.busy():
             decision = self.worker.poll()
             if decision is None:
-                self.hud.set_thinking(f"{c.seat_label(self.worker.seat)} is thinking"  # type: ignore[arg-type]
+                seat = self.worker.seat if self.worker.seat is not None else 0  # a busy worker has its seat
+                self.hud.set_thinking(f"{c.seat_label(seat)} is thinking"
                                       f"{'.' * (1 + int(self.worker.thinking_for() * 2) % 3)}")
                 return
             self.hud.set_thinking("")
@@ -383,7 +344,7 @@ class GameScreen:
             self.controller.undo()
         elif key == "h":
             self.follow.forget()
-            getattr(self.view, "home", self.view.table.home)()
+            self.view.home()
         elif key == "f":
             self.focus_selected()
         elif key == "c":
@@ -392,8 +353,6 @@ class GameScreen:
             self.toggle_mute()
         elif key == "e":
             self.fold_events()
-        elif key == "left mouse up" and getattr(self.controller, "aim_dragging", False):
-            self.controller.release_aim()  # type: ignore[attr-defined]
         elif key == "space":
             self.skip()
         elif key == "f2":

@@ -41,4 +41,4 @@ def mouse_ray() -> tuple[tuple[float, float, float], tuple[float, float, float]]
         return None
     a = frames.to_engine(scene.getRelativePoint(camera, near))
     b = frames.to_engine(scene.getRelativePoint(camera, far))
-    return (tuple(a), tuple(b))  # type: ignore[return-value]
+    return ((a[0], a[1], a[2]), (b[0], b[1], b[2]))

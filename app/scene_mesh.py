@@ -72,7 +72,7 @@ class MeshBuilder:
         shaded = shade(color, normal)
         for i in range(1, len(pts) - 1):
             for p in (pts[0], pts[i], pts[i + 1]):
-                self.vertices.append(p)  # type: ignore[arg-type]
+                self.vertices.append((float(p[0]), float(p[1]), float(p[2])))
                 self.colors.append(shaded)
 
     def add_box(self, center: Sequence[float], size: Sequence[float], color: RGBA, heading: float = 0.0) -> None:
@@ -133,7 +133,7 @@ def add_area(mb: MeshBuilder, geom, z: float, color: RGBA) -> None:
 
     if geom is None or geom.is_empty:
         return
-    rgba = tuple(color) if len(color) == 4 else (*color, 1.0)
+    rgba = (float(color[0]), float(color[1]), float(color[2]), float(color[3]) if len(color) > 3 else 1.0)
     for tri in shapely.get_parts(shapely.constrained_delaunay_triangles(geom)):
         pts = list(tri.exterior.coords)[:3]
-        mb.add_polygon([(x, y, z) for x, y in pts], rgba, (0, 0, 1))  # type: ignore[arg-type]
+        mb.add_polygon([(x, y, z) for x, y in pts], rgba, (0, 0, 1))

@@ -101,12 +101,13 @@ class Table:
         x0, x1, y0, y1 = rect
         for _ in range(14):
             self.home(pitch=pitch, yaw=yaw, distance=distance, target=(target[0], target[1], 0.0))
-            seen = [self.film(p) for p in points]
-            if any(f is None for f in seen):
+            film = [self.film(p) for p in points]
+            seen = [f for f in film if f is not None]
+            if len(seen) < len(film):
                 distance *= 1.5
                 continue
-            fx = [f[0] for f in seen]  # type: ignore[index]
-            fy = [f[1] for f in seen]  # type: ignore[index]
+            fx = [f[0] for f in seen]
+            fy = [f[1] for f in seen]
             scale = max((max(fx) - min(fx)) / (x1 - x0), (max(fy) - min(fy)) / (y1 - y0))
             # move the target so the points' box centre lands on the rect's centre
             ex, ey = (x0 + x1) / 2 - (max(fx) + min(fx)) / 2, (y0 + y1) / 2 - (max(fy) + min(fy)) / 2
@@ -193,8 +194,8 @@ def static_entity(parent: Any, mb: MeshBuilder, name: str = "static") -> Any:
     return Entity(parent=parent, model=mb.build(), double_sided=True, name=name)
 
 
-def picker(parent: Any, center: Sequence[float], size: Sequence[float], on_click: Callable[[], None],
-           name: str = "picker", heading: float = 0.0, on_hover: Callable[[bool], None] | None = None) -> Any:
+def picker(parent: Any, center: Sequence[float], size: Sequence[float], on_click: Callable[[], object],
+           name: str = "picker", heading: float = 0.0, on_hover: Callable[[bool], object] | None = None) -> Any:
     """An invisible box the mouse can click: ``center`` is its bottom centre
     (engine cm), ``size`` its (x, y, z) extent in cm."""
     from ursina import Entity, Vec3

@@ -20,7 +20,7 @@ from engine.core.record import write_atomic
 from engine.core.userdir import user_dir
 
 __all__ = ["user_dir", "autosave_path", "autosaves", "latest_autosave", "new_save_path", "saves", "where_key",
-           "write_meta", "read_meta", "save_label", "AUTOSAVE_SLOTS"]
+           "write_meta", "read_meta", "save_label", "AUTOSAVE_SLOTS", "levels", "level_path"]
 
 AUTOSAVE_SLOTS = 3
 """Autosave slots per game and battlefield (chosen): the last three games can be resumed."""
@@ -138,3 +138,23 @@ def read_meta(path: Path) -> dict[str, Any]:
     except (OSError, ValueError):
         return {}
     return data if isinstance(data, dict) else {}
+
+
+LEVELS_FOLDER = "levels"
+"""The player's own battlefields and terrains, under the user folder."""
+
+
+def level_path(name: str, kind: str = "battlefield") -> Path:
+    """Where a level the player names ``name`` is saved in the user folder
+    (its own name, made file-safe; an existing one of that name is replaced
+    only when the player names it again)."""
+    stem = re.sub(r"[^A-Za-z0-9]+", "-", name).strip("-").lower()[:40]
+    if not stem:
+        raise ValueError("Type a name for the level first.")
+    return user_dir() / LEVELS_FOLDER / kind / f"{stem}.json"
+
+
+def levels(kind: str = "battlefield") -> list[Path]:
+    """The player's saved levels of ``kind``, by name."""
+    folder = user_dir() / LEVELS_FOLDER / kind
+    return sorted(folder.glob("*.json"), key=lambda p: p.stem) if folder.is_dir() else []

@@ -12,8 +12,9 @@ engine tests), so what the designer sees is what the engine measures.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import pairwise
+from typing import Any
 
 import numpy as np
 
@@ -101,7 +102,7 @@ def kit_look(bf: Battlefield, selected: Iterable[str] = (), blockers: Iterable[s
     return b.node("kit-look") if len(b) else None
 
 
-def add_token(mb: MeshBuilder, kind: str, at: Sequence[float], props: dict, bf: Battlefield | None = None) -> None:
+def add_token(mb: MeshBuilder, kind: str, at: Sequence[float], props: Mapping[str, Any], bf: Battlefield | None = None) -> None:
     """A punchboard disc; a Deployment token shows its number as pips, a Crate
     its colour, a token said to lie on a piece sits on its top."""
     from engine.little_soldiers import data
@@ -210,9 +211,9 @@ def add_segment(mb: MeshBuilder, a: Sequence[float], b: Sequence[float], rgb: RG
     u /= np.linalg.norm(u)
     v = np.cross(d, u)
     u, v = u * width / 2, v * width / 2
-    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    pa, pb = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
     corners = [u + v, u - v, -u - v, -u + v]
     for k in range(4):
         c0, c1 = corners[k], corners[(k + 1) % 4]
-        mb.add_polygon([tuple(a + c0), tuple(b + c0), tuple(b + c1), tuple(a + c1)], rgb,
+        mb.add_polygon([tuple(pa + c0), tuple(pb + c0), tuple(pb + c1), tuple(pa + c1)], rgb,
                        tuple((c0 + c1) / 2) if np.any(c0 + c1) else (0, 0, 1))

@@ -227,7 +227,9 @@ def import_mesh(data: dict[str, Any], source: str | Path, at: Sequence[float], r
     out_dir = Path(root) / MESH_DIR
     out_dir.mkdir(parents=True, exist_ok=True)
     target = out_dir / f"{pid}.stl"
-    write_atomic(target, mesh.export(file_type="stl"))
+    stl = mesh.export(file_type="stl")
+    assert isinstance(stl, bytes)  # trimesh writes STL as bytes
+    write_atomic(target, stl)
     assert np.isfinite(mesh.bounds).all()
     shape = {"mesh": (MESH_DIR / target.name).as_posix(), "scale": 1.0}
     return Insert(("scenery", -1), _piece(pid, shape, at, 0.0)), pid

@@ -176,6 +176,28 @@ class LevelDocument:
         self._undo.append(edit.invert().apply(self.data))
         return True
 
+    def take_back(self) -> bool:
+        """Undo the last edit for good (it is not offered to redo): an edit the
+        editor refused after trying it."""
+        if not self._undo:
+            return False
+        edit = self._undo.pop()
+        edit.invert().apply(self.data)
+        return True
+
+    @property
+    def depth(self) -> int:
+        """How many edits can be undone now (a gesture's mark, see :meth:`squash`)."""
+        return len(self._undo)
+
+    def squash(self, since: int, label: str = "") -> None:
+        """Make every edit done after depth ``since`` one undo step: a mouse
+        gesture (a drag, a turn) is undone at once, however many frames it took."""
+        if len(self._undo) - since > 1:
+            done = self._undo[since:]
+            del self._undo[since:]
+            self._undo.append(Batch(tuple(done), label))
+
     def can_undo(self) -> bool:
         return bool(self._undo)
 

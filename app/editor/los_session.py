@@ -14,6 +14,7 @@ import json
 import math
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from shapely.geometry import Point
@@ -68,7 +69,7 @@ def free_spot(bf: Battlefield, kind: str, x: float, y: float) -> tuple[float, fl
     clear of the scenery: the default figurines (a quarter in from each edge)
     stood inside Bootcamp's cereal box, and the first verdict a designer saw
     came with "the base overlaps the scenery"."""
-    free = bf.free_space(figure_size(kind).base_radius + DEFAULT_CLEARANCE)
+    free: Any = bf.free_space(figure_size(kind).base_radius + DEFAULT_CLEARANCE)  # shapely: typed as the bare base
     point = Point(x, y)
     if free.is_empty or free.contains(point):
         return x, y, None

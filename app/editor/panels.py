@@ -1,7 +1,8 @@
-"""Two panels of the editor window: the selection's typed number fields and
-the in-window mesh file picker.
+"""Panels of the editor window: the selection's typed number fields, the
+live problem list (a click on a problem selects its piece) and the
+in-window mesh file picker.
 
-Both only show the session (``app.editor.session.EditorSession``) and hand
+They only show the session (``app.editor.session.EditorSession``) and hand
 what the designer does back to it: Enter in a field calls ``type_field``,
 a click on a file calls ``choose_file``. They are rebuilt from the session,
 never the other way round, so a test that drives the session sees what the
@@ -103,6 +104,74 @@ class FieldsPanel:
             field.submit_on = ["enter"]
             field.on_submit = lambda n=name, f=field: self.on_submit(n, f.text)
             self.inputs[name] = field
+
+
+BAR_W, BAR_STEP, BAR_LEFT = 0.09, 0.095, -0.79
+"""The top bar's buttons: width, spacing and where the first sits from the window's right (UI units)."""
+
+def bar_x(i: int) -> float:
+    """Where the top bar's button ``i`` sits, from the window's right edge."""
+    return BAR_LEFT + i * BAR_STEP
+
+
+PROBLEM_ROWS = 8
+"""Problems listed at once (the rest are counted)."""
+PROBLEM_WRAP = 44
+"""Characters per line of a problem (the panel's width at its text size)."""
+PROBLEM_RGB = (1.0, 0.55, 0.45)
+CLEAR_RGB = (0.5, 0.9, 0.55)
+
+
+class ProblemsPanel:
+    """The live problem list: each problem a line (wrapped) that selects what
+    it is about when clicked (``EditorSession.select_problem``)."""
+
+    def __init__(self, parent: Any, at: tuple[float, float], on_pick: Callable[[int], None]) -> None:
+        from ursina import Entity
+
+        self.parent = parent
+        self.at = at
+        self.on_pick = on_pick
+        self.root = Entity(parent=parent, name="problems-panel")
+        self.rows: list[Any] = []
+        """One button per problem shown (tests click them)."""
+        self.text = ""
+        """What the panel says, its lines joined (tests read it)."""
+
+    def show(self, session: EditorSession) -> None:
+        import textwrap
+
+        from ursina import Button, Entity, Text, color, destroy
+
+        destroy(self.root)
+        self.root = Entity(parent=self.parent, name="problems-panel")
+        self.rows = []
+        problems = [session.say(p) for p in session.problems()]  # pieces by name, as in the status line
+        x, y = self.at
+        self.text = "none: the level can be saved"
+        if not problems:
+            Text(parent=self.root, text=self.text, position=(x, y), origin=(-0.5, 0.5), scale=0.72,
+                 color=color.rgb(*CLEAR_RGB), name="problems-none")
+            return
+        line = 0.0215  # one line of the 0.72 text, in UI units
+        shown: list[str] = []
+        for i, text in enumerate(problems[:PROBLEM_ROWS]):
+            wrapped = textwrap.fill(text, PROBLEM_WRAP, initial_indent="- ", subsequent_indent="  ")
+            rows = wrapped.count("\n") + 1
+            b = Button(parent=self.root, model="quad", color=color.rgba(1, 1, 1, 0.0), highlight_color=color.rgba(1, 1, 1, 0.08),
+                       pressed_color=color.rgba(1, 1, 1, 0.14), origin=(-0.5, 0.5), position=(x - 0.005, y, -0.01),
+                       scale=(0.4, rows * line + 0.004), name=f"problem-{i}")
+            b.on_click = lambda k=i: self.on_pick(k)
+            Text(parent=self.root, text=wrapped, position=(x, y), origin=(-0.5, 0.5), scale=0.72, z=-0.02,
+                 color=color.rgb(*PROBLEM_RGB), name=f"problem-text-{i}")
+            self.rows.append(b)
+            shown.append(wrapped)
+            y -= rows * line + 0.006
+        if len(problems) > PROBLEM_ROWS:
+            shown.append(f"... and {len(problems) - PROBLEM_ROWS} more")
+            Text(parent=self.root, text=shown[-1], position=(x, y), origin=(-0.5, 0.5),
+                 scale=0.72, color=color.rgb(*PROBLEM_RGB), name="problems-more")
+        self.text = "\n".join(shown)
 
 
 class PickerPanel:

@@ -13,58 +13,22 @@ from __future__ import annotations
 import functools
 import json
 import math
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from app.editor import battlefield_tools as bt
+from app.editor import dragging, picking, placing, selection_fields, selection_keys, terrain_clicks
 from app.editor import terrain_tools as tt
-from app.editor.document import Batch, Edit, LevelDocument, LevelInvalid, SetValue
+from app.editor.document import Edit, LevelDocument, LevelInvalid, SetValue
+from app.editor.drawable import Drawable, drawable
 from app.editor.fields import LABELS, parse_field
 from app.editor.file_picker import FilePicker
+from app.editor.placing import Refused
+from app.editor.selection import OBJECT_CYCLE, PICK, Handle, Selection
 from app.editor.shortcuts import SESSION_KEYS
+from app.editor.tools import BATTLEFIELD_TOOLS, TERRAIN_TOOLS, TOOL_HINTS
 from engine.core.files import DataError, describe, load_json
 from engine.geometry.battlefield import REPO_ROOT
-from engine.toy_battle.data import SPECIAL_CODES
-
-BATTLEFIELD_TOOLS = (
-    "select", "play-zone", "box", "cylinder", "prism", "mesh", "level-1", "level-2", "object",
-    "deployment", "crate", "supplies", "force-field", "threat", "hatched-green", "hatched-yellow", "hill",
-    "household",
-)
-TERRAIN_TOOLS = ("select", "base", "hq-blue", "hq-red", "connect", "special", "region")
-OBJECT_CYCLE = (None, "teleporter", "radar", "transmogrifier", "marshmallow", "switch")
-SPECIAL_CYCLE: tuple[str | None, ...] = (None, *sorted(SPECIAL_CODES))
-"""The terrain 'special' tool cycles a base through no effect and every code the engine knows."""
-PICK = 2.0
-"""cm (terrain: percent of the board): how close a click must be to a token, node or corner handle."""
-RAY_STEP_CM = 0.25
-"""Step along the mouse ray when picking scenery in 3D (chosen: finer than the thinnest piece)."""
-TOOL_HINTS = {
-    "play-zone": "Click the play zone's corners; click the first corner again or press Enter to close it. "
-                 "Drag a corner to resize.",
-    "mesh": "Click where the mesh goes, then pick a glTF, OBJ or STL file.",
-    "hatched-green": "Click to add a green hatched zone; select it and drag its corners to reshape it.",
-    "hatched-yellow": "Click to add a yellow hatched zone; select it and drag its corners to reshape it.",
-    "household": "Pick a household piece in the kit beside the tools, then click the table (or a Level) to place it.",
-    "region": "Click the bases of the region, then one of them again to close it; type its medals on the right.",
-}
-"""The status line when a tool is taken (tools not listed need no hint)."""
-
-
-@dataclass(frozen=True)
-class Selection:
-    kind: str  # "piece", "token", "zone", "node", "region"
-    key: Any  # piece id, token index, zone index, node id, region index
-
-
-@dataclass(frozen=True)
-class Handle:
-    """A corner that can be dragged: of the play zone (``zone`` None) or of a
-    hatched zone (its index)."""
-
-    zone: int | None
-    corner: int
 
 
 class EditorSession:
@@ -89,6 +53,9 @@ class EditorSession:
         self.import_folder = Path.cwd()
         self.imported: list[Path] = []  # mesh copies made by imports not yet in a saved level
         self._drag: tuple[Selection | Handle, tuple[float, float], bool] | None = None
+        self._last_drag: Edit | None = None
+        self._mark: int | None = None
+        """The document's undo depth when the mouse gesture began (it ends as one step)."""
         self._cache: dict[str, tuple[str, Any]] = {}
 
     # ---------------------------------------------------------------- words
@@ -141,9 +108,31 @@ class EditorSession:
         name = Path(path).stem if path else "New battlefield"
         return cls(LevelDocument(bt.new_battlefield(name), battlefield, path), root)
 
+    @property
+    def read_only(self) -> bool:
+        """A level that comes with Toybox (the project's ``levels/``): Save
+        keeps it as it shipped and asks for a name of the player's own."""
+        if self.doc.path is None:
+            return False
+        try:
+            self.doc.path.resolve().relative_to((Path(REPO_ROOT) / "levels").resolve())
+        except ValueError:
+            return False
+        return True
+
+    def needs_name(self) -> bool:
+        """Whether Save must first ask for a name (a new level, or one that comes with Toybox)."""
+        return self.doc.path is None or self.read_only
+
     def save(self, path: str | Path | None = None) -> bool:
         """Save (atomic). The status line says "Saved NAME." or, when refused,
-        "Not saved: N problems ..." (the problem list shows them)."""
+        "Not saved: N problems ..." (the problem list shows them). A level that
+        comes with Toybox or has no file yet is saved only under a name
+        (:meth:`save_as`)."""
+        if path is None and self.needs_name():
+            self.message = ("This level comes with Toybox: Save as keeps your changes under a name of your own."
+                            if self.read_only else "Name the level first (Save as).")
+            return False
         try:
             target = self.doc.save(path)
         except LevelInvalid as err:
@@ -156,6 +145,21 @@ class EditorSession:
         self.message = f"Saved {target.name}."
         self.imported = []  # the saved level now uses them
         return True
+
+    def save_as(self, name: str) -> bool:
+        """Save under ``name`` in the player's folder (``app.userdir.level_path``);
+        a battlefield takes the name as its own too (its title). One undoable
+        edit when the name changes."""
+        from app import userdir
+
+        try:
+            target = userdir.level_path(name, self.mode)
+        except ValueError as err:
+            self.message = str(err)
+            return False
+        if self.mode == "battlefield" and self.data.get("name") != name.strip():
+            self.apply(SetValue(("name",), name.strip()))
+        return self.save(target)
 
     def discard_imports(self) -> None:
         """Remove the mesh copies made by imports when the level that would use
@@ -194,8 +198,42 @@ class EditorSession:
         return hit[1]
 
     def problems(self) -> list[str]:
-        """The live list: the engine's answer for the document as it is now."""
+        """The live list: the engine's answer for the document as it is now
+        (a battlefield: every refused piece and every design problem)."""
+        if self.mode == "battlefield":
+            return [p.text for p in self.drawable().problems]
         return self._cached("problems", self.doc.problems)
+
+    def drawable(self) -> Drawable:
+        """The document as the window draws it, whatever it holds (``app.editor.drawable``)."""
+        return self._cached("drawable", lambda: drawable(self.doc.data, self.root))
+
+    def drawable_solid(self, piece: str) -> Any:
+        """The solid of ``piece`` as drawn (a refused piece's too), or None."""
+        view = self.drawable()
+        for solid in view.battlefield.solids if view.battlefield is not None else ():
+            if solid.id == piece:
+                return solid
+        return next((st.solid for st in view.strays if st.id == piece), None)
+
+    def select_problem(self, index: int) -> bool:
+        """A click on problem ``index`` of the list selects what it is about: its
+        piece (the first it names), token or hatched zone."""
+        problems = self.drawable().problems if self.mode == "battlefield" else ()
+        if not 0 <= index < len(problems):
+            return False
+        p = problems[index]
+        ids = [i for i in p.ids if any(s.get("id") == i for s in self.data.get("scenery", []))]
+        kind, _, rest = p.where.partition("[")
+        number = rest.split("]")[0]
+        if ids:
+            self.selection = Selection("piece", ids[0])
+        elif kind in ("tokens", "zones") and number.isdigit():
+            self.selection = Selection("token" if kind == "tokens" else "zone", int(number))
+        else:
+            return False
+        self.tool = "select"
+        return True
 
     def battlefield(self):
         """The engine's model of the document, or None while it does not load."""
@@ -220,17 +258,29 @@ class EditorSession:
         return self._cached(f"balance-{cell}", make)
 
     # ---------------------------------------------------------------- edits
-    def apply(self, edit: Edit) -> None:
+    def apply(self, edit: Edit, keep_placed: bool = False) -> None:
+        """Make one undoable edit. With ``keep_placed`` (a drop, a drag), an
+        edit after which a piece the engine placed before can no longer be
+        placed (left resting on nothing, in the air) is taken back and refused
+        with the engine's sentence (:class:`app.editor.placing.Refused`); a
+        typed number is made, and the piece marked until it is mended."""
         self.piece_names()  # remembered before the edit: a deleted piece is named after it went
+        refused = self._refused() if keep_placed else set()
         self.doc.apply(edit)
         self.message = ""
+        new = [st for st in self.drawable().strays if st.id not in refused] if keep_placed else []
+        if new:
+            self.doc.take_back()
+            why = next((st.problem.text for st in new if st.problem is not None), "a piece would rest on nothing")
+            raise Refused(f"Not done: {self.say(why)}")
+
+    def _refused(self) -> set[str]:
+        """Ids of the document's pieces the engine refuses to place now."""
+        return {st.id for st in self.drawable().strays} if self.mode == "battlefield" else set()
 
     def undo(self) -> None:
-        """One step back, and on past any step the editor cannot show (a piece
-        left resting on nothing drew an empty table and picked nothing)."""
+        """One step back (one click, one typed number, one drag)."""
         if self.doc.undo():
-            while not self._showable() and self.doc.undo():
-                pass
             self.message = "Undone."  # the last edit's line ("Placed box-1 ...") stayed, as if it still held
         else:
             self.message = "Nothing to undo."
@@ -238,15 +288,10 @@ class EditorSession:
 
     def redo(self) -> None:
         if self.doc.redo():
-            while not self._showable() and self.doc.redo():
-                pass
             self.message = "Redone."
         else:
             self.message = "Nothing to redo."
         self._forget_missing()
-
-    def _showable(self) -> bool:
-        return self.mode != "battlefield" or self.battlefield() is not None
 
     def _forget_missing(self) -> None:
         sel = self.selection
@@ -263,98 +308,26 @@ class EditorSession:
     # ------------------------------------------------------------ picking
     def pick_ray(self, origin: tuple[float, float, float], through: tuple[float, float, float]
                  ) -> tuple[str, tuple[float, float, float]] | None:
-        """The first scenery piece the mouse's ray (engine cm, from ``origin``
-        through ``through``) meets, and where: a piece on top of another, or in
-        front of it, is picked as seen (picking on the table plane chose by
-        the point behind it)."""
-        import numpy as np
-        import shapely
-
-        bf = self.battlefield()
-        if bf is None or not bf.solids:
-            return None
-        o, d = np.asarray(origin, float), np.asarray(through, float) - np.asarray(origin, float)
-        if d[2] >= 0:
-            return None
-        t_table = -o[2] / d[2]
-        ts = np.linspace(0.0, t_table, max(64, int(np.linalg.norm(d) * t_table / RAY_STEP_CM)))
-        pts = o[None, :] + ts[:, None] * d[None, :]
-        best: tuple[int, str] | None = None
-        for solid in bf.solids:
-            inside = (pts[:, 2] >= solid.bottom - 0.05) & (pts[:, 2] <= solid.top + 0.05)
-            if not inside.any():
-                continue
-            idx = np.flatnonzero(inside)
-            hit = idx[shapely.contains_xy(solid.footprint.buffer(0.05), pts[idx, 0], pts[idx, 1])]
-            if hit.size and (best is None or hit[0] < best[0]):
-                best = (int(hit[0]), solid.id)
-        if best is None:
-            return None
-        p = pts[best[0]]
-        return best[1], (float(p[0]), float(p[1]), float(p[2]))
+        """The first scenery piece the mouse's ray meets, and where (``app.editor.picking``)."""
+        return picking.pick_ray(self, origin, through)
 
     def pick(self, x: float, y: float, ray: tuple[Any, Any] | None = None) -> Selection | None:
-        """What is under (x, y): a token, then the piece the mouse's ``ray``
-        meets first (else the highest piece there), then a zone; terrain: the
-        nearest node, else a region's medal marker."""
-        if self.mode == "terrain":
-            best = None
-            for group in ("bases", "hq_nodes"):
-                for nid, node in self.data.get(group, {}).items():
-                    if node.get("pos") is None:
-                        continue
-                    d = math.dist(node["pos"], (x, y))
-                    if d <= 2 * PICK and (best is None or d < best[0]):
-                        best = (d, nid)
-            if best is not None:
-                return Selection("node", best[1])
-            for r, region in enumerate(self.data.get("regions", [])):
-                if region.get("pos") is not None and math.dist(region["pos"], (x, y)) <= 2 * PICK:
-                    return Selection("region", r)
-            return None
-        for t, token in enumerate(self.data.get("tokens", [])):
-            if math.dist(token["at"], (x, y)) <= PICK:
-                return Selection("token", t)
-        bf = self.battlefield()
-        if bf is not None and ray is not None:
-            seen = self.pick_ray(*ray)
-            if seen is not None:
-                return Selection("piece", seen[0])
-        if bf is not None:
-            from shapely.geometry import Point
-
-            hits = [s for s in bf.solids if s.footprint.buffer(0.3).covers(Point(x, y))]
-            if hits:
-                return Selection("piece", max(hits, key=lambda s: s.top).id)
-            for z, zone in enumerate(bf.zones):
-                if zone.polygon.covers(Point(x, y)):
-                    return Selection("zone", z)
-        return None
+        """What is under (x, y) (``app.editor.picking``)."""
+        return picking.pick(self, x, y, ray)
 
     def handles(self) -> list[tuple[Handle, tuple[float, float]]]:
-        """The corners that can be dragged now, with where they are: the play
-        zone's with the play-zone tool (and no outline being drawn), the
-        selected hatched zone's with the select tool."""
-        d = self.data
-        if self.mode != "battlefield":
-            return []
-        if self.tool == "play-zone" and not self.draft:
-            return [(Handle(None, k), (p[0], p[1])) for k, p in enumerate(d["play_zone"])]
-        sel = self.selection
-        if self.tool == "select" and sel is not None and sel.kind == "zone":
-            return [(Handle(sel.key, k), (p[0], p[1])) for k, p in enumerate(d["zones"][sel.key]["polygon"])]
-        return []
+        """The corners that can be dragged now, with where they are (``app.editor.picking``)."""
+        return picking.handles(self)
 
     def handle_at(self, x: float, y: float) -> Handle | None:
-        near = [(math.dist(at, (x, y)), h) for h, at in self.handles() if math.dist(at, (x, y)) <= PICK]
-        return min(near, key=lambda t: t[0])[1] if near else None
+        return picking.handle_at(self, x, y)
 
     # ------------------------------------------------------------ the mouse
     def click(self, x: float, y: float, ray: tuple[Any, Any] | None = None) -> None:
         """A left click on the table at (x, y) cm (terrain: board percent);
         ``ray`` (origin, through), when the window gives it, picks in 3D."""
         if self.mode == "terrain":
-            self._click_terrain(x, y)
+            terrain_clicks.click_terrain(self, x, y)
             return
         hit = self.pick(x, y, ray)
         tool, d = self.tool, self.data
@@ -378,57 +351,9 @@ class EditorSession:
                 self.apply(bt.set_level(d, hit.key, None if piece.get("level") == level else level))
             self.selection = hit
             return
-        added: str | None = None
-        stack_on = hit.key if hit is not None and hit.kind == "piece" else None
-        z = bt.top_of(d, stack_on, self.root) if stack_on else 0.0
-        if tool == "mesh":
-            self.import_at = (sx, sy, z)
-            self.picker = FilePicker(self.import_folder)
-            self.message = TOOL_HINTS["mesh"]
-            return
-        if tool == "household":
-            edit, added = bt.add_kit(d, self.kit_kind, (sx, sy, z))
-        elif tool == "box":
-            edit, added = bt.add_box(d, (10.0, 8.0, 8.0), (sx, sy, z))
-        elif tool == "cylinder":
-            edit, added = bt.add_cylinder(d, 4.0, 10.0, (sx, sy, z))
-        elif tool == "prism":
-            edit, added = bt.add_prism(d, [(-6, -4), (6, -4), (0, 5)], 7.0, (sx, sy, z))
-        elif tool == "hill":
-            edit, pair = bt.add_hill(d, (sx, sy))
-            added = pair[0]
-        elif tool == "deployment":
-            used = {t.get("number") for t in d.get("tokens", []) if t.get("kind") == "deployment"}
-            number = next((n for n in (1, 2, 3, 4) if n not in used), 1)
-            edit = bt.place_deployment(d, number, (sx, sy))
-        elif tool == "crate":
-            edit = bt.add_crate(d, (sx, sy), "green" if sy < self._mid_y() else "yellow")
-        elif tool == "supplies":
-            edit = bt.add_supplies(d, (sx, sy))
-        elif tool == "force-field":
-            edit = bt.add_force_field_switch(d, (sx, sy))
-        elif tool == "threat":
-            n = sum(1 for t in d.get("tokens", []) if t.get("kind") == "threat") + 1
-            edit = bt.add_threat(d, (sx, sy), f"threat-{n}")
-        elif tool in ("hatched-green", "hatched-yellow"):
-            h = 15.0
-            square = [(sx - h, sy - h), (sx + h, sy - h), (sx + h, sy + h), (sx - h, sy + h)]
-            edit = bt.add_hatched_zone(d, tool.split("-")[1], square)
-        else:
-            raise ValueError(f"unknown tool {tool!r}")
-        self.apply(edit)
-        if added:
-            self.selection = Selection("piece", added)
-            self.tool = "select"  # a second click selects or drags it (it stacked another on top)
-            self.message = f"Placed {added}; the tool is back to Select."
-        elif tool.startswith("hatched"):
-            self.selection = Selection("zone", len(d["zones"]) - 1)
-        elif tool == "deployment":
-            self.selection = Selection("token", next(i for i, t in enumerate(d["tokens"]) if t["at"] == [sx, sy]))
-        else:
-            self.selection = Selection("token", len(d["tokens"]) - 1)
+        placing.place(self, x, y, hit, ray)
 
-    def _mid_y(self) -> float:
+    def mid_y(self) -> float:
         ys = [p[1] for p in self.data["play_zone"]]
         return (min(ys) + max(ys)) / 2
 
@@ -483,7 +408,7 @@ class EditorSession:
             return False
         if at is None:
             xs = [p[0] for p in self.data["play_zone"]]
-            at = ((min(xs) + max(xs)) / 2, self._mid_y(), 0.0)
+            at = ((min(xs) + max(xs)) / 2, self.mid_y(), 0.0)
         folder = Path(self.root) / bt.MESH_DIR
         before = set(folder.glob("*")) if folder.is_dir() else set()
         try:
@@ -503,6 +428,7 @@ class EditorSession:
         tool), the piece the mouse's ``ray`` meets first when given (without
         it a book on a shoebox was picked by the table point behind: the
         hatched zone there); True if something is."""
+        self._mark = self.doc.depth
         handle = self.handle_at(x, y)
         if handle is not None:
             self._drag = (handle, (x, y), False)
@@ -516,6 +442,15 @@ class EditorSession:
         self._drag = (hit, (x, y), False)
         return True
 
+    def grab(self, x: float, y: float) -> bool:
+        """Start dragging the selection from (x, y) (a gizmo arrow grabbed: the
+        piece under the gizmo's centre may be another, resting on it)."""
+        if self.selection is None:
+            return False
+        self._mark = self.doc.depth
+        self._drag = (self.selection, (x, y), False)
+        return True
+
     def drag(self, x: float, y: float) -> None:
         """Move the dragged thing so it follows the mouse; the whole drag undoes
         as one step. A piece dropped with its centre over another piece
@@ -524,38 +459,40 @@ class EditorSession:
             return
         sel, (x0, y0), applied = self._drag
         if applied:
-            self.doc.undo()
-        d = self.data
-        dx, dy = x - x0, y - y0
-        if isinstance(sel, Handle):
-            poly = d["play_zone"] if sel.zone is None else d["zones"][sel.zone]["polygon"]
-            corners = [(p[0], p[1]) for p in poly]
-            corners[sel.corner] = (bt.snap(x, self.grid), bt.snap(y, self.grid))
-            edit: Edit = bt.set_play_zone(corners) if sel.zone is None else bt.set_zone_polygon(sel.zone, corners)
-        elif sel.kind == "piece":
-            at = d["scenery"][bt.piece_index(d, sel.key)]["at"]
-            to = (bt.snap(at[0] + dx, self.grid), bt.snap(at[1] + dy, self.grid))
-            lift = bt.set_bottom(d, sel.key, bt.landing_z(d, sel.key, to, self.root), self.root)
-            edit = Batch((bt.move(d, sel.key, to, None, self.root), lift), f"drag {sel.key}")
-        elif sel.kind == "token":
-            at = d["tokens"][sel.key]["at"]
-            edit = bt.move_token(d, sel.key, (at[0] + dx, at[1] + dy), self.grid)
-        elif sel.kind == "zone":
-            poly = d["zones"][sel.key]["polygon"]
-            ddx, ddy = bt.snap(dx, self.grid), bt.snap(dy, self.grid)
-            edit = bt.set_zone_polygon(sel.key, [(px + ddx, py + ddy) for px, py in poly])
-        elif sel.kind == "region":
-            pos = d["regions"][sel.key]["pos"]
-            edit = SetValue(("regions", sel.key, "pos"), [bt.snap(pos[0] + dx, self.grid), bt.snap(pos[1] + dy, self.grid)])
-        else:
-            node = d["bases"].get(sel.key) or d["hq_nodes"][sel.key]
-            edit = tt.move_node(d, sel.key, (bt.snap(node["pos"][0] + dx, self.grid), bt.snap(node["pos"][1] + dy, self.grid)))
-        self.doc.apply(edit)
-        self.message = ""
+            self.doc.take_back()  # this frame replaces the last: the drag stays one edit
+        edit = dragging.drag_edit(self, sel, (x0, y0), (x, y))
+        try:
+            self.apply(edit, keep_placed=True)
+        except Refused as err:  # it cannot stand there: it stays where it last could, and says why
+            if applied and self._last_drag is not None:
+                self.apply(self._last_drag, keep_placed=True)
+            self.message = str(err)
+            return
+        self._last_drag = edit
         self._drag = (sel, (x0, y0), True)
 
-    def end_drag(self) -> None:
+    def end_drag(self, x: float | None = None, y: float | None = None) -> None:
+        """The mouse button is up: the drag ends where the mouse is (a slow
+        frame could end it before the last move was seen), and the whole
+        gesture is one undo step."""
+        if self._drag is not None and x is not None and y is not None:
+            self.drag(x, y)
         self._drag = None
+        if self._mark is not None:
+            self.doc.squash(self._mark, "drag")
+            self._mark = None
+
+    def turn_to(self, angle: float) -> None:
+        """The gizmo's ring: turn the selection to ``angle`` degrees (snapped to
+        the angle step); every frame of one turn replaces the last (one undo step)."""
+        if self._mark is None:
+            self._mark = self.doc.depth
+        while self.doc.depth > self._mark:
+            self.doc.take_back()
+        try:
+            self.set_field("rotation", round(angle / self.angle_step) * self.angle_step)
+        except ValueError as err:
+            self.message = str(err)
 
     @property
     def dragging(self) -> bool:
@@ -593,114 +530,20 @@ class EditorSession:
             self.message = ""
         elif self.selection is not None:
             try:
-                self._selection_key(name)
+                selection_keys.selection_key(self, name)
             except ValueError as err:
                 self.message = str(err)
         return True
 
-    def _selection_key(self, name: str) -> None:
-        sel = self.selection
-        assert sel is not None
-        d = self.data
-        if name in ("delete", "backspace"):
-            if sel.kind == "piece":
-                riders = bt.resting_on(d, sel.key, self.root)
-                self.apply(bt.delete_piece(d, sel.key, self.root))
-                # the pieces on it go too: say so (a domino on a book vanished without a word)
-                self.message = (
-                    f"Deleted {sel.key}"
-                    + (f" and {', '.join(riders)} resting on it" if riders else "")
-                    + " (Ctrl+Z brings "
-                    + ("them" if riders else "it")
-                    + " back)."
-                )
-            elif sel.kind == "token":
-                self.apply(bt.delete_token(sel.key))
-            elif sel.kind == "zone":
-                self.apply(bt.delete_zone(sel.key))
-            elif sel.kind == "region":
-                self.apply(tt.remove_region(sel.key))
-            else:
-                self.apply(tt.remove_node(d, sel.key))
-            self.selection = None
-            return
-        nudge = {"left arrow": (-1, 0), "right arrow": (1, 0), "up arrow": (0, 1), "down arrow": (0, -1)}
-        if name in nudge and sel.kind in ("piece", "token"):
-            at = d["scenery"][bt.piece_index(d, sel.key)]["at"] if sel.kind == "piece" else d["tokens"][sel.key]["at"]
-            to = (at[0] + nudge[name][0] * self.step, at[1] + nudge[name][1] * self.step)
-            self.apply(
-                bt.move(d, sel.key, to, self.grid, self.root) if sel.kind == "piece" else bt.move_token(d, sel.key, to, self.grid)
-            )
-            return
-        if sel.kind != "piece":
-            return
-        piece = d["scenery"][bt.piece_index(d, sel.key)]
-        if name == "ctrl+d":
-            edit, pid = bt.duplicate(d, sel.key)
-            self.apply(edit)
-            self.selection = Selection("piece", pid)
-        elif name in ("r", "shift+r"):
-            turn = self.angle_step if name == "r" else -self.angle_step
-            self.apply(bt.rotate(d, sel.key, float(piece.get("rotation", 0.0)) + turn, self.angle_step, self.root))
-        elif name in ("page up", "page down"):
-            h = bt.top_of(d, sel.key, self.root) - float(piece["at"][2])
-            self.apply(bt.set_height(d, sel.key, max(0.5, h + (1 if name == "page up" else -1)), self.root))
-        elif name in ("+", "="):
-            self.apply(bt.scale(d, sel.key, 1.1, self.root))
-        elif name == "-":
-            self.apply(bt.scale(d, sel.key, 1 / 1.1, self.root))
 
     # ------------------------------------------------------ numeric fields
     def fields(self) -> dict[str, float | str | None]:
-        """The selection's numbers, as the panel shows them (terrains: the
-        objective first, always)."""
-        sel = self.selection
-        d = self.data
-        out: dict[str, float | str | None] = {"objective": d.get("objective")} if self.mode == "terrain" else {}
-        if sel is None:
-            return out
-        if sel.kind == "token":
-            t = d["tokens"][sel.key]
-            return {
-                "kind": t["kind"],
-                "x": t["at"][0],
-                "y": t["at"][1],
-                **{k: v for k, v in t.items() if k not in ("kind", "at")},
-            }
-        if sel.kind == "zone":
-            z = d["zones"][sel.key]
-            return {"kind": z["kind"], "side": z.get("side"), "corners": len(z["polygon"])}
-        if sel.kind == "node":
-            node = d["bases"].get(sel.key) or d["hq_nodes"][sel.key]
-            return {**out, "id": sel.key, "x": node["pos"][0], "y": node["pos"][1], "special": node.get("special")}
-        if sel.kind == "region":
-            region = d["regions"][sel.key]
-            return {**out, "region": sel.key + 1, "bases": " ".join(region["bases"]), "medals": region["medals"]}
-        p = d["scenery"][bt.piece_index(d, sel.key)]
-        out = {"id": p["id"], "x": p["at"][0], "y": p["at"][1], "z": p["at"][2], "rotation": p.get("rotation", 0.0)}
-        shape = p["shape"]
-        if "size" in shape:  # a household kit piece
-            out.update(kind=shape["kind"], width=shape["size"][0], depth=shape["size"][1])
-        elif "box" in shape:
-            out.update(width=shape["box"][0], depth=shape["box"][1])
-        elif "cylinder" in shape:
-            out.update(radius=shape["cylinder"][0])
-        try:
-            out["height"] = round(bt.top_of(d, p["id"], self.root) - p["at"][2], 4)
-        except (ValueError, KeyError):
-            pass
-        out["scale"] = float(shape.get("scale", 1.0)) if "mesh" in shape else 1.0
-        out.update(level=p.get("level"), object=p.get("object"))
-        return out
+        """The selection's numbers, as the panel shows them (``app.editor.selection_fields``)."""
+        return selection_fields.fields(self)
 
     def editable(self) -> tuple[str, ...]:
         """The fields of :meth:`fields` that can be typed into now."""
-        typed = ("objective", "x", "y", "z", "rotation", "width", "depth", "radius", "height", "scale", "medals")
-        sel = self.selection
-        names = [k for k in self.fields() if k in typed]
-        if sel is not None and sel.kind == "token":
-            names = [k for k in names if k in ("x", "y")]
-        return tuple(names)
+        return selection_fields.editable(self)
 
     def type_field(self, name: str, text: str) -> bool:
         """Enter pressed in a field: read ``text`` and apply it as one
@@ -716,108 +559,14 @@ class EditorSession:
         return True
 
     def set_field(self, name: str, value: float) -> None:
-        """Type a number into the panel: x, y, z, rotation, height, width,
-        depth, radius, scale of the selected piece (scale: a mesh's scale, a
-        primitive's growth factor); x, y of a token or node; a region's
-        medals; the terrain's objective."""
-        d = self.data
-        if name == "objective" and self.mode == "terrain":
-            self.apply(tt.set_objective(int(value)))
-            return
-        sel = self.selection
-        if sel is None:
-            raise ValueError("Select something first.")
-        if sel.kind == "region" and name == "medals":
-            self.apply(tt.set_region_medals(sel.key, int(value)))
-            return
-        value = float(value)
-        if sel.kind == "token" and name in ("x", "y"):
-            at = list(d["tokens"][sel.key]["at"])
-            at["xy".index(name)] = value
-            self.apply(bt.move_token(d, sel.key, (at[0], at[1])))
-            return
-        if sel.kind == "node" and name in ("x", "y"):
-            node = d["bases"].get(sel.key) or d["hq_nodes"][sel.key]
-            pos = list(node["pos"])
-            pos["xy".index(name)] = value
-            self.apply(tt.move_node(d, sel.key, (pos[0], pos[1])))
-            return
-        if sel.kind != "piece":
-            raise ValueError(f"The {name} cannot be typed for this selection.")
-        i = bt.piece_index(d, sel.key)
-        p = d["scenery"][i]
-        if name in ("x", "y"):
-            at = [p["at"][0], p["at"][1]]
-            at["xy".index(name)] = value
-            self.apply(bt.move(d, sel.key, (at[0], at[1]), None, self.root))
-        elif name == "z":
-            self.apply(bt.set_bottom(d, sel.key, value, self.root))
-        elif name == "rotation":
-            self.apply(bt.rotate(d, sel.key, value, None, self.root))
-        elif name == "height":
-            self.apply(bt.set_height(d, sel.key, value, self.root))
-        elif name in ("width", "depth"):
-            if "box" not in p["shape"] and "size" not in p["shape"]:
-                raise ValueError(f"'{sel.key}' is not a box; type its height or scale.")
-            w, dep = p["shape"].get("box", p["shape"].get("size"))[:2]
-            self.apply(bt.resize_box(d, sel.key, value if name == "width" else w, value if name == "depth" else dep))
-        elif name == "radius":
-            if "cylinder" not in p["shape"]:
-                raise ValueError(f"'{sel.key}' is not a cylinder; type its height or scale.")
-            self.apply(SetValue(("scenery", i, "shape", "cylinder", 0), value))
-        elif name == "scale":
-            now = float(p["shape"].get("scale", 1.0)) if "mesh" in p["shape"] else 1.0
-            self.apply(bt.scale(d, sel.key, value / now, self.root))
-        else:
-            raise ValueError(f"unknown field {name!r}")
+        """Type a number into the panel (``app.editor.selection_fields``): one undoable edit."""
+        selection_fields.set_field(self, name, value)
 
     # ------------------------------------------------------------ terrains
-    def _click_terrain(self, x: float, y: float) -> None:
-        d = self.data
-        hit = self.pick(x, y)
-        sx, sy = bt.snap(x, self.grid), bt.snap(y, self.grid)
-        if self.tool == "select":
-            self.selection = hit
-            return
-        if hit is not None and hit.kind != "node":
-            hit = None  # the other tools act on bases and H.Q.s
-        if self.tool == "base":
-            edit, nid = tt.add_base(d, (sx, sy))
-            self.apply(edit)
-            self.selection = Selection("node", nid)
-        elif self.tool in ("hq-blue", "hq-red"):
-            edit, nid = tt.add_hq(d, self.tool.split("-")[1], (sx, sy))
-            self.apply(edit)
-            self.selection = Selection("node", nid)
-        elif self.tool == "special" and hit is not None:
-            node = d["bases"].get(hit.key) or d["hq_nodes"][hit.key]
-            cur = node.get("special")
-            nxt = SPECIAL_CYCLE[(SPECIAL_CYCLE.index(cur) + 1) % len(SPECIAL_CYCLE)] if cur in SPECIAL_CYCLE else None
-            self.apply(tt.set_special(d, hit.key, nxt))
-            self.selection = hit
-        elif self.tool == "connect" and hit is not None:
-            self.pending.append(hit.key)
-            if len(self.pending) == 2:
-                a, b = self.pending
-                self.pending = []
-                try:
-                    self.apply(tt.connect(d, a, b) if a != b else tt.disconnect(d, a, b))
-                except ValueError:
-                    self.apply(tt.disconnect(d, a, b))
-        elif self.tool == "region" and hit is not None:
-            if hit.key in self.pending:
-                self.finish_region()
-            else:
-                self.pending.append(hit.key)
 
     def finish_region(self, medals: int = 1) -> None:
-        """Close the region whose bases were clicked (terrain 'region' tool)
-        and select it, so its medals can be typed."""
-        if self.pending:
-            self.apply(tt.add_region(self.data, list(self.pending), medals))
-            self.selection = Selection("region", len(self.data["regions"]) - 1)
-            self.message = "Region added; type its medals on the right."
-        self.pending = []
+        """Close the region whose bases were clicked (terrain 'region' tool)."""
+        terrain_clicks.finish_region(self, medals)
 
     def set_objective(self, medals: int) -> None:
         self.apply(tt.set_objective(medals))

@@ -25,10 +25,12 @@ class SimulatePanel:
         from ursina import Button, Entity, Text, color
         from ursina import window as uwindow
 
+        from app.editor.panels import BAR_W, bar_x
+
         self.win = win
         self.sim: Simulation | None = None
-        button = Button(parent=win.ui, text="Simulate", scale=(0.1, 0.04),
-                        position=uwindow.top_right + (-0.79 + len(win.bar) * 0.11, -0.035),
+        button = Button(parent=win.ui, text="Simulate", scale=(BAR_W, 0.04),
+                        position=uwindow.top_right + (bar_x(len([k for k in win.bar if k != "Menu"])), -0.035),
                         color=color.rgb(0.25, 0.3, 0.38), text_size=0.75)
         button.on_click = self.start
         win.bar["Simulate"] = button
@@ -64,7 +66,7 @@ class SimulatePanel:
         self.text.text = self.line()
         result = self.sim.result if self.sim is not None else None
         current = result is not None and result.key == document_key(self.win.session.data)
-        wanted = result.key if current else None
+        wanted = result.key if result is not None and current else None
         if wanted != self._drawn:
             self._draw(result if current else None)
             self._drawn = wanted

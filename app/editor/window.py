@@ -31,12 +31,13 @@ from __future__ import annotations
 import math
 import sys
 import textwrap
-from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from app.editor.battlefield_scene import SELECTED, add_battlefield, add_heat_map, add_segment, kit_look
-from app.editor.panels import FieldsPanel, PickerPanel
+from app.editor import scene_draw
+from app.editor.panels import BAR_W, FieldsPanel, PickerPanel, ProblemsPanel, bar_x
+from app.editor.prompts import ask, ask_name
+from app.editor.scene_draw import TERRAIN_SCALE
 from app.editor.session import BATTLEFIELD_TOOLS, TERRAIN_TOOLS, EditorSession
 from app.editor.shortcuts import SESSION_KEYS, WINDOW_KEYS, help_lines, key_name
 from app.editor.simulate_bar import SimulatePanel
@@ -44,25 +45,23 @@ from app.hud import fit_text
 from app.pointer import mouse_on_plane, mouse_ray
 from app.scene_mesh import MeshBuilder
 from app.shell import window
-from app.table import Table, label, static_entity
+from app.table import Table, static_entity
 
 OVERLAYS = (None, "green sees", "yellow sees", "green reaches", "yellow reaches")
 LEGEND_WORDS = {"sees": ("sees little", "sees most of the table"),
                 "reaches": ("many Moves away", "reached in one Move")}
 """The heat map legend's ends (dark blue to yellow), per map kind."""
-GIZMO_X = (0.92, 0.25, 0.22, 1.0)
-GIZMO_Y = (0.30, 0.85, 0.35, 1.0)
-GIZMO_RING = (0.30, 0.55, 0.98, 1.0)
-HANDLE = (1.0, 0.85, 0.25, 1.0)
-DRAFT = (1.0, 0.55, 0.15, 1.0)
-TERRAIN_SCALE = 1.2
-"""Board percent -> cm on the flat table, so a terrain fills a 120 cm board."""
 
 
 class EditorWindow:
     def __init__(self, session: EditorSession, on_back: Any = None) -> None:
         """``on_back()`` (from the start screen) shows a Menu button that goes
         back to it, asking first when there are unsaved changes."""
+        self._build(session, on_back)
+
+    def _build(self, session: EditorSession, on_back: Any = None) -> None:
+        """The window for ``session``: built once, and again for a new level
+        (the shell and the frame guard keep this same window)."""
         from ursina import Button, Entity, Text, camera, color
         from ursina import window as uwindow
 
@@ -72,7 +71,6 @@ class EditorWindow:
         """The unsaved-changes question while it is open (it takes every click and key)."""
         self.overlay: str | None = None
         self.axis: str | None = None
-        self._ring_applied = False
         self._last: tuple[float, float] | None = None
         self.gizmo: dict[str, Any] | None = None
         self.scene: Any = None
@@ -110,11 +108,11 @@ class EditorWindow:
             self.tool_buttons[tool] = b
         self.kit_buttons = {} if terrain else kit_palette(ui, uwindow.top_left + (0.25, -0.1), self.pick_kit)
         self.bar: dict[str, Any] = {}
-        actions = [("Undo", self.undo), ("Redo", self.redo), ("Save", self.save)]
+        actions = [("Undo", self.undo), ("Redo", self.redo), ("Save", self.save), ("Save as", self.save_as)]
         if not terrain:
-            actions.append(("Balance", self.cycle_overlay))
+            actions += [("New", self.new_battlefield), ("Balance", self.cycle_overlay)]
         for i, (label_, action) in enumerate(actions):
-            b = Button(parent=ui, text=label_, scale=(0.1, 0.04), position=uwindow.top_right + (-0.79 + i * 0.11, -0.035),
+            b = Button(parent=ui, text=label_, scale=(BAR_W, 0.04), position=uwindow.top_right + (bar_x(i), -0.035),
                        color=color.rgb(0.25, 0.3, 0.38), text_size=0.75)
             b.on_click = action
             self.bar[label_] = b
@@ -129,8 +127,7 @@ class EditorWindow:
         self.fields = FieldsPanel(ui, (corner[0] - 0.415, corner[1] - 0.12), self.submit_field)
         Text(parent=ui, text="Problems", position=uwindow.top_right + (-0.415, -0.48), origin=(-0.5, 0.5), scale=0.95,
              color=color.light_gray)
-        self.problems = Text(parent=ui, text="", position=uwindow.top_right + (-0.415, -0.515), origin=(-0.5, 0.5),
-                             scale=0.72)
+        self.problems = ProblemsPanel(ui, (uwindow.top_right[0] - 0.415, uwindow.top_right[1] - 0.515), self.pick_problem)
         Entity(parent=ui, model="quad", color=panel, origin=(-0.5, -0.5), position=uwindow.bottom_left,
                scale=(uwindow.aspect_ratio, 0.135), z=1)  # under the status and help lines
         self.balance = Text(parent=ui, text="", position=uwindow.top_right + (-0.415, -0.76), origin=(-0.5, 0.5),
@@ -178,9 +175,9 @@ class EditorWindow:
         self.labels = Entity(parent=self.table.root)
         mb = MeshBuilder()
         if s.mode == "terrain":
-            self._draw_terrain(mb)
+            scene_draw.draw_terrain(self, mb)
         else:
-            self._draw_battlefield(mb)
+            scene_draw.draw_battlefield(self, mb)
         self.scene = static_entity(self.table.root, mb, "editor-scene")
         for tool, b in self.tool_buttons.items():
             b.color = color.rgb(0.85, 0.62, 0.2) if tool == s.tool else color.rgb(0.22, 0.26, 0.33)
@@ -189,18 +186,12 @@ class EditorWindow:
             if kind != KIT_PANEL:
                 b.color = color.rgb(1.0, 0.85, 0.45) if kind == s.kit_kind else color.white
         dirty = " *" if s.doc.dirty else ""
-        self.title.text = fit_text(f"{self.file_name}{dirty}  -  {s.data.get('name', '')}", 1.2,
+        kept = "  (read-only: Save as)" if s.read_only else ""
+        self.title.text = fit_text(f"{self.file_name}{dirty}  -  {s.data.get('name', '')}{kept}", 1.2,
                                    (uwindow.top_right[0] - 0.79 - 0.05) - (uwindow.top_left[0] + 0.02) - 0.02)
         self.fields.show(s)
         self.picker.show(s)
-        problems = [s.say(p) for p in s.problems()]  # pieces by name, as in the status line
-        if problems:
-            wrapped = [textwrap.fill(p, 44, initial_indent="- ", subsequent_indent="  ") for p in problems[:8]]
-            self.problems.text = "\n".join(wrapped) + (f"\n... and {len(problems) - 8} more" if len(problems) > 8 else "")
-            self.problems.color = color.rgb(1, 0.55, 0.45)
-        else:
-            self.problems.text = "none: the level can be saved"
-            self.problems.color = color.rgb(0.5, 0.9, 0.55)
+        self.problems.show(s)
         line = s.message.splitlines()[0] if s.message else ""
         if not s.snapping and "Grid snap" not in line:
             line = (line + "   " if line else "") + "[grid snap off]"
@@ -240,103 +231,9 @@ class EditorWindow:
         Text(parent=self.legend, text=high, origin=(-0.5, -0.5), position=(x0 + 0.11 + steps * 0.025, y0 - 0.002),
              scale=0.65, color=color.light_gray, name="legend-high")
 
-    def _draw_battlefield(self, mb: MeshBuilder) -> None:
-        s = self.session
-        self._draw_outlines(mb)
-        bf = s.battlefield()
-        if bf is None:
-            return
-        sel = s.selection
-        picked = [sel.key] if sel and sel.kind == "piece" else []
-        add_battlefield(mb, bf, selected=picked, skip_kit=True)
-        look = kit_look(bf, picked)  # the household kit as it is printed in play
-        if look is not None:
-            look.reparentTo(self.labels)
-        if self.overlay:
-            b = s.balance()
-            side = b.sides[0] if self.overlay.startswith("green") else b.sides[1]
-            if self.overlay.endswith("sees"):
-                from engine.little_soldiers.table.balance import standing_heights
 
-                add_heat_map(mb, b.xs, b.ys, side.see, heights=standing_heights(bf, b.xs, b.ys))
-            else:
-                import numpy as np
 
-                from engine.little_soldiers.table.balance import MAX_MOVES
 
-                moves = np.where(np.isfinite(side.reach), 1.0 - (side.reach - 1) / MAX_MOVES, 0.0)
-                moves[np.isnan(side.reach)] = np.nan
-                add_heat_map(mb, b.xs, b.ys, moves)
-        if sel is not None and sel.kind == "piece":
-            solid = bf.solid(sel.key)
-            c = solid.footprint.centroid
-            self._draw_gizmo(mb, (c.x, c.y, solid.top + 0.4), solid.footprint)
-        elif sel is not None and sel.kind == "token":
-            t = bf.tokens[sel.key]
-            mb.add_cylinder((t.at[0], t.at[1], 0.0), 2.2, 0.2, SELECTED, sides=24)
-        elif sel is not None and sel.kind == "zone":
-            ring = list(bf.zones[sel.key].polygon.exterior.coords)
-            for a, b2 in pairwise(ring):
-                add_segment(mb, (a[0], a[1], 0.5), (b2[0], b2[1], 0.5), SELECTED, 0.5)
-
-    def _draw_outlines(self, mb: MeshBuilder) -> None:
-        """The play zone being drawn (its corners and edges so far) and the
-        corner handles that can be dragged now; drawn even while the level
-        does not load, so a bad outline can be dragged back."""
-        s = self.session
-        draft = s.draft
-        for a, b in pairwise(draft):
-            add_segment(mb, (a[0], a[1], 0.6), (b[0], b[1], 0.6), DRAFT, 0.6)
-        for x, y in draft:
-            mb.add_box((x, y, 0.0), (1.6, 1.6, 1.2), DRAFT)
-        for _, (x, y) in s.handles():
-            mb.add_box((x, y, 0.0), (2.0, 2.0, 1.4), HANDLE)
-
-    def _draw_gizmo(self, mb: MeshBuilder, at: tuple[float, float, float], footprint: Any) -> None:
-        minx, miny, maxx, maxy = footprint.bounds
-        reach = max(maxx - minx, maxy - miny) / 2 + 6.0
-        x, y, z = at
-        add_segment(mb, (x, y, z), (x + reach, y, z), GIZMO_X, 0.6)
-        mb.add_box((x + reach + 0.8, y, z - 0.8), (1.8, 1.8, 1.6), GIZMO_X)
-        add_segment(mb, (x, y, z), (x, y + reach, z), GIZMO_Y, 0.6)
-        mb.add_box((x, y + reach + 0.8, z - 0.8), (1.8, 1.8, 1.6), GIZMO_Y)
-        ring = reach * 0.75
-        pts = [(x + ring * math.cos(2 * math.pi * k / 48), y + ring * math.sin(2 * math.pi * k / 48), z) for k in range(49)]
-        for a, b in pairwise(pts):
-            add_segment(mb, a, b, GIZMO_RING, 0.35)
-        mb.add_cylinder((x, y, z - 0.2), 1.2, 0.4, (1, 1, 1, 1), sides=16)
-        self.gizmo = {"at": (x, y, z), "reach": reach, "ring": ring}
-
-    def _draw_terrain(self, mb: MeshBuilder) -> None:
-        d = self.session.data
-        k = TERRAIN_SCALE
-        mb.add_box((self.center[0], self.center[1], 0.0), (100 * k, 100 * k, 0.1), (0.80, 0.76, 0.62, 1.0))
-        nodes = {**{n: v for n, v in d.get("hq_nodes", {}).items()}, **d["bases"]}
-        for a, b in d["paths"]:
-            if a in nodes and b in nodes and nodes[a]["pos"] and nodes[b]["pos"]:
-                pa, pb = nodes[a]["pos"], nodes[b]["pos"]
-                add_segment(mb, (pa[0] * k, pa[1] * k, 0.4), (pb[0] * k, pb[1] * k, 0.4), (0.45, 0.35, 0.25, 1.0), 0.8)
-        blue = set(d["hqs"].get("blue", []))
-        red = set(d["hqs"].get("red", []))
-        sel = self.session.selection
-        for nid, node in nodes.items():
-            if not node.get("pos"):
-                continue
-            x, y = node["pos"][0] * k, node["pos"][1] * k
-            rgb = (0.25, 0.45, 0.95, 1.0) if nid in blue else (0.90, 0.25, 0.22, 1.0) if nid in red else (0.95, 0.93, 0.85, 1.0)
-            if node.get("special"):
-                mb.add_cylinder((x, y, 0.1), 3.4, 0.5, (0.75, 0.45, 0.9, 1.0), sides=24)
-            if sel is not None and sel.kind == "node" and sel.key == nid or nid in self.session.pending:
-                mb.add_cylinder((x, y, 0.05), 3.9, 0.4, SELECTED, sides=24)
-            mb.add_cylinder((x, y, 0.1), 2.6, 1.0, rgb, sides=24)
-            label(self.labels, nid, (x, y, 2.0), 2.2, (0.1, 0.1, 0.1, 1), billboard=False).rotation_x = 90
-        for r, region in enumerate(d["regions"]):
-            if region.get("pos"):
-                x, y = region["pos"][0] * k, region["pos"][1] * k
-                if sel is not None and sel.kind == "region" and sel.key == r:
-                    mb.add_cylinder((x, y, 0.05), 3.0, 0.25, SELECTED, sides=5)
-                mb.add_cylinder((x, y, 0.1), 2.0, 0.3, (0.95, 0.78, 0.2, 1.0), sides=5)
-                label(self.labels, f"{region['medals']}", (x, y, 1.2), 2.0, (0.3, 0.2, 0.0, 1), billboard=False).rotation_x = 90
 
     # ------------------------------------------------------------------ commands
     def pick_kit(self, kind: str) -> None:
@@ -381,8 +278,44 @@ class EditorWindow:
         self.refresh()
 
     def save(self) -> None:
+        """Save; a new level or one that comes with Toybox asks for a name first."""
+        if self.session.needs_name():
+            self.save_as()
+            return
         self.session.save()
         self.refresh()
+
+    def save_as(self, then: Any = None) -> None:
+        """Ask for the level's name, then save it in the player's folder (and do ``then``)."""
+        self.close_prompt()
+        s = self.session
+
+        def named(name: str) -> None:
+            self.close_prompt()
+            if s.save_as(name):
+                self.file_name = s.doc.path.name if s.doc.path else self.file_name
+                if then is not None:
+                    then()
+                    return
+            self.refresh()
+
+        default = str(s.data.get("name") or "") + (" (mine)" if s.read_only else "")
+        self.prompt = ask_name("Save the level as", default.strip() or "My battlefield", named, self.close_prompt)
+
+    def new_battlefield(self) -> None:
+        """New: an empty battlefield in place of this one (after asking, when
+        there are unsaved changes)."""
+        if self.session.doc.dirty:
+            self._ask_leave(self._start_new, "start anew")
+            return
+        self._start_new()
+
+    def _start_new(self) -> None:
+        self.close_prompt()
+        session = EditorSession.open(None, self.session.root)
+        session.message = "A new battlefield: place scenery and tokens; Save asks for its name."
+        self.destroy()
+        self._build(session, self.on_back)
 
     # ------------------------------------------------------------ leaving
     def menu(self) -> None:
@@ -395,45 +328,43 @@ class EditorWindow:
             return
         self._ask_leave()
 
-    def _ask_leave(self) -> None:
-        from ursina import Button, Entity, Text, camera, color
-
+    def _ask_leave(self, then: Any = None, verb: str = "leave") -> None:
+        """Unsaved changes: save them first (asking a name where Save would),
+        go on without them, or keep editing. ``then`` is where to go (the Menu)."""
+        then = then or self.on_back
         self.close_prompt()
-        name = self.file_name
-        self.prompt = Entity(parent=camera.ui, name="leave-prompt", z=-2)
-        Entity(parent=self.prompt, model="quad", color=color.rgba(0, 0, 0, 0.55), scale=(4, 2), z=0.2,
-               collider="box")  # the table and the panels take no click while it is open
-        Entity(parent=self.prompt, model="quad", color=color.rgb(0.1, 0.11, 0.14), scale=(0.9, 0.22), z=0.1)
-        Text(parent=self.prompt, text=f"{name} has unsaved changes.", origin=(0, 0), position=(0, 0.05), scale=1.1,
-             color=color.rgb(1, 0.95, 0.7), name="leave-question")
-        for i, (text, action) in enumerate((("Save and leave", self.save_and_leave),
-                                            ("Leave without saving", self.leave_unsaved),
-                                            ("Keep editing", self.close_prompt))):
-            b = Button(parent=self.prompt, text=text, scale=(0.27, 0.055), position=(-0.29 + i * 0.29, -0.04),
-                       color=color.rgb(0.2, 0.5, 0.32) if i == 0 else color.rgb(0.26, 0.28, 0.34), text_size=0.8,
-                       name=f"leave-{text.split()[0].lower()}")
-            b.on_click = action
+
+        def save_first() -> None:
+            self.close_prompt()
+            if self.session.needs_name():
+                self.save_as(then)
+            elif self.session.save():
+                then()
+            else:
+                self.session.message = self.session.message.rstrip(".") + f": fix them, or {verb} without saving."
+                self.refresh()
+
+        def without() -> None:
+            self.close_prompt()
+            self.session.discard_imports()  # mesh copies only the unsaved level used
+            then()
+
+        self.prompt = ask(f"{self.file_name} has unsaved changes.",
+                          ((f"Save and {verb}", save_first), (f"{verb.capitalize()} without saving", without),
+                           ("Keep editing", self.close_prompt)),
+                          name="leave-prompt")
 
     def close_prompt(self) -> None:
+        """Close the open question: hidden now, destroyed a moment later (the
+        Enter that submits a name reaches the text field's own handler after
+        ours, which then turns the field off: destroyed at once, that killed
+        the window)."""
         from ursina import destroy
 
         if self.prompt is not None:
-            destroy(self.prompt)
+            self.prompt.enabled = False
+            destroy(self.prompt, delay=0.1)
             self.prompt = None
-
-    def save_and_leave(self) -> None:
-        """Save, then leave; a refused save (the level has problems) stays, and says why."""
-        self.close_prompt()
-        if self.session.save():
-            self.on_back()
-            return
-        self.session.message = self.session.message.rstrip(".") + ": fix them, or leave without saving (Menu)."
-        self.refresh()
-
-    def leave_unsaved(self) -> None:
-        self.close_prompt()
-        self.session.discard_imports()  # mesh copies only the unsaved level used
-        self.on_back()
 
     def tell(self, sentence: str) -> None:
         """A sentence from the frame guard (app.shell.guard) in the status line."""
@@ -502,11 +433,10 @@ class EditorWindow:
             if p is None:
                 return
             self.axis = self._gizmo_handle()
-            self._ring_applied = False
             ray = mouse_ray() if s.mode == "battlefield" else None  # the piece seen under the cursor, height and all
             if self.axis is not None or s.begin_drag(*p, ray):
                 if self.axis in ("x", "y"):
-                    s.begin_drag(*self._gizmo_grab())
+                    s.grab(*self._gizmo_grab())
                 self._last = p
             else:
                 try:
@@ -515,7 +445,11 @@ class EditorWindow:
                     s.message = str(err)
             self.refresh()
         elif key == "left mouse up":
-            s.end_drag()
+            p = self._table_point() if s.dragging else None
+            if p is not None and self.axis != "ring":  # the last move may not have had its frame yet
+                s.end_drag(*self._drag_target(p))
+            else:
+                s.end_drag()
             self.axis = None
             self.refresh()
         else:
@@ -550,6 +484,7 @@ class EditorWindow:
         return None
 
     def _gizmo_grab(self) -> tuple[float, float]:
+        assert self.gizmo is not None  # an axis is grabbed only on a drawn gizmo
         at = self.gizmo["at"]
         return (at[0], at[1])
 
@@ -557,7 +492,7 @@ class EditorWindow:
         from ursina import mouse
 
         s = self.session
-        if not mouse.left or (s._drag is None and self.axis != "ring"):
+        if not mouse.left or (not s.dragging and self.axis != "ring"):
             return
         p = self._table_point()
         if p is None or p == self._last:
@@ -565,16 +500,23 @@ class EditorWindow:
         self._last = p
         g = self.gizmo
         if self.axis == "ring" and g is not None:
-            if self._ring_applied:  # one undo step for the whole turn
-                s.doc.undo()
-            angle = math.degrees(math.atan2(p[1] - g["at"][1], p[0] - g["at"][0]))
-            s.set_field("rotation", round(angle / s.angle_step) * s.angle_step)
-            self._ring_applied = True
-        elif self.axis in ("x", "y") and g is not None:
-            gx, gy = self._gizmo_grab()
-            s.drag(p[0] if self.axis == "x" else gx, p[1] if self.axis == "y" else gy)
+            s.turn_to(math.degrees(math.atan2(p[1] - g["at"][1], p[0] - g["at"][0])))  # the whole turn: one undo step
         else:
-            s.drag(*p)
+            s.drag(*self._drag_target(p))
+        self.refresh()
+
+    def _drag_target(self, p: tuple[float, float]) -> tuple[float, float]:
+        """Where a drag follows the mouse to: along the gizmo's arrow when one was grabbed."""
+        if self.axis in ("x", "y") and self.gizmo is not None:
+            gx, gy = self._gizmo_grab()
+            return (p[0] if self.axis == "x" else gx, p[1] if self.axis == "y" else gy)
+        return p
+
+    def pick_problem(self, index: int) -> None:
+        """A click on a problem's line: select what it is about (the fields show it, the gizmo is on it)."""
+        s = self.session
+        if s.select_problem(index) and s.selection is not None:
+            s.message = f"Selected {s.selection.key}: {s.say(s.problems()[index])}"
         self.refresh()
 
 
@@ -610,7 +552,11 @@ def run(file: str | None, size: str = "1440x900", mesh: str | None = None) -> in
         return 1
     w, _, h = size.partition("x")
     app = window.start(offscreen=False, size=(int(w), int(h)), title="Toybox - level editor")
-    EditorWindow(session)
+    win = EditorWindow(session)
+    from app.shell import guard
+
+    # every frame and input behind the guard, as in `toybox play`: an error is a sentence, never a dead window
+    guard.install(app, guard.Guard(None, win.tell, win.recover))
     app.run()
     return 0
 

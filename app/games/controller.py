@@ -11,6 +11,7 @@ one comes back as the engine's sentence in :attr:`message`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -22,8 +23,17 @@ from engine.core.protocol import CHANCE, IllegalAction, View
 from engine.core.record import RecordError, load_record, save_record
 
 
+def _cloned_view(state: Any, seat: int) -> View:
+    """A seat's view of a copy of ``state`` (a thinking thread never shares the live state)."""
+    return state.clone().view(seat)
+
+
 class GameController:
     """One match being played at this computer."""
+
+    selected: str | None = None
+    """What the player has picked up and not yet played (a soldier, a card, a
+    troop), by the game's own key; None: nothing."""
 
     def __init__(self, match: Match, seats: Seats, autosave: Path | None = None, bot_seed: int = 0) -> None:
         if len(seats.kinds) != match.state.num_seats:
@@ -53,14 +63,19 @@ class GameController:
 
     @property
     def message(self) -> str:
-        """The last thing to tell the player (an illegal action's sentence).
-        Setting it marks it an error; :meth:`inform` and :meth:`warn` mark others."""
-        return self._message
+        """The last thing to tell the player (an illegal action's sentence), in
+        the game's words. Setting it marks it an error; :meth:`inform` and
+        :meth:`warn` mark others."""
+        return self.in_words(self._message) if self._message else ""
 
     @message.setter
     def message(self, text: str) -> None:
         self._message = text
         self.message_kind = "error"
+
+    def in_words(self, text: str) -> str:
+        """``text`` as a player reads it here; games name their pieces (ids become names)."""
+        return text
 
     def inform(self, text: str) -> None:
         """A success or a plain fact ('Saved ...'), not in the error colour."""
@@ -250,7 +265,7 @@ class GameController:
             bot = self.bots.get(seat)
             if bot is not None:
                 state = self.match.state
-                return BotJob(seat, self.match_key(), bot, lambda s=seat, state=state: state.clone().view(s),
+                return BotJob(seat, self.match_key(), bot, partial(_cloned_view, state, seat),
                               self.match.record().to_dict(), self.seats.kinds[seat], self.bot_seed * 31 + seat,
                               getattr(bot, "time_limit", None))
         return None
@@ -437,9 +452,7 @@ class GameController:
     def recover(self) -> None:
         """After an error in a frame: forget what was half-chosen (the match
         itself is never half-changed) so the screen redraws a good state."""
-        for name in ("selected", "aim"):  # what the game's controller had half-chosen
-            if hasattr(self, name):
-                setattr(self, name, None)
+        self.selected = None  # what the game's controller had half-chosen (games forget the rest)
         self._pick_viewer()
 
     def _changed(self) -> None:

@@ -67,4 +67,5 @@ def plastic(rgb: Sequence[float]) -> tuple[float, float, float]:
     r, g, b = (float(c) for c in rgb[:3])
     m = (r + g + b) / 3
     k = 1.18
-    return tuple(min(1.0, max(0.0, (m + (c - m) * k) * 0.92)) for c in (r, g, b))  # type: ignore[return-value]
+    r2, g2, b2 = (min(1.0, max(0.0, (m + (c - m) * k) * 0.92)) for c in (r, g, b))
+    return (r2, g2, b2)

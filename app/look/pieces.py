@@ -239,7 +239,7 @@ def tokens_batch(bf: Any, batch: Batch | None = None, switches: Mapping[str, boo
 
 FACE_BG = {"hit": (217, 41, 31), "double_hit": (140, 13, 26), "lightning": (255, 209, 26), "blank": (247, 245, 235),
            "shield": (64, 128, 242), "heart": (242, 115, 166)}
-"""The Attack dice's face colours (the same as app.games.little_soldiers.view.FACE_RGB)."""
+"""The Attack dice's face colours (the same as app.games.little_soldiers.dice_tray.FACE_RGB)."""
 
 
 @painter("die")

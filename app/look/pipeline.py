@@ -238,10 +238,10 @@ def hemisphere_sh(sky: Sequence[float], floor: Sequence[float]) -> list[tuple[fl
     s, f = np.asarray(sky, dtype=float), np.asarray(floor, dtype=float)
     c0 = (s + f) / 2 * np.pi / 0.282095
     c_up = (s - f) / 2 * np.pi / 0.488603
-    out = [tuple(np.zeros(3)) for _ in range(9)]
-    out[0] = tuple(c0)
-    out[3] = tuple(c_up)  # simplepbr multiplies coefficient 3 by normal.y: up in Ursina's frame
-    return out  # type: ignore[return-value]
+    out = [(0.0, 0.0, 0.0)] * 9
+    out[0] = (float(c0[0]), float(c0[1]), float(c0[2]))
+    out[3] = (float(c_up[0]), float(c_up[1]), float(c_up[2]))  # simplepbr multiplies coefficient 3 by normal.y: Ursina's up
+    return out
 
 
 ROOM_SIZE = 16

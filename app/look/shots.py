@@ -129,6 +129,32 @@ def editor_shot() -> Any:
     return app
 
 
+def editor_problem_shot() -> Any:
+    """The level editor with a problem marked: the soda can dragged into the
+    game box (both red, pinned, the overlap listed), blocks on the cereal box."""
+    from app.editor.session import EditorSession
+    from app.editor.window import EditorWindow
+    from app.shell import window
+
+    session = EditorSession.open(str(ROOT / "levels" / "little_soldiers" / "bootcamp.json"))
+    app = _start((1440, 900), "Toybox - level editor")
+    win = EditorWindow(session)
+    box = session.battlefield().solid("cereal-box")
+    c = box.footprint.centroid
+    session.set_tool("household")
+    session.kit_kind = "blocks"
+    session.click(c.x, c.y, ((c.x, c.y - 60.0, 80.0), (c.x, c.y, box.top)))
+    can = next(p for p in session.data["scenery"] if p["id"] == "soda-can")["at"]
+    bottom = session.battlefield().solid("game-box-bottom").footprint.bounds
+    session.begin_drag(can[0], can[1])
+    session.end_drag(bottom[0] - 1.0, (bottom[1] + bottom[3]) / 2)
+    session.selection = None
+    session.message = "Soda can moved: it overlaps the game box (both marked red; click the line to select it)."
+    win.refresh()
+    window.step(app, 4)
+    return app
+
+
 def los_shot() -> Any:
     from app.editor.los_session import LosSession
     from app.editor.los_window import LosWindow
@@ -149,6 +175,7 @@ SHOTS: dict[str, tuple[str, Callable[[], Any]]] = {
     "bot-attack": ("png", attack_shot),
     "a-new-threat": ("jpg", threat_shot),
     "editor": ("jpg", editor_shot),
+    "editor-problem": ("jpg", editor_problem_shot),
     "los": ("jpg", los_shot),
 }
 

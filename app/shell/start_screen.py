@@ -64,9 +64,10 @@ EDITOR_TITLE = "Level editor"
 
 
 def editor_choices() -> dict[str, list[Path]]:
-    """The shipped level files the editor opens, by kind: every Little
-    Soldiers battlefield (a mission's too) and every Toy Battle terrain
-    (``toybox edit`` opens these same files, and saves them in place)."""
+    """The level files the editor opens, by kind: every Little Soldiers
+    battlefield (a mission's too) and every Toy Battle terrain that comes
+    with Toybox (kept as shipped: the editor saves changes under a name),
+    then the player's own (``app.userdir.levels``)."""
     from engine.core.files import DataError, load_json
 
     out: dict[str, list[Path]] = {"Battlefield": [], "Terrain": []}
@@ -78,6 +79,8 @@ def editor_choices() -> dict[str, list[Path]]:
                 continue  # not a level the editor can open: not offered
             if isinstance(data, dict) and key in data:
                 out[kind].append(path)
+    out["Battlefield"] += userdir.levels("battlefield")  # the player's own (Save as in the editor)
+    out["Terrain"] += userdir.levels("terrain")
     return out
 
 
@@ -97,6 +100,17 @@ def player_counts(config: dict[str, Any]) -> list[int]:
     lo, hi = ls_config.player_range(mission if mission in ls_config.MISSIONS else None,
                                     list(config.get("modules", [])))
     return list(range(lo, hi + 1))
+
+
+def players_after_modules(config: dict[str, Any]) -> int:
+    """The player count once the modules changed: the one chosen while the
+    engine's range still allows it, else (2 Against 2 turned on) the most the
+    range takes, or (turned off) the fewest."""
+    counts = player_counts(config)
+    players = int(config.get("players", 2))
+    if players in counts:
+        return players
+    return max(counts) if players < min(counts) else min(counts)
 
 
 START_KEYS = ("players", "chiefs", "level", "terrain", "modules", "mission")
@@ -190,7 +204,7 @@ class StartScreen:
                              position=window.top_right + (-0.09, -0.045), color=color.rgb(0.3, 0.3, 0.36))
         quit_button.on_click = self.ask_quit  # (there was no way out but the window's own close box)
 
-    def _button(self, text: str, pos: tuple[float, float], action: Callable[[], None], on: bool = False,
+    def _button(self, text: str, pos: tuple[float, float], action: Callable[[], object], on: bool = False,
                 width: float = 0.26) -> Any:
         from ursina import Button, color
 
@@ -209,7 +223,7 @@ class StartScreen:
         if c.game == "little-soldiers":
             from engine.little_soldiers import config as ls_config
 
-            mission = ls_config.MISSIONS.get(c.config.get("mission"))  # type: ignore[arg-type]
+            mission = ls_config.MISSIONS.get(str(c.config.get("mission")))
             value = mission.level if mission else ls_config.DEFAULT_LEVEL
         else:
             try:
@@ -356,8 +370,9 @@ class StartScreen:
         mods = list(self.choice.config.get("modules", []))
         mods.remove(module) if module in mods else mods.append(module)
         self.choice.config["modules"] = mods
-        if module == "two_vs_two":  # 2 Against 2 is for 3 or 4 players
-            self._set("players", 4 if module in mods else 2)
+        players = players_after_modules(self.choice.config)
+        if players != self.choice.config.get("players", 2):
+            self._set("players", players)
             return
         self._build()
 
@@ -480,4 +495,4 @@ def _quit_application() -> None:
 
 
 __all__ = ["EDITOR", "GAME_TITLES", "StartChoice", "StartScreen", "editor_choices", "level_choices", "level_title",
-           "player_counts", "seat_label"]
+           "player_counts", "players_after_modules", "seat_label"]

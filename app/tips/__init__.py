@@ -13,36 +13,21 @@ on screen.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
+
+from app.tips.tip import Tip
+
+if TYPE_CHECKING:
+    from app.games.protocols import GameTips, TableControl
 
 
-@dataclass(frozen=True)
-class Tip:
-    """A small card: ``title`` as printed, ``facts`` (its numbers), ``now``
-    (what can be done with it now, or why not)."""
+def _module(game: str) -> GameTips:
+    from app.games import plug
 
-    title: str
-    facts: tuple[str, ...] = ()
-    now: tuple[str, ...] = ()
-
-    def lines(self) -> list[str]:
-        return [self.title, *self.facts, *self.now]
+    return plug(game).tips()
 
 
-def _module(game: str) -> Any:
-    if game == "little-soldiers":
-        from app.games.little_soldiers import tips as m
-    elif game == "toy-battle":
-        from app.games.toy_battle import tips as m
-    elif game == "little-battle":
-        from app.games.little_battle import tips as m
-    else:
-        raise ValueError(f"no tooltips for {game!r}")
-    return m
-
-
-def tip(controller: Any, thing: str | None) -> Tip | None:
+def tip(controller: TableControl, thing: str | None) -> Tip | None:
     """The tooltip for ``thing`` in ``controller``'s game now, or None (no
     such thing now, or nothing to show while the computer is handed over)."""
     if not thing:
@@ -54,20 +39,19 @@ def tip(controller: Any, thing: str | None) -> Tip | None:
     return _module(controller.game).tip(controller, thing)
 
 
-def things(controller: Any) -> list[str]:
+def things(controller: TableControl) -> list[str]:
     """Every key :func:`tip` answers for now (tests and the monkey ask them all)."""
     out = list(_module(controller.game).things(controller))
     out += [f"button:{label}" for label, _ in controller.choices()]
     return out
 
 
-def _button(controller: Any, text: str) -> Tip | None:
+def _button(controller: TableControl, text: str) -> Tip | None:
     """A choice button that names a card (a Tactics card to play) shows that card."""
     cut = text[:-3].rstrip() if text.endswith("...") else None  # the HUD shortens a long label
     for label, action in controller.choices():
         if label == text or (cut and label.startswith(cut)):
-            card = getattr(_module(controller.game), "card_of_action", None)
-            return card(controller, action) if card is not None else None
+            return _module(controller.game).card_of_action(controller, action)
     return None
 
 

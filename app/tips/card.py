@@ -15,10 +15,13 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app import frames, tips
 from app.tips.place import Rect, overlap, place
+
+if TYPE_CHECKING:
+    from app.games.protocols import GameScene, TableControl
 
 TIP_DELAY_S = 0.45
 """Seconds the pointer rests before the card shows (chosen: desktop tooltips take 0.4-0.7 s)."""
@@ -106,8 +109,8 @@ def _pointer() -> tuple[float, float] | None:
 class TipCard:
     """One game screen's tooltip (see the module's docstring)."""
 
-    def __init__(self, controller: Any, view: Callable[[], Any], blocked: Callable[[], bool] = lambda: False,
-                 clear: Callable[[], list[Any]] | None = None) -> None:
+    def __init__(self, controller: TableControl, view: Callable[[], GameScene],
+                 blocked: Callable[[], bool] = lambda: False, clear: Callable[[], list[Any]] | None = None) -> None:
         from ursina import Entity, Quad, Text, camera, color
 
         from app.hud import LAYER_TIP, on_top
@@ -163,13 +166,11 @@ class TipCard:
         if not empty:
             if isinstance(e, Button) and e.text:
                 return f"button:{e.text}", entity_rect(e)
-            thing = view.thing_for(e.name or "") if hasattr(view, "thing_for") else None
+            thing = view.thing_for(e.name or "")
             if thing is not None:
                 return thing, entity_rect(e)
             if e.has_ancestor(camera.ui):
                 return None, None  # a HUD panel: not the table under it
-        if not hasattr(view, "thing_at"):
-            return None, None
         from app.pointer import mouse_ray
 
         ray = mouse_ray()
@@ -178,7 +179,7 @@ class TipCard:
         thing = view.thing_at(*ray)
         if thing is None:
             return None, None
-        points = view.thing_points(thing) if hasattr(view, "thing_points") else []
+        points = view.thing_points(thing)
         return thing, engine_rect(points) if points else None
 
     # ------------------------------------------------------------ frames
@@ -199,7 +200,7 @@ class TipCard:
         self.rested += dt
         if self.rested < TIP_DELAY_S:
             return
-        key = (thing, self.controller.match_key(), getattr(self.controller, "selected", None),
+        key = (thing, self.controller.match_key(), self.controller.selected,
                self.controller.handover_to, self.controller.viewer)
         if key != self._key or self.tip is None:  # what it says changes with the game, not every frame
             self._key = key

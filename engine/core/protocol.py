@@ -277,6 +277,11 @@ class View(ABC):
     def num_seats(self) -> int:
         return self._truth.num_seats
 
+    @property
+    def cooperative(self) -> bool:
+        """Whether the seats play together against the game (``State.cooperative``): public."""
+        return self._truth.cooperative
+
     def to_act(self) -> list[int]:
         return self._truth.to_act()
 

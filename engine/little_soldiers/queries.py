@@ -13,7 +13,13 @@ app draws is what the engine decides:
 - :func:`sight_rays` - every line-of-sight ray from an attacker's head to a
   target's head, with the blocked flags;
 - :func:`range_band` - the shortest cord (green, red, yellow) reaching a figure;
-- :func:`flight` - the full flight of the last throw, for the animation.
+- :func:`flight` - the full flight of the last throw, for the animation;
+- :func:`throw_strength` / :func:`throw_distance` - the strength that throws
+  the pending Grenade or Mortar about a distance, and back (aiming by a drag);
+- :func:`can_climb` - whether a soldier may climb at all in this game (a part
+  that allows climbing is loaded and it stands on the table);
+- :func:`object_footprint` / :func:`teleport_spot` - an Object's shape on the
+  table, and the nearest spot beside a Teleporter the rules accept for a click.
 
 The dice of the last roll are in the view itself (``last_roll``).
 """
@@ -26,8 +32,13 @@ from typing import Any
 
 from engine.core.protocol import View
 from engine.geometry.throws import Landing as Flight
-from engine.little_soldiers.actions import Move
+from engine.little_soldiers.actions import Move, Teleport
+from engine.little_soldiers.table.throws import flight_distance, strength_for
 from engine.little_soldiers.table.throws import throw as physics_throw
+
+TELEPORT_RING_SAMPLES = 96
+"""Points tried around a Teleporter when the spot nearest a click is refused
+(chosen: under 1 cm apart around a shoebox)."""
 
 
 def _view(state_or_view: Any, seat: int = 0) -> Any:
@@ -166,3 +177,71 @@ def flight(state_or_view: Any) -> Flight | None:
     a = math.radians(last.direction)
     return physics_throw(t.terrain.bf, last.kind, last.start[:2], (math.cos(a), math.sin(a)), last.strength,
                          last.landing.seed, t.chosen)
+
+
+def _shot_kind(t: Any, kind: str | None) -> str:
+    shot = t.shot()
+    return kind or (shot.kind if shot is not None else "grenade")
+
+
+def throw_strength(state_or_view: Any, distance: float, kind: str | None = None) -> float:
+    """The strength that throws the pending shot (or ``kind``) about
+    ``distance`` cm on a flat table: what a drag of that length asks for.
+    Bounces and rolls on scenery can take it further (``flight`` shows where)."""
+    return strength_for(_shot_kind(_view(state_or_view), kind), distance)
+
+
+def throw_distance(state_or_view: Any, strength: float, kind: str | None = None) -> float:
+    """About how far the pending shot (or ``kind``) goes at ``strength``, cm."""
+    return flight_distance(_shot_kind(_view(state_or_view), kind), strength)
+
+
+def can_climb(state_or_view: Any, soldier: str) -> bool:
+    """Whether ``soldier`` may climb at all in this game: a loaded part allows
+    climbing (Levels) and the soldier stands on the table. Whether a given
+    climb is legal is ``check``'s (``climb_preview`` says why not)."""
+    t = _view(state_or_view)
+    return bool(t.terrain.levels) and t.soldier(soldier).spot is not None
+
+
+def object_footprint(state_or_view: Any, ident: str):
+    """An Object's shape on the table (shapely): its scenery piece's footprint,
+    or its token's disc."""
+    from shapely.geometry import Point
+
+    from engine.little_soldiers import data
+
+    t = _view(state_or_view)
+    obj = t.terrain.object(ident)
+    if obj.piece is None:
+        return Point(*obj.at).buffer(data.TOKEN_RADIUS)
+    return t.terrain.bf.solid(obj.piece).footprint
+
+
+def teleport_spot(state_or_view: Any, seat: int, x: float, y: float) -> Teleport:
+    """The Teleport a click at (x, y) means while a soldier teleports: to the
+    Teleporter nearest the click (not the one it entered), standing at the
+    click when the rules accept it, else at the accepted spot in contact with
+    that Teleporter nearest the click. When no spot is accepted, the Teleport
+    at the click (its ``check`` says why)."""
+    from shapely.geometry import Point
+
+    t = _view(state_or_view, seat)
+    active = t.to_dict().get("object_active")
+    others = [o for o in t.terrain.objects if o.kind == "teleporter" and o.id != active]
+    if not others:
+        return Teleport("", float(x), float(y))
+    click = Point(x, y)
+    dest = min(others, key=lambda o: object_footprint(t, o.id).distance(click))
+    first = Teleport(dest.id, round(float(x), 3), round(float(y), 3))
+    if t.check(first) is None:
+        return first
+    gap = t.terrain.base_radius + t.terrain.contact / 2  # the base's edge within the contact tolerance
+    ring = object_footprint(t, dest.id).buffer(gap).exterior
+    along = [ring.project(click)] + [ring.length * k / TELEPORT_RING_SAMPLES for k in range(TELEPORT_RING_SAMPLES)]
+    spots = sorted((ring.interpolate(d) for d in along), key=click.distance)
+    for p in spots:
+        action = Teleport(dest.id, round(p.x, 3), round(p.y, 3))
+        if t.check(action) is None:
+            return action
+    return first

@@ -198,6 +198,67 @@ def editor_kit(out_png: str) -> dict[str, Any]:
 
 
 @scenario
+def editor_never_blank(out_png: str) -> dict[str, Any]:
+    """Issue 27: the shipped Bootcamp opened (kept as it shipped), blocks
+    clicked onto the standing cereal box with the camera's ray, Undo and
+    Redo, Save asking for a name (its Enter closed the prompt under the text
+    field's own handler and killed the window), then a piece dragged into
+    another: both red, pinned and listed; the list's line selects it."""
+    from ursina import camera
+
+    from app import frames
+    from app.editor.session import EditorSession
+    from app.editor.window import render
+    from app.shell import window
+
+    s = EditorSession.open(ROOT / "levels" / "little_soldiers" / "bootcamp.json")
+    app, win = render(s, out_png)
+    facts: dict[str, Any] = {"read_only": s.read_only, "title": win.title.text}
+    eye = tuple(frames.to_engine(camera.world_position))
+    top = s.battlefield().solid("cereal-box")
+    c = top.footprint.centroid
+    through = (c.x, c.y, top.top)
+    k = eye[2] / (eye[2] - through[2])
+    table = (eye[0] + (through[0] - eye[0]) * k, eye[1] + (through[1] - eye[1]) * k)  # where the window's click lands
+    win.set_tool("household")
+    s.kit_kind = "blocks"
+    s.click(*table, (eye, through))
+    win.refresh()
+    facts["blocks"] = s.data["scenery"][-1]["at"]
+    facts["after"] = []
+    for step in (win.undo, win.redo):
+        step()
+        window.step(app, 1)
+        window.screenshot(app, out_png)
+        facts["after"].append([len(s.drawable().battlefield.scenery), rgb_at(out_png, window.project(app, through))])
+    win.save()  # a level that comes with Toybox: Save asks for a name
+    facts["asked"] = win.prompt is not None and win.prompt.name == "name-prompt"
+    field = win.prompt.field
+    field.text = "My kitchen"
+    field.input("enter")  # what Ursina sends the field on Enter: it submits, then turns itself off
+    window.step(app, 3)
+    facts["saved_to"] = str(s.doc.path)
+    facts["prompt_closed"] = win.prompt is None
+    # a piece dragged into another: marked on the table and in the list
+    can = next(p for p in s.data["scenery"] if p["id"] == "soda-can")
+    assert s.begin_drag(can["at"][0], can["at"][1])
+    lid = s.battlefield().solid("game-box-bottom").footprint.bounds
+    s.end_drag(lid[0] - 1.0, (lid[1] + lid[3]) / 2)
+    s.selection = None
+    win.refresh()
+    window.step(app, 2)
+    window.screenshot(app, out_png)
+    moved = next(p for p in s.data["scenery"] if p["id"] == "soda-can")["at"]
+    facts["problems"] = win.problems.text
+    facts["marked"] = sorted(s.drawable().marked())
+    facts["can_pixel"] = rgb_at(out_png, window.project(app, (moved[0], moved[1] - 3.3, 6.0)))
+    facts["rows"] = len(win.problems.rows)
+    win.problems.rows[0].on_click()
+    facts["selected"] = s.selection.key if s.selection else None
+    return facts
+
+
+@scenario
 def terrain(out_png: str) -> dict[str, Any]:
     """A Toy Battle terrain in the board mode."""
     from app.editor.session import EditorSession

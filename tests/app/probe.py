@@ -322,7 +322,7 @@ def little_soldiers_overlays(workdir: str) -> dict[str, Any]:
                       "explain": c.view()._truth.explain_target(me, enemy)["valid"]}
     facts["dice_shown"] = view.dice_shown()
     facts["die_pixels"] = []
-    from app.games.little_soldiers.view import DIE_CM
+    from app.games.little_soldiers.dice_tray import DIE_CM
 
     for i, face in enumerate(view.dice_shown()):
         x, y, z = view.die_point(i)
@@ -375,7 +375,7 @@ def little_soldiers_overlays(workdir: str) -> dict[str, Any]:
     return facts
     facts["dice_shown"] = view.dice_shown()
     facts["die_pixels"] = []
-    from app.games.little_soldiers.view import DIE_CM
+    from app.games.little_soldiers.dice_tray import DIE_CM
 
     for i, face in enumerate(view.dice_shown()):
         x, y, z = view.die_point(i)
@@ -519,7 +519,7 @@ def little_soldiers_dice_reroll_mid_tumble(workdir: str) -> dict[str, Any]:
     assert c.play(Move(me, spot["x"], spot["y"]))
     c.click_soldier(c.targets()[0])
     window.step(app, 1)
-    tumbling = sum(1 for a in view._anim if a["kind"] == "tumble")
+    tumbling = view.tray.running("tumble")
     rerolled = False
     if c.phase() == "reroll":
         for i in range(len(c.dice.faces)):
@@ -540,7 +540,7 @@ def little_soldiers_framing(out_png: str, level: str = "") -> dict[str, Any]:
     from ursina import scene
 
     from app import frames
-    from app.games.little_soldiers.view import CARD_D, CARD_W
+    from app.games.little_soldiers.hq_cards import CARD_D, CARD_W, hq_row
     from app.shell import window
     from app.shell.render import render
 
@@ -565,7 +565,7 @@ def little_soldiers_framing(out_png: str, level: str = "") -> dict[str, Any]:
                 pts[f"track{step}{dx}{dy}"] = (x + dx, y + dy, 0.0)
     v = c.view_dict()
     for g in v["generals"]:
-        ti = view._team_index(g["team"])
+        ti = hq_row(g["team"])
         for slot in range(len(g["soldiers"]) + 1):
             cx, cy, _ = view.card_point(ti, slot)
             for dx in (-CARD_W / 2, CARD_W / 2):
@@ -811,10 +811,10 @@ def little_soldiers_throw(workdir: str) -> dict[str, Any]:
     arrow = any(e.name == "aim" for e in view.overlay.children)
     assert c.release_aim()
     f = c.flight
-    view._animate(0.0)
-    view._animate(f.times[-1] / 2)
-    piece = next(e for e in view.flight_root.children if e.name == "thrown")
-    trail = next(e for e in view.flight_root.children if e.name == "trail")
+    view.tray.animate(0.0)
+    view.tray.animate(f.times[-1] / 2)
+    piece = next(e for e in view.tray.flight_root.children if e.name == "thrown")
+    trail = next(e for e in view.tray.flight_root.children if e.name == "trail")
     mid = list(frames.to_engine(piece.position))
     mid_trail = bool(trail.enabled)
     view.finish_animations()
@@ -854,11 +854,11 @@ def little_soldiers_after_the_throw(workdir: str) -> dict[str, Any]:
     window.step(app, 1)  # the drag aims at the pointer
     view.input("left mouse up")  # released: thrown
     flying = [view.animating() and res.screen.animating()]
-    view._animate(0.2)
+    view.tray.animate(0.2)
     flying.append(view.animating())
     view.finish_animations()
     flying.append(view.animating())
-    landed_trail = [e.name for e in view.flight_root.children]
+    landed_trail = [e.name for e in view.tray.flight_root.children]
     window.step(app, 1)
     rng = random.Random(2)
     for _ in range(80):  # the bot's turn (and any of yours before a Move), each action shown a frame
@@ -872,7 +872,7 @@ def little_soldiers_after_the_throw(workdir: str) -> dict[str, Any]:
             c.play(rng.choice(c.view().candidate_actions(12, rng)))
         window.step(app, 1)
     after = {"phase": c.phase(), "mine": c.my_turn(), "reach": c.reach() is not None,
-             "flight": c.flight is not None, "trail": [e.name for e in view.flight_root.children],
+             "flight": c.flight is not None, "trail": [e.name for e in view.tray.flight_root.children],
              "cord": c.preview is not None, "cord_drawn": any(e.name == "cord" for e in view.overlay.children)}
     spot = c.spot(c.selected)
     inward = math.atan2(view.center[1] - spot["y"], view.center[0] - spot["x"])
@@ -1250,10 +1250,10 @@ def hover_by_poll() -> dict[str, Any]:
     window.step(app, 1)
     target = next(e for e in screen.view.dynamic.children if e.name == f"pick-{foes[0]['id']}")
     mouse.hovered_entity = target  # no enter event: the picker was rebuilt under a resting mouse
-    screen.update()
+    screen.view.update()  # the scene's frame asks what is under the mouse
     got = c.hover.target if c.hover else None
     mouse.hovered_entity = None
-    screen.update()
+    screen.view.update()
     return {"target": foes[0]["id"], "hovered": got, "after_leaving": c.hover.target if c.hover else None}
 
 

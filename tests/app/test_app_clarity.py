@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import math
 
-from app.games.little_soldiers.controller import BAND_WORDS, THROW_EDGE_MARGIN, THROW_FULL_FLIGHT_CM, LittleSoldiersController
+from app.games.little_soldiers.aiming import THROW_EDGE_MARGIN
+from app.games.little_soldiers.controller import BAND_WORDS, LittleSoldiersController
 from app.seats import Seats
+from engine.little_soldiers.table.throws import FULL_FLIGHT_CM, MIN_AIM_STRENGTH
 from tests.app.probe import _ls_to_my_throw
 
 
@@ -31,15 +33,15 @@ def test_a_full_drag_stays_on_the_table_and_a_drag_on_the_thrower_aims():
     _ls_to_my_throw(c)
     o = c.shot_origin()
     thrower = c.view_dict()["shot"]["thrower"]
-    assert c.click_soldier(thrower) and c.aim_dragging  # pressing on the Grenadier starts the aim
+    assert c.click_soldier(thrower) and c.aiming.dragging  # pressing on the Grenadier starts the aim
     for angle in range(0, 360, 45):
         a = math.radians(angle)
         direction, strength = c.aim_at(o[0] + 500 * math.cos(a), o[1] + 500 * math.sin(a))
-        edge = c.edge_distance(o, direction)
-        full = THROW_FULL_FLIGHT_CM[c.shot_kind()]
-        assert strength <= max(0.05, math.sqrt(THROW_EDGE_MARGIN * edge / full)) + 1e-3
-        assert strength * strength * full <= edge + 1e-6 or strength == 0.05
-    assert c.release_aim() and not c.aim_dragging and c.aim is None
+        edge = c.aiming.edge_distance(o, direction)
+        full = FULL_FLIGHT_CM[c.aiming.kind()]
+        assert strength <= max(MIN_AIM_STRENGTH, math.sqrt(THROW_EDGE_MARGIN * edge / full)) + 1e-3
+        assert strength * strength * full <= edge + 1e-6 or strength == MIN_AIM_STRENGTH
+    assert c.release_aim() and not c.aiming.dragging and c.aiming.aim is None
 
 
 def test_a_soldier_off_the_table_selected_during_the_move_crashes_nothing():
@@ -76,8 +78,8 @@ def test_the_aim_shows_where_the_throw_may_land():
     mid = c.view().terrain.bf.play_zone.centroid  # toward the middle: the edge cap stays out of it
     a = math.atan2(mid.y - o[1], mid.x - o[0])
     c.aim_at(o[0] + 20.0 * math.cos(a), o[1] + 20.0 * math.sin(a))
-    spread = c.aim_spread()
-    d = c.aim_distance()
+    spread = c.aiming.spread()
+    d = c.aiming.distance()
     assert 17.0 <= d <= 21.0  # about the drag's length
     assert spread.contains(Point(o[0] + d * math.cos(a), o[1] + d * math.sin(a)))
     assert not spread.contains(Point(o[0], o[1]))

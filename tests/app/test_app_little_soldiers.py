@@ -101,7 +101,7 @@ def test_the_dice_show_the_engines_roll(overlays):
     rolled = overlays["engine_dice"][-1].removeprefix("Dice: ").rstrip(".").split(", ")
     assert [f.replace("_", " ") for f in overlays["dice"]] == rolled  # the log reads "double hit"
     assert [f.replace("_", " ") for f in overlays["dice_shown"]] == rolled
-    from app.games.little_soldiers.view import FACE_RGB
+    from app.games.little_soldiers.dice_tray import FACE_RGB
 
     for die in overlays["die_pixels"]:
         want = [255 * c for c in FACE_RGB[die["face"]][:3]]

@@ -133,19 +133,32 @@ def test_placing_returns_to_select_and_the_ray_picks_the_piece_seen(tmp_path):
     assert s.pick_ray((0.0, 0.0, 30.0), (1.0, 0.0, 29.0)) is None  # misses everything
 
 
-def test_undo_and_redo_only_land_on_states_the_editor_can_show(tmp_path):
+def test_a_piece_typed_into_the_air_is_drawn_marked_and_undo_steps_one_edit(tmp_path):
     """Undo once left an empty table ('z = 27 but no scenery top is there to
-    rest on') and clicks picked nothing: such a step is passed over."""
+    rest on'): a typed height that leaves a piece in the air is made, and the
+    piece drawn there, marked, until it is mended; a drop or a drag that
+    would do the same is refused and changes nothing. Undo and redo step one
+    edit each."""
+    import pytest
+
     from app.editor.document import SetValue
+    from app.editor.placing import Refused
 
     s = EditorSession.open(tmp_path / "new.json")
     s.tool = "box"
     s.click(30, 40)
-    s.apply(SetValue(("scenery", 0, "rotation"), 15.0))  # a good step
-    s.apply(SetValue(("scenery", 0, "at"), [30.0, 40.0, 27.0]))  # floats: the model cannot load
-    assert s.battlefield() is None
-    s.apply(SetValue(("scenery", 0, "at"), [30.0, 40.0, 0.0]))  # back on the table
-    s.undo()  # lands past the floating step, on the turned box
+    s.apply(SetValue(("scenery", 0, "rotation"), 15.0))
+    before, depth = json.dumps(s.data), s.doc.depth
+    with pytest.raises(Refused, match="z = 27 but no scenery top is there to rest on"):
+        s.apply(SetValue(("scenery", 0, "at"), [30.0, 40.0, 27.0]), keep_placed=True)
+    assert json.dumps(s.data) == before and s.doc.depth == depth and not s.doc.can_redo()
+    assert s.type_field("z", "27")
+    view = s.drawable()
+    assert [(st.id, st.bottom) for st in view.strays] == [("box-1", 27.0)] and "box-1" in view.marked()
+    assert any("rest on" in p for p in s.problems())
+    s.undo()
     assert s.battlefield() is not None and s.data["scenery"][0]["rotation"] == 15.0
+    s.undo()
+    assert s.data["scenery"][0]["rotation"] == 0.0
     s.redo()
-    assert s.battlefield() is not None and s.data["scenery"][0]["at"][2] == 0.0
+    assert s.data["scenery"][0]["rotation"] == 15.0

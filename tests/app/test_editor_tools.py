@@ -71,7 +71,7 @@ def test_typed_z_lifts_what_rests_on_the_piece(tmp_path):
     assert s.data["scenery"][1]["at"][2] == 8.0
     s.selection = Selection("piece", "box-1")
     assert s.type_field("z", "3")
-    assert s.problems() == ["scenery[0].at: z = 3 but no scenery top is there to rest on"]  # live
+    assert s.problems() == ["Scenery 'box-1' (scenery[0].at): z = 3 but no scenery top is there to rest on"]  # live
     assert s.data["scenery"][1]["at"][2] == 11.0
     s.key("ctrl+z")
     assert [p["at"][2] for p in s.data["scenery"]] == [0.0, 8.0] and s.problems() == []

@@ -99,3 +99,27 @@ def test_editor_fields_keys_handles_and_picker_in_the_window(tmp_path):
     assert facts["picker_buttons"] == ["..", "tower.stl", "previous page", "next page", "Cancel"]
     assert facts["imported"] == "tower-1" and facts["picker_after"] == []
     assert facts["inputs_after"] == ["x", "y", "z", "rotation", "height", "scale"]  # a mesh: no width or depth
+
+
+def test_the_editor_never_draws_a_blank_table_and_marks_problems(tmp_path):
+    """Issue 27, live in an offscreen window: blocks clicked onto the standing
+    cereal box land on its top, Undo and Redo keep the table, Save on a
+    battlefield that comes with Toybox asks for a name and writes the
+    player's folder (Enter in the name field no longer kills the window), a
+    piece dragged into another is red on the table and listed, and its line
+    selects it."""
+    png = tmp_path / "never-blank.png"
+    facts = run(tmp_path, "editor_never_blank", str(png), timeout=240)
+    _png_ok(png)
+    assert facts["read_only"] and "read-only" in facts["title"]
+    assert facts["blocks"][2] == 27.0
+    (without, top_pixel), (with_, _) = facts["after"]
+    assert with_ == without + 1 and without > 5  # every piece drawn, both ways
+    assert facts["asked"] and facts["prompt_closed"]
+    assert facts["saved_to"] == str(tmp_path / "home" / "levels" / "battlefield" / "my-kitchen.json")
+    assert json.loads(Path(facts["saved_to"]).read_text())["name"] == "My kitchen"
+    assert "soda can" in facts["problems"] and "overlaps" in facts["problems"] and facts["rows"] == 1
+    assert set(facts["marked"]) == {"soda-can", "game-box-bottom"}
+    r, g, b = facts["can_pixel"]
+    assert r > 150 and g < 110 and b < 110, facts["can_pixel"]  # the can drawn red
+    assert facts["selected"] in ("soda-can", "game-box-bottom")

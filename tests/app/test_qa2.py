@@ -132,6 +132,7 @@ def test_teleporter_and_marshmallow_can_be_used_by_mouse():
 
     from app.games.little_soldiers.controller import LittleSoldiersController
     from app.seats import Seats
+    from engine.little_soldiers import queries
     from engine.little_soldiers.actions import Activate, Move
     from engine.little_soldiers.terrain import Spot
 
@@ -154,7 +155,7 @@ def test_teleporter_and_marshmallow_can_be_used_by_mouse():
                 else:
                     assert "Stay here (do not teleport)" in [t for t, _ in c.choices()]
                     dest = next(o for o in terrain.objects if o.kind == "teleporter" and o.id != v["object_active"])
-                    foot = c.object_shape(dest)
+                    foot = queries.object_footprint(c.view(), dest.id)
                     x, y = foot.centroid.x, foot.bounds[1] - 0.4  # a click just off its near side
                     assert c.click_table(x, y), c.message
                 assert c.phase() != phase or not c.my_turn()
@@ -173,7 +174,7 @@ def test_teleporter_and_marshmallow_can_be_used_by_mouse():
                 mover = c.view_dict().get("mover") or next(
                     s["id"] for s in c.soldiers() if s["team"] in c.my_teams() and s["spot"] is not None)
                 tele = next(o for o in terrain.objects if o.kind == sorted(wanted)[-1])
-                ring = c.object_shape(tele).buffer(terrain.base_radius + 0.1).exterior
+                ring = queries.object_footprint(c.view(), tele.id).buffer(terrain.base_radius + 0.1).exterior
                 for k in range(24):
                     p = ring.interpolate(k / 24, normalized=True)
                     spot = Spot(p.x, p.y, None)

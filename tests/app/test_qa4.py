@@ -168,3 +168,18 @@ def test_save_asks_for_a_name_prefilled_and_the_load_list_shows_it(probe, tmp_pa
     assert any(t.startswith("Hufflepuff fort - Little Soldiers, Bootcamp") for t in lines), lines
     assert any(t.startswith("Saved - Little Soldiers, Bootcamp") for t in lines), lines  # the name as offered
     assert f["shortcuts_after"] == []
+
+
+def test_turning_modules_on_and_off_keeps_a_player_count_the_engine_plays():
+    """Issue 24: the start screen switched 2 Against 2 to 4 players and back to
+    2 by hand; it now asks the engine's range (``config.player_range``)."""
+    from app.shell.start_screen import players_after_modules
+    from engine.core.games import get_game
+
+    info = get_game("little-soldiers")
+    for modules, players, expected in [(["two_vs_two"], 2, 4), ([], 4, 2), ([], 3, 2), (["two_vs_two"], 3, 3),
+                                       (["levels"], 2, 2), (["two_vs_two", "levels"], 4, 4)]:
+        config = {"modules": modules, "players": players}
+        n = players_after_modules(config)
+        assert n == expected, (modules, players)
+        assert info.new_game(info.config_from_dict({**config, "players": n}), 1).num_seats == n

@@ -124,7 +124,7 @@ def the_throw_lands_and_goes_off() -> dict[str, Any]:
     kinds: list[list[str]] = []
     animating: list[bool] = []
     for _ in range(240):
-        kinds.append(sorted({a["kind"] for a in screen.view._anim}))
+        kinds.append(sorted(k for k in ("flight", "blast", "tumble") if screen.view.tray.running(k)))
         animating.append(screen.view.animating())
         _steps(app, 1)
         if not screen.view.animating() and "blast" in sum(kinds, []):
@@ -374,7 +374,7 @@ def reroll_picks_stand_out() -> dict[str, Any]:
     from app import frames
     from app.game_screen import GameScreen
     from app.games import controller_class
-    from app.games.little_soldiers.view import DIE_CM
+    from app.games.little_soldiers.dice_tray import DIE_CM
     from app.seats import Seats
 
     app = _app()
@@ -397,9 +397,9 @@ def reroll_picks_stand_out() -> dict[str, Any]:
     _steps(app, 2)
     c.click_die(1)
     _steps(app, 1)
-    v = screen.view
-    z = [frames.to_engine(h.position)[2] - DIE_CM / 2 for h in v.dice_entities]
-    ring = v.pick_root.find("**/picked-dice")
+    tray = screen.view.tray
+    z = [frames.to_engine(h.position)[2] - DIE_CM / 2 for h in tray.dice_entities]
+    ring = tray.pick_root.find("**/picked-dice")
     return {"lift": z, "ring": not ring.isEmpty(), "picked": sorted(c.reroll_pick)}
 
 

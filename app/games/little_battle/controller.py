@@ -131,7 +131,7 @@ class LittleBattleController(GameController):
         player meant (built from any action naming that card) for the engine to refuse."""
         legal = self.view().legal_actions()
         for a in legal:
-            if isinstance(a, kind) and str(a.card) == self.selected and fits(a):
+            if isinstance(a, kind) and str(getattr(a, "card", "")) == self.selected and fits(a):  # Keep and Attack name a card
                 return a
         card = next((a.card for a in legal if str(getattr(a, "card", "")) == self.selected), None)
         if card is None:

@@ -12,10 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from app.seats import seat_label
-from app.tips import Tip
+from app.tips.tip import Tip
 from engine.little_battle import Attack, Keep
 from engine.little_battle.data import KIND_COLOR, LEOPARD_CHIEF_DEFAULT_KEY, RHINO_CHIEF_FLEE_FROM
-from engine.little_battle.state import ADVENTURERS, CARD_OF_NAME
+from engine.little_battle.state import ADVENTURERS, CARD_OF_NAME, DRAFT, RUSH
 
 OPENED_BY = {colour: kind.capitalize() + "s" for kind, colour in KIND_COLOR.items()}
 CHIEF_POWERS = {
@@ -121,7 +121,7 @@ def ship_tip(c: Any, s: int) -> Tip | None:
         facts.append("Chests: " + ", ".join(f"{n} {col}" for col, n in counts.items()))
     gold = v["gold"][s]
     facts.append(f"Gold: {gold}" if gold is not None else "Gold: hidden until the end")
-    if v["committed"][s] and v["phase"] in ("draft", "rush"):
+    if v["committed"][s] and v["phase"] in (DRAFT, RUSH):
         facts.append("Has chosen this turn.")
     now = []
     if me and c.ship_highlighted():
@@ -155,4 +155,9 @@ def revealed_tip(pile: int, seat: int, card: str) -> Tip | None:
     return Tip(card, tuple(facts), ())
 
 
-__all__ = ["revealed_key", "things", "tip"]
+def card_of_action(c: Any, action: Any) -> Tip | None:
+    """No choice button here plays a card with a tip of its own."""
+    return None
+
+
+__all__ = ["revealed_key", "things", "tip", "card_of_action"]

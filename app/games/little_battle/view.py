@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import functools
 import math
+from functools import partial
 from typing import Any
 
 from app import frames
 from app.games.little_battle.controller import LittleBattleController
+from app.games.protocols import ActionShows, GameScene
 from app.look.cards import chest, coins, ship
 from app.look.geom import Batch
 from app.look.placards import STYLES, placard, size_cm
@@ -22,6 +24,7 @@ from app.pointer import on_plane
 from app.scene_mesh import MeshBuilder
 from app.seats import SEAT_RGB, seat_label, seat_name
 from app.table import Table, free_film, picker, static_entity
+from engine.little_battle.state import DRAFT, RUSH
 
 TABLE_W, TABLE_D = 110.0, 80.0
 CARD_W, CARD_D, CARD_T = 6.0, 8.5, 0.25
@@ -132,6 +135,7 @@ def plate_spot(rel: int, n: int, width: float, depth: float) -> tuple[float, flo
     and 5 players the far plates lay partly under the sand, their counts hidden.)"""
     from shapely import affinity
     from shapely.geometry import Point, Polygon, box
+    from shapely.geometry.base import BaseGeometry
 
     x, y, _ = ship_position(rel, n)
     if rel == 0:
@@ -140,7 +144,7 @@ def plate_spot(rel: int, n: int, width: float, depth: float) -> tuple[float, flo
     for r in range(n):
         hx, hy, heading = ship_position(r, n)
         hulls.append(affinity.translate(affinity.rotate(Polygon(HULL_OUTLINE), heading, origin=(0, 0)), hx, hy))
-    blocked = Point(*BEACH_AT).buffer(BEACH_R + PLATE_CLEAR_CM)
+    blocked: BaseGeometry = Point(*BEACH_AT).buffer(BEACH_R + PLATE_CLEAR_CM)
     for hull in hulls:
         blocked = blocked.union(hull.buffer(PLATE_CLEAR_CM))
     table = box(-TABLE_W / 2, -TABLE_D / 2, TABLE_W / 2, TABLE_D / 2)
@@ -166,7 +170,7 @@ def card_rgb(name: str) -> tuple[float, float, float]:
     return rgb
 
 
-class LittleBattleView:
+class LittleBattleView(GameScene):
     """Draws a :class:`LittleBattleController`'s game and turns clicks into its calls."""
 
     FREE_FILM = (-0.96, 0.42, -0.84, 0.6)
@@ -229,6 +233,7 @@ class LittleBattleView:
         self.reveal_cards: list[Any] = []
         self._reveal_key: Any = None
         self._anim: list[dict[str, Any]] = []
+        self.shows: ActionShows | None = None  # the scene runs its own flips and journeys (set_pace)
         self.pace: float = 1.0
         self.sound: Any = lambda name: None
         """Plays a toy sound by name (the game screen sets it: app.sounds): a card flips, coins land."""
@@ -283,6 +288,8 @@ class LittleBattleView:
         if not one or before is None:
             self._end_travels(redraw=False)
             return
+        if self.pace > 0:
+            self.sound("card")  # a card kept on a Ship or laid at a pile
         mid = view_after_last_action(self.controller)
         if mid is None or not mid.get("last_reveal"):
             return
@@ -470,6 +477,9 @@ class LittleBattleView:
         if self._travel:
             self._move_travels(dt)
 
+    def set_pace(self, factor: float) -> None:
+        self.pace = factor
+
     def finish_animations(self) -> None:
         """Space: every card face up, every chest at its Ship."""
         self._animate(600.0)
@@ -495,7 +505,7 @@ class LittleBattleView:
                 chest(look, (x, y + 0.5, h), pile[0]["color"], heading=-8.0 if p == 0 else 8.0, size=4.2)
             placard(self.dynamic, f"pile-label-{p}", f"Pile {p + 1}: {len(pile)} chest{'s' if len(pile) != 1 else ''}",
                     (x, y - 8.2, 0.3), 2.0)  # printed on a card on the sand, not floating
-            picker(self.dynamic, (x, y, 0.0), (CARD_W + 4, CARD_D + 4, max(h, 1.0)), lambda p=p: self.controller.click_pile(p),
+            picker(self.dynamic, (x, y, 0.0), (CARD_W + 4, CARD_D + 4, max(h, 1.0)), partial(self.controller.click_pile, p),
                    name=f"pile-{p}")
         for play in v.get("my_play", []):  # your own card, played face down: you see its face, tilted, beside its pile
             look.add_box(self.my_play_point(play["pile"]), (CARD_W * 0.8, CARD_D * 0.8, CARD_T), (1, 1, 1),
@@ -540,7 +550,7 @@ class LittleBattleView:
                 count = min(int(gold), 24)
                 gx, gy, gz = self.loot_point(s, len(loot), v)
                 coins(look, (gx, gy, gz), count, radius=0.45)
-            ready = "  ready" if v["committed"][s] and v["phase"] in ("draft", "rush") else ""
+            ready = "  ready" if v["committed"][s] and v["phase"] in (DRAFT, RUSH) else ""
             text = f"{seat_label('little-battle', s)}{ready}\nhand {v['hand_sizes'][s]} · ship {on_ship} · chests {len(loot)}"
             if gold is not None:
                 text += f" · {gold} gold"
@@ -568,7 +578,7 @@ class LittleBattleView:
                 mb.add_box((x, HAND_Y, 0.05), (w + 1.6, CARD_D * 1.3 + 1.6, 0.1), HIGHLIGHT)
             look.add_box((x, HAND_Y, z), (w, CARD_D * 1.3, CARD_T), (1, 1, 1), textures={"top": card_texture(name)},
                          ground=None)
-            picker(self.dynamic, (x, HAND_Y, 0.0), (w, CARD_D * 1.3, 2.5), lambda n=name: self.controller.click_card(n),
+            picker(self.dynamic, (x, HAND_Y, 0.0), (w, CARD_D * 1.3, 2.5), partial(self.controller.click_card, name),
                    name=f"card-{name}")
 
     # ------------------------------------------------------------ tooltips (app.tips)

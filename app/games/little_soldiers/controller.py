@@ -18,12 +18,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.games.controller import GameController
+from app.games.little_soldiers.aiming import ThrowAim
 from engine.core.protocol import CHANCE
 from engine.little_soldiers import queries
-from engine.little_soldiers.actions import Activate, Deploy, Jump, Lead, Move, Order, Reroll, Shields, Teleport, Throw
-from engine.little_soldiers.mission_data import COOP_MISSIONS
+from engine.little_soldiers.actions import Activate, Deploy, Jump, Lead, Move, Order, Reroll, Shields, Throw
 from engine.little_soldiers.mission_report import record_mission
 from engine.little_soldiers.names import log_namer, soldier_name
+from engine.little_soldiers.phases import Phase
+from engine.little_soldiers.state import LittleSoldiersState
+from engine.little_soldiers.view import (
+    LittleSoldiersView as SeatView,  # the seat's view of the rules (the app's scene is another)
+)
 
 
 def _point(x: float, y: float) -> Any:
@@ -36,15 +41,6 @@ BAND_WORDS = {"green": "within the red reroll band (green range)", "red": "withi
               "yellow": "outside the red reroll band", None: "outside the red reroll band"}
 """The range band as a player reads it: the red band is what gives the range
 reroll ('out of range' was shown for valid targets beyond it)."""
-
-THROW_FULL_FLIGHT_CM = {"grenade": 145.0, "mortar": 150.0}
-"""How far a full-strength throw goes on a flat table (measured with the
-engine's physics, three seeds each; chosen): the distance grows about as the
-strength squared, so the drag's length maps to sqrt(length / this)."""
-
-THROW_EDGE_MARGIN = 0.85
-"""The strongest aim lands at most this share of the way to the play zone's
-edge (chosen: full strength flew ~140 cm, off the table)."""
 
 CLIMB_SNAP_CM = 4.0
 """A click on the table counts as climbing down a Level only within this many
@@ -106,9 +102,8 @@ class LittleSoldiersController(GameController):
         self._flight_done: int | None = None
         """The serial of the engine's last throw once an action came after it:
         its flight is no longer shown (its trail stayed on the table for rounds)."""
-        self.aim: tuple[float, float] | None = None
-        self.aim_dragging = False
-        """A drag begun on the thrower is aiming (the screen follows the mouse)."""
+        self.aiming = ThrowAim(self.view)
+        """The Grenade or Mortar throw being aimed by a drag."""
         self._reach_key: Any = None
         self._reach: Any = None
         self.overlay_listeners: list[Any] = []
@@ -139,8 +134,14 @@ class LittleSoldiersController(GameController):
     def is_mine(self, ident: str) -> bool:
         return self.soldier(ident)["team"] in self.my_teams()
 
-    def phase(self) -> str:
-        return str(self.view().phase)  # type: ignore[attr-defined]
+    def view(self) -> SeatView:
+        """What the shown seat may see (the engine's Little Soldiers view: its questions are typed)."""
+        v = super().view()
+        assert isinstance(v, SeatView)
+        return v
+
+    def phase(self) -> Phase:
+        return self.view().phase
 
     def summary(self) -> dict[str, Any]:
         """The Load list's line names the battlefield as printed ('Bootcamp', 'Another New
@@ -155,44 +156,45 @@ class LittleSoldiersController(GameController):
         if not self.my_turn():
             return line
         hint = {
-            "deploy": (f"deploy a soldier from your HQ beside Deployment token {self.view_dict().get('block')}"
+            Phase.DEPLOY: (f"deploy a soldier from your HQ beside Deployment token {self.view_dict().get('block')}"
                        if self.view_dict().get("block") is not None else  # the missions: 'token None'
                        "click a soldier's card in your HQ, then a spot in the green area"),
-            "move": "click a soldier, then where its yellow cord takes it",
-            "order": "give an Order: click a valid target to attack, or choose below",
-            "reroll": "click dice to reroll them, or keep them",
-            "throw": "drag on the table to aim the throw",
-            "teleport": "click the table beside the Teleporter your soldier arrives at",
-            "jump": "click the table in the direction to bounce (a straight full-cord Move)",
-            "lead": "choose the General who plays first this round (button, bottom right)",
+            Phase.MOVE: "click a soldier, then where its yellow cord takes it",
+            Phase.ORDER: "give an Order: click a valid target to attack, or choose below",
+            Phase.REROLL: "click dice to reroll them, or keep them",
+            Phase.THROW: "drag on the table to aim the throw",
+            Phase.TELEPORT: "click the table beside the Teleporter your soldier arrives at",
+            Phase.JUMP: "click the table in the direction to bounce (a straight full-cord Move)",
+            Phase.LEAD: "choose the General who plays first this round (button, bottom right)",
         }.get(self.phase())
         if hint is None:  # Scout, Radar, Shield shift, Objects...: the engine's own sentence for the step
-            helper = getattr(self.view(), "phase_help", None)
-            hint = helper().rstrip(".") if helper else None
+            hint = self.view().phase_help().rstrip(".")
             if hint and hint.startswith("the game is in its"):
                 hint = None
         return f"{line[:-1]}: {hint}." if hint and line.endswith(".") else line
 
     def targets(self) -> list[str]:
         """Enemies the selected soldier can see whole (the engine's line of sight)."""
-        if self.spot(self.selected) is None:
+        ident = self.selected
+        if ident is None or self.spot(ident) is None:
             return []
         try:
-            return list(self.view().valid_targets(self.selected))  # type: ignore[attr-defined]
+            return list(self.view().valid_targets(ident))
         except (KeyError, ValueError, AttributeError):
             return []
 
     def reach(self) -> Any:
         """The selected soldier's yellow-cord reach (shapely), while it may move; else None."""
-        if self.spot(self.selected) is None or not self.my_turn() or self.phase() != "move":
+        ident = self.selected
+        if ident is None or self.spot(ident) is None or not self.my_turn() or self.phase() is not Phase.MOVE:
             return None
-        s = self.soldier(self.selected)
+        s = self.soldier(ident)
         mover = self.view_dict().get("mover")
-        if s["spot"] is None or not self.is_mine(self.selected) or (mover and mover != self.selected):
+        if s["spot"] is None or not self.is_mine(ident) or (mover and mover != ident):
             return None
-        key = (self.selected, tuple(sorted(s["spot"].items())), len(self.match.actions))
+        key = (ident, tuple(sorted(s["spot"].items())), len(self.match.actions))
         if key != self._reach_key:
-            self._reach_key, self._reach = key, queries.reach(self.view(), self.selected)
+            self._reach_key, self._reach = key, queries.reach(self.view(), ident)
         return self._reach
 
     def move_path(self) -> list[tuple[float, float]]:
@@ -211,28 +213,28 @@ class LittleSoldiersController(GameController):
 
     def choices(self) -> list[tuple[str, Any]]:
         phase = self.phase()
-        if phase == "reroll":
+        if phase is Phase.REROLL:
             n = len(self.reroll_pick)
-            out = [("Keep the dice", Reroll(()))]
+            out: list[tuple[str, Any]] = [("Keep the dice", Reroll(()))]
             if n:
                 out.insert(0, (f"Reroll {n} selected {'die' if n == 1 else 'dice'}", Reroll(tuple(sorted(self.reroll_pick)))))
             return out
-        if phase == "move" and self.my_turn():
+        if phase is Phase.MOVE and self.my_turn():
             # The zero Move: the only way to stay was a click exactly on the soldier's own spot,
             # where its figurine catches the click and only selects it.
-            out = []
+            stays: list[tuple[str, Move]] = []
             for ident in ([self.selected] if self.selected else []) + sorted(self._my_movers()):
                 spot = self.spot(ident)
                 if spot is None:  # a broken soldier (its HQ card can still be selected): no Move to offer
                     continue
                 stay = Move(ident, spot["x"], spot["y"])
-                if not self.explain(stay) and all(a != stay for _, a in out):
-                    out.append((f"{self.name(ident)} stays where it is", stay))
-            return out[:1] if self.selected in {a.soldier for _, a in out} else out
-        if phase == "teleport" and self.my_turn() and not self.explain(Activate(None)):
+                if not self.explain(stay) and all(a != stay for _, a in stays):
+                    stays.append((f"{self.name(ident)} stays where it is", stay))
+            return list(stays[:1] if self.selected in {a.soldier for _, a in stays} else stays)
+        if phase is Phase.TELEPORT and self.my_turn() and not self.explain(Activate(None)):
             return [("Stay here (do not teleport)", Activate(None))]
         actions = self.legal()
-        if phase == "order" and self.selected is not None:
+        if phase is Phase.ORDER and self.selected is not None:
             mine = [a for a in actions if isinstance(a, Order) and a.soldier == self.selected]
             actions = mine or actions
         return [(self.label(a), a) for a in actions]
@@ -306,15 +308,9 @@ class LittleSoldiersController(GameController):
         """A soldier as a player reads it: "green-infantry-2" -> "Green Infantry 2"."""
         return soldier_name(ident)
 
-    @property
-    def message(self) -> str:
+    def in_words(self, text: str) -> str:
         """The engine's sentence with soldiers and scenery named as printed."""
-        text = self._message
-        return self.named(text) if text else ""
-
-    @message.setter
-    def message(self, text: str) -> None:
-        GameController.message.fset(self, text)  # type: ignore[attr-defined]
+        return self.named(text)
 
     def events(self) -> list[str]:
         """The log with soldiers named as on their cards ("green-grenadier moves" read as an id)."""
@@ -352,7 +348,7 @@ class LittleSoldiersController(GameController):
                 counts[t] = counts.get(t, 0) + 1
             return "Shields: " + ", ".join(f"{n} on {self.name(t)}" for t, n in counts.items())
         text = self.named(str(action))
-        for piece in self.view().terrain.bf.scenery:  # type: ignore[attr-defined]
+        for piece in self.view().terrain.bf.scenery:
             if piece.object and piece.id in text:  # "activate phone": the Marshmallow is a phone on the table
                 what = piece.object.replace("_", " ").capitalize()
                 text = text.replace(piece.id, f"the {what} ({piece.id.replace('-', ' ')})")
@@ -361,19 +357,9 @@ class LittleSoldiersController(GameController):
     def _my_movers(self) -> list[str]:
         return [s["id"] for s in self.soldiers() if s["spot"] is not None and s["team"] in self.my_teams()]
 
-    def shot_kind(self) -> str | None:
-        shot = self.view_dict().get("shot")
-        return shot["kind"] if shot else None
-
     def shot_origin(self) -> tuple[float, float, float] | None:
-        """Where aiming is measured from: the engine's answer (the thrower, the
-        catapult on the edge, or a Battle Royale HQ's catapult)."""
-        return self.view().throw_origin()  # type: ignore[attr-defined]
-
-    def shot_reach(self) -> float:
-        from engine.little_soldiers.terrain import GRENADE_REACH, MORTAR_REACH
-
-        return MORTAR_REACH if self.shot_kind() == "mortar" else GRENADE_REACH
+        """Where a throw is aimed from (the engine's answer), None when none is."""
+        return self.aiming.origin()
 
     # ------------------------------------------------------------ mouse
     def click_soldier(self, ident: str) -> bool:
@@ -381,15 +367,16 @@ class LittleSoldiersController(GameController):
         a valid enemy orders the Attack; pressing on the thrower starts aiming."""
         if self.start_aim_on_thrower(ident):
             return True
-        if ident != self.selected and self.my_turn() and self.phase() == "order" and not self.is_mine(ident):
+        if ident != self.selected and self.my_turn() and self.phase() is Phase.ORDER and not self.is_mine(ident):
             # the attacker: the selected soldier, else the only one of yours that can attack this
             # enemy (a broken soldier's card stayed selected, and the click was refused as its Order)
             attacks = [a for a in self.legal() if isinstance(a, Order) and a.kind == "attack" and a.target == ident]
             chosen = [a for a in attacks if a.soldier == self.selected] or (attacks if len(attacks) == 1 else [])
             if chosen:
                 return self.play(chosen[0])
-            if self.spot(self.selected) is not None and self.is_mine(self.selected):
-                return self.play(Order(self.selected, "attack", ident))  # the engine says why not
+            mine = self.selected
+            if mine is not None and self.spot(mine) is not None and self.is_mine(mine):
+                return self.play(Order(mine, "attack", ident))  # the engine says why not
         self.selected = ident
         self.message = ""
         self.preview = self.climb = None
@@ -399,15 +386,15 @@ class LittleSoldiersController(GameController):
     def click_table(self, x: float, y: float, surface: str | None = None) -> bool:
         """Deploy or move the selected soldier to the point (x, y) in cm on
         ``surface`` (a Level piece's top, None for the table)."""
-        if self.phase() in ("teleport", "jump") and self.my_turn():
+        if self.phase() in (Phase.TELEPORT, Phase.JUMP) and self.my_turn():
             return self.play(self.object_move_for(x, y))
         if self.selected is None:
             self.message = ("Click one of your soldiers (on the table, or its card in your HQ) first."
-                            if self.phase() != "deploy" else
+                            if self.phase() is not Phase.DEPLOY else
                             "Click the card of a soldier in your HQ first, then a spot beside the Deployment token.")
             self._changed()
             return False
-        if self.phase() == "deploy":
+        if self.phase() is Phase.DEPLOY:
             action: Any = Deploy(self.selected, float(x), float(y))
         else:
             action = self.move_for(x, y, surface)
@@ -427,7 +414,7 @@ class LittleSoldiersController(GameController):
         first meets a walkable surface: the top of a Level piece it passes
         over, else the table. The view's picker is the table plane, so a click
         on a Level's top landed on the table behind it before."""
-        terrain = self.view().terrain  # type: ignore[attr-defined]
+        terrain = self.view().terrain
         ox, oy, oz = origin
         dx, dy, dz = (through[0] - ox, through[1] - oy, through[2] - oz)
         best: tuple[float, float, float, str | None] | None = None
@@ -448,40 +435,13 @@ class LittleSoldiersController(GameController):
 
     def object_move_for(self, x: float, y: float) -> Any:
         """A click while an Object moves a soldier: the Marshmallow's bounce
-        towards (x, y), or the Teleporter arrival beside the Teleporter nearest
-        the click (the click itself, else the nearest spot touching it). These
-        steps have no listed actions, and the app only sent Moves, so a player
-        who activated one was stuck."""
-        v = self.view_dict()
-        user = self.spot(v["object_user"]) or {"x": x, "y": y}
-        if self.phase() == "jump":
+        towards (x, y), or the Teleport the engine finds for the click (beside
+        the Teleporter nearest it). These steps have no listed actions, and the
+        app only sent Moves, so a player who activated one was stuck."""
+        if self.phase() is Phase.JUMP:
+            user = self.spot(self.view_dict()["object_user"]) or {"x": x, "y": y}
             return Jump(round(math.degrees(math.atan2(y - user["y"], x - user["x"])), 2))
-        terrain = self.view().terrain  # type: ignore[attr-defined]
-        click = _point(x, y)
-        others = [o for o in terrain.objects if o.kind == "teleporter" and o.id != v["object_active"]]
-        if not others:
-            return Teleport("", x, y)
-        dest = min(others, key=lambda o: self.object_shape(o).distance(click))
-        first = Teleport(dest.id, round(x, 3), round(y, 3))
-        if not self.explain(first):
-            return first
-        foot = self.object_shape(dest)
-        r = float(getattr(terrain, "base_radius", 1.5))
-        for gap in (r + 0.05, r + 0.25, r + 0.5, r + 1.0, r + 2.0):
-            ring = foot.buffer(gap).exterior
-            p = ring.interpolate(ring.project(click))
-            t = Teleport(dest.id, round(p.x, 3), round(p.y, 3))
-            if not self.explain(t):
-                return t
-        return first
-
-    def object_shape(self, obj: Any) -> Any:
-        """An Object's footprint on the table (shapely): its scenery piece, or its token."""
-        from engine.little_soldiers import data as D
-
-        if obj.piece is None:
-            return _point(*obj.at).buffer(D.TOKEN_RADIUS)
-        return self.view().terrain.bf.solid(obj.piece).footprint  # type: ignore[attr-defined]
+        return queries.teleport_spot(self.view(), self.viewer, x, y)
 
     def move_for(self, x: float, y: float, surface: str | None = None) -> Move:
         """The Move a click at (x, y) on ``surface`` means: a plain Move on the
@@ -492,11 +452,11 @@ class LittleSoldiersController(GameController):
         plain = Move(self.selected, float(x), float(y))
         s = self.soldier(self.selected)
         here = s["spot"]["surface"] if s["spot"] else None
-        if not self.match.config.has("levels") or s["spot"] is None:  # type: ignore[attr-defined]
+        if not queries.can_climb(self.view(), self.selected):
             return plain
         if surface == here and not self.explain(plain):
             return plain
-        terrain = self.view().terrain  # type: ignore[attr-defined]
+        terrain = self.view().terrain
         piece = surface if surface not in (None, here) else here
         if piece is None:
             return plain
@@ -515,7 +475,7 @@ class LittleSoldiersController(GameController):
         that climb instead (:attr:`climb`): the click and the preview ask
         ``move_for`` the same question."""
         self.preview = self.climb = None
-        if self.reach() is not None:
+        if self.reach() is not None and self.selected is not None:
             action = self.move_for(x, y, surface)
             if action.climb:
                 self.climb = queries.climb_preview(self.view(), self.viewer, self.selected, action.x, action.y)
@@ -531,9 +491,9 @@ class LittleSoldiersController(GameController):
         the piece carries no Level (the scenery tooltip asks this)."""
         from shapely.ops import nearest_points
 
-        if self.reach() is None or not self.match.config.has("levels"):  # type: ignore[attr-defined]
+        if self.reach() is None or self.selected is None or not queries.can_climb(self.view(), self.selected):
             return None
-        terrain = self.view().terrain  # type: ignore[attr-defined]
+        terrain = self.view().terrain
         spot = self.spot(self.selected)
         if piece not in terrain.level_pieces() or spot is None or spot["surface"] == piece:
             return None
@@ -559,11 +519,11 @@ class LittleSoldiersController(GameController):
         (green clear, red blocked), whether it is a valid target, the range band."""
         self.hover = None
         a = self.selected
-        if self.spot(ident) is not None and self.spot(a) is not None and ident != a:
+        if ident is not None and a is not None and self.spot(ident) is not None and self.spot(a) is not None and ident != a:
             v = self.view()
-            if v.is_enemy(a, ident):  # type: ignore[attr-defined]  # by side: free-for-all games share colours
+            if v.is_enemy(a, ident):  # by side: free-for-all games share colours
                 sight = queries.sight_rays(v, a, ident)
-                facts = v.explain_target(a, ident)  # type: ignore[attr-defined]
+                facts = v.explain_target(a, ident)
                 band = queries.range_band(v, a, ident)
                 rays = [(r.start, r.end, r.blocked) for r in sight.rays]
                 if facts["valid"]:
@@ -577,7 +537,7 @@ class LittleSoldiersController(GameController):
 
     def click_die(self, index: int) -> bool:
         """Pick (or put back) a die to reroll while the engine asks for rerolls."""
-        if self.phase() != "reroll" or not self.my_turn() or self.dice is None:
+        if self.phase() is not Phase.REROLL or not self.my_turn() or self.dice is None:
             self.message = "Dice are rerolled after an Attack roll, when you have rerolls."
             self._changed()
             return False
@@ -594,76 +554,25 @@ class LittleSoldiersController(GameController):
         return self.play(Reroll(tuple(sorted(self.reroll_pick))))
 
     def aim_at(self, x: float, y: float) -> tuple[float, float] | None:
-        """Aim the pending throw at the table point (x, y): direction from the
-        origin, strength by the drag's length; returns (direction, strength)."""
-        o = self.shot_origin()
-        if o is None:
-            self.aim = None
-        else:
-            dx, dy = x - o[0], y - o[1]
-            direction = math.degrees(math.atan2(dy, dx))
-            length = min(math.hypot(dx, dy), THROW_EDGE_MARGIN * self.edge_distance(o, direction))
-            full = THROW_FULL_FLIGHT_CM.get(self.shot_kind() or "grenade", 145.0)
-            strength = max(0.05, min(1.0, math.sqrt(max(0.0, length) / full)))
-            self.aim = (round(direction, 2), round(strength, 3))
+        """Aim the pending throw at the table point (x, y) (see :class:`ThrowAim`)."""
+        aim = self.aiming.at(x, y)
         self._overlay_changed()
-        return self.aim
-
-    def aim_distance(self) -> float:
-        """About how far the current aim throws, cm (the measured flight: full × strength²)."""
-        if self.aim is None:
-            return 0.0
-        return THROW_FULL_FLIGHT_CM.get(self.shot_kind() or "grenade", 145.0) * self.aim[1] ** 2
-
-    def aim_spread(self) -> Any:
-        """Where the current aim may land (shapely polygon): the engine's aim
-        scatter (direction and strength, two sigma) carried through the measured
-        flight; bounces and rolls on scenery can take it further."""
-        from shapely.geometry import Polygon
-
-        from engine.little_soldiers.table.throws import throw_spec
-
-        o = self.shot_origin()
-        if self.aim is None or o is None:
-            return None
-        spec = throw_spec(self.shot_kind() or "grenade")
-        direction, strength = self.aim
-        full = THROW_FULL_FLIGHT_CM.get(self.shot_kind() or "grenade", 145.0)
-        s_lo = max(0.0, strength * (1 - 2 * spec.strength_scatter))
-        s_hi = min(1.5, strength * (1 + 2 * spec.strength_scatter))
-        r_lo, r_hi = full * s_lo ** 2, max(full * s_hi ** 2, full * s_lo ** 2 + 1.0)
-        half = math.radians(max(2 * spec.direction_scatter_deg, 1.0))
-        a0 = math.radians(direction)
-        arc = [a0 - half + 2 * half * k / 12 for k in range(13)]
-        ring = [(o[0] + r_hi * math.cos(a), o[1] + r_hi * math.sin(a)) for a in arc]
-        ring += [(o[0] + r_lo * math.cos(a), o[1] + r_lo * math.sin(a)) for a in reversed(arc)]
-        return Polygon(ring).buffer(1.0)
-
-    def edge_distance(self, origin: tuple[float, float, float], direction: float) -> float:
-        """cm from ``origin`` to the play zone's edge along ``direction`` (degrees)."""
-        from shapely.geometry import LineString
-
-        zone = self.view().terrain.bf.play_zone  # type: ignore[attr-defined]
-        a = math.radians(direction)
-        far = (origin[0] + 1000 * math.cos(a), origin[1] + 1000 * math.sin(a))
-        hit = LineString([origin[:2], far]).intersection(zone)
-        return float(hit.length) if not hit.is_empty else 0.0
+        return aim
 
     def start_aim_on_thrower(self, ident: str) -> bool:
         """A drag that starts on the thrower's own figurine aims (it did nothing)."""
         shot = self.view_dict().get("shot")
-        if not (shot and self.phase() == "throw" and self.my_turn() and shot.get("thrower") == ident):
+        if not (shot and self.phase() is Phase.THROW and self.my_turn() and shot.get("thrower") == ident):
             return False
-        self.aim_dragging = True
+        self.aiming.dragging = True
         return True
 
     def release_aim(self) -> bool:
         """Throw with the current aim (the end of the drag)."""
-        if self.aim is None:
+        if self.aiming.aim is None:
             return False
-        direction, strength = self.aim
-        self.aim = None
-        self.aim_dragging = False
+        direction, strength = self.aiming.aim
+        self.aiming.clear()
         return self.play(Throw(direction, strength))
 
     # ------------------------------------------------------------ what actions do
@@ -704,7 +613,7 @@ class LittleSoldiersController(GameController):
         super().acknowledge_handover()
         if handed and self.selected is not None and not self.is_mine(self.selected):
             self.hover = self.preview = self.climb = None
-            mine = self.in_hq() if self.phase() == "deploy" else self._my_movers()
+            mine = self.in_hq() if self.phase() is Phase.DEPLOY else self._my_movers()
             self.selected = mine[0] if len(mine) == 1 else None
             self._sync_table()
             self._changed()
@@ -715,20 +624,19 @@ class LittleSoldiersController(GameController):
         self._forget_gone()
         self.hover = self.climb = None
         self.preview = None  # before the redraw: the cord of the Move just made stayed drawn into the Order step
-        if self.selected is not None and self.phase() != "deploy" and self.spot(self.selected) is None:
+        if self.selected is not None and self.phase() is not Phase.DEPLOY and self.spot(self.selected) is None:
             # a soldier broken on the other side's turn (or by its own grenade) stayed selected
             movers = self._my_movers()
             self.selected = movers[0] if len(movers) == 1 else None
-        if self.phase() == "deploy" and self.selected is not None and self.selected not in self.in_hq():
+        if self.phase() is Phase.DEPLOY and self.selected is not None and self.selected not in self.in_hq():
             # the deployed soldier stayed selected: its green area showed again and a click
             # there was refused ("... is already in play"); the next card is chosen for you
             # when it is the only one left in your HQ (none left: it stays selected, its reach shows next)
             waiting = self.in_hq()
             if waiting:
                 self.selected = waiting[0] if len(waiting) == 1 else None
-        self.aim = None
-        self.aim_dragging = False
-        if self.phase() != "reroll":
+        self.aiming.clear()
+        if self.phase() is not Phase.REROLL:
             self.reroll_pick = set()
         self._sync_table()
         self._report_mission()
@@ -737,8 +645,9 @@ class LittleSoldiersController(GameController):
     def _report_mission(self) -> None:
         """A finished co-op mission goes into the player's Mission Report, once."""
         state = self.match.state
-        if self.reported is state or not state.is_over() or state.mission not in COOP_MISSIONS:
+        if self.reported is state or not state.is_over() or not self.view().cooperative:
             return
+        assert isinstance(state, LittleSoldiersState)
         self.reported = state
         notes: list[str] = []
         try:
@@ -754,8 +663,7 @@ class LittleSoldiersController(GameController):
         """After an error in a frame: nothing half-chosen survives (selection, hover, aim, cord)."""
         self.selected = None
         self.hover = self.preview = self.climb = None
-        self.aim = None
-        self.aim_dragging = False
+        self.aiming.clear()
         self.reroll_pick = set()
         self._sync_table()
         super().recover()

@@ -82,16 +82,21 @@ def build_battlefield(parent: Any, bf: Any, name: str = "battlefield", switches:
     return holder
 
 
+def rgba4(color: Sequence[float]) -> tuple[float, float, float, float]:
+    """A colour of 3 or 4 floats as the mesh takes it (opaque when no alpha is given)."""
+    return (float(color[0]), float(color[1]), float(color[2]), float(color[3]) if len(color) > 3 else 1.0)
+
+
 def add_hatching(mb: MeshBuilder, poly: Any, rgb: Sequence[float]) -> None:
     """The hatched zone printed on the mat (see battlefield_scene.add_hatching)."""
     from app.editor.battlefield_scene import add_hatching as hatch
 
-    hatch(mb, poly, tuple(rgb), spacing=3.0, width=0.35, z=0.3)  # type: ignore[arg-type]
+    hatch(mb, poly, rgba4(rgb), spacing=3.0, width=0.35, z=0.3)
 
 
 def add_region(mb: MeshBuilder, geom: Any, z: float, color: Sequence[float]) -> None:
     """A flat shapely (multi)polygon at height ``z`` (see scene_mesh.add_area)."""
-    add_area(mb, geom, z, color)  # type: ignore[arg-type]
+    add_area(mb, geom, z, rgba4(color))
 
 
 def translucent(entity: Any, on_top: bool = False) -> Any:
@@ -137,15 +142,15 @@ def add_segment(mb: MeshBuilder, a: Sequence[float], b: Sequence[float], radius:
     for k in range(sides):
         t = 2 * math.pi * k / sides
         ring.append(tuple(radius * (math.cos(t) * u[i] + math.sin(t) * v[i]) for i in range(3)))
-    rgba = tuple(color) if len(color) == 4 else (*color, 1.0)
+    rgba = rgba4(color)
     for k in range(sides):
         p, q = ring[k], ring[(k + 1) % sides]
         quad = [(ax + p[0], ay + p[1], az + p[2]), (bx + p[0], by + p[1], bz + p[2]),
                 (bx + q[0], by + q[1], bz + q[2]), (ax + q[0], ay + q[1], az + q[2])]
         for i in range(1, 3):  # unshaded: rays and cords read the same from every side
             for pt in (quad[0], quad[i], quad[i + 1]):
-                mb.vertices.append(pt)  # type: ignore[arg-type]
-                mb.colors.append(rgba)  # type: ignore[arg-type]
+                mb.vertices.append(pt)
+                mb.colors.append(rgba)
 
 
 def draw_rays(parent: Any, rays: Iterable[tuple[Sequence[float], Sequence[float], bool]],

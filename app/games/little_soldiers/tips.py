@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.tips import Tip
+from app.tips.tip import Tip
 from engine.little_soldiers import names
 from engine.little_soldiers.actions import Activate, Order, Play
+from engine.little_soldiers.phases import Phase
 
 TOKEN_NAMES = {"deployment": "Deployment token", "crate": "Crate", "supplies": "Supplies",
                "force_field_switch": "Force Field switch", "threat_target": "Threat Target"}
@@ -90,7 +91,7 @@ def _against_selected(c: Any, target: str) -> list[str]:
         return []
     out = [f"{'Valid' if facts['valid'] else 'Not a valid'} target for {c.name(a)}: {say(c, str(facts['sight']))}"
            f" ({facts['distance_cm']:.0f} cm)."]
-    if facts["valid"] and c.my_turn() and c.phase() == "order" and not c.explain(Order(a, "attack", target)):
+    if facts["valid"] and c.my_turn() and c.phase() is Phase.ORDER and not c.explain(Order(a, "attack", target)):
         out.append("Click it to attack.")
     return out
 
@@ -121,13 +122,13 @@ def soldier_tip(c: Any, ident: str) -> Tip | None:
     mine = s["team"] in c.my_teams()
     if mine and c.my_turn() and not now:
         phase = c.phase()
-        if phase == "deploy" and v.deploying_soldier(ident) == ident:
+        if phase is Phase.DEPLOY and v.deploying_soldier(ident) == ident:
             now.append("Selected: click a spot in the green area to deploy it." if ident == c.selected else
                        "Click its card, then a spot in the green area to deploy it.")
-        elif phase == "move" and spot is not None and c.view_dict().get("mover") in (None, ident):
+        elif phase is Phase.MOVE and spot is not None and c.view_dict().get("mover") in (None, ident):
             now.append("Click it, then where its yellow cord reaches (its Move)." if ident != c.selected else
                        "Selected: click where its yellow cord reaches.")
-        elif phase == "order":
+        elif phase is Phase.ORDER:
             orders = [c.label(a).split(": ", 1)[-1] for a in c.legal() if isinstance(a, Order) and a.soldier == ident
                       and a.target is None]
             if orders:
@@ -209,7 +210,7 @@ def token_tip(c: Any, key: str) -> Tip | None:
         title += f" {number}"
         if props.get("colour"):
             facts.append(f"Colour side: {props['colour']}")
-        if v.get("block") == number and c.phase() == "deploy":
+        if v.get("block") == number and c.phase() is Phase.DEPLOY:
             now.append("Soldiers deploy beside it now.")
     elif kind == "force_field_switch":
         title += f" {number}"
@@ -277,7 +278,7 @@ def die_tip(c: Any, key: str) -> Tip | None:
     sniper = d.sniper and i == len(d.faces) - 1
     facts = [("Sniper die" if sniper else "Attack die") + f": {FACE_NAMES.get(face, face)}"]
     now = []
-    if c.phase() == "reroll" and c.my_turn():
+    if c.phase() is Phase.REROLL and c.my_turn():
         now.append("Picked for a reroll: click to put it back." if i in c.reroll_pick else "Click to pick it for a reroll.")
     return Tip(FACE_NAMES.get(face, face), tuple(facts), tuple(now))
 

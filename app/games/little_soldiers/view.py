@@ -18,23 +18,36 @@ from __future__ import annotations
 
 import json
 import math
-import random
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from app import frames
 from app.games.little_soldiers.controller import LittleSoldiersController
+from app.games.little_soldiers.dice_tray import DiceTray
 from app.games.little_soldiers.drawing import build_battlefield, draw_path, draw_rays, draw_region
-from app.look.figurines import figurine_batch, figurine_node, plastic
+from app.games.little_soldiers.hq_cards import (
+    CARD_D,
+    CARD_W,
+    HEART_RGB,
+    SELECT_RGB,
+    SHIELD_RGB,
+    draw_battle_track,
+    draw_hq,
+    facing,
+    hq_row,
+)
+from app.games.little_soldiers.shows import SoldierShows
+from app.games.protocols import GameScene
+from app.look.figurines import figurine_node, plastic
 from app.look.geom import Batch
-from app.look.pieces import SIDE_HEX
-from app.look.pipeline import GLOSSY_PLASTIC, TIN
 from app.look.placards import placard
 from app.scene_mesh import MeshBuilder
 from app.seats import SEAT_RGB
 from app.table import Table, free_film, picker, static_entity
 from engine.little_soldiers import queries
+from engine.little_soldiers.phases import Phase
 
 DEPLOY_HINT = "The green area: where the soldier may be deployed. Click there."
 REACH_HINT = "The yellow area: where the cord reaches. Click there to move."
@@ -43,54 +56,18 @@ the yellow player's, for a green soldier at a hot-seat table."""
 
 MESHES = Path(__file__).resolve().parents[3] / "meshes" / "figurines"
 TARGET_RGB = (0.35, 1.0, 0.35, 1.0)
-SELECT_RGB = (1.0, 1.0, 1.0, 1.0)
 DEPLOY_RGBA = (0.25, 0.85, 0.35, 0.45)
 REACH_RGBA = (1.0, 0.88, 0.15, 0.38)
 CORD_RGB = (1.0, 0.85, 0.10, 1.0)
 REFUSED_RGB = (1.0, 0.25, 0.2, 1.0)
 BAND_RGB = {"green": (0.2, 0.85, 0.3, 1.0), "red": (0.95, 0.2, 0.15, 1.0), "yellow": (1.0, 0.85, 0.1, 1.0),
             None: (0.55, 0.55, 0.6, 1.0)}
-HEART_RGB = (0.90, 0.18, 0.25, 1.0)
-SHIELD_RGB = (0.25, 0.50, 0.95, 1.0)
-ORDER_RGB = (0.98, 0.78, 0.20, 1.0)
 CARD_RGB = (0.96, 0.93, 0.84, 1.0)
-FACE_RGB = {"hit": (0.85, 0.16, 0.12, 1.0), "double_hit": (0.55, 0.05, 0.10, 1.0),
-            "lightning": (1.0, 0.82, 0.10, 1.0), "blank": (0.97, 0.96, 0.92, 1.0),
-            "shield": (0.25, 0.50, 0.95, 1.0), "heart": (0.95, 0.45, 0.65, 1.0)}
-FACE_TEXT = {"hit": "HIT", "double_hit": "2 HITS", "lightning": "BOLT", "blank": "", "shield": "SHIELD",
-             "heart": "HEART"}
-DIE_CM = 4.0
-"""cm: the Attack dice are drawn a little larger than life, to read them."""
-TUMBLE_S = 0.9
 HOME_PITCH = 45.0
 """Degrees the home view looks down (chosen: at 54 the figurines stood 15 px tall at 1280x720, specks;
 at 45 they stand 20 px with the whole table, its track, both HQs and the dice still framed)."""
 TEAM_DISC_CM = 0.9
 """How far a figurine's team-coloured disc reaches past its base (chosen: findable from the home view)."""
-PICKED_LIFT_CM = 3.2
-"""How high a die picked for a reroll rises (chosen: clearly off the table, still over its place)."""
-PICKED_RGB = (1.0, 0.82, 0.15, 1.0)
-"""The lit ring under a die picked for a reroll."""
-CARD_W, CARD_D = 13.0, 8.0
-BLAST_S = 0.7
-"""Seconds the burst of a landed grenade or mortar token shows (chosen: seen, then gone)."""
-BLAST_CM = 9.0
-"""How wide the burst grows (chosen: a toy's puff, not the rules' blast cord)."""
-
-
-def rectangular(poly: Any) -> bool:
-    """Whether a play zone is an axis-aligned rectangle (the mat then hides the table's wood under it)."""
-    return len(poly.exterior.coords) == 5 and abs(poly.area - poly.envelope.area) < 1e-6
-
-
-def facing(team: str) -> float:
-    """Engine heading a team's figurines face: across the table at the enemy."""
-    return 90.0 if team == "green" else -90.0
-
-
-def figurine_facts(kind: str) -> dict[str, Any]:
-    """The mesh sidecar: head centre and radius, base radius, height (cm)."""
-    return json.loads((MESHES / f"{kind}.json").read_text(encoding="utf-8"))
 
 
 @dataclass(frozen=True)
@@ -102,7 +79,19 @@ class TrackLayout:
     label: str
 
 
-class LittleSoldiersView:
+def rectangular(poly: Any) -> bool:
+    """Whether a play zone is an axis-aligned rectangle (the mat then hides the table's wood under it)."""
+    return len(poly.exterior.coords) == 5 and abs(poly.area - poly.envelope.area) < 1e-6
+
+
+def figurine_facts(kind: str) -> dict[str, Any]:
+    """The mesh sidecar: head centre and radius, base radius, height (cm)."""
+    return json.loads((MESHES / f"{kind}.json").read_text(encoding="utf-8"))
+
+
+class LittleSoldiersView(GameScene):
+    """Little Soldiers' scene: the battlefield, figurines, HQ cards, dice and what explains a choice."""
+
     def __init__(self, controller: LittleSoldiersController) -> None:
         from ursina import Entity, Text, camera, color
 
@@ -115,6 +104,8 @@ class LittleSoldiersView:
         # room in front for the HQ cards and dice, on the left for the Battle Track, behind for the other HQ
         self.table = Table(w + 40, d + 2 * (CARD_D + 14), top=None, center=(self.center[0] - 6, self.center[1]),
                            hole=self.bounds if rectangular(self.battlefield.play_zone) else None)  # the mat covers it
+        self.tray = DiceTray(controller, self.table.root, self.bounds)
+        """The Attack dice and the throw in flight."""
         self.home()
         self.static = build_battlefield(self.table.root, self.battlefield)
         for piece, solid in zip(self.battlefield.scenery, self.battlefield.solids, strict=True):
@@ -141,17 +132,10 @@ class LittleSoldiersView:
         self.facts = {k: figurine_facts(k) for k in ("infantry", "grenadier", "sniper", "operator")}
         self.dynamic = Entity(parent=self.table.root)
         self.overlay = Entity(parent=self.table.root)
-        self.dice_root = Entity(parent=self.table.root, name="dice")
-        self.flight_root = Entity(parent=self.table.root, name="flight")
-        self.dice_entities: list[Any] = []
-        self.dice_labels: list[str] = []
-        self._dice_id = -1
-        self._flight_id = -1
-        self._anim: list[dict[str, Any]] = []
         self._dragging = False
-        self._last_hover_xy: tuple[float, float] | None = None
-        self.sound: Any = lambda name: None
-        """Plays a toy sound by name (the game screen sets it: app.sounds)."""
+        self._polled: str | None = None
+        """The soldier last found under the mouse by the hover poll."""
+        self._last_hover_xy: tuple[float, float, str | None] | None = None
         self._hover_acted = len(controller.match.actions)
         """The actions played when the pointer was last read: after another,
         the cord waits for the pointer to move (it is where the last click or drag ended)."""
@@ -162,6 +146,8 @@ class LittleSoldiersView:
         self.ticker = Entity(name="ls-view-ticker")
         self.ticker.update = self.update
         self.ticker.input = self.input
+        self.shows = SoldierShows(self)
+        self.sound = lambda name: None  # the game screen sets it (app.sounds): the dice tray plays through it
         controller.listeners.append(self.redraw)
         controller.overlay_listeners.append(self.draw_overlay)
         self.redraw()
@@ -187,7 +173,7 @@ class LittleSoldiersView:
                 x, y, _ = self.track_point(step)
                 pts += [(x - 3.5, y - 3.5, 0), (x + 3.5, y + 3.5, 0)]
         for g in v["generals"]:
-            ti = self._team_index(g["team"])
+            ti = hq_row(g["team"])
             for slot in (0, len(g["soldiers"])):
                 cx, cy, _ = self.card_point(ti, slot)
                 pts += [(cx - CARD_W / 2, cy - CARD_D / 2, 0), (cx + CARD_W / 2, cy + CARD_D / 2, 0)]
@@ -217,8 +203,7 @@ class LittleSoldiersView:
 
     def die_point(self, index: int) -> tuple[float, float, float]:
         """Where die ``index`` rests (engine cm; its top face's centre)."""
-        minx, miny, maxx, maxy = self.bounds
-        return (maxx - 6 * DIE_CM + index * (DIE_CM + 2.2), miny - 9.0, DIE_CM)
+        return self.tray.die_point(index)
 
     def card_point(self, team_index: int, slot: int) -> tuple[float, float, float]:
         """The centre of HQ card ``slot`` of the team (0 in front, 1 behind the
@@ -227,7 +212,7 @@ class LittleSoldiersView:
         minx, miny, maxx, maxy = self.bounds
         if team_index == 1 and self.controller.view_dict().get("threats"):
             first = next((len(g["soldiers"]) + 1 for g in self.controller.view_dict()["generals"]
-                          if self._team_index(g["team"]) == 0), 3)
+                          if hq_row(g["team"]) == 0), 3)
             return (minx + CARD_W / 2 + (slot + first + 0.3) * (CARD_W + 1.5), miny - 6.0 - CARD_D / 2, 0.0)
         y = miny - 6.0 - CARD_D / 2 if team_index == 0 else maxy + 6.0 + CARD_D / 2
         x0 = minx + CARD_W / 2 if team_index == 0 else minx + CARD_W / 2
@@ -238,16 +223,18 @@ class LittleSoldiersView:
         between the two Victory zones), the co-op missions' track to the Threat Victory
         space, and none in King of the Hill and Battle Royale ('no Battle Track': one was
         drawn, its Flag standing for nothing)."""
+        from app.look.pieces import SIDE_HEX
+
         v = self.controller.view_dict()
         if v.get("battle_track"):
-            n = self.controller.view().chosen.flag_steps_to_victory  # type: ignore[attr-defined]
+            n = self.controller.view().chosen.flag_steps_to_victory
             squares = [(float(step), f"track:{abs(step)}:{'end' if abs(step) == n else ''}:"
                         f"{SIDE_HEX['green'] if step == n else SIDE_HEX['yellow'] if step == -n else ''}")
                        for step in range(-n, n + 1)]
             return TrackLayout(squares, float(v["flag"]), "Battle Track")
         left = v.get("threat_track_left")
         if isinstance(left, int) and v.get("threats"):
-            total = self.controller.view().chosen.threat_track_spaces.get(self.controller.match.config.players)  # type: ignore[attr-defined]
+            total = self.controller.view().chosen.threat_track_spaces.get(self.controller.match.config.players)
             total = max(int(total or left), left)
             half = total / 2
             squares = [(k - half, f"track:{k}:{'end' if k == total else ''}:{'#d2322e' if k == total else ''}")
@@ -269,7 +256,7 @@ class LittleSoldiersView:
             return
         x, y, surface = self._surface_point(mouse.world_point)
         c = self.controller
-        if c.phase() == "throw" and c.my_turn():
+        if c.phase() is Phase.THROW and c.my_turn():
             self._dragging = True
             c.aim_at(x, y)
             return
@@ -285,6 +272,31 @@ class LittleSoldiersView:
         if key == "left mouse up" and self._dragging:
             self._dragging = False
             self.controller.release_aim()
+        elif key == "left mouse up" and self.controller.aiming.dragging:  # a drag begun on the thrower
+            self.controller.release_aim()
+
+    def _hover_by_poll(self) -> None:
+        """The enemy under the mouse, asked every frame. The pickers'
+        enter/exit events missed a mouse already over the enemy when a soldier
+        was selected (or when a redraw rebuilt the picker under it), so no
+        sight rays showed."""
+        from ursina import mouse
+
+        c = self.controller
+        if c.selected is None:
+            return
+        e = mouse.hovered_entity
+        try:  # a picker destroyed by a redraw this frame is an empty node: nothing under the mouse
+            name = "" if e is None or e.is_empty() else (e.name or "")
+        except AssertionError:
+            name = ""
+        under = name[5:] if name.startswith("pick-") and not name.startswith("pick-die-") else None
+        if under == self._polled:
+            return
+        self._polled = under  # what is under the mouse changed: ask once
+        shown = c.hover.target if c.hover is not None else None
+        if under != shown:
+            c.hover_soldier(under)
 
     def _mouse_table_point(self) -> tuple[float, float, str | None] | None:
         """The walkable point under the mouse and its surface (a Level's top, None: the table)."""
@@ -300,7 +312,14 @@ class LittleSoldiersView:
     def update(self) -> None:
         from ursina import time
 
-        self._animate(time.dt)
+        self.tray.animate(time.dt)
+        self._hover_by_poll()
+        if self.controller.aiming.dragging:  # a throw aimed by a drag begun on the thrower
+            from app.pointer import mouse_on_plane
+
+            aimed = mouse_on_plane(0.0)
+            if aimed is not None:
+                self.controller.aim_at(*aimed)
         p = self._mouse_table_point()
         if p is None:
             return
@@ -343,17 +362,17 @@ class LittleSoldiersView:
                             rotation_y=frames.heading_to_ursina(facing(s["team"])))
             figurine_node(s["kind"], plastic(rgb)).instanceTo(holder)
             picker(self.dynamic, at, (2 * facts["base_radius"], 2 * facts["base_radius"], facts["height"]),
-                   lambda i=s["id"]: self.controller.click_soldier(i), name=f"pick-{s['id']}",
-                   on_hover=lambda inside, i=s["id"]: self.controller.hover_soldier(i if inside else None))
+                   partial(self.controller.click_soldier, s["id"]), name=f"pick-{s['id']}",
+                   on_hover=partial(self._hover_soldier, s["id"]))
             self._tokens_on_base(mb, s, at, facts)
         self._threats()
         look = Batch()
-        self._hq(mb, look)
-        self._battle_track(look)
+        draw_hq(self, mb, look)
+        draw_battle_track(self, look)
         static_entity(self.dynamic, mb, "rings")
         look.node("hq-and-track").reparentTo(self.dynamic)
-        self._dice()
-        self._flight()
+        self.tray.draw_dice()
+        self.tray.draw_flight()
         self.draw_overlay()
 
     def _threats(self) -> None:
@@ -395,238 +414,27 @@ class LittleSoldiersView:
                 mb.add_cylinder((at[0] + r * math.cos(ang), at[1] + r * math.sin(ang), at[2] + 0.25 * j),
                                 0.55, 0.22, rgb, sides=10)
 
-    def _team_index(self, team: str) -> int:
-        return 0 if team == "green" else 1
-
-    def _hq(self, mb: MeshBuilder, look: Batch) -> None:
-        """HQ cards: each soldier's card with its Heart, Shield and Order
-        tokens, and each General's card with the Chest's Order tokens."""
-        v = self.controller.view_dict()
-        slots: dict[int, int] = {}
-        soldiers = {s["id"]: s for s in v["soldiers"]}
-        for g in v["generals"]:
-            ti = self._team_index(g["team"])
-            rgb = SEAT_RGB.get(g["team"], (0.7, 0.7, 0.7))
-            for ident in [None, *g["soldiers"]]:
-                slot = slots.get(ti, 0)
-                slots[ti] = slot + 1
-                cx, cy, _ = self.card_point(ti, slot)
-                kind = soldiers[ident]["kind"] if ident else "general"
-                name = g["name"].replace(":", " ") if ident is None else ""
-                look.add_box((cx, cy, 0.0), (CARD_W, CARD_D, 0.22), (1, 1, 1),
-                             textures={"top": f"hq:{kind}:{g['team']}:{name}"}, ground=None)
-                if ident is None:  # the General: Order tokens on the card, lid and bottom stacks
-                    piles = ((g["tokens"], -3.5), (g["lid"], 0.5), (g["bottom"], 4.5))
-                    for n, dx in piles:  # the pile's top token prints its count
-                        for j in range(n):
-                            tex = f"token:order:{n}" if j == n - 1 else "token:order"
-                            look.add_disc((cx + dx, cy - 2.3, 0.22 + 0.3 * j), 1.1, 0.26, (1, 1, 1), tex,
-                                          side_rgb=ORDER_RGB[:3], ground=None)
-                    continue
-                s = soldiers[ident]
-                rows = ((s["hearts"], "heart", HEART_RGB), (s["shields"], "shield", SHIELD_RGB),
-                        (s["orders"], "order", ORDER_RGB))
-                for r, (n, tex, colour) in enumerate(rows):
-                    for j in range(min(n, 7)):
-                        look.add_disc((cx - CARD_W / 2 + 1.6 + j * 1.7, cy + 0.2 - r * 2.0, 0.22), 0.7, 0.25, (1, 1, 1),
-                                      f"token:{tex}", side_rgb=colour[:3], sides=16, ground=None)
-                if s["spot"] is None:  # in the HQ: the figurine stands on its card
-                    figurine_batch(s["kind"], plastic(rgb), (cx + CARD_W / 2 - 1.9, cy - 2.3, 0.22), facing(g["team"]),
-                                   batch=look)
-                if ident == self.controller.selected:
-                    mb.add_box((cx, cy, 0.0), (CARD_W + 2.0, CARD_D + 2.0, 0.06), (*SELECT_RGB[:3], 1.0))
-                # The card is how a soldier still in the HQ is picked for deployment.
-                picker(self.dynamic, (cx, cy, 0.0), (CARD_W, CARD_D, 0.6),
-                       lambda i=ident: self.controller.click_soldier(i), name=f"card-{ident}")
-
-    def _battle_track(self, look: Batch) -> None:
-        """The printed track the rules in play use (:meth:`track_layout`), the Flag standing on its square."""
-        track = self.track_layout()
-        if track is None:
-            return
-        for step, tex in track.squares:
-            x, y, _ = self.track_point(step)
-            look.add_box((x, y, 0.0), (7.0, 7.0, 0.25), (1, 1, 1), textures={"top": tex}, ground=None)
-        x, y, _ = self.track_point(track.flag)
-        look.add_disc((x, y, 0.25), 1.2, 0.3, (0.35, 0.32, 0.3), ground=None)
-        look.add_disc((x, y, 0.55), 0.3, 8.6, (0.85, 0.85, 0.9), gloss=0.7, sides=10, ground=None, surface=TIN)
-        look.add_disc((x, y, 9.15), 0.45, 0.6, (0.95, 0.8, 0.2), gloss=0.7, sides=10, ground=None)
-        cloth = [(x, y, 6.2), (x + 4.5, y, 6.2), (x + 4.5, y, 9.0), (x, y, 9.0)]
-        look.add_quad(cloth, (1, 1, 1), "flagcloth:white")
-        look.add_quad(cloth[::-1], (1, 1, 1), "flagcloth:white", uv=((0, 1), (1, 1), (1, 0), (0, 0)))
-        top = max(self.track_point(step)[1] for step, _ in track.squares)
-        placard(self.dynamic, "track-label", track.label, (x, top + 5.8, 0.05), 2.0, "wood")
-
-    # ------------------------------------------------------------ dice
-    def _dice(self) -> None:
-        """The Attack dice as the engine rolled them; rerolled ones tumble."""
-        from ursina import Entity, Vec3, destroy
-
-        d = self.controller.dice
-        if d is None:
-            self._drop_animations("tumble")  # a tumble of destroyed dice crashed the frame loop
-            destroy(self.dice_root)
-            self.dice_root = Entity(parent=self.table.root, name="dice")
-            self.dice_entities, self.dice_labels = [], []
-            return
-        if d.roll_id != self._dice_id:
-            self._dice_id = d.roll_id
-            self._drop_animations("tumble")  # a tumble of destroyed dice crashed the frame loop
-            destroy(self.dice_root)
-            self.dice_root = Entity(parent=self.table.root, name="dice")
-            self.dice_entities, self.dice_labels = [], []
-            rng = random.Random(d.roll_id)
-            for i, face in enumerate(d.faces):
-                sniper = d.sniper and i == len(d.faces) - 1
-                x, y, z = self.die_point(i)
-                holder = Entity(parent=self.dice_root, position=Vec3(*frames.to_ursina((x, y, DIE_CM / 2))),
-                                name=f"die-{i}")
-                body = Entity(parent=holder, rotation_y=rng.uniform(-12, 12), name=f"die-body-{i}")
-                self._die_node(face, sniper).reparentTo(body)
-                picker(self.dice_root, (x, y, 0.0), (DIE_CM + 0.6, DIE_CM + 0.6, DIE_CM + 0.5),
-                       lambda k=i: self.controller.click_die(k), name=f"pick-die-{i}")
-                holder.face = face
-                self.dice_entities.append(holder)
-                self.dice_labels.append(face)
-                if i in d.rolled:
-                    spin = Vec3(rng.choice([-1, 1]) * rng.uniform(400, 700), rng.uniform(-300, 300),
-                                rng.choice([-1, 1]) * rng.uniform(400, 700))
-                    self._anim.append({"kind": "tumble", "body": body, "holder": holder, "t": 0.0, "spin": spin,
-                                       "final": Vec3(body.rotation), "base": Vec3(holder.position)})
-        destroy(getattr(self, "pick_root", None)) if getattr(self, "pick_root", None) is not None else None
-        self.pick_root = Entity(parent=self.table.root, name="reroll-picks")
-        picks = MeshBuilder()
-        for i, holder in enumerate(self.dice_entities):  # picked for a reroll: lifted high, over a lit ring
-            picked = i in self.controller.reroll_pick
-            x, y, _ = self.die_point(i)
-            holder.position = Vec3(*frames.to_ursina((x, y, DIE_CM / 2 + (PICKED_LIFT_CM if picked else 0.0))))
-            if picked:
-                picks.add_cylinder((x, y, 0.05), DIE_CM * 0.85, 0.12, PICKED_RGB, sides=28)
-                picks.add_cylinder((x, y, 0.17), DIE_CM * 0.62, 0.02, (0.12, 0.1, 0.05, 1.0), sides=28)
-        if len(picks):  # (a 1.6 cm lift alone barely told the picked dice from the others)
-            static_entity(self.pick_root, picks, "picked-dice").setLightOff()
-
-    def _die_node(self, top: str, sniper: bool) -> Any:
-        """A die with ``top`` up, its other faces showing the rest of its faces,
-        each face printed (app.look.pieces.die_face); centred on the origin."""
-        c = self.controller.view().chosen  # type: ignore[attr-defined]
-        table = list(c.sniper_die_faces if sniper else c.attack_die_faces)
-        table.remove(top) if top in table else None
-        names = ["top", "right", "left", "back", "front", "bottom"]
-        faces = [top] + table[:5]
-        textures = {n: f"die:{f}:{int(sniper)}" for n, f in zip(names, faces, strict=True)}
-        b = Batch(contact=False, pooled=False)
-        b.add_box((0, 0, -DIE_CM / 2), (DIE_CM, DIE_CM, DIE_CM), (1, 1, 1), textures=textures, gloss=0.35, ground=None,
-                  surface=GLOSSY_PLASTIC)
-        return b.node("die")
-
     def dice_shown(self) -> list[str]:
         """The faces on top of the dice drawn now (for tests)."""
-        return list(self.dice_labels)
+        return self.tray.dice_shown()
 
-    # ------------------------------------------------------------ throw flight
-    def _flight(self) -> None:
-        from ursina import Entity, Vec3, destroy
+    @property
+    def sound(self) -> Any:
+        return self.tray.sound
 
-        f = self.controller.flight
-        if f is None and self._flight_id != -1:  # the next action started: the last throw's trail goes
-            self._flight_id = -1
-            self._drop_animations("flight")
-            destroy(self.flight_root)
-            self.flight_root = Entity(parent=self.table.root, name="flight")
-        if f is None or f.flight_id == self._flight_id:
-            return
-        self._flight_id = f.flight_id
-        self._drop_animations("flight")
-        destroy(self.flight_root)
-        self.flight_root = Entity(parent=self.table.root, name="flight")
-        mb = MeshBuilder()
-        size = 1.6
-        colour = (0.2, 0.55, 0.25, 1.0) if f.kind == "grenade" else (0.3, 0.3, 0.35, 1.0)
-        if f.kind == "grenade":
-            mb.add_box((0, 0, -size / 2), (size, size, size), colour)
-        else:
-            mb.add_cylinder((0, 0, -0.3), 1.6, 0.6, colour, sides=16)
-        piece = Entity(parent=self.flight_root, model=mb.build(), double_sided=True, name="thrown")
-        piece.position = Vec3(*frames.to_ursina(f.points[0]))
-        trail = draw_path(self.flight_root, f.points, (1.0, 1.0, 1.0, 1.0), radius=0.12, name="trail")
-        if trail is not None:  # drawn whole at the start, it gave the landing away before the piece flew
-            trail.enabled = False
-        self._anim.append({"kind": "flight", "piece": piece, "t": 0.0, "flight": f, "trail": trail})
-
-    def _drop_animations(self, kind: str) -> None:
-        self._anim = [a for a in self._anim if a["kind"] != kind]
-
-    def _blast(self, f: Any) -> None:
-        """The landed grenade (or mortar token) goes off: a puff that swells and fades."""
-        import trimesh
-        from ursina import Entity, Vec3
-
-        ball = trimesh.creation.icosphere(subdivisions=2, radius=1.0)  # built here: a model by name searched the disk
-        mb = MeshBuilder()
-        mb.add_triangles(ball.vertices.tolist(), ball.faces.tolist(), (1.0, 0.62, 0.15, 1.0))
-        puff = Entity(parent=self.flight_root, model=mb.build(), position=Vec3(*frames.to_ursina(f.landing)),
-                      scale=0.01, name="blast", double_sided=True)
-        puff.setLightOff()
-        puff.setDepthWrite(False)
-        puff.setBin("transparent", 40)
-        self._anim.append({"kind": "blast", "piece": puff, "t": 0.0})
-        self.sound("boom")
-
-    def _animate(self, dt: float) -> None:
-        from ursina import Vec3
-
-        keep = []
-        landed: list[Any] = []
-        for a in self._anim:
-            moved = a["body"] if a["kind"] == "tumble" else a["piece"]
-            if moved.is_empty():  # its entity was destroyed by a redraw: nothing left to move
-                continue
-            a["t"] += dt
-            if a["kind"] == "blast":
-                k = min(1.0, a["t"] / BLAST_S)
-                size = BLAST_CM * (0.25 + 0.75 * (1 - (1 - k) ** 3))  # the mesh is in cm (frames): radius 1 cm
-                a["piece"].scale = size / 2
-                a["piece"].alpha = 0.85 * (1 - k) ** 1.5
-                if k < 1.0:
-                    keep.append(a)
-                else:
-                    a["piece"].enabled = False
-                continue
-            if a["kind"] == "tumble":
-                k = min(1.0, a["t"] / TUMBLE_S)
-                ease = 1 - (1 - k) ** 3
-                a["body"].rotation = a["final"] + a["spin"] * (1 - ease)
-                hop = frames.length_to_ursina(6.0) * 4 * k * (1 - k)
-                a["holder"].y = a["base"][1] + hop
-                if k < 1.0:
-                    keep.append(a)
-            else:
-                f = a["flight"]
-                t = a["t"]
-                idx = next((i for i, tt in enumerate(f.times) if tt >= t), len(f.times) - 1)
-                a["piece"].position = Vec3(*frames.to_ursina(f.points[idx]))
-                if t < f.times[-1]:
-                    keep.append(a)
-                else:
-                    if a["trail"] is not None and not a["trail"].is_empty():
-                        a["trail"].enabled = True  # landed: the path it took stays on the table
-                    self.sound("thud")
-                    landed.append(f)
-        self._anim = keep
-        for f in landed:  # it goes off where it landed
-            self._blast(f)
+    @sound.setter
+    def sound(self, play: Any) -> None:
+        self.tray.sound = play
 
     def animating(self) -> bool:
-        """A throw still in the air or going off: the next action (and the result
-        panel) waits for it (a bot's Move came while the grenade flew, and took it
-        and its trail away before it had landed; the winning grenade was never seen)."""
-        return any(a["kind"] in ("flight", "blast") and not a["piece"].is_empty() for a in self._anim)
+        """A throw still in the air or going off: the next action (and the result panel)
+        waits for it (a bot's Move came while the grenade flew, and took it and its trail
+        away before it had landed; the winning grenade was never seen)."""
+        return self.tray.flying()
 
     def finish_animations(self) -> None:
-        """Jump every animation to its end (tests, and 'skip'): a throw lands, then its burst ends."""
-        self._animate(60.0)
-        self._animate(60.0)
+        """Jump every animation to its end (tests, and 'skip')."""
+        self.tray.finish()
 
     # ------------------------------------------------------------ overlays
     def draw_overlay(self) -> None:
@@ -638,7 +446,7 @@ class LittleSoldiersView:
         c = self.controller
         info: list[str] = []
         # the prompt after a card is chosen, not one on the table
-        if c.my_turn() and c.phase() == "deploy" and c.selected in c.in_hq():
+        if c.my_turn() and c.phase() is Phase.DEPLOY and c.selected in c.in_hq():
             area = queries.deploy_area(c.view(), c.selected)
             if not area.is_empty:
                 draw_region(self.overlay, area, 0.5, DEPLOY_RGBA, name="deploy-area")
@@ -672,8 +480,8 @@ class LittleSoldiersView:
         h = c.hover
         if h is not None:
             draw_rays(self.overlay, h.rays, name="rays")
-            a, t = c.soldier(h.attacker), c.soldier(h.target)
-            pa, pt = self.soldier_point(a), self.soldier_point(t)
+            pa, pt = self.soldier_point(c.soldier(h.attacker)), self.soldier_point(c.soldier(h.target))
+            assert pa is not None and pt is not None  # a hover is only made between soldiers in play
             mb = MeshBuilder()
             band = BAND_RGB[h.band]
             mb.add_cylinder((pt[0], pt[1], pt[2] + 0.5), 2.6, 0.1, band, sides=24)
@@ -682,11 +490,11 @@ class LittleSoldiersView:
                 self.overlay, [(pa[0], pa[1], pa[2] + 0.1), (pt[0], pt[1], pt[2] + 0.1)], band, radius=0.2, name="band-line"
             )
             info.append(h.text)
-        if c.aim is not None:
-            o = c.shot_origin()
-            direction, strength = c.aim
-            length = c.aim_distance()  # (app) the measured flight, not strength x reach
-            spread = c.aim_spread()
+        o = c.shot_origin()
+        if c.aiming.aim is not None and o is not None:
+            direction, strength = c.aiming.aim
+            length = c.aiming.distance()  # (app) the measured flight, not strength x reach
+            spread = c.aiming.spread()
             if spread is not None:  # where it may land: the aim's scatter (app.games.little_soldiers.controller)
                 draw_region(self.overlay, spread, o[2] + 0.4, (1.0, 0.55, 0.15, 0.35), name="aim-spread")
             a = math.radians(direction)
@@ -704,9 +512,9 @@ class LittleSoldiersView:
                 on_top=True,
             )
             info.append(f"Aim {direction:.0f} degrees, strength {strength:.2f}: release to throw.")
-        elif c.phase() == "throw" and c.my_turn():
-            info.append(f"Drag on the table to aim the {c.shot_kind()}: direction and strength; release to throw.")
-        if c.phase() == "reroll" and c.my_turn():
+        elif c.phase() is Phase.THROW and c.my_turn():
+            info.append(f"Drag on the table to aim the {c.aiming.kind()}: direction and strength; release to throw.")
+        if c.phase() is Phase.REROLL and c.my_turn():
             info.append("Click dice to pick them for a reroll, then press the reroll button.")
         import textwrap
 
@@ -784,7 +592,7 @@ class LittleSoldiersView:
         slots: dict[int, int] = {}
         out = []
         for g in self.controller.view_dict()["generals"]:
-            ti = self._team_index(g["team"])
+            ti = hq_row(g["team"])
             slot = slots.get(ti, 0)
             slots[ti] = slot + 1 + len(g["soldiers"])
             out.append((g["index"], self.card_point(ti, slot)))
@@ -849,6 +657,9 @@ class LittleSoldiersView:
 
         piece = self.battlefield.piece(surface)
         return f"the {piece_name(piece).lower()} (Level {piece.level})" if piece.level else f"the {piece_name(piece).lower()}"
+
+    def _hover_soldier(self, ident: str, inside: bool) -> None:
+        self.controller.hover_soldier(ident if inside else None)
 
     def destroy(self) -> None:
         from ursina import destroy

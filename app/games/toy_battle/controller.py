@@ -12,6 +12,7 @@ from typing import Any
 
 from app.games.controller import GameController
 from engine.toy_battle import Draw, Place, Skip, UseEffect
+from engine.toy_battle.state import ToyBattleView as SeatView  # the seat's view of the rules (the app's scene is another)
 
 
 class ToyBattleController(GameController):
@@ -19,6 +20,11 @@ class ToyBattleController(GameController):
     """The troop name picked up from the rack ("roxy")."""
     aim: str | None = None
     """The first node of a two-node effect (a push: which troop, then where)."""
+
+    def recover(self) -> None:
+        """After an error in a frame: no troop picked up, no push half-aimed."""
+        self.aim = None
+        super().recover()
 
     def _changed(self) -> None:
         if self.selected is not None and self.selected not in self.rack():
@@ -143,8 +149,14 @@ class ToyBattleController(GameController):
                 out.append((f"Use: {a.target or self.pending() or 'effect'}", a))
         return out
 
+    def view(self) -> SeatView:
+        """What the shown seat may see (the engine's Toy Battle view: its questions are typed)."""
+        v = super().view()
+        assert isinstance(v, SeatView)
+        return v
+
     def _nodes(self) -> set[str]:
-        return set(self.match.state.view(self.viewer).terrain.ids)  # type: ignore[attr-defined]
+        return set(self.view().terrain.ids)
 
     # ------------------------------------------------------------ clicks
     def click_troop(self, name: str) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.tips import Tip
+from app.tips.tip import Tip
 from engine.toy_battle import Place, UseEffect
 from engine.toy_battle.data import SPECIAL_EFFECTS, TROOP_EFFECTS, TROOP_NAMES, TROOP_TITLES
 
@@ -155,4 +155,9 @@ def opponent_tip(c: Any) -> Tip | None:
     return Tip(f"{other.capitalize()} rack", tuple(facts), ())
 
 
-__all__ = ["things", "tile_title", "tip", "troop_title"]
+def card_of_action(c: Any, action: Any) -> Tip | None:
+    """No choice button here plays a card with a tip of its own."""
+    return None
+
+
+__all__ = ["things", "tile_title", "tip", "troop_title", "card_of_action"]

@@ -14,11 +14,14 @@ laid out on the near side and turned with the camera (:meth:`to_table`).
 from __future__ import annotations
 
 import math
+from functools import partial
 from typing import Any
 
 import numpy as np
 
+from app.games.protocols import GameScene
 from app.games.toy_battle.controller import ToyBattleController
+from app.games.toy_battle.shows import TileShows
 from app.look.boards import palette, slug
 from app.look.geom import Batch
 from app.look.pipeline import WOOD
@@ -53,12 +56,14 @@ smaller than a tile). The log names bases by these numbers ("Blue places Roxy (7
 which were printed nowhere."""
 
 
-class ToyBattleView:
+class ToyBattleView(GameScene):
+    """Toy Battle's scene: the terrain board, the stacks on its bases and the two racks."""
+
     def __init__(self, controller: ToyBattleController) -> None:
         from ursina import Entity
 
         self.controller = controller
-        self.terrain = controller.view().terrain  # type: ignore[attr-defined]
+        self.terrain = controller.view().terrain
         pts = [p for p in self.terrain.pos if p is not None]
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
         self.center = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
@@ -82,8 +87,9 @@ class ToyBattleView:
             if p is None:
                 continue
             r = BASE_R if self.terrain.is_base[i] else HQ_R
-            picker(self.table.root, (p[0], p[1], 0.0), (2 * r, 2 * r, 3.0), lambda n=nid: self.controller.click_node(n),
+            picker(self.table.root, (p[0], p[1], 0.0), (2 * r, 2 * r, 3.0), partial(self.controller.click_node, nid),
                    name=f"node-{nid}")
+        self.shows = TileShows(self)
         controller.listeners.append(self.redraw)
         controller.help_listeners.append(self._troop_help)
         self.redraw()
@@ -139,7 +145,10 @@ class ToyBattleView:
         return self.center[0] - (count - 1) * RACK_STEP / 2 + index * RACK_STEP
 
     def at(self, nid: str) -> tuple[float, float]:
+        """Where a base or H.Q. is drawn (a node without a position is never drawn, nor clicked)."""
         p = self.terrain.pos[self.terrain.index[nid]]
+        if p is None:
+            raise KeyError(f"{nid} has no place on the board")
         return (p[0], p[1])
 
     def _board(self) -> Batch:
@@ -360,9 +369,9 @@ class ToyBattleView:
                 add_placard(look, TROOP_TITLES.get(name, name), (x, front - RACK_TILE_R * math.cos(a) - 2.9, 0.72),
                             RACK_NAME_CM, "cream", max_width=RACK_STEP - 0.8)
                 picker(self.dynamic, (*self.to_table(x, front - 1.6), 0.0), (RACK_STEP - 1.0, RACK_DEPTH, 7.0),
-                       lambda n=name: self.controller.click_troop(n),
+                       partial(self.controller.click_troop, name),
                        name=f"troop-{name}-{i}",
-                       on_hover=lambda inside, n=name: self.controller.hover_troop(n if inside else None))
+                       on_hover=partial(self._hover_troop, name))
         opp = v["opponent_rack"]
         other = ("blue", "red")[1 - me]
         for i in range(opp["size"]):
@@ -448,6 +457,9 @@ class ToyBattleView:
         x, y = self.at(nid)
         r = BASE_R if self.terrain.is_base[self.terrain.index[nid]] else HQ_R
         return (x, y - r - 0.7, 0.9) if self.facing != 1 else (x, y + r + 0.7, 0.9)  # its near side
+
+    def _hover_troop(self, name: str, inside: bool) -> None:
+        self.controller.hover_troop(name if inside else None)
 
     def destroy(self) -> None:
         from ursina import destroy
