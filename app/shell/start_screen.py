@@ -58,6 +58,11 @@ def level_title(game: str, name: str) -> str:
     return name.replace("-", " ")
 
 
+PANEL_RGB = (0.05, 0.06, 0.09)
+"""The loading and quit panels' backdrop (the HUD's covers' colour)."""
+PANEL_LAYER = 10
+"""Their draw order in Panda3D's fixed bin, after the start screen's buttons."""
+
 EDITOR = "editor"
 """The start screen's tab that opens the level editor (beside the three games)."""
 EDITOR_TITLE = "Level editor"
@@ -186,14 +191,12 @@ class StartScreen:
         self.body = Entity(parent=self.root)
         self.loading = Entity(parent=self.root, enabled=False, name="loading", z=-2)
         """"Setting up the table..." while a game is built (3-4 s of a still start screen looked stuck)."""
-        from app.hud import COVER_RGB, LAYER_OVERLAY, on_top
-
-        on_top(self.loading, LAYER_OVERLAY)
-        Entity(parent=self.loading, model="quad", color=color.rgb(*COVER_RGB), scale=(0.9, 0.16), collider="box")
+        self.loading.set_bin("fixed", PANEL_LAYER)  # over the buttons (the UI has no depth test)
+        Entity(parent=self.loading, model="quad", color=color.rgb(*PANEL_RGB), scale=(0.9, 0.16), collider="box")
         self.loading_text = Text(parent=self.loading, text="", origin=(0, 0), scale=1.3, color=color.rgb(1, 0.95, 0.6),
                                  name="loading-text")
         self.quit_panel = Entity(parent=self.root, enabled=False, name="quit-panel", z=-2)
-        on_top(self.quit_panel, LAYER_OVERLAY)
+        self.quit_panel.set_bin("fixed", PANEL_LAYER)
         self.ticker = Entity(name="start-ticker")
         self.ticker.update = self.update
         self.ticker.input = self.input

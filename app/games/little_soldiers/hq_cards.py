@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 
 from app.look.figurines import figurine_batch, plastic
 from app.look.geom import Batch
-from app.look.pieces import SIDE_HEX
 from app.look.pipeline import TIN
 from app.look.placards import placard
 from app.scene_mesh import MeshBuilder

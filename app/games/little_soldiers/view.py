@@ -357,7 +357,7 @@ class LittleSoldiersView(GameScene):
                 mb.add_cylinder((at[0], at[1], at[2] + 0.45), facts["base_radius"] + 0.8, 0.1, ring, sides=20)
             else:  # a disc of its team's colour round its base: findable across the table
                 mb.add_cylinder((at[0], at[1], at[2] + 0.02), facts["base_radius"] + TEAM_DISC_CM, 0.06,
-                                (*(0.55 + 0.45 * k for k in rgb[:3]), 1.0), sides=20)
+                                (0.55 + 0.45 * rgb[0], 0.55 + 0.45 * rgb[1], 0.55 + 0.45 * rgb[2], 1.0), sides=20)
             holder = Entity(parent=self.dynamic, position=Vec3(*frames.to_ursina(at)), name=s["id"],
                             rotation_y=frames.heading_to_ursina(facing(s["team"])))
             figurine_node(s["kind"], plastic(rgb)).instanceTo(holder)
