@@ -109,7 +109,8 @@ def _soldiers_points(c: Any, view: Any) -> list[tuple[float, float, float]]:
     throw = v.get("last_throw")
     flight = getattr(c, "flight", None)
     if throw is not None and flight is not None and flight.flight_id == throw["serial"]:
-        out += [tuple(flight.points[0]), tuple(throw["landing"])]  # type: ignore[list-item]
+        (x0, y0, z0), (x1, y1, z1) = flight.points[0], throw["landing"]
+        out += [(float(x0), float(y0), float(z0)), (float(x1), float(y1), float(z1))]
     return out
 
 

@@ -140,7 +140,7 @@ def review_controller(record: Record, where: str = "record", step: int | None = 
     """The game's controller reviewing ``record``, at ``step`` (default: the end).
     A record the engine refuses raises RecordError naming the file and step."""
     base = controller_class(record.game)
-    cls = _CLASSES.setdefault(base, type(f"Review{base.__name__}", (Reviewing, base), {}))
+    cls: Any = _CLASSES.setdefault(base, type(f"Review{base.__name__}", (Reviewing, base), {}))
     track = ReviewTrack.of(record, where)
     end = track.last if step is None else max(0, min(track.last, step))
     match = Match.from_record(Record(record.game, record.version, record.config, record.seed,
@@ -148,12 +148,11 @@ def review_controller(record: Record, where: str = "record", step: int | None = 
     match.state = track.state_at(end)
     match.actions = track.player_actions(end)
     n = match.state.num_seats
-    ctl = cls.__new__(cls)
+    ctl = cls(match, Seats(("human",) * n), None)  # every seat a person: no bot plays, nobody is "you"
     ctl.track = track
     ctl.step = end
-    cls.__init__(ctl, match, Seats(("human",) * n), None)
     ctl.viewer = viewer % n
-    ctl._changed()
+    ctl.show_seat(ctl.viewer)  # the redraw, now that it knows where it is
     return ctl
 
 

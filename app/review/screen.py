@@ -36,33 +36,33 @@ class ReviewScreen(GameScreen):
 
     @property
     def review(self) -> Any:
+        """The review controller (app.review.controller: the game's controller with Reviewing in front)."""
         return self.controller
 
-    def _room_for_the_bar(self) -> None:
+    def _room_for_the_bar(self, view: Any = None) -> None:
         """The table framed above the bar (it covered the near HQ cards and dice)."""
-        x0, x1, y0, y1 = self.view.FREE_FILM
-        self.view.FREE_FILM = (x0, x1, max(y0, BAR_FILM_TOP), y1)
-        getattr(self.view, "home", self.view.table.home)()
+        view = view or self.view
+        x0, x1, y0, y1 = getattr(view, "FREE_FILM", (-0.96, 0.42, -0.84, 0.5))
+        view.FREE_FILM = (x0, x1, max(y0, BAR_FILM_TOP), y1)
+        view.home()
 
     def _make_view(self) -> Any:
         view = super()._make_view()
         if hasattr(self, "bar"):  # rebuilt (a relayout): the bar still stands under it
-            x0, x1, y0, y1 = view.FREE_FILM
-            view.FREE_FILM = (x0, x1, max(y0, BAR_FILM_TOP), y1)
-            getattr(view, "home", view.table.home)()
+            self._room_for_the_bar(view)
         return view
 
     # ------------------------------------------------------------ stepping
     def go(self, step: int) -> None:
         self.sounds.cancel()
-        self.controller.go(step)
+        self.review.go(step)
 
     def forward(self) -> None:
-        self.go(self.controller.step + 1)
+        self.go(self.review.step + 1)
 
     def back(self) -> None:
         self.playing = False
-        self.go(self.controller.step - 1)
+        self.go(self.review.step - 1)
 
     def step_on(self) -> None:
         """One action on (the bar's Next, the Right key): stops a review playing on."""
@@ -72,7 +72,7 @@ class ReviewScreen(GameScreen):
 
     def toggle_play(self) -> None:
         """Play the game on from here at the chosen speed (from the start when at the end)."""
-        if not self.playing and self.controller.step >= self.controller.track.last:
+        if not self.playing and self.review.step >= self.review.track.last:
             self.go(0)
         self.playing = not self.playing
         self._gap = 0.0
@@ -84,7 +84,7 @@ class ReviewScreen(GameScreen):
         super().update()
         if not self.playing:
             return
-        if self.controller.step >= self.controller.track.last:
+        if self.review.step >= self.review.track.last:
             self.playing = False
             self.bar.refresh()
             return
@@ -98,7 +98,7 @@ class ReviewScreen(GameScreen):
         self.forward()
 
     def input(self, key: str) -> None:
-        c = self.controller
+        c = self.review
         if self.help.input(key):
             return
         if key == "right arrow":
@@ -153,7 +153,7 @@ class ReviewBar:
         self.buttons: dict[str, Any] = {}
         # words, not arrows: Ursina's text reads "<" as the start of a colour tag
         row = [("Start", lambda: screen.go(0)), ("Back", screen.back), ("Play", screen.toggle_play),
-               ("Next", screen.step_on), ("End", lambda: screen.go(screen.controller.track.last))]
+               ("Next", screen.step_on), ("End", lambda: screen.go(screen.review.track.last))]
         for i, (text, action) in enumerate(row):
             b = Button(parent=self.root, text=text, scale=(0.09, 0.04), text_size=0.75,
                        position=(x0 + 0.045 + i * 0.1, y + 0.027),
@@ -171,14 +171,14 @@ class ReviewBar:
         self.ticks = Entity(parent=self.root)
 
     def fraction(self) -> float:
-        c = self.screen.controller
+        c = self.screen.review
         return c.step / max(1, c.track.last)
 
     def _jump(self) -> None:
         """A click on the track: to the action under the pointer."""
         from ursina import mouse
 
-        c = self.screen.controller
+        c = self.screen.review
         x = mouse.point[0] if mouse.point is not None else 0.5  # the quad's own units: 0 at its left, 1 at its right
         self.screen.playing = False
         self.screen.go(round(max(0.0, min(1.0, float(x))) * c.track.last))
@@ -186,7 +186,7 @@ class ReviewBar:
     def refresh(self) -> None:
         from ursina import Entity, color, destroy
 
-        c = self.screen.controller
+        c = self.screen.review
         last = c.track.last
         self.fill.scale_x = max(0.001, BAR_W * self.fraction())
         self.buttons["Play"].text = "Pause" if self.screen.playing else "Play"

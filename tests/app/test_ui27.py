@@ -177,3 +177,58 @@ def test_a_tooltip_keeps_off_the_events_log_the_dice_and_the_choice_buttons():
     assert overlap(card, hovered) == 0.0
     assert all(overlap(card, r) == 0.0 for r in [*dice, *buttons, log]), card
     assert 0 <= card[0] and card[2] <= window[0] and 0 <= card[1] and card[3] <= window[1]
+
+
+def test_the_sounds_are_made_by_the_script_and_read_by_panda3d(tmp_path):
+    """The toy sounds are generated in the repo (numpy, wave): the script writes the
+    committed files byte for byte, each is a short 16-bit mono WAV, and Panda3D's own
+    audio decoder reads it (no device is needed for that, nor to run the app)."""
+    import wave
+
+    from panda3d.core import Filename, MovieAudio
+
+    from app.sounds import NAMES, sound_path
+    from app.sounds.make_sounds import main
+
+    main(tmp_path)
+    for name in NAMES:
+        made, kept = (tmp_path / f"{name}.wav").read_bytes(), sound_path(name).read_bytes()
+        assert made == kept, f"{name}.wav is not what make_sounds writes"
+        with wave.open(str(sound_path(name))) as w:
+            assert (w.getnchannels(), w.getsampwidth()) == (1, 2) and 0.15 < w.getnframes() / w.getframerate() < 1.5
+        cursor = MovieAudio.get(Filename.fromOsSpecific(str(sound_path(name)))).open()
+        assert cursor is not None and cursor.audio_rate() == 22050 and cursor.length() > 0.1
+
+
+def test_sounds_wait_their_turn_and_a_muted_player_hears_nothing():
+    from app.sounds import Sounds
+
+    played: list[str] = []
+
+    class Loader:
+        def loadSfx(self, path):  # noqa: N802 - Panda3D's name
+            class Sound:
+                def setVolume(self, v):  # noqa: N802
+                    pass
+
+                def play(self, p=path):
+                    played.append(p.rsplit("/", 1)[-1])
+
+                def stop(self):
+                    pass
+
+            return Sound()
+
+    app = type("App", (), {"loader": Loader()})()
+    s = Sounds(app)
+    s.play("dice")
+    s.play("boom", after=0.5)
+    s.update(0.3)
+    assert played == ["dice.wav"]
+    s.update(0.3)
+    assert played == ["dice.wav", "boom.wav"] and s.played == ["dice", "boom"]
+    s.toggle_mute()
+    s.play("card")
+    assert played == ["dice.wav", "boom.wav"] and s.played[-1] == "card"
+    with pytest.raises(KeyError):
+        s.play("trumpet")
