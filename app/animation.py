@@ -33,6 +33,17 @@ if TYPE_CHECKING:
 
 LABEL_S = 1.8
 """How long a floating label rises at normal speed (chosen)."""
+MAX_FRAME_S = 0.1
+"""The most seconds one frame moves an animation on (chosen): a slow frame (a software
+renderer drawing a full table, a step of a review rebuilding it) took a whole grenade's
+flight and its burst in one jump, and the winning throw was never seen."""
+
+
+def frame_dt() -> float:
+    """This frame's seconds for the animations: the frame's time, at most :data:`MAX_FRAME_S`."""
+    from ursina import time
+
+    return min(float(time.dt), MAX_FRAME_S)
 
 
 @dataclass

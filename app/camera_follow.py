@@ -77,35 +77,38 @@ def padded(points: list[tuple[float, float, float]], span: float) -> list[tuple[
     return points + [(cx + sx * half, cy + sy * half, 0.0) for sx in (-1, 1) for sy in (-1, 1)]
 
 
-def action_points(controller: Any, view: Any) -> list[tuple[float, float, float]]:
-    """What the last action touched, in engine cm, for the camera to frame (empty: nothing to frame)."""
+def action_points(controller: Any, view: Any, before: dict[str, Any] | None = None
+                  ) -> list[tuple[float, float, float]]:
+    """What the last action touched, in engine cm, for the camera to frame (empty: nothing to
+    frame). ``before`` is the shown seat's view before it: what moved is found by comparing."""
     game = controller.game
     if game == "little-soldiers":
-        return _soldiers_points(controller, view)
+        return _soldiers_points(controller, view, before or {})
     if game == "toy-battle":
-        return _board_points(controller, view)
+        return _board_points(controller, view, before or {})
     return []  # Little Battle: the whole beach and every Ship are in view already
 
 
-def _soldiers_points(c: Any, view: Any) -> list[tuple[float, float, float]]:
+def _soldiers_points(c: Any, view: Any, before: dict[str, Any]) -> list[tuple[float, float, float]]:
     v = c.view_dict()
     m = v.get("measured") or {}
     by_id = {s["id"]: s for s in v.get("soldiers", [])}
+    was = {s["id"]: s for s in before.get("soldiers", [])}
     out: list[tuple[float, float, float]] = []
 
-    def at(ident: Any) -> None:
-        s = by_id.get(ident)
-        p = view.head_point(s) if s is not None and hasattr(view, "head_point") else None
+    def at(soldier: Any) -> None:
+        p = view.head_point(soldier) if soldier is not None and hasattr(view, "head_point") else None
         if p is not None:
             out.append(p)
 
-    if "move" in m:
-        path = m.get("path") or []
-        out += [(float(x), float(y), 0.0) for x, y in path[:1] + path[-1:]]
-        at(m["move"])
-    if m.get("attack"):
-        at(m["attack"])
-        at(m.get("target"))
+    for ident, s in by_id.items():  # a soldier deployed, moved or broken: where it was and is
+        old = was.get(ident)
+        if old is not None and old.get("spot") != s.get("spot"):
+            at(old)
+            at(s)
+    if m.get("attack") and v.get("last_roll") != before.get("last_roll"):
+        at(by_id.get(m["attack"]))
+        at(by_id.get(m.get("target")))
     throw = v.get("last_throw")
     flight = getattr(c, "flight", None)
     if throw is not None and flight is not None and flight.flight_id == throw["serial"]:
@@ -114,16 +117,18 @@ def _soldiers_points(c: Any, view: Any) -> list[tuple[float, float, float]]:
     return out
 
 
-def _board_points(c: Any, view: Any) -> list[tuple[float, float, float]]:
-    last = c.match.actions[-1][1] if c.match.actions else None
-    node = getattr(last, "node", None) or getattr(last, "to", None) or getattr(last, "target", None)
-    if node is None or not hasattr(view, "at"):
-        return []
-    try:
-        x, y = view.at(node)
-    except (KeyError, IndexError, TypeError):
-        return []
-    return [(x, y, 0.0)]
+def _board_points(c: Any, view: Any, before: dict[str, Any]) -> list[tuple[float, float, float]]:
+    """The bases whose stacks changed (a placement, an effect's push or return)."""
+    board, old = c.view_dict().get("board", {}), before.get("board", {})
+    out = []
+    for node in set(board) | set(old):
+        if board.get(node) != old.get(node) and hasattr(view, "at"):
+            try:
+                x, y = view.at(node)
+            except (KeyError, IndexError, TypeError):
+                continue
+            out.append((x, y, 0.0))
+    return out
 
 
 class CameraFollow:

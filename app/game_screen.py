@@ -79,6 +79,8 @@ class GameScreen:
         """The camera that frames each action of another seat (C turns it off)."""
         self.follow_on = kept.follow
         self._follow_key = controller.match_key()
+        self._follow_seen = controller.view_dict()
+        """The shown seat's view after the last change: the follow frames what differs."""
         controller.listeners.append(self._followed)
         controller.listeners.remove(self.hud.refresh)  # after the animator's: the HUD asks whether it animates
         controller.listeners.append(self.hud.refresh)
@@ -202,6 +204,7 @@ class GameScreen:
 
         c = self.controller
         key, self._follow_key = self._follow_key, c.match_key()
+        before, self._follow_seen = self._follow_seen, c.view_dict()
         one = key[0] == self._follow_key[0] and self._follow_key[1] == key[1] + 1
         if not one:
             self.follow.release()  # an undo, a load, a jump in a review: back to the player's own view
@@ -211,7 +214,7 @@ class GameScreen:
         seat = c.match.actions[-1][0]
         if c.seats.is_human(seat) and not hasattr(c, "track"):
             return  # the player's own click: they are looking there already
-        self.follow.frame(action_points(c, self.view), getattr(self.view, "FOLLOW_SPAN_CM", 44.0))
+        self.follow.frame(action_points(c, self.view, before), getattr(self.view, "FOLLOW_SPAN_CM", 44.0))
 
     def skip(self) -> None:
         """Space: the animation playing now jumps to its end, and the next bot action may come."""
@@ -293,9 +296,12 @@ class GameScreen:
             self._aspect = window.aspect_ratio
             self.relayout()
         c = self.controller
-        self.animator.update(time.dt)
-        self.sounds.update(time.dt)
-        self.follow.update(time.dt)
+        from app.animation import frame_dt
+
+        shown = frame_dt()  # a slow frame does not skip what is being shown
+        self.animator.update(shown)
+        self.sounds.update(shown)
+        self.follow.update(shown)
         if (self.hud.handover_held or self.hud.end_held) and not self._showing():
             self.hud.refresh()  # the action has been shown: now the hand-over screen, or the result
         self.tips.update(time.dt)

@@ -232,3 +232,41 @@ def test_sounds_wait_their_turn_and_a_muted_player_hears_nothing():
     assert played == ["dice.wav", "boom.wav"] and s.played[-1] == "card"
     with pytest.raises(KeyError):
         s.play("trumpet")
+
+
+def test_the_camera_frames_what_an_action_changed():
+    """Each action is framed by what it touched: a deployed or moved soldier where it was and
+    is, an attacker and its target, a Toy Battle base whose stack changed (a deployment
+    framed nothing: the camera sat still through a review's set-up)."""
+    from types import SimpleNamespace
+
+    from app.camera_follow import action_points
+    from app.games import controller_class
+    from app.seats import Seats
+
+    head = SimpleNamespace(head_point=lambda s: (s["spot"]["x"], s["spot"]["y"], 5.0) if s["spot"] else None)
+    c = controller_class("little-soldiers").new("little-soldiers", {}, Seats(("random", "random")), seed=3)
+    kinds = set()
+    for _ in range(200):
+        before = c.view_dict()
+        if not c.bot_step():
+            break
+        after = c.view_dict()
+        points = action_points(c, head, before)
+        moved = [s for s in after["soldiers"] if s["spot"] is not None and s["spot"] != next(
+            b for b in before["soldiers"] if b["id"] == s["id"])["spot"]]
+        for s in moved:
+            assert (s["spot"]["x"], s["spot"]["y"], 5.0) in points
+            kinds.add("moved")
+        if after.get("last_roll") != before.get("last_roll") and after["measured"].get("attack"):
+            kinds.add("attack")
+            assert len(points) >= 2
+    assert kinds == {"moved", "attack"}, kinds
+    tb = controller_class("toy-battle").new("toy-battle", {}, Seats(("random", "random")), seed=2)
+    board = SimpleNamespace(at=lambda node: (float(len(node)), 1.0))
+    for _ in range(30):
+        before = tb.view_dict()
+        tb.bot_step()
+        changed = {n for n in set(tb.view_dict()["board"]) | set(before["board"])
+                   if tb.view_dict()["board"].get(n) != before["board"].get(n)}
+        assert len(action_points(tb, board, before)) == len(changed)

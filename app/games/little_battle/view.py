@@ -452,9 +452,9 @@ class LittleBattleView(GameScene):
         return b.node("card")
 
     def update(self) -> None:
-        from ursina import time
+        from app.animation import frame_dt
 
-        self.advance(time.dt)
+        self.advance(frame_dt())
 
     def _animate(self, dt: float) -> None:
         keep = []

@@ -310,9 +310,9 @@ class LittleSoldiersView(GameScene):
         return self._surface_point(mouse.world_point)
 
     def update(self) -> None:
-        from ursina import time
+        from app.animation import frame_dt
 
-        self.tray.animate(time.dt)
+        self.tray.animate(frame_dt())
         self._hover_by_poll()
         if self.controller.aiming.dragging:  # a throw aimed by a drag begun on the thrower
             from app.pointer import mouse_on_plane
