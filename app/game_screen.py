@@ -116,9 +116,7 @@ class GameScreen:
         hud = self.hud
         out = [hud.log_panel if hud.log_panel.enabled else hud.log_title, *hud.choice_bar.children,
                *hud.buttons.values()]
-        tray = getattr(self.view, "tray", None)
-        out += list(getattr(tray, "dice_entities", []))
-        return out
+        return out + list(self.view.keep_clear())
 
     @property
     def worker(self) -> Any:

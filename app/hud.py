@@ -416,7 +416,7 @@ class Hud:
             self.log_title.text = "Events (E to show)"
             self.speed.y = self.log_title.y - 0.04
         if "Seen as" in self.buttons:
-            self.buttons["Seen as"].text = fit_text(f"As {self.controller.seat_label(self.controller.viewer)}", 0.75,
+            self.buttons["Seen as"].text = fit_text(f"As {self.controller.seat_title(self.controller.viewer)}", 0.75,
                                                     self.buttons["Seen as"].scale_x - 0.02)
 
     def _fit_log(self, buttons: int) -> None:

@@ -139,12 +139,13 @@ SECOND_PERSON: tuple[tuple[re.Pattern[str], str], ...] = (
 as the table says them about that seat (a shared screen has no one "you")."""
 
 
-def about_seat(game: str, text: str, seat: int) -> str:
+def about_seat(game: str, text: str, seat: int, who: str | None = None) -> str:
     """A private line told about its seat, as the table names it: "You draw
     Roxy 7." -> "Player 2 (red) draws Roxy 7." (hot-seat: whoever is at the
     mouse now could not tell whose draw the log meant). A second-person line
-    no pattern knows gets the seat in front, so none is left unnamed."""
-    who = seat_label(game, seat)
+    no pattern knows gets the seat in front, so none is left unnamed. ``who``:
+    the seat as the game's log names it ("Red"), else its label."""
+    who = who or seat_label(game, seat)
     for pattern, told in SECOND_PERSON:
         m = pattern.fullmatch(text)
         if m:

@@ -209,9 +209,14 @@ class GameController:
         # one person at the table reads "You draw ..."; several share the screen, so a line only one
         # seat may read names that seat ("Player 2 (red) draws ...")
         shared = self.shared_screen()
-        return [with_seat_names(self.game, about_seat(self.game, e.text, next(iter(e.seats)))
-                                if shared and e.seats is not None and len(e.seats) == 1 else e.text)
-                for e in self.view().events]
+        out = []
+        for e in self.view().events:
+            if shared and e.seats is not None and len(e.seats) == 1:
+                seat = next(iter(e.seats))
+                out.append(with_seat_names(self.game, about_seat(self.game, e.text, seat, self.seat_title(seat))))
+            else:
+                out.append(with_seat_names(self.game, e.text))
+        return out
 
     # ------------------------------------------------------------ acting
     def play(self, action: Any) -> bool:

@@ -121,6 +121,11 @@ class GameScene(Protocol):
         """Points (engine cm) whose box on screen the tooltip keeps clear of."""
         return []
 
+    def keep_clear(self) -> list[Any]:
+        """Entities a tooltip should leave uncovered beside the thing it tells of: the dice,
+        the cards in hand, the rack's tiles (it covered the fifth die)."""
+        return []
+
     def destroy(self) -> None:
         ...
 

@@ -288,9 +288,9 @@ class StartScreen:
             name = names[s] if s < len(names) else f"player {s + 1}"
             self._button(f"{name.capitalize()}: {kind_title(kind)}", (COLUMN_LEFT + 0.13 + col * 0.28, y - row * 0.065),
                          lambda s=s: self._cycle(s), on=kind == "human")
-        # the engine's own bots (random, heuristic, search) only when asked for
-        self._button("Advanced: " + ("on" if self.advanced else "off"), (COLUMN_LEFT + 0.13 + 3 * 0.28 - 0.05, y),
-                     self._toggle_advanced, on=self.advanced, width=0.2)
+        # the engine's own bots (random, heuristic, search) only when asked for: under the row's label
+        self._button("Advanced: " + ("on" if self.advanced else "off"), (-0.66 + 0.09, y - 0.08),
+                     self._toggle_advanced, on=self.advanced, width=0.18)
         y -= 0.065 * ((len(seats.kinds) + 2) // 3) + 0.02
         self._button("Start", (0, y), self._start, on=True, width=0.3)
         last = userdir.latest_autosave(c.game)
@@ -348,8 +348,10 @@ class StartScreen:
         if current in missions:
             required = set(missions[current].required)
         Text(parent=self.body, text="Modules", position=(-0.66, y), origin=(-0.5, 0), scale=1, color=color.white)
-        titles = [mod.replace("_", " ") + (" (mission)" if mod in required and mod not in on else "")
-                  for mod in ls_config.MODULES]
+        from engine.little_soldiers.parts import MODULES as MODULE_PARTS
+
+        titles = [(MODULE_PARTS[mod].title if mod in MODULE_PARTS else mod.replace("_", " "))
+                  + (" (mission)" if mod in required and mod not in on else "") for mod in ls_config.MODULES]
         width, columns = self._grid(titles)  # 'super soldier (mission)' ran past its button
         for i, (mod, title) in enumerate(zip(ls_config.MODULES, titles, strict=True)):
             row, col = divmod(i, columns)
@@ -432,7 +434,7 @@ class StartScreen:
         """Show the loading panel, draw it, then do ``then`` (which builds the table)."""
         self.loading_text.text = text
         self.loading.enabled = True
-        self._pending = (1, then)  # the next frame draws the panel; the one after builds the table
+        self._pending = (2, then)  # drawn in the next frame, on screen the frame after (Panda3D flips then)
 
     def update(self) -> None:
         if self._pending is None:

@@ -178,7 +178,7 @@ def start_screen(out_png: str) -> dict[str, Any]:
     window.screenshot(app, out_png)
     first = type(shell.screen).__name__
     shell.screen._start()
-    window.step(app, 2)
+    window.step(app, 3)  # "Setting up Little Battle..." drawn and shown, then the game
     second = type(shell.screen).__name__
     game = shell.screen.controller.game
     hud, ctl = shell.screen.hud, shell.screen.controller
@@ -957,7 +957,7 @@ def start_screen_players(size: str) -> dict[str, Any]:
     press(seat)
     facts["cycled"] = [seat, next(t for t in buttons() if t.startswith("Yellow: "))]
     press("Start")
-    window.step(app, 2)  # "Setting up Little Soldiers..." is drawn, then the game starts
+    window.step(app, 2)  # "Setting up Little Soldiers..." is drawn and shown, then the game starts
     facts["started"] = started[-1]
     press("A New Threat")  # the next mission: Another New Threat keeps the 4 players
     facts["next"] = {"players": screen.choice.config.get("players"), "mission": screen.choice.config.get("mission")}

@@ -129,7 +129,8 @@ def test_hot_seat_log_names_the_seat_that_drew():
     assert c.viewer == first
     lines = c.events()
     assert not [e for e in lines if e.startswith(("You ", "Your "))], lines
-    assert any(e.startswith(f"{seat_label('toy-battle', first)} draws ") for e in lines), lines
+    # named as the rest of Toy Battle's log names the sides ("Blue draws ..."; issue 27)
+    assert any(e.startswith(f"{c.seat_title(first)} draws ") for e in lines), lines
     assert c.status().startswith(seat_label("toy-battle", first) + ", your turn"), c.status()
 
 

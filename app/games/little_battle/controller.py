@@ -59,7 +59,8 @@ class LittleBattleController(GameController):
         gold = v["gold"][v["seat"]]
         chests = sum(len(won) for won in v["loot"])
         left = sum(len(p) for p in v["beach"])
-        return f"Deal {v['deal']}, {v['phase']}. Your gold: {gold}. Chests on the beach: {left}, won: {chests}."
+        whose = "Your" if not self.shared_screen() else f"{self.seat_label(int(v['seat']))}'s"  # a review: nobody is "you"
+        return f"Deal {v['deal']}, {v['phase']}. {whose} gold: {gold}. Chests on the beach: {left}, won: {chests}."
 
     def status(self) -> str:
         """Whose turn, and on your turn what to click ("Your turn" alone left new players guessing)."""

@@ -581,6 +581,10 @@ class LittleBattleView(GameScene):
             picker(self.dynamic, (x, HAND_Y, 0.0), (w, CARD_D * 1.3, 2.5), partial(self.controller.click_card, name),
                    name=f"card-{name}")
 
+    def keep_clear(self) -> list[Any]:
+        """The cards in hand: a card's tooltip kept off the others (it covered two of them)."""
+        return [e for e in self.dynamic.children if e.name.startswith("card-")]
+
     # ------------------------------------------------------------ tooltips (app.tips)
     def thing_for(self, name: str) -> str | None:
         """The tooltip key of a picker under the pointer."""

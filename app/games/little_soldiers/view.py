@@ -414,6 +414,10 @@ class LittleSoldiersView(GameScene):
                 mb.add_cylinder((at[0] + r * math.cos(ang), at[1] + r * math.sin(ang), at[2] + 0.25 * j),
                                 0.55, 0.22, rgb, sides=10)
 
+    def keep_clear(self) -> list[Any]:
+        """The dice: a tooltip over one die kept off the others."""
+        return list(self.tray.dice_entities)
+
     def dice_shown(self) -> list[str]:
         """The faces on top of the dice drawn now (for tests)."""
         return self.tray.dice_shown()

@@ -50,7 +50,7 @@ RACK_TILT = 30.0
 """Degrees your rack's tiles lean back towards you: about square to the home view's line of sight."""
 RACK_NAME_CM = 3.2
 """cm: the line height of the troop names printed on the rack (its letters about 12 px tall at 1280x720)."""
-NODE_LABEL_CM = 2.0
+NODE_LABEL_CM = 2.6
 """cm: the line height of the base numbers printed beside each base (chosen: readable at the home view,
 smaller than a tile). The log names bases by these numbers ("Blue places Roxy (7) on base 12"),
 which were printed nowhere."""
@@ -387,6 +387,10 @@ class ToyBattleView(GameScene):
         if k not in faces:
             faces[k] = region_face(self.terrain, k)
         return faces[k]
+
+    def keep_clear(self) -> list[Any]:
+        """The rack's tiles: a tile's tooltip kept off the others."""
+        return [e for e in self.dynamic.children if e.name.startswith("troop-")]
 
     # ------------------------------------------------------------ tooltips (app.tips)
     def thing_for(self, name: str) -> str | None:
