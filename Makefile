@@ -22,12 +22,20 @@ check: $(VENV)/.installed
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
 
-# Every core (pytest-xdist); loadgroup keeps the tests that share a cached result (a conformance
-# playout, a module's Ray or offscreen run: their xdist_group marks) on one worker.
+# Every CPU (pytest-xdist -n logical: "auto" counts physical cores once psutil is installed, half
+# the workers where the CPUs are hyperthreads). --dist loadfile: a test file runs on one worker, so
+# what its tests share (a conformance case's cached playout, a module's Ray or offscreen run) is made
+# once; the files with the most tests go first. (loadgroup with xdist_group marks would group finer,
+# but pytest-xdist 3.8 marks a group by renaming the node, which pytest 9.2's node ids ignore.)
 test: check
-	$(PY) -m pytest -n auto --dist loadgroup
+	$(PY) -m pytest -n logical --dist loadfile
+
+# Everything: the long seeded playouts (-m slow) and the fuzzers (-m fuzz) too; a marker's tests run
+# only when -m names it (tests/conftest.py), and this expression names both and selects every test.
+test-all: check
+	$(PY) -m pytest -n logical --dist loadfile -m "slow or fuzz or not (slow or fuzz)"
 
 bench: $(VENV)/.installed
 	$(VENV)/bin/toybox sim little-battle --players 4 --games 2000 --bots random
 
-.PHONY: install play check test bench
+.PHONY: install play check test test-all bench

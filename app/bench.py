@@ -85,8 +85,13 @@ try:  # trees that have it: which light drew the frame (app.look.pipeline)
 except ImportError:
     pass
 if os.environ.get("TOYBOX_BENCH_SHOT"):
+    # this script also runs in the baseline's older tree: the output boundary's rule, written out here
     import shutil
-    shutil.copy(shot, os.environ["TOYBOX_BENCH_SHOT"])
+    import stat
+    dest = os.environ["TOYBOX_BENCH_SHOT"]
+    if os.path.exists(dest) and not stat.S_ISREG(os.stat(dest).st_mode):
+        raise SystemExit(f"{dest}: is not a regular file; the bench writes its frame only to one")
+    shutil.copyfile(shot, dest)
 try:  # trees that have it: frame time while search bots think (app.bench.measure_thinking)
     from app.bench import measure_thinking
 except ImportError:

@@ -39,7 +39,7 @@ def make_view(controller: GameController) -> GameScene:
 
 class GameScreen:
     def __init__(self, controller: GameController, on_menu: Callable[[], None] | None = None,
-                 threaded_bots: bool = True, bot_process: bool = True,
+                 threaded_bots: bool = True, bot_process: bool = True, hosting: Any = None,
                  on_review: Callable[[], None] | None = None) -> None:
         from ursina import Entity
 
@@ -95,6 +95,12 @@ class GameScreen:
         self.ticker.update = self.update
         self.ticker.input = self.input
         self._settings_line()
+        self.table_panel: Any = None
+        """A served table's corner (app.shell.net): the network pump, chat, undo answers, the host's buttons."""
+        if controller.remote:
+            from app.shell.table_panel import TablePanel
+
+            self.table_panel = TablePanel(controller, hosting, self.delay)
 
     def _make_view(self) -> GameScene:
         """The game's scene, its toy sounds played through this screen's (every rebuild)."""
@@ -303,6 +309,8 @@ class GameScreen:
         if (self.hud.handover_held or self.hud.end_held) and not self._showing():
             self.hud.refresh()  # the action has been shown: now the hand-over screen, or the result
         self.tips.update(time.dt)
+        if self.table_panel is not None:
+            self.table_panel.update(self.animating() and SPEEDS[self.speed][1] > 0, time.dt)
         if self._worker is not None and self._worker.busy():
             decision = self.worker.poll()
             if decision is None:
@@ -339,6 +347,8 @@ class GameScreen:
     def input(self, key: str) -> None:
         if self.hud.save_key(key):  # a save's name is being typed: its letters are not shortcuts
             return
+        if self.table_panel is not None and self.table_panel.input(key):  # a chat line is being typed
+            return
         if self.help.input(key):
             return
         from ursina import held_keys
@@ -369,6 +379,8 @@ class GameScreen:
 
         if self._worker is not None:
             self._worker.close()
+        if self.table_panel is not None:
+            self.table_panel.destroy()
         destroy(self.ticker)
         self.sounds.cancel()
         if self._followed in self.controller.listeners:

@@ -303,6 +303,9 @@ class Hud:
         if "Undo" in self.buttons:
             self.buttons["Undo"].disabled = not c.match.can_undo()
             self.buttons["Undo"].alpha = 1.0 if c.match.can_undo() else 0.4
+        for name in ("Save", "Load", "Review"):  # a served game is kept, and reviewed, by its server
+            if name in self.buttons:
+                self.buttons[name].enabled = not c.remote
         self._choices(choices)
         self._fold()
         over = c.is_over() and getattr(c, "shows_end_panel", True)
@@ -346,9 +349,12 @@ class Hud:
         for line in self.end_lines():
             texts.append((wrap_to_width(line, 0.95, wide - 0.08, max_lines=4) if line else "", 0.95, color.white))
         buttons = [("Look at the table", self.dismiss_result)]
-        if self.on_review is not None:
-            buttons.append(("Review the game", self.review))
-        buttons += [("Play again", self.controller.restart), ("Menu", self.menu)]
+        if self.controller.remote:  # a served table: its server keeps the game
+            buttons.append(("Leave the table", self.menu))
+        else:
+            if self.on_review is not None:
+                buttons.append(("Review the game", self.review))
+            buttons += [("Play again", self.controller.restart), ("Menu", self.menu)]
         rows = (len(buttons) + 1) // 2
         # the backdrop first: the panel's parts draw in the order they were made (the HUD has no depth test)
         backdrop = Entity(parent=self.end_panel, model="quad", color=color.rgb(*COVER_RGB), scale=(wide, 0.1),

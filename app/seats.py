@@ -171,10 +171,15 @@ def parse_seats(game: str, text: str | None, num_seats: int) -> Seats:
     """
     bot = default_bot(game)
     kinds = ["human"] + [bot] * (num_seats - 1)
-    if not text:
+    if text is None:
         return Seats(tuple(kinds))
     names = SEAT_NAMES.get(game, ())
-    for part in (p.strip() for p in text.split(",") if p.strip()):
+    parts = [p.strip() for p in text.split(",")]
+    if not any(parts) or not all(parts):
+        raise SeatError(f"--seats {text!r}: expected SEAT=KIND pairs separated by single commas, "
+                        f"as in {seat_name(game, 0)}=human")
+    named: dict[int, str] = {}
+    for part in parts:
         key, sep, kind = part.partition("=")
         key, kind = key.strip().lower(), kind.strip().lower()
         if not sep or not kind:
@@ -192,5 +197,8 @@ def parse_seats(game: str, text: str | None, num_seats: int) -> Seats:
             kind = bot
         if kind not in KINDS:
             raise SeatError(f"--seats: {kind!r} is not human or a bot ({', '.join(KINDS[1:])})")
+        if seat in named:
+            raise SeatError(f"--seats: seat {key!r} is given twice ({named[seat]!r} and {part!r}); name each seat once")
+        named[seat] = part
         kinds[seat] = kind
     return Seats(tuple(kinds))

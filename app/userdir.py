@@ -115,7 +115,7 @@ def meta_path(path: Path) -> Path:
 
 def write_meta(path: Path, meta: dict[str, Any]) -> None:
     """The sidecar the Load list reads (atomic; an OSError is the caller's)."""
-    write_atomic(meta_path(path), json.dumps(meta) + "\n")
+    write_atomic(meta_path(path), json.dumps(meta) + "\n", what="save's summary")
 
 
 def save_label(path: Path) -> str:

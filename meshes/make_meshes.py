@@ -29,7 +29,8 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from engine.little_soldiers import data  # noqa: E402
+from engine.core.files import write_atomic
+from engine.little_soldiers import data
 
 OUT = ROOT / "meshes" / "figurines"
 
@@ -197,9 +198,9 @@ def build(out: Path = OUT) -> list[Path]:
         for name, mesh in parts.items():
             scene.add_geometry(mesh, node_name=name, geom_name=name)
         glb = out / f"{kind}.glb"
-        glb.write_bytes(scene.export(file_type="glb"))
+        write_atomic(glb, scene.export(file_type="glb"), what="figurine mesh")  # the output boundary
         side = out / f"{kind}.json"
-        side.write_text(json.dumps(sidecar(kind, parts), indent=1) + "\n", encoding="utf-8")
+        write_atomic(side, json.dumps(sidecar(kind, parts), indent=1) + "\n", what="head anchor")
         written += [glb, side]
     return written
 

@@ -229,7 +229,7 @@ def import_mesh(data: dict[str, Any], source: str | Path, at: Sequence[float], r
     target = out_dir / f"{pid}.stl"
     stl = mesh.export(file_type="stl")
     assert isinstance(stl, bytes)  # trimesh writes STL as bytes
-    write_atomic(target, stl)
+    write_atomic(target, stl, what="mesh copy")
     assert np.isfinite(mesh.bounds).all()
     shape = {"mesh": (MESH_DIR / target.name).as_posix(), "scale": 1.0}
     return Insert(("scenery", -1), _piece(pid, shape, at, 0.0)), pid

@@ -221,7 +221,7 @@ class LevelDocument:
             text = json.dumps(self.data, indent=1, allow_nan=False) + "\n"
         except ValueError:  # NaN or Infinity: JSON has no such numbers, never write them
             raise LevelInvalid(["a value is not a finite number (NaN or Infinity); fix it before saving"]) from None
-        write_atomic(target, text)
+        write_atomic(target, text, what="level")
         self.path = target
         self._saved = copy.deepcopy(self.data)
         return target

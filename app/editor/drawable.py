@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.geometry.battlefield import Battlefield, BattlefieldError
+from engine.geometry.battlefield_file import TABLE_SIZE_CM
 from engine.geometry.checks import Problem
 from engine.geometry.shapes import Solid
 
@@ -164,7 +165,8 @@ def _stray(index: int, item: Any, problem: Problem, root: Path | None) -> Stray:
                 raise ValueError("no position")
             lift = float(at[2]) if len(at) == 3 else 0.0
             alone = {**item, "at": [float(at[0]), float(at[1]), 0.0], "id": pid or "piece"}
-            ring = [[-1e4, -1e4], [1e4, -1e4], [1e4, 1e4], [-1e4, 1e4]]
+            half = TABLE_SIZE_CM / 2  # the largest table the loader accepts, around the origin
+            ring = [[-half, -half], [half, -half], [half, half], [-half, half]]
             bf = Battlefield.from_dict({"format": 1, "name": "", "play_zone": ring, "scenery": [alone]}, root=root)
             solid = bf.solids[0]
         except (BattlefieldError, TypeError, ValueError, IndexError, KeyError):

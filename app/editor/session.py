@@ -10,9 +10,11 @@ previous frame's move).
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import math
+import os
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +29,7 @@ from app.editor.placing import Refused
 from app.editor.selection import OBJECT_CYCLE, PICK, Handle, Selection
 from app.editor.shortcuts import SESSION_KEYS
 from app.editor.tools import BATTLEFIELD_TOOLS, TERRAIN_TOOLS, TOOL_HINTS
-from engine.core.files import DataError, describe, load_json
+from engine.core.files import DataError, describe, is_inside, load_json
 from engine.geometry.battlefield import REPO_ROOT
 
 
@@ -52,6 +54,7 @@ class EditorSession:
         self.import_at: tuple[float, float, float] | None = None
         self.import_folder = Path.cwd()
         self.imported: list[Path] = []  # mesh copies made by imports not yet in a saved level
+        self.made_folders: list[Path] = []  # folders those imports made (meshes/, meshes/scenery/), removed with them
         self._drag: tuple[Selection | Handle, tuple[float, float], bool] | None = None
         self._last_drag: Edit | None = None
         self._mark: int | None = None
@@ -94,7 +97,10 @@ class EditorSession:
     def open(cls, path: str | Path | None, root: Path = REPO_ROOT) -> EditorSession:
         """Open a battlefield or terrain; a missing file starts a new battlefield
         that will be saved there."""
-        # Mesh pieces are found under ``root``; the live checks must look there too.
+        # Mesh pieces are found under ``root``; the live checks must look there too. A level outside
+        # the project keeps its imported meshes beside it (where loading it looks first), never in the project.
+        if path is not None and Path(root) == REPO_ROOT and not is_inside(Path(path).absolute(), REPO_ROOT):
+            root = Path(os.path.realpath(Path(path).absolute())).parent
         battlefield = functools.partial(bt.battlefield_problems, root=Path(root))
         if path is not None and Path(path).exists():
             data = load_json(path, "level")  # a DataError (one sentence) for a file that is not a level
@@ -144,6 +150,7 @@ class EditorSession:
             return False
         self.message = f"Saved {target.name}."
         self.imported = []  # the saved level now uses them
+        self.made_folders = []
         return True
 
     def save_as(self, name: str) -> bool:
@@ -167,6 +174,14 @@ class EditorSession:
         for copy in self.imported:
             copy.unlink(missing_ok=True)
         self.imported = []
+        self._remove_made_folders()
+
+    def _remove_made_folders(self) -> None:
+        """The folders imports made, deepest first, while they are empty."""
+        for folder in sorted(self.made_folders, key=lambda f: len(f.parts), reverse=True):
+            with contextlib.suppress(OSError):
+                folder.rmdir()
+        self.made_folders = []
 
     @property
     def grid(self) -> float | None:
@@ -411,10 +426,13 @@ class EditorSession:
             at = ((min(xs) + max(xs)) / 2, self.mid_y(), 0.0)
         folder = Path(self.root) / bt.MESH_DIR
         before = set(folder.glob("*")) if folder.is_dir() else set()
+        self.made_folders += [f for f in (folder.parent, folder) if not f.exists()]
         try:
             edit, pid = bt.import_mesh(self.data, path, at, root=self.root)
         except (ValueError, OSError) as err:
             self.message = f"Not imported: {err}"
+            if not self.imported:
+                self._remove_made_folders()  # a refused import leaves nothing behind
             return False
         self.imported += [p for p in folder.glob("*") if p not in before]
         self.apply(edit)

@@ -110,7 +110,7 @@ class Simulation:
 
         path = Path(tempfile.gettempdir()) / "toybox-simulate" / f"{document_key(s.data)}.json"
         if not path.exists():
-            write_atomic(path, json.dumps(s.data, indent=1))
+            write_atomic(path, json.dumps(s.data, indent=1), what="battlefield")
         return str(path)
 
     def run(self, level: str | None = None) -> SimulationResult | None:

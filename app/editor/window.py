@@ -543,9 +543,10 @@ def run(file: str | None, size: str = "1440x900", mesh: str | None = None) -> in
     if not window.display_available():
         if mesh is not None:
             saved = session.save()
+            problems = [] if saved else session.problems()  # listed before the copy goes: the refusal's own reasons
             if not saved:
-                session.discard_imports()  # a refused save leaves meshes/scenery as it was
-            print(f"toybox edit: {session.message}" + ("" if saved else "\n" + "\n".join(session.problems())),
+                session.discard_imports()  # a refused save leaves meshes/scenery (and the folders) as they were
+            print(f"toybox edit: {session.message}" + ("" if saved else "\n" + "\n".join(problems)),
                   file=sys.stdout if saved else sys.stderr)
             return 0 if saved else 2
         print("toybox edit: no display to open the window on.", file=sys.stderr)

@@ -18,7 +18,7 @@ from typing import Any
 from app.seats import Seats, about_seat, kind_title, seat_label, with_seat_names
 from engine.bots import make_bot
 from engine.core.games import GameInfo, get_game
-from engine.core.match import Match
+from engine.core.match import Match, MatchLike
 from engine.core.protocol import CHANCE, IllegalAction, View
 from engine.core.record import RecordError, load_record, save_record
 
@@ -35,7 +35,7 @@ class GameController:
     """What the player has picked up and not yet played (a soldier, a card, a
     troop), by the game's own key; None: nothing."""
 
-    def __init__(self, match: Match, seats: Seats, autosave: Path | None = None, bot_seed: int = 0) -> None:
+    def __init__(self, match: MatchLike, seats: Seats, autosave: Path | None = None, bot_seed: int = 0) -> None:
         if len(seats.kinds) != match.state.num_seats:
             raise ValueError(f"{len(seats.kinds)} seat kinds for a {match.state.num_seats}-seat game")
         self.match = match
@@ -46,7 +46,8 @@ class GameController:
         self.autosave = autosave
         self.bot_seed = bot_seed
         self.bots: dict[int, Any] = {
-            s: make_bot(k, match.info.name, bot_seed * 31 + s) for s, k in enumerate(seats.kinds) if k != "human"
+            s: make_bot(k, match.info.name, bot_seed * 31 + s) for s, k in enumerate(seats.kinds)
+            if k not in ("human", "remote")  # a served table's other seats are its server's business
         }
         humans = seats.humans()
         self.viewer: int = humans[0] if humans else 0
@@ -139,10 +140,17 @@ class GameController:
         return self.match.state.to_act()
 
     def is_over(self) -> bool:
-        return self.match.state.is_over()
+        """The game is over (or its served table ended early, by the host)."""
+        return self.match.state.is_over() or bool(getattr(self.match, "over", False))
 
     def my_turn(self) -> bool:
-        return self.handover_to is None and self.seats.is_human(self.viewer) and self.viewer in self.to_act()
+        return (self.handover_to is None and self.seats.is_human(self.viewer) and self.viewer in self.to_act()
+                and not self.is_over() and not getattr(self.match, "waiting_reason", None))
+
+    def shown_changed(self) -> None:
+        """The match changed without a click here (a served table's update
+        shown): redraw, and animate it as any action."""
+        self._changed()
 
     def status(self) -> str:
         """One line: whose turn it is, for the HUD."""
@@ -150,19 +158,28 @@ class GameController:
             return self.end_reason() or "Game over."
         if self.handover_to is not None:
             return f"Pass the computer to {self.seat_label(self.handover_to)}."
-        acting = self.to_act()
-        names = ", ".join(self.seat_label(s) for s in acting if s != CHANCE)
+        waiting = getattr(self.match, "waiting_reason", None)  # a served table: why this seat waits
+        if waiting:
+            return waiting
+        chosen = set(getattr(self.match, "chosen", ()))  # a served table's choices in, held for the seats before them
+        acting = [s for s in self.to_act() if s not in chosen]
+        names = ", ".join(self.seat_title(s) for s in acting if s != CHANCE)
         if self.my_turn():
             others = [s for s in acting if s != self.viewer]
             # hot-seat: whose turn, by name (the screen is shared; "Your turn" did not say whose)
             turn = f"{self.seat_label(self.viewer)}, your turn" if len(self.seats.humans()) > 1 else "Your turn"
-            return turn + (f" (also choosing: {', '.join(self.seat_label(s) for s in others)})" if others else "") + "."
+            return turn + (f" (also choosing: {', '.join(self.seat_title(s) for s in others)})" if others else "") + "."
         return f"Waiting for {names}." if names else "..."
 
     def seat_label(self, seat: int) -> str:
         """"Player 2 (blue)": the seat's number with its table colour (games whose
         colours depend on the set-up say so)."""
         return seat_label(self.game, seat)
+
+    def player_name(self, seat: int) -> str:
+        """The name a served table's player gave ("Bob (red)"), or "" at this computer."""
+        named = getattr(self.match, "name_of", None)
+        return (named(seat) if named is not None else "") or ""
 
     def shared_screen(self) -> bool:
         """Whether more than one person reads this screen (a hot-seat table): a
@@ -173,9 +190,10 @@ class GameController:
     """The HUD puts up the result panel when the game is over (a review does not)."""
 
     def seat_title(self, seat: int) -> str:
-        """A seat as the game's log names it, for the result panel: "Player 2 (blue)"
-        here; games whose log names players otherwise say so ("Red", "Dinosaur (green)")."""
-        return self.seat_label(seat)
+        """A seat as the game's log names it, for the result panel and the turn line:
+        "Player 2 (blue)" here, a served table's player by their name ("Bob (red)");
+        games whose log names players otherwise say so ("Red", "Dinosaur (green)")."""
+        return self.player_name(seat) or self.seat_label(seat)
 
     def score_lines(self) -> list[str]:
         """The result panel's score, a line a seat, in the game's own words; games override."""
@@ -188,6 +206,8 @@ class GameController:
         """Why the game ended, the seats named as everywhere else ("Player 2 (blue)
         wins with 16 gold."); empty while it goes on."""
         result = self.match.state.result() if self.is_over() else None
+        if result is None and self.is_over() and self.remote:  # ended by the table's host
+            return str((getattr(self.match, "result", None) or {}).get("reason", "The table has ended."))
         return with_seat_names(self.game, result.reason) if result else ""
 
     def scoreline(self) -> str:
@@ -297,12 +317,25 @@ class GameController:
             self.handover_to = None
             self._changed()
 
+    @property
+    def remote(self) -> bool:
+        """Whether this is a seat at a served table (``engine.net.remote``)."""
+        return bool(getattr(self.match, "remote", False))
+
     def undo(self) -> bool:
         """Take back to the shown seat's last action (bots' replies included).
 
         Stops at a roll or a reveal, as the Match does; says so if nothing
-        could be undone.
+        could be undone. At a served table it is a request the other players answer.
         """
+        if self.remote:
+            if not self.match.can_undo():
+                self.message = "Nothing of yours can be taken back now (a roll or a reveal came after it)."
+            else:
+                self.match.undo()
+                self.inform("Asked the table to take back your last move.")
+            self._changed()
+            return False
         if not self.match.can_undo():
             self.message = "Nothing to undo: the last roll or reveal cannot be taken back."
             self._changed()
@@ -330,6 +363,10 @@ class GameController:
         read-only folder is said, and play goes on."""
         from app.userdir import write_meta
 
+        if self.remote:
+            self.warn("A served game is kept by its server (its autosave); ask the host for the record.")
+            self._changed()
+            return False
         try:
             save_record(self.match.record(), path)
             write_meta(path, {**self.summary(), "name": name or ""})
@@ -344,6 +381,10 @@ class GameController:
 
     def load(self, path: Path) -> bool:
         """Replace the match by a saved record; a bad file leaves the game as it was."""
+        if self.remote:
+            self.warn("A served game goes on at its table; leave it (Menu) to load another.")
+            self._changed()
+            return False
         try:
             record = load_record(path)
             if record.game != self.game:
@@ -440,7 +481,7 @@ class GameController:
         from app.userdir import write_meta
 
         try:
-            save_record(self.match.record(), self.autosave)
+            save_record(self.match.record(), self.autosave, "autosave")
             meta = {**self.summary(), "name": "Autosave"}
             meta.pop("actions", None)
             if meta != self._autosave_meta or not self.autosave.with_name(self.autosave.stem + ".meta.json").exists():

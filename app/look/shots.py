@@ -221,7 +221,13 @@ def take(name: str, out_dir: Path) -> None:
     png = out_dir / f"{name}.png"
     window.screenshot(app, png)
     if ext == "jpg":
-        Image.open(png).convert("RGB").save(out_dir / f"{name}.jpg", quality=88)
+        import io
+
+        from engine.core.files import write_atomic
+
+        jpeg = io.BytesIO()
+        Image.open(png).convert("RGB").save(jpeg, format="JPEG", quality=88)
+        write_atomic(out_dir / f"{name}.jpg", jpeg.getvalue(), what="picture")
         png.unlink()
     print(f"{name}: {pipeline.describe(app)}")
     sys.stdout.flush()

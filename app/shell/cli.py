@@ -20,13 +20,12 @@ import json
 import math
 import os
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from engine.core.files import DataError, allow_outside, parse_json, portable_path, shown
+from engine.core.files import DataError, WriteError, allow_outside, check_output_file, parse_json, portable_path, shown
 from engine.core.games import GAME_MODULES, get_game
 
 GAMES = tuple(GAME_MODULES)
@@ -36,6 +35,13 @@ EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT = 0, 1, 2
 
 MAX_PIXELS = 8192
 """Chosen: the widest or tallest image or window the command line accepts."""
+
+MAX_GAMES = 1_000_000_000
+"""Chosen: the most games ``sim`` or ``tournament`` plays (per sweep point);
+the same bound as the tournament runner's."""
+
+MAX_SEED = 2**63 - 1
+"""Chosen: the largest seed the command line accepts (a 64-bit whole number)."""
 
 
 def whole(lo: int, hi: int | None = None) -> Callable[[str], int]:
@@ -104,23 +110,28 @@ def terrain_arg(text: str) -> str:
     return user_path(text)
 
 
-def writable_file(text: str) -> str:
-    """An output file: its folder must exist (or be creatable) and be writable,
-    checked before any work is done."""
-    path = Path(text).expanduser().absolute()
-    if path.is_dir():
-        raise argparse.ArgumentTypeError(f"{text}: is a folder; give a file name")
-    folder = path.parent
-    while not folder.exists() and folder != folder.parent:
-        folder = folder.parent
-    try:
-        if not folder.is_dir():
-            raise OSError
-        with tempfile.TemporaryFile(dir=folder):  # a real try: access() says yes to root on read-only mounts
-            pass
-    except OSError:
-        raise argparse.ArgumentTypeError(f"{text}: cannot write there (the folder {folder} is not writable)") from None
-    return str(path)
+def writable(what: str) -> Callable[[str], str]:
+    """An argparse type: an output file (a ``what``), checked through the
+    output boundary before any work is done: a regular file or none yet (a
+    device, FIFO, socket or folder there is refused, never written over), in
+    a folder that exists (or can be made) and accepts a new file. The null
+    device is accepted: the output is discarded."""
+
+    def parse(text: str) -> str:
+        if not text:
+            raise argparse.ArgumentTypeError("expected a file path, not an empty string")
+        path = Path(text).expanduser().absolute()
+        try:
+            check_output_file(path, what)
+        except WriteError as err:
+            raise argparse.ArgumentTypeError(str(err)) from None
+        return str(path)
+
+    parse.__name__ = what
+    return parse
+
+
+writable_file = writable("file")
 
 
 def _config_dict(args: argparse.Namespace) -> dict[str, Any]:
@@ -199,6 +210,11 @@ def cmd_sim(args: argparse.Namespace) -> int:
     if len(kinds) != seats:
         print(f"--bots needs one bot or {seats} comma-separated bots, got {len(kinds)}.", file=sys.stderr)
         return 2
+    for kind in dict.fromkeys(kinds):  # an unknown name is refused before the first game, not in it
+        try:
+            make_bot(kind, info.name, 0)
+        except ValueError as err:
+            raise ValueError(f"--bots: {err}") from None
     wins = [0.0] * seats
     scores = [0.0] * seats
     by_kind: dict[str, list[float]] = {}  # kind -> [wins, games, seconds, decisions, slowest]
@@ -296,7 +312,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from engine.core.record import RecordError, load_record, replay
+    from engine.core.record import RecordError, load_record, replay, verify
 
     if args.window:  # Review mode on the 3D table, from the start of the record
         from app.shell.play import run
@@ -309,6 +325,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return run(None, review=Path(args.file))
     try:
         record = load_record(args.file)
+        if args.verify:
+            return _report_verify(args.file, *verify(record, args.file))
         state = replay(record, args.file)
     except RecordError as err:
         print(shown(str(err)), file=sys.stderr)
@@ -330,6 +348,23 @@ def cmd_replay(args: argparse.Namespace) -> int:
     moves = sum(1 for seat, _ in record.actions if seat >= 0)
     print(named(result.reason) if result else f"Game in progress after {moves} actions.")
     return 0
+
+
+def _report_verify(file: str, state: Any, mismatches: list[Any], checked: int) -> int:
+    """``replay --verify``: each throw the physics, re-run from its seed, puts
+    elsewhere (exit 2: the record was edited or made by other physics), or
+    one line saying they all agree."""
+    throws = f"{checked} throw{'s' * (checked != 1)}"
+    for m in mismatches:
+        print(shown(m.sentence(file)))
+    if mismatches:
+        print(f"{shown(file)}: {len(mismatches)} of {throws} re-run from their seeds land elsewhere than recorded.",
+              file=sys.stderr)
+        return EXIT_BAD_INPUT
+    over = state.result()
+    print(f"{shown(file)}: verified: {throws} re-run from their seeds land where recorded"
+          + (f"; {len(state.history())} steps replayed" + ("" if over else ", the game in progress") + "."))
+    return EXIT_OK
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
@@ -356,6 +391,90 @@ def cmd_play(args: argparse.Namespace) -> int:
     return run(StartChoice(args.game, config, list(seats.kinds)), args.seed)
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    """``toybox serve``: host tables for friends on other machines (engine.net.serve)."""
+    import asyncio
+    from pathlib import Path
+
+    from app.seats import seat_name
+    from engine.bots import bot_names
+    from engine.net.serve import ServeOptions, serve
+
+    if args.resume is not None:
+        if args.game is not None or args.tables != 1:
+            raise ValueError("--resume restores one table from its autosave: give no game and no --tables with it")
+        info, config, kinds, labels = None, None, [], []
+    else:
+        if args.game is None:
+            raise ValueError("serve: name the game (little-soldiers, toy-battle, little-battle) or --resume AUTOSAVE")
+        info = get_game(args.game)
+        config = info.config_from_dict(_config_dict(args))
+        num_seats = info.new_game(config, 0).num_seats
+        labels = [seat_name(args.game, s) for s in range(num_seats)]
+        kinds = parse_served_seats(args.game, args.seats, labels, tuple(bot_names()) + ("lookahead",))
+    if args.keyfile and not args.certfile:
+        raise ValueError("--keyfile needs --certfile (the certificate it signs)")
+    opts = ServeOptions(info, config, kinds, labels, args.host, args.port, args.tables, args.seed,
+                        Path(args.resume) if args.resume else None, Path(args.codes) if args.codes else None,
+                        Path(args.out) if args.out else None, Path(args.autosave) if args.autosave else None,
+                        args.certfile, args.keyfile)
+    console = sys.stdin if sys.stdin is not None and sys.stdin.isatty() else None
+    return asyncio.run(serve(opts, console=console))
+
+
+def parse_served_seats(game: str, text: str | None, labels: Sequence[str], bots: Sequence[str]) -> list[str]:
+    """``blue=remote,red=hard`` -> one kind per seat; every seat not named is remote."""
+    kinds = ["remote"] * len(labels)
+    for part in (p.strip() for p in (text or "").split(",") if p.strip()):
+        key, sep, kind = (x.strip().lower() for x in part.partition("="))
+        if not sep or not kind:
+            raise ValueError(f"--seats: {part!r} should look like {labels[0]}=remote or {labels[0]}=hard")
+        seat = int(key) - 1 if key.isdigit() else labels.index(key) if key in labels else -1
+        if not 0 <= seat < len(labels):
+            raise ValueError(f"--seats: no seat {key!r} in this {game} game (seats: {', '.join(labels)})")
+        if kind != "remote" and kind not in bots:
+            raise ValueError(f"--seats: {kind!r} is not remote or a bot ({', '.join(bots)})")
+        kinds[seat] = kind
+    return kinds
+
+
+def cmd_join(args: argparse.Namespace) -> int:
+    """``toybox join URL CODE``: the window on that seat, or ``--bot`` headless."""
+    import asyncio
+    import ssl
+
+    from engine.net.client import JoinError, play_bot
+
+    if not args.url.startswith(("ws://", "wss://")):
+        raise ValueError(f"join: {args.url!r} is not a table's address (ws://HOST:PORT or wss://HOST:PORT)")
+    tls = None
+    if args.url.startswith("wss://"):
+        tls = ssl.create_default_context(cafile=args.cafile) if args.cafile else ssl.create_default_context()
+    if args.bot is None and not args.watch:
+        from app.shell.play import run_remote
+
+        return run_remote(args.url, args.code, args.name, tls)
+    try:
+        if args.watch:
+            from engine.net.client import watch
+
+            result = asyncio.run(watch(args.url, args.code, lambda line: print(line, flush=True), tls, args.name))
+        else:
+            result = asyncio.run(play_bot(args.url, args.code, args.bot, args.bot_seed, args.name, tls,
+                                          say=lambda text: print(text, file=sys.stderr)))
+    except JoinError as err:
+        print(f"toybox: join: {shown(str(err))}", file=sys.stderr)
+        return EXIT_BAD_INPUT if "code" in str(err) or "taken" in str(err) else EXIT_FAILED
+    except ValueError as err:
+        raise ValueError(f"join: {err}") from None
+    if result is None:
+        print("The table ended before the game did.")
+    else:
+        print(result["reason"])
+        print(json.dumps(result))
+    return 0
+
+
 def cmd_render(args: argparse.Namespace) -> int:
     from app.seats import parse_seats
     from app.shell.render import render
@@ -364,7 +483,7 @@ def cmd_render(args: argparse.Namespace) -> int:
     config = _config_dict(args)
     info.config_from_dict(config)  # refuse a bad option before opening anything
     seats = None
-    if args.seats:
+    if args.seats is not None:
         num_seats = info.new_game(info.config_from_dict(config), 0).num_seats
         seats = parse_seats(args.game, args.seats, num_seats)
     result = render(args.game, config, args.out, seed=args.seed, moves=args.moves, size=args.size, seats=seats)
@@ -375,6 +494,24 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
+    if args.games is not None and args.what not in ("app", "net"):
+        raise ValueError(f"bench {args.what}: --games names the games the app and net benches draw; "
+                         f"the {args.what} bench measures its own set (leave --games out)")
+    if args.games is not None:
+        names = [g.strip() for g in args.games.split(",")]
+        unknown = [g for g in names if g not in GAMES]
+        if unknown or not names:
+            raise ValueError(f"bench app --games {args.games!r}: {', '.join(map(repr, unknown)) or 'nothing'} "
+                             f"is not a game; choose from {', '.join(GAMES)}")
+    if args.what == "net":
+        from engine.net.bench import run_net_bench
+
+        game = (args.games or "toy-battle").split(",")[0]
+        row = run_net_bench([sys.executable, "-m", "app.shell.cli"], tables=args.tables, game=game,
+                            out=(lambda line: None) if args.json else print, think=args.think)
+        if args.json:
+            print(json.dumps(row, indent=1))
+        return 0
     if args.what == "geometry":
         from app.raycast_baseline import panda_baseline
         from engine.little_soldiers.table.bench import run_geometry_bench
@@ -394,7 +531,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
     args.against = args.against or BASELINE_REF
 
-    games = tuple(args.games.split(",")) if args.games else DEFAULT_GAMES
+    games = tuple(g.strip() for g in args.games.split(",")) if args.games else DEFAULT_GAMES
     size = args.size or ((1920, 1080) if args.renderer == "gl" else (1280, 720))
     rows = bench(games, args.frames, None if args.against == "none" else args.against, args.renderer, size)
     print(json.dumps(rows, indent=1) if args.json else report(rows))
@@ -428,7 +565,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("sim", help="headless bot games: results and games/s")
     p.add_argument("game", choices=GAMES)
-    p.add_argument("--games", type=whole(1), default=100)
+    p.add_argument("--games", type=whole(1, MAX_GAMES), default=100)
     p.add_argument(
         "--bots",
         default="random",
@@ -438,7 +575,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--swap", action="store_true", help="rotate the bots round the seats game by game, and report each bot over all seats"
     )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
-    p.add_argument("--seed", type=whole(0), default=0)
+    p.add_argument("--seed", type=whole(0, MAX_SEED), default=0)
     p.add_argument("--iterations", type=whole(0), default=0, help="search bot iterations per decision")
     p.add_argument(
         "--time-limit",
@@ -452,8 +589,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("tournament", help="many bot games on Ray (all cores, or a cluster): results file, win rates, sweeps")
     p.add_argument("game", choices=GAMES)
     p.add_argument("--bots", required=True, help="one bot for all seats or one per seat: random, heuristic, search")
-    p.add_argument("--games", type=whole(1), default=100, help="games per sweep point")
-    p.add_argument("--seed", type=whole(0), default=0, help="the tournament's seed (each game's seed derives from it)")
+    p.add_argument("--games", type=whole(1, MAX_GAMES), default=100, help="games per sweep point")
+    p.add_argument("--seed", type=whole(0, MAX_SEED), default=0, help="the tournament's seed (each game's seed derives from it)")
     p.add_argument("--iterations", type=whole(0), default=0, help="search bot iterations per decision")
     p.add_argument("--rotate", action="store_true", help="turn the bots round the seats game by game")
     p.add_argument(
@@ -469,9 +606,10 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="CPUs to use (default: every core or the whole cluster); 0 plays serially in this process",
     )
-    p.add_argument("--out", type=writable_file, help="results file (JSON lines); a re-run skips the games already in it")
+    p.add_argument("--out", type=writable("results file"),
+                   help="results file (JSON lines); a re-run skips the games already in it")
     p.add_argument("--records", metavar="DIR", help="also write each game's record into DIR")
-    p.add_argument("--plot", metavar="PNG", type=writable_file, help="chart of win rate against each swept value")
+    p.add_argument("--plot", metavar="PNG", type=writable("chart"), help="chart of win rate against each swept value")
     _add_config_flags(p)
     p.set_defaults(func=cmd_tournament)
 
@@ -480,6 +618,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--pretty", action="store_true")
     p.add_argument("--window", action="store_true",
                    help="open Review mode: step through the game on the 3D table, forwards, backwards, to any action")
+    p.add_argument("--verify", action="store_true",
+                   help="re-run the physics of every throw from its recorded seed and name each throw that lands "
+                        "elsewhere (a check of a record someone handed you; never needed to replay one)")
     _add_allow_outside(p)
     p.set_defaults(func=cmd_replay)
 
@@ -492,14 +633,42 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game", nargs="?", choices=GAMES)
     p.add_argument("--menu", action="store_true", help="open the start screen to choose the game")
     p.add_argument("--seats", help="who plays each seat, e.g. green=human,yellow=bot or 1=human,2=search")
-    p.add_argument("--seed", type=whole(0), default=None)
+    p.add_argument("--seed", type=whole(0, MAX_SEED), default=None)
     _add_config_flags(p)
     p.set_defaults(func=cmd_play)
 
+    p = sub.add_parser("serve", help="host a table for friends on other machines (join codes, autosave, record)")
+    p.add_argument("game", nargs="?", choices=GAMES)
+    p.add_argument("--seats", help="who plays each seat: remote (a join code) or a server bot, e.g. blue=remote,red=hard")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default 127.0.0.1: this machine only; 0.0.0.0 for the network)")
+    p.add_argument("--port", type=whole(0, 65535), default=8765, help="port (0: any free one)")
+    p.add_argument("--tables", type=whole(1, 1000), default=1, help="tables served at once (each with its own codes)")
+    p.add_argument("--seed", type=whole(0, MAX_SEED), default=None, help="the first table's seed (the next tables count on)")
+    p.add_argument("--resume", type=file_arg, metavar="AUTOSAVE", help="restore a table from its autosave, codes and all")
+    p.add_argument("--codes", type=writable_file, metavar="FILE", help="also write the join codes to FILE (JSON)")
+    p.add_argument("--out", type=writable_file, metavar="RECORD", help="write the game's record there when it ends")
+    p.add_argument("--autosave", type=writable_file, metavar="FILE",
+                   help="autosave there (default: the user folder's autosave/served-...json)")
+    p.add_argument("--certfile", type=file_arg, help="serve over TLS (wss://) with this certificate")
+    p.add_argument("--keyfile", type=file_arg, help="the certificate's private key (when not in --certfile)")
+    _add_config_flags(p)
+    p.set_defaults(func=cmd_serve)
+
+    p = sub.add_parser("join", help="join a served table: the window on your seat, or --bot to play it headless")
+    p.add_argument("url", help="the table's address, ws://HOST:PORT (wss:// over TLS)")
+    p.add_argument("code", help="your join code (a seat's, or the spectator's)")
+    p.add_argument("--bot", help="play the seat headless with this bot (random, heuristic, easy, normal, hard, ...)")
+    p.add_argument("--bot-seed", type=whole(0, MAX_SEED), default=0, help="the bot's seed")
+    p.add_argument("--watch", action="store_true", help="follow the table headless: its log and chat, until it ends")
+    p.add_argument("--name", help="the name the table shows for you")
+    p.add_argument("--cafile", type=file_arg, help="wss://: trust the server certificate in this file (a self-signed one)")
+    p.set_defaults(func=cmd_join)
+
     p = sub.add_parser("render", help="draw a game in progress offscreen to a PNG")
     p.add_argument("game", choices=GAMES)
-    p.add_argument("--out", required=True, type=writable_file, help="PNG file to write")
-    p.add_argument("--seed", type=whole(0), default=1)
+    p.add_argument("--out", required=True, type=writable("picture"), help="PNG file to write")
+    p.add_argument("--seed", type=whole(0, MAX_SEED), default=1)
     p.add_argument("--moves", type=whole(0, 100_000), default=6, help="bot moves played before the frame")
     p.add_argument("--seats", help="seats after the bot opening (default: the first seat human)")
     p.add_argument("--size", type=pixels, default=(1280, 720), help="WIDTHxHEIGHT in pixels")
@@ -507,7 +676,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_render)
 
     p = sub.add_parser("bench", help="benchmarks: engine (random playouts), geometry (sight, cords, throws), app (frames)")
-    p.add_argument("what", choices=["engine", "geometry", "app"])
+    p.add_argument("what", choices=["engine", "geometry", "app", "net"])
+    p.add_argument("--tables", type=whole(1, 1000), default=50, help="net: tables served at once")
+    p.add_argument("--think", type=seconds, default=0.0,
+                   help="net: seconds each bot waits before a move (0: as fast as the server answers)")
     p.add_argument("--quick", action="store_true", help="fewer repetitions (engine, geometry)")
     p.add_argument("--games", help="comma-separated games (default: all three)")
     p.add_argument("--frames", type=whole(1, 100_000), default=120)

@@ -89,7 +89,7 @@ class Guard:
         path = folder / time.strftime(f"crash-%Y%m%d-%H%M%S-{self.failures}.json")
         body = {"time": time.strftime("%Y-%m-%d %H:%M:%S"), "traceback": text, "record": record}
         try:
-            write_atomic(path, json.dumps(body, indent=1, default=str) + "\n")
+            write_atomic(path, json.dumps(body, indent=1, default=str) + "\n", what="crash file")
             self._prune(folder)
         except OSError:
             print(text)  # the folder is read-only or full: the terminal is all we have
@@ -113,12 +113,41 @@ class Guard:
             print(f"toybox: recovery failed too: {err!r}")
 
 
+PANDA_LOOPS = ("igLoop", "dataLoop", "ivalLoop", "collisionLoop", "eventManager", "audioLoop",
+               "resetPrevTransform", "garbageCollectStates")
+"""Panda3D's own per-frame tasks: the render loop (``igLoop``: cull and draw,
+``renderFrame``), input data, intervals, collisions, the event queue, audio.
+A scene a file built (a piece at 10^308 cm) can fail there, outside any
+handler of ours: guarded too, so nothing a file holds ends the program."""
+
+
+def guard_task(task: Any, guard: Guard) -> None:
+    """Run the Panda3D task ``task`` behind ``guard``: an exception is logged
+    and told once, and the task goes on next frame (a task that returned
+    nothing would otherwise be dropped, and a dropped igLoop is a frozen window)."""
+    fn = task.getFunction()
+    if getattr(fn, "guarded", False):
+        return
+
+    def guarded(t: Any) -> Any:
+        outcome = guard.call(fn, t)
+        return t.cont if outcome is None else outcome
+
+    guarded.guarded = True  # type: ignore[attr-defined]  # a marker: never wrapped twice
+    task.setFunction(guarded)
+
+
 def install(app: Any, guard: Guard) -> None:
-    """Put Ursina's frame task and every input event behind ``guard``.
+    """Put Ursina's frame task, Panda3D's render loop and its other frame
+    tasks, and every input event behind ``guard``.
 
     Ursina registered its own bound methods at start-up; they are registered
     again here, wrapped (``accept`` replaces a handler for the same event)."""
     from ursina.main import keyboard_keys
+
+    for name in PANDA_LOOPS:
+        for task in app.taskMgr.getTasksNamed(name):
+            guard_task(task, guard)
 
     app.taskMgr.remove(app._update_task)  # noqa: SLF001 - Ursina's one frame task, re-added guarded
     frame = app._update  # noqa: SLF001
@@ -139,4 +168,4 @@ def install(app: Any, guard: Guard) -> None:
     app.accept("keystroke", guard.wrap(app.text_input))
 
 
-__all__ = ["Guard", "install", "SENTENCE"]
+__all__ = ["Guard", "PANDA_LOOPS", "SENTENCE", "guard_task", "install"]

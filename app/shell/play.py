@@ -85,7 +85,8 @@ class Shell:
 
         self._clear()
         self.screen = StartScreen(self.start_game, self.resume, choice, message, on_edit=self.open_editor,
-                                  editing=editing, on_quit=self.quit)
+                                  editing=editing, on_host=self.host_table, on_join=self.join_table,
+                                  on_quit=self.quit)
 
     def quit(self) -> None:
         """The start screen's Quit: the window closes."""
@@ -131,6 +132,48 @@ class Shell:
             return
         ctl = reopen(record, match, path)
         self._open(ctl, StartChoice.from_config(record.game, dict(record.config), list(ctl.seats.kinds)))
+
+    def host_table(self, choice: StartChoice, open_to_network: bool = False) -> None:
+        """"Host a table": serve the chosen game from here (the first human
+        seat is this window's, the other human seats friends') and sit down."""
+        from app.shell.net import Hosting, hosted_kinds, open_remote
+        from engine.net.client import JoinError
+
+        try:
+            kinds, mine = hosted_kinds(choice.game, list(choice.normalized_seats().kinds))
+            hosting = Hosting.start(choice.game, dict(choice.config), kinds, open_to_network)
+        except (ValueError, OSError) as err:
+            self.show_start(choice, f"Cannot host: {err}")
+            return
+        for line in hosting.invitations():
+            print(line, file=sys.stderr)  # the codes, also where they can be copied
+        try:
+            ctl = open_remote(hosting.url, hosting.code(mine), "Host")
+        except JoinError as err:
+            hosting.stop()
+            self.show_start(choice, f"Cannot sit at the hosted table: {err}")
+            return
+        self.open_table(ctl, hosting, choice)
+
+    def join_table(self, url: str, code: str, name: str | None = None) -> None:
+        """"Join a table": a friend's table, at the seat of ``code``."""
+        from app.shell.net import open_remote
+        from engine.net.client import JoinError
+
+        try:
+            ctl = open_remote(url.strip(), code.strip(), name)
+        except JoinError as err:
+            self.show_start(message=f"Cannot join: {err}")
+            return
+        self.open_table(ctl)
+
+    def open_table(self, ctl: GameController, hosting: Any = None, choice: StartChoice | None = None) -> None:
+        """A served table's seat on screen; Menu leaves the table (a host's table closes, autosaved)."""
+        from app.game_screen import GameScreen
+
+        self._clear()
+        back = choice or StartChoice(ctl.game)
+        self.screen = GameScreen(ctl, on_menu=lambda: self.show_start(back), hosting=hosting)
 
     def _open(self, ctl: GameController, choice: StartChoice) -> None:
         from app.game_screen import GameScreen
@@ -179,6 +222,27 @@ def first_screen(shell: Shell, choice: StartChoice | None, seed: int | None = No
         shell.show_start(choice)
     else:
         shell.start_game(choice, seed)
+
+
+def run_remote(url: str, code: str, name: str | None = None, tls: Any = None) -> int:
+    """``toybox join URL CODE``: the window on that seat (``tls``: an ssl.SSLContext for wss://)."""
+    from app.shell.net import open_remote
+    from engine.net.client import JoinError
+
+    if not window.display_available():
+        print("toybox join needs a display; play the seat headless with --bot NAME instead.", file=sys.stderr)
+        return 1
+    try:
+        ctl = open_remote(url, code, name, tls)
+    except JoinError as err:
+        print(f"toybox: join: {err}", file=sys.stderr)
+        return 2
+    app = window.start(offscreen=False, title="Toybox: a served table")
+    shell = Shell(app)
+    guard.install(app, shell.guard)
+    shell.open_table(ctl)
+    app.run()
+    return 0
 
 
 def run(choice: StartChoice | None, seed: int | None = None, size: tuple[int, int] = (1280, 720),

@@ -170,6 +170,8 @@ class StartScreen:
     def __init__(self, on_start: Callable[[StartChoice], None], on_resume: Callable[[Path], None],
                  choice: StartChoice | None = None, message: str = "",
                  on_edit: Callable[[Path], None] | None = None, editing: Path | None = None,
+                 on_host: Callable[[StartChoice, bool], None] | None = None,
+                 on_join: Callable[[str, str, str | None], None] | None = None,
                  on_quit: Callable[[], None] | None = None) -> None:
         from ursina import Entity, Text, camera, color
 
@@ -177,6 +179,11 @@ class StartScreen:
         self.on_quit = on_quit or _quit_application
         self._pending: tuple[int, Callable[[], None]] | None = None
         """A start or resume waiting for the loading panel to be drawn first (frames left, what to do)."""
+        self.on_host, self.on_join = on_host, on_join
+        """"Host a table" (the choice, open to the network or not) and "Join a table" (address, code, name)."""
+        self.open_to_network = False
+        self.join_panel: Any = None
+        self.join_fields: list[Any] = []
         self.choice = choice or opening_choice()
         self.editing = on_edit is not None and editing is not None
         self.advanced = any(k in ADVANCED_KINDS for k in self.choice.seats)
@@ -296,6 +303,76 @@ class StartScreen:
         last = userdir.latest_autosave(c.game)
         if last is not None:  # the newest autosave of this game, whatever its battlefield
             self._button("Resume the last game", (0, y - 0.065), lambda: self._resume(last), width=0.36)
+        if self.on_host is not None and self.on_join is not None:
+            self._network_row(min(y - 0.15, -0.33))
+
+    def _network_row(self, y: float) -> None:
+        """Play with friends on other machines: host this game (your seat is the
+        first human one, the other human seats are theirs) or join theirs."""
+        from ursina import Text, color
+
+        Text(parent=self.body, text="Friends on other machines", position=(-0.66, y), origin=(-0.5, 0), scale=0.9,
+             color=color.white)
+        Text(parent=self.body, text="(your seat: the first human one; each other human seat: a friend's)",
+             position=(-0.66, y - 0.033), origin=(-0.5, 0), scale=0.62, color=color.light_gray)
+        self._button("Host a table", (COLUMN_LEFT + 0.58, y), self._host, on=True, width=0.22)
+        reach = "network" if self.open_to_network else "this machine"
+        self._button(f"Reach: {reach}", (COLUMN_LEFT + 0.81, y), self._toggle_reach, on=self.open_to_network,
+                     width=0.22)
+        self._button("Join a table", (COLUMN_LEFT + 1.04, y), self._open_join, width=0.22)
+
+    def _toggle_reach(self) -> None:
+        self.open_to_network = not self.open_to_network
+        self._build()
+
+    def _host(self) -> None:
+        if self.on_host is not None:
+            self.on_host(self.choice, self.open_to_network)
+
+    def _open_join(self) -> None:
+        """A small panel: the table's address, your code, your name; Join."""
+        from ursina import Button, Entity, InputField, Text, color
+
+        self._close_join()
+        panel = Entity(parent=self.root, name="join-panel", z=-2)
+        self.join_panel = panel
+        Entity(parent=panel, model="quad", color=color.rgba(0, 0, 0, 0.6), scale=(4, 2), z=0.2, collider="box")
+        Entity(parent=panel, model="quad", color=color.rgb(0.12, 0.13, 0.17), scale=(0.9, 0.42), z=0.1)
+        Text(parent=panel, text="Join a table", origin=(0, 0), position=(0, 0.17), scale=1.2, color=color.white)
+        self.join_fields = []
+        for i, (label, default) in enumerate((("Address", "ws://127.0.0.1:8765"), ("Join code", ""), ("Your name", ""))):
+            Text(parent=panel, text=label, position=(-0.42, 0.1 - i * 0.07), origin=(-0.5, 0), scale=0.8,
+                 color=color.light_gray)
+            field = InputField(parent=panel, default_value=default, scale=(0.6, 0.05), position=(0.1, 0.1 - i * 0.07),
+                               character_limit=80, color=color.rgb(0.2, 0.22, 0.28), name=f"join-{label.split()[-1].lower()}")
+            field.text_field.scale *= 0.75
+            field.text_field.x = -0.48
+            self.join_fields.append(field)
+        self.join_fields[1].active = True
+        ok = Button(parent=panel, text="Join", scale=(0.18, 0.05), position=(-0.1, -0.15), color=color.rgb(0.2, 0.45, 0.3),
+                    text_size=0.8, name="join-ok")
+        ok.on_click = self._join
+        cancel = Button(parent=panel, text="Cancel", scale=(0.18, 0.05), position=(0.1, -0.15),
+                        color=color.rgb(0.3, 0.3, 0.36), text_size=0.8)
+        cancel.on_click = self._close_join
+
+    def _join(self) -> None:
+        url, code, name = (f.text.strip() for f in self.join_fields)
+        if not code:
+            self.show_message("Type the join code your host gave you.")
+            return
+        self._close_join()
+        if self.on_join is not None:
+            self.on_join(url, code, name or None)
+
+    def _close_join(self) -> None:
+        from ursina import destroy
+
+        if self.join_panel is not None:
+            self.join_panel.enabled = False
+            destroy(self.join_panel, delay=0.1)
+        self.join_panel = None
+        self.join_fields = []
 
     @staticmethod
     def _grid(titles: list[str]) -> tuple[float, int]:

@@ -125,7 +125,7 @@ def screenshot(app: Any, path: str | os.PathLike[str]) -> Path:
     stream = StringStream()
     if not image.write(stream, "frame.png"):
         raise RuntimeError("the renderer could not encode the frame as PNG")
-    write_atomic(out, bytes(stream.getData()))  # a WriteError (one sentence) if the folder refuses
+    write_atomic(out, bytes(stream.getData()), what="picture")  # a WriteError (one sentence) if the folder refuses
     return out
 
 

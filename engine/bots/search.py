@@ -199,7 +199,7 @@ def _playout(state: State, rng: random.Random, depth: int | None) -> Any:
     estimate = state.evaluate if depth is not None else None
     steps = 0
     while not state.is_over():
-        if estimate is not None and steps >= depth:  # type: ignore[operator]
+        if estimate is not None and depth is not None and steps >= depth:
             if estimate(0) is not None:
                 return estimate
             estimate = None  # this game offers no estimate: play to the end

@@ -9,10 +9,21 @@ engine values are then trusted.
 
 Reads accept regular files only (``/dev/zero`` or a FIFO would read forever),
 check the size before reading, decode UTF-8 with or without a byte-order mark
-and cap the JSON nesting depth and the digits of an integer. Writes are
-atomic: a temporary file in the target's folder, fsynced, renamed over the
-target and the folder fsynced, keeping the target's mode and writing through
-a symlink to the file it names.
+and cap the JSON nesting depth and the digits of an integer.
+
+The output boundary sits beside it: every file Toybox writes (results,
+charts, records, renders, saves, autosaves, exports, editor saves and mesh
+copies) goes through :func:`write_atomic`, :func:`open_append` or is checked
+first by :func:`check_output` / :func:`output_folder`. Toybox writes regular
+files only: a folder, a device, a FIFO or a socket at the path (or a symlink
+to one) is refused with a sentence naming it, never renamed over (as root a
+rename over ``/dev/null`` destroys the machine's null device). The null
+device itself is the one exception, read as the shell idiom it is: writing
+to it discards the output, nothing is opened or renamed. Writes are atomic:
+a temporary file in the target's folder, fsynced, renamed over the target
+and the folder fsynced, keeping the target's mode and writing through a
+symlink to the file it names; a full disk or a read-only folder is a
+sentence and the old file stays as it was.
 """
 
 from __future__ import annotations
@@ -24,12 +35,13 @@ import glob
 import json
 import math
 import os
+import re
 import stat
 import tempfile
 import time
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 """The project root (where ``levels/`` and ``meshes/`` live)."""
@@ -64,8 +76,12 @@ class WriteError(DataError, OSError):
 # ---------------------------------------------------------------- reading
 
 
-def read_bytes(path: str | os.PathLike[str], max_bytes: int = MAX_BYTES, what: str = "file") -> bytes:
-    """The bytes of the regular file ``path``, at most ``max_bytes`` of them."""
+def open_regular(path: str | os.PathLike[str], max_bytes: int = MAX_BYTES, what: str = "file") -> BinaryIO:
+    """The regular file ``path`` opened to read bytes, once its size is known
+    to be at most ``max_bytes``: a folder, device, FIFO or socket is refused
+    with a sentence, and the open never blocks (a FIFO without a writer).
+    For files read a line at a time (results files); :func:`read_bytes`
+    reads a whole one."""
     name = shown(path)
     try:
         # O_NONBLOCK: opening a FIFO without a writer must not wait forever.
@@ -82,21 +98,31 @@ def read_bytes(path: str | os.PathLike[str], max_bytes: int = MAX_BYTES, what: s
             raise DataError(
                 f"{name}: the {what} is {_size(info.st_size)}, larger than the {_size(max_bytes)} Toybox reads."
             )
-        chunks: list[bytes] = []
-        total = 0
-        while True:
-            chunk = os.read(fd, min(1 << 20, max_bytes + 1 - total))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            total += len(chunk)
-            if total > max_bytes:
-                raise DataError(f"{name}: the {what} is larger than the {_size(max_bytes)} Toybox reads.")
-        return b"".join(chunks)
-    except OSError as err:
-        raise DataError(f"{name}: cannot read the {what} ({_reason(err)}).") from None
-    finally:
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
         os.close(fd)
+        raise
+
+
+def read_bytes(path: str | os.PathLike[str], max_bytes: int = MAX_BYTES, what: str = "file") -> bytes:
+    """The bytes of the regular file ``path``, at most ``max_bytes`` of them."""
+    name = shown(path)
+    with open_regular(path, max_bytes, what) as fh:
+        try:
+            chunks: list[bytes] = []
+            total = 0
+            while True:
+                chunk = fh.read(min(1 << 20, max_bytes + 1 - total))
+                if not chunk:
+                    break
+                chunks.append(chunk)
+                total += len(chunk)
+                if total > max_bytes:  # it grew while being read
+                    raise DataError(f"{name}: the {what} is larger than the {_size(max_bytes)} Toybox reads.")
+            return b"".join(chunks)
+        except OSError as err:
+            raise DataError(f"{name}: cannot read the {what} ({_reason(err)}).") from None
 
 
 def read_text(path: str | os.PathLike[str], max_bytes: int = MAX_BYTES, what: str = "file") -> str:
@@ -113,18 +139,55 @@ def read_text(path: str | os.PathLike[str], max_bytes: int = MAX_BYTES, what: st
 def parse_json(text: str, where: str = "input", max_depth: int = MAX_DEPTH, not_json: str = "not valid JSON") -> Any:
     """Decode JSON text: strict numbers (no NaN/Infinity, no huge integers) and
     a nesting limit; a failure is a DataError naming ``where``."""
+    depth = text_depth(text)  # before decoding: a deep file costs a scan, never the decoder's recursion
+    if depth > max_depth:
+        if depth > 4 * max_depth:
+            raise DataError(f"{where}: the JSON nests deeper than {max_depth} levels.")
+        raise DataError(f"{where}: the JSON nests {depth} levels deep, deeper than the {max_depth} Toybox reads.")
+    # Numbers are checked one by one (a Python call each) only where the text could hold a number past
+    # the limits: a run of more than MAX_INT_DIGITS digits, or an exponent of three digits.
+    careful = _SUSPECT_NUMBER.search(text) is not None
     try:
-        data = json.loads(text, parse_constant=_no_constant, parse_int=_bounded_int, parse_float=_finite_float)
+        data = json.loads(text, parse_constant=_no_constant, parse_int=_bounded_int if careful else None,
+                          parse_float=_finite_float if careful else None)
     except json.JSONDecodeError as err:
         raise DataError(f"{where}: {not_json} (line {err.lineno}, column {err.colno}: {err.msg}).") from None
     except RecursionError:
         raise DataError(f"{where}: the JSON nests deeper than {max_depth} levels.") from None
     except _NumberError as err:
         raise DataError(f"{where}: {err}") from None
-    depth = json_depth(data)
-    if depth > max_depth:
-        raise DataError(f"{where}: the JSON nests {depth} levels deep, deeper than the {max_depth} Toybox reads.")
     return data
+
+
+def text_depth(text: str) -> int:
+    """How deep the brackets of JSON text nest, outside its strings: a scan
+    of the bytes at C speed (a 16 MiB save in a fraction of a second), so the
+    limit is known before the decoder builds anything. (A broken text gets
+    some number; the decoder then says what is wrong with it.)"""
+    import numpy as np
+
+    raw = np.frombuffer(text.encode("utf-8", "surrogatepass"), dtype=np.uint8)
+    opens = np.flatnonzero((raw == 0x5B) | (raw == 0x7B))
+    if not opens.size:
+        return 0
+    closes = np.flatnonzero((raw == 0x5D) | (raw == 0x7D))
+    quotes = np.flatnonzero(raw == 0x22)
+    if quotes.size:
+        # a quote starts or ends a string unless an odd run of backslashes escapes it
+        slashes = np.flatnonzero(raw == 0x5C)
+        if slashes.size:
+            run_start = np.flatnonzero(np.diff(slashes, prepend=-2) != 1)  # where each run of backslashes begins
+            j = np.searchsorted(slashes, quotes) - 1  # the last backslash before each quote
+            touching = (j >= 0) & (slashes[np.maximum(j, 0)] == quotes - 1)
+            first = run_start[np.searchsorted(run_start, np.maximum(j, 0), side="right") - 1]
+            escaped = touching & ((j - first + 1) % 2 == 1)
+            quotes = quotes[~escaped]
+        # a bracket lies outside every string when an even number of quotes precede it
+        opens = opens[np.searchsorted(quotes, opens) % 2 == 0]
+        closes = closes[np.searchsorted(quotes, closes) % 2 == 0]
+    where = np.concatenate([opens, closes])
+    steps = np.concatenate([np.ones(opens.size, dtype=np.int64), -np.ones(closes.size, dtype=np.int64)])
+    return int(max(0, np.cumsum(steps[np.argsort(where, kind="stable")]).max())) if where.size else 0
 
 
 def load_json(
@@ -155,6 +218,11 @@ def json_depth(data: Any) -> int:
 
 class _NumberError(ValueError):
     pass
+
+
+_SUSPECT_NUMBER = re.compile(rf"[0-9]{{{MAX_INT_DIGITS + 1}}}|[eE][+-]?[0-9]{{3}}")
+"""What a number past the limits needs in the text: more than MAX_INT_DIGITS digits
+in a row, or a three-digit exponent (a float overflows only past 1e308)."""
 
 
 def _no_constant(name: str) -> Any:
@@ -240,7 +308,9 @@ def check_inside(path: str | os.PathLike[str], where: str, *roots: str | os.Path
     bounds = roots or (PROJECT_ROOT, user_dir())
     if outside_allowed() or is_inside(path, *bounds):
         return
-    raise DataError(f"{where}: {shown(path)} is outside {' and '.join(str(b) for b in bounds)}; "
+    real = os.path.realpath(path)
+    named = shown(path) if real == os.path.abspath(path) else f"{shown(path)} is a link to {shown(real)}, which"
+    raise DataError(f"{where}: {named} is outside {' and '.join(str(b) for b in bounds)}; "
                     f"Toybox reads files there only with --allow-outside.")
 
 
@@ -355,22 +425,134 @@ def _span(lo: float | None, hi: float | None) -> str:
 # ---------------------------------------------------------------- writing
 
 
-def write_atomic(path: str | os.PathLike[str], data: str | bytes, mode: int | None = None) -> None:
+def is_null_device(info: os.stat_result) -> bool:
+    """Whether ``info`` (an ``os.stat`` result) is the null device, wherever
+    its node lies: a character device with the null device's numbers."""
+    if not stat.S_ISCHR(info.st_mode):
+        return False
+    try:
+        null = os.stat(os.devnull)  # a stat, never an open: the system's node is only looked at
+    except OSError:
+        return False
+    return stat.S_ISCHR(null.st_mode) and info.st_rdev == null.st_rdev
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def _named(path: str | os.PathLike[str]) -> str:
+    """The path as a sentence names it: a symlink with the file it points at."""
+    name = shown(path)
+    if os.path.islink(path):
+        return f"{name} (a link to {shown(os.path.realpath(path))})"
+    return name
+
+
+def check_output(path: str | os.PathLike[str], what: str = "file") -> Path | None:
+    """Where a write of ``path`` lands: the regular file it names (symlinks
+    followed; it may not exist yet), or None for the null device (the output
+    is discarded). Anything else at the path (a folder, a device, a FIFO, a
+    socket, or a link to one) is refused with a WriteError naming it: Toybox
+    never writes into one nor renames a file over it."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        return Path(os.path.realpath(path))  # nothing there yet (or a link to a file to be made)
+    except OSError as err:
+        raise WriteError(f"{shown(path)}: cannot write the {what} there ({_reason(err)}).") from None
+    if stat.S_ISREG(info.st_mode):
+        return Path(os.path.realpath(path))
+    if is_null_device(info):
+        return None
+    if stat.S_ISDIR(info.st_mode):
+        raise WriteError(f"{_named(path)}: is a folder; give a file name to write the {what} to.")
+    raise WriteError(f"{_named(path)}: is {_kind(info.st_mode)}, not a regular file; Toybox writes a {what} "
+                     f"only to a regular file, so nothing was written.")
+
+
+def check_output_file(path: str | os.PathLike[str], what: str = "file") -> Path | None:
+    """:func:`check_output` and a real try of the folder, before any work is
+    done (a command line's ``--out``): the folder must exist or be creatable,
+    and accept a new file (``access()`` says yes to root on a read-only mount)."""
+    target = check_output(path, what)
+    if target is None:
+        return None
+    folder = target.parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    if not folder.is_dir():
+        raise WriteError(f"{shown(path)}: cannot write the {what} there ({shown(folder)} is not a folder).")
+    try:
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as err:
+        raise WriteError(f"{shown(path)}: cannot write the {what} there (the folder {shown(folder)} "
+                         f"refuses new files: {_reason(err)}).") from None
+    return target
+
+
+def output_folder(path: str | os.PathLike[str], what: str = "files") -> Path:
+    """A folder Toybox will write ``what`` into (``--records DIR``): made if
+    missing, and tried with a real temporary file, before any work is done.
+    A file, device or FIFO at the path is refused with a sentence."""
+    p = Path(path)
+    try:
+        info = os.stat(p)
+    except FileNotFoundError:
+        info = None
+    except OSError as err:
+        raise WriteError(f"{shown(p)}: cannot write {what} there ({_reason(err)}).") from None
+    if info is not None and not stat.S_ISDIR(info.st_mode):
+        kind = "a file" if stat.S_ISREG(info.st_mode) else _kind(info.st_mode)
+        raise WriteError(f"{_named(p)}: is {kind}, not a folder to write {what} into.")
+    try:
+        p.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=p):
+            pass
+    except OSError as err:
+        raise WriteError(f"{shown(p)}: cannot write {what} into this folder ({_reason(err)}).") from None
+    return p
+
+
+def _cannot(link: str, err: OSError, what: str) -> WriteError:
+    if err.errno == errno.ENOSPC or err.errno == getattr(errno, "EDQUOT", -1):
+        why = "the disk is full"
+    elif err.errno == errno.EROFS:
+        why = "the folder is on a read-only disk"
+    elif err.errno in (errno.EACCES, errno.EPERM):
+        why = "the folder is not writable"
+    else:
+        why = _reason(err)
+    return WriteError(f"{link}: cannot save the {what} ({why}); the old file is unchanged.")
+
+
+def write_atomic(path: str | os.PathLike[str], data: str | bytes, mode: int | None = None, what: str = "file") -> None:
     """Write ``data`` to ``path`` so a crash leaves the old file or the new one,
     never half of one; refuses with a WriteError (one sentence) on failure.
 
-    A symlink is written through to its target (the link stays); an existing
-    file keeps its mode (new files get ``mode``, default 0o666 less the umask).
-    Temporary files of this target left by a killed writer are removed."""
+    Only a regular file is written (:func:`check_output`): the null device
+    discards the data, any other non-regular file is refused, never renamed
+    over. A symlink is written through to its target (the link stays); an
+    existing file keeps its mode (new files get ``mode``, default 0o666 less
+    the umask). Temporary files of this target left by a killed writer are removed."""
     link = shown(path)
-    target = Path(os.path.realpath(path))
-    if target.is_dir():
-        raise WriteError(f"{link}: is a folder; give a file name to save to.")
+    target = check_output(path, what)
+    if target is None:
+        return  # the null device: discarded, as the shell's > /dev/null
     payload = data.encode("utf-8") if isinstance(data, str) else data
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
     except OSError as err:
-        raise WriteError(f"{link}: cannot create the folder {target.parent} ({_reason(err)}).") from None
+        raise WriteError(f"{link}: cannot create the folder {shown(target.parent)} ({_reason(err)}).") from None
     _clean_stale(target)
     try:
         keep = stat.S_IMODE(target.stat().st_mode)
@@ -386,17 +568,51 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes, mode: int | No
             fh.flush()
             os.fchmod(fh.fileno(), keep)
             os.fsync(fh.fileno())
+        _still_regular(target, link, what)  # something else put at the path meanwhile is never renamed over
         os.replace(tmp, target)
         tmp = None
         _fsync_dir(target.parent)
     except OSError as err:
-        raise WriteError(f"{link}: cannot save ({_reason(err)}); the old file is unchanged.") from None
+        if isinstance(err, WriteError):
+            raise
+        raise _cannot(link, err, what) from None
     finally:
         if tmp is not None:
             try:
                 os.unlink(tmp)
             except OSError:
                 pass
+
+
+def _still_regular(target: Path, link: str, what: str) -> None:
+    try:
+        info = os.lstat(target)
+    except FileNotFoundError:
+        return
+    if not stat.S_ISREG(info.st_mode):
+        raise WriteError(f"{link}: is now {_kind(info.st_mode)}, not a regular file; the {what} was not written.")
+
+
+def open_append(path: str | os.PathLike[str], what: str = "file") -> BinaryIO | None:
+    """The regular file ``path`` opened to append bytes (made if missing), or
+    None for the null device (nothing is kept). Refuses what
+    :func:`check_output` refuses; the open never blocks (a FIFO without a
+    reader), and what was opened is checked again before a byte is written."""
+    target = check_output(path, what)
+    if target is None:
+        return None
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(target, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0),
+                     _default_mode())
+    except OSError as err:
+        raise _cannot(shown(path), err, what) from None
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode):
+        os.close(fd)
+        raise WriteError(f"{_named(path)}: is {_kind(info.st_mode)}, not a regular file; nothing was written.")
+    os.set_blocking(fd, True)
+    return os.fdopen(fd, "ab")
 
 
 def temp_files(target: str | os.PathLike[str]) -> list[Path]:
@@ -459,6 +675,13 @@ def set_aside(path: str | os.PathLike[str], reason: str) -> Path:
     """Rename a broken file out of the way (``NAME.broken-YYYYmmdd-HHMMSS``) so it
     is kept, not overwritten; returns the new path."""
     p = Path(path)
+    try:
+        info = os.stat(p)  # a link to a file is set aside as the link; to a device, not at all
+    except OSError as err:
+        raise WriteError(f"{shown(p)}: {reason}, and it cannot be set aside ({_reason(err)}).") from None
+    if not stat.S_ISREG(info.st_mode):  # a device or FIFO there is the user's: never moved
+        raise WriteError(f"{_named(p)}: {reason}; it is {_kind(info.st_mode)}, so Toybox leaves it alone "
+                         f"and writes nothing there.")
     stamp = time.strftime("%Y%m%d-%H%M%S")
     aside = p.with_name(f"{p.name}.broken-{stamp}")
     n = 1

@@ -43,6 +43,12 @@ class GameInfo:
     player_rules: Callable[[Any], str] | None = None
     """The rules in brief as the window's help shows them: the players' words, no
     command-line flags, file paths or data names (None: ``rules_summary`` reads so)."""
+    verify_chance: Callable[[State, Any], tuple[bool, str | None]] | None = None
+    """For ``toybox replay --verify``: given the state a chance outcome is due
+    in and the recorded outcome, re-run what decided it when it is a
+    continuous one (a throw's landing: the physics, from the recorded seed):
+    (whether it was re-run, how the record differs as a phrase or None).
+    None: the game's chance is all discrete, fully checked on replay."""
 
 
 class UnknownGame(ValueError):

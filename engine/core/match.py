@@ -8,11 +8,38 @@ state's history: players' actions and every chance outcome, in order.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 from engine.core.games import GameInfo, random_seed
 from engine.core.protocol import CHANCE, State
 from engine.core.record import Record, RecordError, replay
+
+
+class MatchLike(Protocol):
+    """What the app's controllers read of a game: a local ``Match`` (the truth
+    on this machine) or a served table's ``engine.net.remote.RemoteMatch``
+    (a seat's stand-in, rebuilt from its view: the truth stays on the server).
+    The app asks ``state`` only for its own seat's view, ``play`` raises
+    IllegalAction with the engine's sentence, and ``undo`` takes back a move
+    at once (local) or asks the table (served)."""
+
+    info: GameInfo
+    config: Any
+    seed: int
+
+    @property
+    def state(self) -> State: ...
+
+    @property
+    def actions(self) -> list[tuple[int, Any]]: ...
+
+    def play(self, seat: int, action: Any) -> None: ...
+
+    def can_undo(self) -> bool: ...
+
+    def undo(self) -> bool: ...
+
+    def record(self) -> Record: ...
 
 
 class Match:
@@ -55,6 +82,11 @@ class Match:
     def can_undo(self) -> bool:
         return bool(self._undo)
 
+    def undo_depth(self) -> int:
+        """How many of the last actions undo can take back, one by one (none
+        past a roll or a reveal)."""
+        return len(self._undo)
+
     def undo(self) -> bool:
         """Take back the last action if no roll or reveal happened since."""
         if not self._undo:
@@ -74,4 +106,4 @@ class Match:
         return Record(self.info.name, self.info.version, config, self.seed, self.state.history())
 
 
-__all__ = ["Match", "RecordError"]
+__all__ = ["Match", "MatchLike", "RecordError"]

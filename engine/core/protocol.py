@@ -27,10 +27,17 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
 from engine.core.actions import inexact  # noqa: F401 - games import it from here too
-from engine.core.secrecy import NOBODY, Slice, determinize, shown
+from engine.core.secrecy import NOBODY, Known, Secrecy, Slice, determinize, shown
 
 CHANCE = -1
 """The seat that acts at chance steps (shuffles, dice rolls, throws)."""
+
+SPECTATOR = 64
+"""The seat a spectator's view is made for (``state.view(SPECTATOR)``): in no
+slice's ``seen_by`` and no event's audience, so it shows what no seat's secret
+is. Chosen past any table's seats and not negative: a view that forgot to
+guard its own-seat fields indexes past a list's end and fails, where -2 would
+quietly read another seat's hand."""
 
 
 class IllegalAction(ValueError):
@@ -86,6 +93,9 @@ class State(ABC):
     rng: random.Random | None
     irreversible: int = 0
     """Counts chance steps resolved and hidden facts revealed; undo stops at them."""
+    secrecy: ClassVar[Secrecy | None] = None
+    """The game's secrecy declaration (``engine.core.secrecy``), where it has
+    one: then the history's audiences and a view's ``known`` derive from it."""
     public_moves: ClassVar[bool] = True
     """Whether every player's action is public in the history (then only
     chance outcomes ask ``audience``); a game with secret moves says False."""
@@ -97,6 +107,12 @@ class State(ABC):
     """Every action applied so far, chance included, as a chain of
     ``(earlier, seat, action, audience)`` links: sharing it makes ``clone``
     free, adding to it costs one tuple. ``history()`` reads it."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.secrecy is not None and cls.audience is State.audience:
+            # The declaration answers directly (one call a step, not two): the same answer as below.
+            cls.audience = cls.secrecy.audience_hook()  # type: ignore[assignment,method-assign]
 
     # ----------------------------------------------------------- contract
     @abstractmethod
@@ -192,9 +208,12 @@ class State(ABC):
 
     def audience(self, seat: int, action: Any) -> frozenset[int] | None:
         """Who may read ``action`` of ``seat`` in the history, asked just
-        before it applies: None for every seat. By default players' actions
-        are public and chance outcomes are read by nobody (what they reveal,
+        before it applies: None for every seat. A game with a ``secrecy``
+        declaration answers from it; without one, players' actions are
+        public and chance outcomes are read by nobody (what they reveal,
         the view shows through the secrets and the log)."""
+        if self.secrecy is not None:
+            return self.secrecy.audience(self, seat, action)
         return NOBODY if seat == CHANCE else None
 
     # ------------------------------------------------------------ secrecy
@@ -254,7 +273,7 @@ class State(ABC):
     def _clone_rng(self) -> random.Random | None:
         if self.rng is None:
             return None
-        copy = random.Random()
+        copy = random.Random(0)  # its state is replaced at once: Random() would read the OS's entropy first (0.2 ms)
         copy.setstate(self.rng.getstate())
         return copy
 
@@ -314,6 +333,15 @@ class View(ABC):
     def shown(self, name: str) -> list[Any]:
         """What this seat sees of each secret slice called ``name``."""
         return shown(self._truth.secrets(), name, self.seat)
+
+    def known(self) -> Known:
+        """All this seat may read, from the game's secrecy declaration: its
+        public fields and what each secret shows this seat. A view whose
+        picture comes from here alone fails closed."""
+        secrecy = self._truth.secrecy
+        if secrecy is None:
+            raise TypeError(f"{self._truth.game} declares no Secrecy")
+        return secrecy.known(self._truth, self.seat)
 
     def is_over(self) -> bool:
         return self._truth.is_over()

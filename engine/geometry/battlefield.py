@@ -26,6 +26,9 @@ from shapely.geometry.base import BaseGeometry
 from engine.geometry import household
 from engine.geometry.battlefield_file import (
     FORMAT,
+    MAX_SCENERY,
+    MAX_TOKENS,
+    MAX_ZONES,
     OPEN,
     BattlefieldError,
     Scenery,
@@ -33,6 +36,7 @@ from engine.geometry.battlefield_file import (
     Vocabulary,
     Zone,
     check_plain,
+    counted,
     fail,
     listed,
     mapping,
@@ -72,6 +76,7 @@ SHARED_AREA = 1e-9
 
 __all__ = [
     "FORMAT",
+    "check_counts",
     "REPO_ROOT",
     "Battlefield",
     "BattlefieldError",
@@ -98,6 +103,16 @@ def locate_non_finite(text: str) -> BattlefieldError | None:
     except (ValueError, RecursionError):
         return None
     return None
+
+
+def check_counts(data: Any) -> tuple[list[Any], list[Any], list[Any]]:
+    """A battlefield's scenery, zones and tokens as lists, each counted
+    against its maximum before anything in them is read (or hashed): a
+    100,000-piece file is refused at once, not after walking it."""
+    data = mapping(data, "$")
+    return (counted(listed(data, "scenery"), "scenery", MAX_SCENERY, "scenery pieces"),
+            counted(listed(data, "zones"), "zones", MAX_ZONES, "zones"),
+            counted(listed(data, "tokens"), "tokens", MAX_TOKENS, "tokens"))
 
 
 # --- the model -------------------------------------------------------------------
@@ -162,6 +177,7 @@ class Battlefield:
         allow_outside: bool = False,
     ) -> Battlefield:
         data = mapping(data, "$")
+        raw_scenery, raw_zones, raw_tokens = check_counts(data)
         check_plain(data)
         if data.get("format") != FORMAT or isinstance(data.get("format"), bool):
             raise fail("format", f"expected {FORMAT}, got {data.get('format')!r}")
@@ -169,11 +185,9 @@ class Battlefield:
         if not isinstance(name, str):
             raise fail("name", "expected a string")
         play_zone = polygon(data.get("play_zone"), "play_zone")
-        pieces = tuple(
-            scenery(s, f"scenery[{i}]", vocabulary, Z_TOLERANCE) for i, s in enumerate(listed(data, "scenery"))
-        )
-        zones = tuple(zone(z, f"zones[{i}]") for i, z in enumerate(listed(data, "zones")))
-        tokens = tuple(token(t, f"tokens[{i}]") for i, t in enumerate(listed(data, "tokens")))
+        pieces = tuple(scenery(s, f"scenery[{i}]", vocabulary, Z_TOLERANCE) for i, s in enumerate(raw_scenery))
+        zones = tuple(zone(z, f"zones[{i}]") for i, z in enumerate(raw_zones))
+        tokens = tuple(token(t, f"tokens[{i}]", vocabulary) for i, t in enumerate(raw_tokens))
         return cls(
             name=name,
             play_zone=play_zone,
@@ -200,7 +214,7 @@ class Battlefield:
         the old file or the new one, never half of one."""
         from engine.core.files import write_atomic
 
-        write_atomic(path, json.dumps(self.to_dict(), indent=1, allow_nan=False) + "\n")
+        write_atomic(path, json.dumps(self.to_dict(), indent=1, allow_nan=False) + "\n", what="battlefield")
 
     # -- checks -------------------------------------------------------------
 

@@ -21,9 +21,37 @@ from shapely.geometry import Polygon
 from engine.geometry import household
 from engine.geometry.shapes import Box, Cylinder, MeshFile, Prism, Shape
 
+FileShape = Shape | household.Household
+"""A scenery piece's shape as a battlefield file writes it: a primitive, a mesh file or a household kit piece."""
+
 FORMAT = 1
 MAX_DEPTH = 64
 # chosen: a battlefield nests 5 deep; deeper is not a battlefield.
+
+# Physical bounds, checked on the numbers as they are read, before any
+# shapely, Embree or Panda3D work: what is past them is no toy table.
+TABLE_BOUND_CM = 2000.0
+"""Chosen: every coordinate lies within 20 m of the table's origin."""
+TABLE_SIZE_CM = 2000.0
+"""Chosen: a play zone is at most 20 m across (the box's tables are 120 x 80 cm;
+the scale benchmark's 10,000-piece table is 12 m)."""
+MIN_SIZE_CM = 0.1
+"""Chosen: the smallest piece is 1 mm in every size (a domino is 0.8 cm thick)."""
+MAX_SIZE_CM = 1000.0
+"""Chosen: the largest piece is 10 m in any size."""
+MIN_SCALE, MAX_SCALE = 1e-3, 1e3
+"""Chosen: a mesh's scale factor (millimetres to metres either way)."""
+MAX_ROTATION = 3600.0
+"""Chosen: a rotation in degrees, ten turns either way at most."""
+MAX_SCENERY = 10_000
+"""Chosen: scenery pieces in one battlefield (the box's levels hold 6 to 20; the
+scale benchmark checks 10,000), counted before any piece is read."""
+MAX_TOKENS = 10_000
+"""Chosen: tokens in one battlefield, counted before any is read."""
+MAX_ZONES = 200
+"""Chosen: zones in one battlefield, counted before any is read."""
+MAX_POLYGON_POINTS = 2000
+"""Chosen: corners of one polygon (play zone, zone, prism footprint)."""
 
 
 class BattlefieldError(ValueError):
@@ -51,11 +79,14 @@ def fail(path: str, message: str) -> BattlefieldError:
 @dataclass(frozen=True)
 class Vocabulary:
     """What a game allows a scenery piece to carry: ``levels`` (the Level
-    token numbers, a flat walkable top) and ``objects`` (kinds of Object).
-    None allows any whole number from 1 / any non-empty name."""
+    token numbers, a flat walkable top), ``objects`` (kinds of Object) and
+    ``tokens`` (kinds of token). None allows any whole number from 1 / any
+    non-empty name."""
 
     levels: tuple[int, ...] | None = None
     objects: tuple[str, ...] | None = None
+    tokens: tuple[str, ...] | None = None
+    """The kinds of token the game places (None: any non-empty name)."""
 
 
 OPEN = Vocabulary()
@@ -67,7 +98,7 @@ class Scenery:
     token on it (its top is walkable), ``object`` the Object it is."""
 
     id: str
-    shape: Shape
+    shape: FileShape
     at: tuple[float, float, float]
     rotation: float = 0.0
     level: int | None = None
@@ -116,15 +147,27 @@ def check_plain(value: Any, path: str = "$", depth: int = 0) -> None:
 # --- fields ----------------------------------------------------------------------
 
 
-def number(value: Any, path: str) -> float:
+def number(value: Any, path: str, lo: float | None = None, hi: float | None = None, unit: str = "") -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
         raise fail(path, f"expected a number, got {value!r}")
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        raise fail(path, f"{value:g}{unit} is outside {_span(lo, hi, unit)}")
     return float(value)
 
 
-def numbers(value: Any, count: int, path: str, positive: bool = False) -> tuple[float, ...]:
+def _span(lo: float | None, hi: float | None, unit: str) -> str:
+    if lo is not None and hi is not None:
+        return f"{lo:g} to {hi:g}{unit}"
+    return f"{lo:g}{unit} or more" if lo is not None else f"{hi:g}{unit} or less"
+
+
+def numbers(value: Any, count: int, path: str, positive: bool = False, lo: float | None = None,
+            hi: float | None = None, unit: str = " cm") -> tuple[float, ...]:
+    """``count`` finite numbers (``positive``: each above 0), each within
+    [``lo``, ``hi``] when given: a bound is a sentence naming the value."""
     if type(value) is list and len(value) == count:  # the common case, checked fast
-        plain = [v for v in value if (type(v) is float or type(v) is int) and math.isfinite(v) and (v > 0 or not positive)]
+        plain = [v for v in value if (type(v) is float or type(v) is int) and math.isfinite(v) and (v > 0 or not positive)
+                 and (lo is None or v >= lo) and (hi is None or v <= hi)]
         if len(plain) == count:
             return tuple(float(v) for v in value)
     what = f"{count} positive numbers" if positive else f"{count} numbers"
@@ -136,14 +179,38 @@ def numbers(value: Any, count: int, path: str, positive: bool = False) -> tuple[
             raise fail(path, f"expected {what}")
         if positive and v <= 0:
             raise fail(path, f"expected {what}")
+        if (lo is not None and v < lo) or (hi is not None and v > hi):
+            raise fail(path, f"{v:g}{unit} is outside {_span(lo, hi, unit)}")
         out.append(float(v))
     return tuple(out)
 
 
-def polygon(value: Any, path: str) -> Polygon:
+def counted(value: Any, path: str, most: int, what: str) -> list[Any]:
+    """A list of at most ``most`` items, counted before any is read."""
+    if not isinstance(value, list):
+        raise fail(path, "expected a list")
+    if len(value) > most:
+        raise fail(path, f"{len(value):,} {what}, more than the {most:,} a battlefield may hold")
+    return value
+
+
+def point(value: Any, path: str) -> tuple[float, float]:
+    """An (x, y) on the table: within :data:`TABLE_BOUND_CM` of the origin."""
+    x, y = numbers(value, 2, path, lo=-TABLE_BOUND_CM, hi=TABLE_BOUND_CM)
+    return x, y
+
+
+def polygon(value: Any, path: str, size: float = TABLE_SIZE_CM) -> Polygon:
+    """A simple polygon on the table, at most ``size`` across; its corners
+    are counted and bounded before shapely sees them."""
     if not isinstance(value, list) or len(value) < 3:
         raise fail(path, "expected a polygon of at least 3 [x, y] points")
-    points = [numbers(p, 2, f"{path}[{i}]") for i, p in enumerate(value)]
+    counted(value, path, MAX_POLYGON_POINTS, "corners")
+    points = [point(p, f"{path}[{i}]") for i, p in enumerate(value)]
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    across = max(max(xs) - min(xs), max(ys) - min(ys))
+    if across > size:
+        raise fail(path, f"{across:g} cm across, more than the {size:g} cm a table may be")
     poly = Polygon(points)
     if not poly.is_valid or poly.area <= 0:
         raise fail(path, "polygon is not simple (it crosses itself or has no area)")
@@ -156,14 +223,16 @@ def mapping(value: Any, path: str) -> Mapping[str, Any]:
     return value
 
 
-def shape(value: Any, path: str) -> Shape:
+def shape(value: Any, path: str) -> FileShape:
     value = mapping(value, path)
     if "kind" in value:  # a household kit piece (engine.geometry.household)
         try:
-            return household.parse(value, path)  # type: ignore[return-value]
+            kit = household.parse(value, path)
         except household.KitError as exc:  # "path.field: what is wrong"
             where, _, message = str(exc).partition(": ")
             raise BattlefieldError(where, message) from None
+        numbers(list(kit.size), 3, f"{path}.size", positive=True, lo=MIN_SIZE_CM, hi=MAX_SIZE_CM)
+        return kit
     kinds = [k for k in ("box", "cylinder", "prism", "mesh") if k in value]
     if len(kinds) != 1:
         raise fail(path, "expected exactly one of box, cylinder, prism, mesh")
@@ -172,15 +241,19 @@ def shape(value: Any, path: str) -> Shape:
     if extra:
         raise fail(f"{path}.{sorted(extra)[0]}", "unknown field")
     if kind == "box":
-        return Box(*numbers(value["box"], 3, f"{path}.box", positive=True))
+        return Box(*numbers(value["box"], 3, f"{path}.box", positive=True, lo=MIN_SIZE_CM, hi=MAX_SIZE_CM))
     if kind == "cylinder":
-        return Cylinder(*numbers(value["cylinder"], 2, f"{path}.cylinder", positive=True))
+        return Cylinder(*numbers(value["cylinder"], 2, f"{path}.cylinder", positive=True, lo=MIN_SIZE_CM, hi=MAX_SIZE_CM))
     if kind == "prism":
         p = mapping(value["prism"], f"{path}.prism")
-        poly = polygon(p.get("footprint"), f"{path}.prism.footprint")
+        poly = polygon(p.get("footprint"), f"{path}.prism.footprint", MAX_SIZE_CM)
         height = number(p.get("height"), f"{path}.prism.height")
         if height <= 0:
             raise fail(f"{path}.prism.height", "expected a positive number")
+        number(height, f"{path}.prism.height", MIN_SIZE_CM, MAX_SIZE_CM, " cm")
+        minx, miny, maxx, maxy = poly.bounds
+        if min(maxx - minx, maxy - miny) < MIN_SIZE_CM:
+            raise fail(f"{path}.prism.footprint", f"thinner than the {MIN_SIZE_CM:g} cm a piece may be")
         coords = tuple((float(x), float(y)) for x, y in list(poly.exterior.coords)[:-1])
         return Prism(coords, height)
     mesh_path = value["mesh"]
@@ -189,10 +262,11 @@ def shape(value: Any, path: str) -> Shape:
     scale = number(value.get("scale", 1.0), f"{path}.scale")
     if scale <= 0:
         raise fail(f"{path}.scale", "expected a positive number")
+    number(scale, f"{path}.scale", MIN_SCALE, MAX_SCALE)
     return MeshFile(mesh_path, scale)
 
 
-def shape_to_dict(s: Shape) -> dict[str, Any]:
+def shape_to_dict(s: FileShape) -> dict[str, Any]:
     if isinstance(s, household.Household):
         return s.to_dict()
     if isinstance(s, Box):
@@ -220,7 +294,8 @@ def scenery(value: Any, path: str, vocabulary: Vocabulary = OPEN, z_tolerance: f
     at = (x, y, z)
     if at[2] < -z_tolerance:
         raise fail(f"{path}.at", "z below the table")
-    rotation = number(value.get("rotation", 0.0), f"{path}.rotation")
+    numbers(list(at), 3, f"{path}.at", lo=-TABLE_BOUND_CM, hi=TABLE_BOUND_CM)
+    rotation = number(value.get("rotation", 0.0), f"{path}.rotation", -MAX_ROTATION, MAX_ROTATION, " degrees")
     level = value.get("level")
     if level is not None:
         if vocabulary.levels is not None:
@@ -250,12 +325,14 @@ def scenery_to_dict(piece: Scenery) -> dict[str, Any]:
     }
 
 
-def token(value: Any, path: str) -> Token:
+def token(value: Any, path: str, vocabulary: Vocabulary | None = None) -> Token:
     value = mapping(value, path)
     kind = value.get("kind")
     if not isinstance(kind, str) or not kind:
         raise fail(f"{path}.kind", "expected a non-empty string")
-    at = numbers(value.get("at"), 2, f"{path}.at")
+    at = point(value.get("at"), f"{path}.at")
+    if vocabulary is not None and vocabulary.tokens is not None and kind not in vocabulary.tokens:
+        raise fail(f"{path}.kind", f"expected one of {', '.join(vocabulary.tokens)}, got {kind!r}")
     on = value.get("on")
     if on is not None and (not isinstance(on, str) or not on):
         raise fail(f"{path}.on", f"expected the id of a scenery piece, got {on!r}")

@@ -2,12 +2,14 @@
 
 from engine.core.actions import ActionCodec
 from engine.core.games import GameInfo
+from engine.little_battle.actions import Attack, Keep, Shuffle
 from engine.little_battle.bots import HeuristicBot
 from engine.little_battle.cards import Adventurer, Chest
 from engine.little_battle.config import Config
 from engine.little_battle.loot import LootOutcome, resolve_pile
 from engine.little_battle.rules_text import player_rules, rules_summary
-from engine.little_battle.state import Attack, Keep, LittleBattleState, LittleBattleView, Shuffle, new_game
+from engine.little_battle.state import LittleBattleState, new_game
+from engine.little_battle.view import LittleBattleView
 
 VERSION = 1
 

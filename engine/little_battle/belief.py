@@ -155,7 +155,9 @@ class Belief:
         hands[me] = _ids(picture["hand"])
         return Playout(n, piles, hands, ships, gold, list(picture["last_key"]), rush, used), weight
 
-    def _uniform(self, picture: dict[str, Any], used: tuple[int, ...], rng: random.Random):
+    def _uniform(
+        self, picture: dict[str, Any], used: tuple[int, ...], rng: random.Random
+    ) -> tuple[list[list[int]], list[list[int]]]:
         """The others' cards drawn uniformly from the cards this seat cannot place."""
         n, me = picture["players"], picture["seat"]
         known = set(_ids(picture["hand"])) | set(_ids(picture["ship"]))
@@ -179,7 +181,9 @@ class Belief:
                 ships[s] = [pool.pop() for _ in range(picture["ship_sizes"][s] - extra)]
         return ships, hands
 
-    def _draft(self, picture: dict[str, Any], now: int, used: tuple[int, ...], rng: random.Random):
+    def _draft(
+        self, picture: dict[str, Any], now: int, used: tuple[int, ...], rng: random.Random
+    ) -> tuple[list[list[int]], list[list[int]]]:
         """The ships and packets after ``now`` draft rounds, imagined along
         each packet's path round the table (packet ``j`` was dealt to seat
         ``j``; at round ``r`` seat ``j + r`` holds it)."""

@@ -30,7 +30,8 @@ class HeuristicBot:
         picture = view.to_dict()
         tops = [pile[0]["color"] if pile else None for pile in picture["beach"]]
         counts = {c: sum(1 for pile in picture["beach"] for ch in pile if ch["color"] == c) for c in ("blue", "red", "yellow")}
-        noise = lambda: self.rng.random() * NOISE  # noqa: E731
+        def noise() -> float:
+            return self.rng.random() * NOISE
 
         def score(action: Any) -> float:
             if isinstance(action, Keep):
@@ -64,16 +65,16 @@ class ValueBot(HeuristicBot):
         super().__init__(seed)
         self.patience = patience
         self.play = play  # chance a rival holding a higher key of the top chest's colour plays it there now
-        self._deal = None
+        self._deal: int | None = None
         self._seen: set[str] = set()  # cards revealed this deal (public: played face up, then napped)
 
-    def _remember(self, picture: dict) -> None:
+    def _remember(self, picture: dict[str, Any]) -> None:
         if picture.get("deal") != self._deal:
             self._deal = picture.get("deal")
             self._seen = set()
         self._seen.update(r["card"] for r in picture.get("last_reveal", ()))
 
-    def _taken_chance(self, color: str | None, picture: dict) -> float:
+    def _taken_chance(self, color: str | None, picture: dict[str, Any]) -> float:
         """Chance some rival plays a key of ``color`` at a pile whose top
         chest is that colour (and so takes it): any unseen card of the
         colour in a rival's hand, played there with ``self.play``."""
@@ -83,11 +84,11 @@ class ValueBot(HeuristicBot):
         kind = next(k for k, c in KIND_COLOR.items() if c == color)
         keys = sum(1 for v in KIND_VALUES[kind] if f"{kind.capitalize()} {v}" not in known)
         unseen = max(1, sum(len(v) for v in KIND_VALUES.values()) - len(known))
-        rivals = sum(picture["hand_sizes"]) - len(picture["hand"])
+        rivals: int = sum(picture["hand_sizes"]) - len(picture["hand"])
         p = min(1.0, rivals / unseen) * self.play
         return 1.0 - (1.0 - p) ** keys
 
-    def _win_chance(self, card: Adventurer, picture: dict) -> float:
+    def _win_chance(self, card: Adventurer, picture: dict[str, Any]) -> float:
         """Chance no rival plays a higher key of ``card``'s colour here now:
         each higher card not seen this deal (nor in this bot's hand or Ship)
         is in a rival's hand with the share of unseen cards the rivals hold,
@@ -97,7 +98,7 @@ class ValueBot(HeuristicBot):
         names = [f"{card.kind.capitalize()} {v}" for v in KIND_VALUES[card.kind] if v > card.value]
         higher = sum(1 for n in names if n not in known)
         unseen = max(1, sum(len(v) for v in KIND_VALUES.values()) - len(known))
-        rivals = sum(picture["hand_sizes"]) - len(picture["hand"])
+        rivals: int = sum(picture["hand_sizes"]) - len(picture["hand"])
         p = min(1.0, rivals / unseen) * self.play
         return (1.0 - p) ** higher
 
@@ -113,7 +114,9 @@ class ValueBot(HeuristicBot):
         gold = {c: sum(v) / len(v) for c, v in CHEST_GOLD.items()}
         left = {c: sum(1 for pile in beach for ch in pile if ch["color"] == c) for c in gold}
         total = max(1, sum(left.values()))
-        noise = lambda: self.rng.random() * 1e-3  # noqa: E731
+        def noise() -> float:
+            return self.rng.random() * 1e-3
+
 
         def worth(card: Adventurer) -> float:
             """A card's gold over the rest of the beach, as a key of its colour."""
@@ -184,7 +187,7 @@ class ModelBot:
         if isinstance(action, Keep):
             self.belief.kept(picture, action.card_id)
 
-    def _imagine(self, picture: dict) -> list[Playout]:
+    def _imagine(self, picture: dict[str, Any]) -> list[Playout]:
         if picture["phase"] != "rush" or not self.belief.remembers(picture):
             return [self.belief.sample(picture, self.rng)[0] for _ in range(self.samples)]  # equal weights
         drawn = [self.belief.sample(picture, self.rng) for _ in range(self.draws)]
@@ -203,7 +206,7 @@ class ModelBot:
             x += step
         return out
 
-    def _search(self, picture: dict, legal: list[Any]) -> Any:
+    def _search(self, picture: dict[str, Any], legal: list[Any]) -> Any:
         start = time.perf_counter()
         me = picture["seat"]
         worlds = self._imagine(picture)
@@ -212,7 +215,7 @@ class ModelBot:
             if self.time_limit is not None and i >= MIN_WORLDS and time.perf_counter() - start > self.time_limit:
                 break
             seed = self.rng.getrandbits(32)
-            table = None if world.rush else keep_table(world.counts())
+            table = keep_table(world.counts())  # asked by the draft only
             for k, action in enumerate(legal):
                 sim = world.copy()
                 rng = random.Random(seed)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from engine.little_battle.cards import Adventurer, Chest
 from engine.little_battle.data import KIND_COLOR, LEOPARD_CHIEF_DEFAULT_KEY, RHINO_CHIEF_FLEE_FROM
@@ -45,8 +46,7 @@ class LootOutcome:
     lines: list[str] = field(default_factory=list)
 
 
-@dataclass(frozen=True, slots=True)
-class PileSteps:
+class PileSteps(NamedTuple):
     """The same resolution in indices, so the game can move its own card ids.
 
     ``takes``: (played index, pile index) pairs in the order chests were taken;
@@ -69,7 +69,7 @@ def resolve_steps(
     lines: list[str] = []
     fighters = list(range(len(played)))
 
-    chiefs = [i for i in fighters if played[i][1].chief]
+    chiefs = [i for i, (_, card) in enumerate(played) if card.chief]
     if len(chiefs) >= 2:
         nap.extend(chiefs)
         fighters = [i for i in fighters if i not in chiefs]
@@ -81,27 +81,30 @@ def resolve_steps(
         if fled:
             lines.append("The Rhino Chief makes " + ", ".join(str(played[i][1]) for i in fled) + " flee.")
 
-    names = [str(card) for _, card in played]
-    own_key = [KIND_COLOR[card.kind] for _, card in played]
-    borrows = [card.chief and card.kind == "leopard" for _, card in played]
+    # The Leopard Chief borrows the last key that opened this pile (his own yellow at first).
+    leopard = len(chiefs) == 1 and played[chiefs[0]][1].kind == "leopard"
     top = 0
     while fighters and top < len(pile):
-        chest = pile[top]
+        color = pile[top].color
         borrowed = last_key or LEOPARD_CHIEF_DEFAULT_KEY
-        able = [i for i in fighters if (borrowed if borrows[i] else own_key[i]) == chest.color]
-        if not able:
-            lines.append(f"Nobody left can open the {chest.color} chest.")
+        winner, best = -1, -1
+        for i in fighters:  # the highest number that opens the chest (the first, on a tie)
+            card = played[i][1]
+            key = borrowed if leopard and card.chief else KIND_COLOR[card.kind]
+            if key == color and card.value > best:
+                winner, best = i, card.value
+        if winner < 0:
+            lines.append(f"Nobody left can open the {color} chest.")
             break
-        winner = max(able, key=lambda i: played[i][1].value)
         card = played[winner][1]
         takes.append((winner, top))
         top += 1
-        lines.append(f"{names[winner]} (player {played[winner][0] + 1}) takes a {chest.color} chest.")
+        lines.append(f"{card} (player {played[winner][0] + 1}) takes a {color} chest.")
         if card.chief and card.kind == "parrot" and top < len(pile):
             takes.append((winner, top))
             lines.append(f"The Parrot Chief also takes the {pile[top].color} chest below it.")
             top += 1
-        last_key = borrowed if borrows[winner] else own_key[winner]
+        last_key = borrowed if leopard and card.chief else KIND_COLOR[card.kind]
         nap.append(winner)
         fighters.remove(winner)
     nap.extend(fighters)

@@ -11,95 +11,62 @@ resolves.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core.protocol import CHANCE, Event, Result, State, View, inexact, scores_result
-from engine.core.secrecy import NOBODY, Slice, backs
-from engine.little_battle.cards import Adventurer, Chest
+import engine.little_battle.secrecy as secrecy
+from engine.core.actions import inexact
+from engine.core.protocol import CHANCE, Event, Result, State, scores_result
+from engine.core.secrecy import Slice
+from engine.little_battle.actions import (
+    ADVENTURERS,
+    ATTACK,
+    CARD_ID,
+    CARD_OF_NAME,
+    CHIEF_IDS,
+    KEEP,
+    NAME,
+    Attack,
+    Keep,
+    Shuffle,
+)
+from engine.little_battle.cards import Chest
 from engine.little_battle.config import Config
-from engine.little_battle.data import CHEST_COUNTS, CHIEF_VALUE, HAND_SIZE, KIND_VALUES, PILES
+from engine.little_battle.data import CHEST_COUNTS, HAND_SIZE, PILES
 from engine.little_battle.loot import resolve_steps
+from engine.little_battle.phases import DEAL, DRAFT, OVER, RUSH, SETUP, Phase
+from engine.little_battle.secrecy import HAND, PLAY, SECRECY, SHIP
+from engine.little_battle.view import LittleBattleView
 
-ADVENTURERS: tuple[Adventurer, ...] = tuple(
-    Adventurer(kind, v) for kind, values in KIND_VALUES.items() for v in values
-) + tuple(Adventurer(kind, CHIEF_VALUE, chief=True) for kind in KIND_VALUES)
-"""The 30 Adventurer cards; ids are positions here. Chiefs are the last three."""
-
-NAME: tuple[str, ...] = tuple(str(a) for a in ADVENTURERS)
-CARD_ID: dict[Adventurer, int] = {card: i for i, card in enumerate(ADVENTURERS)}
-CHIEF_IDS = tuple(range(len(ADVENTURERS) - 3, len(ADVENTURERS)))
-
-ONLY: tuple[frozenset[int], ...] = tuple(frozenset((s,)) for s in range(8))
-"""Event audiences of one seat, made once."""
-
-SETUP, DEAL, DRAFT, RUSH, OVER = "setup", "deal", "draft", "rush", "over"
-PHASES: dict[str, str] = {p: p for p in (SETUP, DEAL, DRAFT, RUSH, OVER)}
-"""The phase constants by name: states compare phases with ``is``."""
-CARD_OF_NAME: dict[str, int] = {name: i for i, name in enumerate(NAME)}
-
-
-@dataclass(frozen=True, slots=True)
-class Keep:
-    """Draft: keep this card on your Ship; pass the rest on."""
-
-    card: Adventurer
-    card_id: int = field(init=False, repr=False, compare=False)  # derived: the catalog id, -1 if no such card
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "card_id", CARD_ID.get(self.card, -1))
-
-    def __str__(self) -> str:
-        return f"keep {self.card}"
-
-
-@dataclass(frozen=True, slots=True)
-class Attack:
-    """Gold Rush: place this card face down before pile 0 or 1."""
-
-    card: Adventurer
-    pile: int
-    card_id: int = field(init=False, repr=False, compare=False)  # derived: the catalog id, -1 if no such card
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "card_id", CARD_ID.get(self.card, -1))
-
-    def __str__(self) -> str:
-        return f"play {self.card} at pile {self.pile + 1}"
-
-
-@dataclass(frozen=True, slots=True)
-class Shuffle:
-    """Chance: the order of a shuffled stack, as card ids (top first)."""
-
-    what: str  # "chests" or "adventurers"
-    order: tuple[int, ...]
-
-    def __str__(self) -> str:
-        return f"shuffle the {self.what}"
-
-
-KEEP: tuple[Keep, ...] = tuple(Keep(c) for c in ADVENTURERS)
-ATTACK: tuple[tuple[Attack, ...], ...] = tuple(tuple(Attack(c, p) for p in range(PILES)) for c in ADVENTURERS)
+MAX_SEATS = 8
 KEPT: tuple[tuple[Event, ...], ...] = tuple(
-    tuple(Event(f"You keep {NAME[c]}.", ONLY[s]) for c in range(len(ADVENTURERS))) for s in range(len(ONLY))
+    tuple(Event(f"You keep {NAME[c]}.", SHIP.seen_by(s)) for c in range(len(ADVENTURERS))) for s in range(MAX_SEATS)
 )
 """The private log line of each seat's keep, made once (a draft logs one per card)."""
 PLAYED: tuple[tuple[tuple[Event, ...], ...], ...] = tuple(
-    tuple(tuple(Event(f"You play {NAME[c]} at pile {p + 1}.", ONLY[s]) for p in range(PILES))
-          for c in range(len(ADVENTURERS))) for s in range(len(ONLY))
+    tuple(tuple(Event(f"You play {NAME[c]} at pile {p + 1}.", PLAY.seen_by(s)) for p in range(PILES))
+          for c in range(len(ADVENTURERS))) for s in range(MAX_SEATS)
 )
 """The private log line of each seat's face-down play, made once."""
+PHASES: dict[str, Phase] = {p.value: p for p in Phase}
+"""The phases by name (states compare phases with ``is``)."""
+
+
+_CATALOGS: dict[tuple[tuple[int, ...], ...], tuple[Chest, ...]] = {}
 
 
 def chest_catalog(config: Config) -> tuple[Chest, ...]:
-    """The 18 chests of this game, blue then red then yellow."""
-    return tuple(Chest(color, gold) for color in CHEST_COUNTS for gold in config.chest_gold[color])
+    """The 18 chests of this game, blue then red then yellow (made once per gold)."""
+    key = tuple(tuple(config.chest_gold[color]) for color in CHEST_COUNTS)
+    chests = _CATALOGS.get(key)
+    if chests is None:
+        chests = _CATALOGS[key] = tuple(Chest(color, gold) for color in CHEST_COUNTS for gold in config.chest_gold[color])
+    return chests
 
 
 class LittleBattleState(State):
     game = "little-battle"
-    public_moves = False  # a kept or played card is its player's: see audience()
+    public_moves = False  # a kept or played card is its player's: the secrecy declaration says so
+    secrecy = SECRECY
 
     def __init__(self, config: Config, rng: random.Random | None) -> None:
         n = config.players
@@ -123,6 +90,8 @@ class LittleBattleState(State):
         self.rush_turns = 0
         self.events: list[Event] = []
         self.irreversible = 0
+        self._drawn: Any = None  # the action random_action last drew, legal until the next change
+        self._drawn_by = -2
 
     # ------------------------------------------------------------- protocol
     def to_act(self) -> list[int]:
@@ -149,7 +118,31 @@ class LittleBattleState(State):
             return [ATTACK[c][p] for c in self.hands[seat] for p in open_piles]
         return []
 
+    def random_action(self, seat: int, rng: random.Random) -> Any:
+        """One of ``seat``'s legal actions drawn uniformly (as the random bot
+        draws from ``legal_actions``, without building the list), or None."""
+        if seat < 0 or seat >= self.num_seats or self.committed[seat]:
+            return None
+        phase = self.phase
+        hand = self.hands[seat]
+        if phase is DRAFT:
+            drawn: Any = KEEP[hand[int(rng.random() * len(hand))]]
+        elif phase is RUSH:
+            piles = self.piles
+            if piles[0] and piles[1]:  # the legal list: each card at pile 1, then at pile 2
+                i = int(rng.random() * (len(hand) * 2))
+                drawn = ATTACK[hand[i >> 1]][i & 1]
+            else:
+                drawn = ATTACK[hand[int(rng.random() * len(hand))]][0 if piles[0] else 1]
+        else:
+            return None
+        self._drawn = drawn
+        self._drawn_by = seat
+        return drawn
+
     def check(self, seat: int, action: Any) -> str | None:
+        if action is self._drawn and seat is self._drawn_by:
+            return None  # drawn from the legal actions since the last change, by the state itself: legal and exact
         exact = inexact(seat, action)  # Lead(0.0) equals Lead(0): the types are held exactly first
         if exact is not None:
             return exact
@@ -202,6 +195,7 @@ class LittleBattleState(State):
         return Shuffle("adventurers", tuple(order))
 
     def _apply(self, seat: int, action: Any) -> None:
+        self._drawn = None
         if seat == CHANCE:
             if action.what == "chests":
                 half = len(action.order) // PILES
@@ -210,7 +204,7 @@ class LittleBattleState(State):
                 self.events.append(Event("The chests are shuffled onto the beach in two piles."))
             else:
                 self._deal(action.order)
-        elif isinstance(action, Keep):
+        elif type(action) is Keep:
             c = action.card_id
             self.hands[seat].remove(c)
             self.ships[seat].append(c)
@@ -233,8 +227,8 @@ class LittleBattleState(State):
         n = self.num_seats
         for s in range(n):
             self.hands[s] = list(order[s * HAND_SIZE:(s + 1) * HAND_SIZE])
-            cards = ", ".join(NAME[c] for c in self.hands[s])
-            self.events.append(Event(f"You are dealt {cards}.", ONLY[s]))
+            cards = ", ".join([NAME[c] for c in self.hands[s]])
+            self.events.append(Event(f"You are dealt {cards}.", HAND.seen_by(s)))
         self.nap = list(order[n * HAND_SIZE:])
         self.last_reveal = ()  # those cards are shuffled back in: the reveal is over
         self.deals += 1
@@ -259,24 +253,25 @@ class LittleBattleState(State):
         """Reveal the played cards and share the loot pile by pile."""
         self.rush_turns += 1
         self.irreversible += 1
-        self.last_reveal = tuple((p, s, c) for p in range(PILES) for s, c in self.beach[p])
+        beach = self.beach
+        self.last_reveal = tuple([(p, s, c) for p in range(PILES) for s, c in beach[p]])
+        events = self.events
+        chests = self.chests
         for p in range(PILES):
-            placed = self.beach[p]
+            placed = beach[p]
             if not placed:
                 continue
-            played = [(s, ADVENTURERS[c]) for s, c in placed]
-            shown = ", ".join(f"player {s + 1}: {NAME[c]}" for s, c in placed)
-            self.events.append(Event(f"Pile {p + 1}: {shown}."))
+            events.append(Event(f"Pile {p + 1}: {', '.join([f'player {s + 1}: {NAME[c]}' for s, c in placed])}."))
             pile = self.piles[p]
-            steps = resolve_steps([self.chests[i] for i in pile], played, self.last_key[p])
+            steps = resolve_steps(list(map(chests.__getitem__, pile)), [(s, ADVENTURERS[c]) for s, c in placed],
+                                  self.last_key[p])
             for who, idx in steps.takes:
                 self.loot[placed[who][0]].append(pile[idx])
-            for line in steps.lines:
-                self.events.append(Event(line))
+            events.extend(map(Event, steps.lines))
             del pile[: len(steps.takes)]
             self.last_key[p] = steps.last_key
-            self.nap.extend(placed[i][1] for i in steps.nap)
-            self.beach[p] = []
+            self.nap.extend([placed[i][1] for i in steps.nap])
+            beach[p] = []
         self.committed = [False] * self.num_seats
         if not any(self.piles):
             self.phase = OVER
@@ -328,10 +323,12 @@ class LittleBattleState(State):
         new.events = list(self.events)
         new.irreversible = self.irreversible
         new.trail = self.trail
+        new._drawn = None  # a copy may be dealt other cards (determinize): its draws start afresh
+        new._drawn_by = -2
         return new
 
     def to_dict(self) -> dict[str, Any]:
-        names = lambda ids: [NAME[c] for c in ids]  # noqa: E731
+        names = _names
         return {
             "game": self.game,
             "config": self.config.to_dict(),
@@ -358,7 +355,7 @@ class LittleBattleState(State):
         try:
             state = cls(Config.from_dict(data["config"]), rng)
             n = state.num_seats
-            cards = lambda names: [CARD_OF_NAME[x] for x in names]  # noqa: E731
+            cards = _cards
             phase = PHASES[data["phase"]]
             chests = tuple(Chest(color, gold) for color, gold in data["chests"])
             if sorted(c.color for c in chests) != sorted(c.color for c in state.chests) or len(chests) != len(state.chests):
@@ -392,48 +389,10 @@ class LittleBattleState(State):
         return LittleBattleView(self, seat)
 
     # ------------------------------------------------------------- secrets
-    def audience(self, seat: int, action: Any) -> frozenset[int] | None:
-        """A kept or played card is its player's until the step reveals it
-        (the reveal is in the log); shuffles are read by nobody."""
-        return NOBODY if seat == CHANCE else ONLY[seat]
-
     def secrets(self) -> list[Slice]:
-        """Hands, crews and face-down plays are their owner's; the nap corner
-        is nobody's; a chest's gold is its taker's (the piles' nobody's) and
-        every seat sees its colour. Once over, nothing is hidden."""
-        if self.phase is OVER:
-            return []
-        out: list[Slice] = []
-        for s in range(self.num_seats):
-            out.append(Slice("hand", ONLY[s], self.hands[s], _refill(self.hands[s]), "adventurer"))
-        for s in range(self.num_seats):
-            out.append(Slice("ship", ONLY[s], self.ships[s], _refill(self.ships[s]), "adventurer"))
-        for s in range(self.num_seats):
-            played = [c for p in range(PILES) for who, c in self.beach[p] if who == s]
-            out.append(Slice("play", ONLY[s], played, self._replay_cards(s), "adventurer"))
-        out.append(Slice("nap", NOBODY, self.nap, _refill(self.nap), "adventurer"))
-        for s in range(self.num_seats):
-            out.append(self._gold_slice("loot", ONLY[s], self.loot[s]))
-        for p in range(PILES):
-            out.append(self._gold_slice("pile", NOBODY, self.piles[p]))
-        return out
-
-    def _gold_slice(self, name: str, seen_by: frozenset[int], ids: list[int]) -> Slice:
-        chests = self.chests
-
-        def put(golds: list[int]) -> None:
-            new = list(self.chests)
-            for i, g in zip(ids, golds, strict=True):
-                new[i] = Chest(new[i].color, g)
-            self.chests = tuple(new)
-
-        return Slice(name, seen_by, [chests[i].gold for i in ids], put, [chests[i].color for i in ids], backs)
-
-    def _replay_cards(self, seat: int):  # noqa: ANN202 - a Slice.put
-        def put(cards: list[int]) -> None:
-            it = iter(cards)
-            self.beach = [[(s, next(it) if s == seat else c) for s, c in b] for b in self.beach]
-        return put
+        """Hands, crews, face-down plays, the nap corner and the chests' gold
+        (``engine.little_battle.secrecy``); once over, nothing is hidden."""
+        return secrecy.secrets(self)
 
     # --------------------------------------------------------- for checks
     def card_count(self) -> int:
@@ -448,59 +407,12 @@ class LittleBattleState(State):
         return sum(map(len, self.piles)) + sum(map(len, self.loot))
 
 
-class LittleBattleView(View):
-    """One player's picture: own hand, Ship and gold; others' only as counts
-    and colours (derived from ``LittleBattleState.secrets``)."""
-
-    _truth: LittleBattleState
-
-    def to_dict(self) -> dict[str, Any]:
-        t, me = self._truth, self.seat
-        over = t.phase is OVER
-        names = lambda ids: [NAME[c] for c in ids]  # noqa: E731
-        mine = [(p, ADVENTURERS[c]) for p in range(PILES) for s, c in t.beach[p] if s == me]
-        if over:
-            loot = [[{"color": t.chests[i].color, "gold": t.chests[i].gold} for i in won] for won in t.loot]
-            gold: list[int | None] = [t.gold(s) for s in range(t.num_seats)]
-        else:
-            seen = self.shown("loot")
-            loot = [
-                [{"color": t.chests[i].color, "gold": g} for i, g in zip(t.loot[s], seen[s], strict=True)] if s == me
-                else [{"color": c} for c in seen[s]]
-                for s in range(t.num_seats)
-            ]
-            gold = [sum(seen[s]) if s == me else None for s in range(t.num_seats)]
-        return {
-            "game": t.game,
-            "seat": me,
-            "players": t.num_seats,
-            "chiefs": t.config.chiefs,
-            "chest_gold": {c: list(v) for c, v in t.config.chest_gold.items()},  # the rules' coins, not where they lie
-            "phase": t.phase,
-            "deal": t.deals,
-            "to_act": t.to_act(),
-            "hand": names(t.hands[me]),
-            "hand_sizes": [len(h) for h in t.hands],
-            "ship": names(t.ships[me]),
-            "ship_sizes": [len(s) for s in t.ships],
-            "committed": list(t.committed),
-            "my_play": [{"pile": p, "card": str(a)} for p, a in mine],
-            "beach": [[{"color": t.chests[i].color} for i in pile] for pile in t.piles],
-            "loot": loot,
-            "gold": gold,
-            "nap": len(t.nap),
-            "box": names(t.box),
-            "last_key": list(t.last_key),
-            "last_reveal": [{"pile": p, "seat": s, "card": NAME[c]} for p, s, c in t.last_reveal],
-            "events": [e.text for e in self.events],
-            "result": t.result().to_dict() if over else None,
-        }
+def _names(ids: list[int]) -> list[str]:
+    return [NAME[c] for c in ids]
 
 
-def _refill(stack: list[int]):  # noqa: ANN202 - a Slice.put
-    def put(items: list[int]) -> None:
-        stack[:] = items
-    return put
+def _cards(names: list[str]) -> list[int]:
+    return [CARD_OF_NAME[x] for x in names]
 
 
 def new_game(config: Config | None = None, seed: int | None = None) -> LittleBattleState:
@@ -512,3 +424,9 @@ def new_game(config: Config | None = None, seed: int | None = None) -> LittleBat
     if state.rng is not None:
         state._settle_chance(state.rng)
     return state
+
+
+__all__ = [
+    "ADVENTURERS", "ATTACK", "CARD_ID", "CARD_OF_NAME", "CHIEF_IDS", "DEAL", "DRAFT", "KEEP", "NAME", "OVER", "RUSH",
+    "SETUP", "Attack", "Keep", "LittleBattleState", "LittleBattleView", "Shuffle", "chest_catalog", "new_game",
+]

@@ -46,6 +46,12 @@ def _heuristic_bot(seed: int = 0):
 
 VERSION = 1
 
+def _verify_chance(state, action):
+    from engine.little_soldiers.table.landings import verify_chance
+
+    return verify_chance(state, action)
+
+
 GAME = GameInfo(
     name="little-soldiers",
     title="Little Soldiers",
@@ -57,6 +63,7 @@ GAME = GameInfo(
     player_rules=_player_rules,
     heuristic_bot=_heuristic_bot,
     log_namer=_log_namer,
+    verify_chance=_verify_chance,
 )
 
 __all__ = ["GAME", "Config", "MODULES", "VERSION"]

@@ -17,7 +17,7 @@ from typing import Any
 from shapely.errors import ShapelyError
 
 from engine.core.files import config_path
-from engine.geometry.battlefield import Battlefield, BattlefieldError
+from engine.geometry.battlefield import Battlefield, BattlefieldError, check_counts
 from engine.little_soldiers.table import vocabulary
 
 GEOMETRY_ERRORS = (BattlefieldError, ShapelyError)
@@ -59,6 +59,10 @@ _EMBEDDED: dict[str, Battlefield] = {}
 def embedded_battlefield(data: Mapping[str, Any]) -> Battlefield:
     """A battlefield a saved game carries, built once per content (keyed by its
     hash, so a run of games from one save builds the geometry once)."""
+    try:
+        check_counts(data)  # before hashing a file's worth of JSON
+    except BattlefieldError as err:
+        raise ValueError(f"battlefield_data: {refusal(err)}") from None
     key = hashlib.sha256(json.dumps(data, sort_keys=True).encode("utf-8")).hexdigest()
     if key not in _EMBEDDED:
         try:

@@ -479,9 +479,12 @@ class CoopPlanner:
             return Roll(("blank",) * len(state.attack.pending))
         if phase is Phase.THREAT_ROLL:
             return Roll(("blank",) * len(state.threat_pending))
-        if phase is Phase.LANDING:
-            x, y = self._far_corner(state)
-            return Landing(x, y, 0.0, state.shot_faces(state.shot.kind)[0])
+        if phase is Phase.LANDING:  # toward the far corner, as far as the throw can reach (a landing is checked)
+            from engine.little_soldiers.table.landings import toward
+
+            shot, face = state.shot, state.shot_faces(state.shot.kind)[0]
+            x, y, z = toward(state.terrain, shot.kind, shot.start, shot.strength, self._far_corner(state), face)
+            return Landing(x, y, z, face)
         return state.sample_chance(self.rng)
 
     @staticmethod

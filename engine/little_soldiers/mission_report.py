@@ -7,7 +7,7 @@ The profile is ``profile.json`` in the user folder (``$TOYBOX_HOME``, else
 convention). Reading is lenient (a missing or broken file reads as an empty
 report), but a broken file is never overwritten: before a game is added to
 it, it is renamed aside (``profile.json.broken-DATE``), the readable entries
-are carried over and a note says so. Writes are atomic, so a crash never
+are carried over and a note says what was (or that nothing was readable). Writes are atomic, so a crash never
 leaves half a profile. The app calls ``record_mission`` when a co-op game ends.
 """
 
@@ -110,7 +110,7 @@ def record_mission(state: LittleSoldiersState, path: str | os.PathLike[str] | No
     profile, problem = _load(target)
     if problem is not None:
         aside = set_aside(target, problem)
-        note = f"{target}: {problem}; it is kept as {aside.name} and the readable results were carried over."
+        note = f"{target}: {problem}; it is kept as {aside.name} and {_carried(profile)}."
         if notes is not None:
             notes.append(note)
         else:
@@ -120,8 +120,21 @@ def record_mission(state: LittleSoldiersState, path: str | os.PathLike[str] | No
     cell["beaten"] = sorted(set(cell.get("beaten", [])) | set(beaten))
     cell["won"] = bool(cell.get("won")) or won
     profile[REPORT_KEY] = report
-    write_atomic(target, json.dumps(profile, indent=1, sort_keys=True) + "\n")
+    write_atomic(target, json.dumps(profile, indent=1, sort_keys=True) + "\n", what="profile")
     return report
+
+
+def _carried(profile: dict[str, Any]) -> str:
+    """What of a broken profile goes on into the new one, as the set-aside note says it."""
+    report = profile.get(REPORT_KEY) if isinstance(profile.get(REPORT_KEY), dict) else {}
+    cells = sum(len(cells) for modes in report.values() for cells in modes.values())
+    others = [k for k in profile if k != REPORT_KEY]
+    if not cells and not others:
+        return "nothing in it was readable, so the Mission Report starts afresh with this game"
+    kept = ([f"its {cells} readable Mission Report result{'s' * (cells != 1)}"] if cells else []) + \
+        (["its other settings"] if others else [])
+    plural = len(kept) > 1 or cells > 1 or not cells  # "its other settings were"
+    return " and ".join(kept) + (" were" if plural else " was") + " carried over"
 
 
 def high_general(report: dict[str, Any]) -> bool:

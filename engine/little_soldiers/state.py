@@ -338,12 +338,11 @@ class LittleSoldiersState(RoundPreparation, Movement, Combat, State):
 
             if not isinstance(action, Landing):
                 return "The thrown die or token lands now."
-            if action.face not in self.shot_faces(self.shot.kind):
-                return f"{action.face!r} is not a face of the {self.shot.kind} die or token."
-            for t in action.teleporters:
-                if t not in {o.id for o in self.terrain.objects if o.kind == "teleporter"}:
-                    return f"{t!r} is not a Teleporter."
-            return None
+            from engine.little_soldiers.table.landings import landing_problem  # a landing is a claim: checked
+
+            shot = self.shot
+            return landing_problem(self.terrain, shot.kind, shot.start, shot.strength, action, self.shot_faces(shot.kind),
+                                   {o.id for o in self.terrain.objects if o.kind == "teleporter"})
         return "No chance step is due now."
 
     # ================================================================ apply

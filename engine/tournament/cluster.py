@@ -1,20 +1,34 @@
 """Ray, started lean or joined: the only module of the engine that imports it.
 
 Without an address Ray starts a local cluster on this machine's cores
-(``ray.init`` with ``num_cpus``); with ``auto`` or ``ray://host:10001`` it
-joins one started by ``ray start``. No dashboard, quiet logs, a small object
-store (results are a few hundred bytes a game), and no usage report. Ray is
-imported here only, and only when a tournament asks for workers, so no other
-command pays its import or start-up.
+(``ray.init`` with ``num_cpus``), bound to 127.0.0.1: nothing it opens is
+reachable from the network, and a reaper (``engine.tournament.reaper``)
+ends every one of its processes within seconds of the tournament's end,
+however it ends (``kill -9`` included). With ``auto``, ``HOST:PORT`` or
+``ray://host:10001`` it joins a cluster started by ``ray start``; Ray's
+token authentication (``RAY_AUTH_MODE=token`` and the cluster's token in
+``RAY_AUTH_TOKEN`` or Ray's token file) is Ray's own and passes through.
+No dashboard, quiet logs, a small object store (results are a few hundred
+bytes a game), and no usage report. Ray is imported here only, and only
+when a tournament asks for workers, so no other command pays its import or
+start-up.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
+import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
+
+from engine.tournament import reaper
+
+LOCALHOST = "127.0.0.1"
+"""Where a local Ray listens: this machine only."""
 
 OBJECT_STORE_BYTES = 96 * 1024 * 1024
 """chosen: the local object store; batches of results are small, and Ray's
@@ -33,10 +47,42 @@ class Cluster:
     """Whether this call started the connection (and the caller should end it)."""
 
 
+_REAPER: Any = None
+"""The reaper of the local Ray this process started (its stdin is the signal)."""
+
+
+@contextlib.contextmanager
+def _localhost() -> Iterator[None]:
+    """While a local Ray starts: it binds 127.0.0.1. Ray turns 127.0.0.1 into
+    the machine's address on Linux unless clusters are off (its
+    RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER switch, read when ray is imported, so
+    also set on the imported constant); both are restored once Ray has
+    started, so a later join of a real cluster sees neither."""
+    saved = os.environ.get("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER")
+    os.environ["RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"] = "0"
+    constants: Any = None
+    with contextlib.suppress(ImportError):
+        import ray._private.ray_constants as constants  # the switch as Ray read it at import
+    was = getattr(constants, "ENABLE_RAY_CLUSTER", None)
+    if was is not None:
+        constants.ENABLE_RAY_CLUSTER = False
+    try:
+        yield
+    finally:
+        if was is not None:
+            constants.ENABLE_RAY_CLUSTER = was
+        if saved is None:
+            os.environ.pop("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", None)
+        else:
+            os.environ["RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"] = saved
+
+
 def connect(address: str | None = None, workers: int | None = None) -> Cluster:
-    """Start a local Ray (``workers`` CPUs, default every core) or join
-    ``address``. A Ray this process already runs (the editor's second
-    Simulate, a test module's) is used as it is and left running."""
+    """Start a local Ray (``workers`` CPUs, default every core) on 127.0.0.1
+    with its reaper, or join ``address``. A Ray this process already runs
+    (the editor's second Simulate, a test module's) is used as it is and
+    left running."""
+    global _REAPER
     os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")
     start = time.perf_counter()
     import ray
@@ -46,20 +92,41 @@ def connect(address: str | None = None, workers: int | None = None) -> Cluster:
     quiet: dict[str, Any] = {"logging_level": logging.ERROR, "log_to_driver": False}
     try:
         if address is None:
-            ray.init(num_cpus=workers or os.cpu_count() or 1, num_gpus=0, include_dashboard=False,
-                     object_store_memory=OBJECT_STORE_BYTES, **quiet)
+            folder = tempfile.mkdtemp(prefix=reaper.PREFIX)  # all of this Ray's files: what the reaper finds it by
+            _REAPER = reaper.start(folder)
+            with _localhost():
+                ray.init(num_cpus=workers or os.cpu_count() or 1, num_gpus=0, include_dashboard=False,
+                         object_store_memory=OBJECT_STORE_BYTES, _node_ip_address=LOCALHOST, _temp_dir=folder,
+                         **quiet)
         else:
             ray.init(address=address, **quiet)
     except ConnectionError as err:
-        raise ValueError(f"cannot join the Ray cluster at {address!r}: {err}") from None
+        _end_reaper()
+        raise ValueError(f"cannot join the Ray cluster at {address!r}: {err} (is it running? A cluster started "
+                         f"with RAY_AUTH_MODE=token is joined with RAY_AUTH_MODE=token and its token in "
+                         f"RAY_AUTH_TOKEN here too)") from None
+    except BaseException:
+        _end_reaper()  # Ctrl-C during start-up: the reaper ends what had started
+        raise
     cpus = int(ray.cluster_resources().get("CPU", 1))
     nodes = sum(1 for n in ray.nodes() if n.get("Alive"))
     return Cluster(address, cpus, nodes, time.perf_counter() - start)
 
 
 def disconnect() -> None:
-    """Leave the cluster (and stop the local one this process started)."""
+    """Leave the cluster (and stop the local one this process started: Ray's
+    shutdown, then the reaper ends whatever of it is left)."""
     import ray
 
     if ray.is_initialized():
         ray.shutdown()
+    _end_reaper()
+
+
+def _end_reaper() -> None:
+    """Tell the reaper the Ray is done (it sweeps on its own, in its own session)."""
+    global _REAPER
+    proc, _REAPER = _REAPER, None
+    if proc is not None and proc.stdin is not None:
+        with contextlib.suppress(OSError):
+            proc.stdin.close()

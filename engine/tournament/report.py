@@ -142,4 +142,4 @@ def plot(lines: list[dict[str, Any]], path: str | Path, title: str = "") -> None
         fig.suptitle(title)
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=110)
-    write_atomic(path, buffer.getvalue())
+    write_atomic(path, buffer.getvalue(), what="chart")

@@ -15,6 +15,7 @@ from __future__ import annotations
 import copy
 import itertools
 import json
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -68,9 +69,18 @@ def parse_sweep(text: str, config: Mapping[str, Any]) -> Sweep:
         raise ValueError(f"--sweep {text!r}: expected KEY=V1,V2,... (e.g. players=3,4,5)")
     if "." not in key and key.isupper() and OVERRIDES in config:
         key = f"{OVERRIDES}.{key}"
-    values = tuple(parse_value(v) for v in split_values(raw) if v)
+    texts = split_values(raw)
+    if any(not v for v in texts):
+        raise ValueError(f"--sweep {text!r}: an empty value between commas")
+    values = tuple(parse_value(v) for v in texts)
     if not values:
         raise ValueError(f"--sweep {text!r}: no values")
+    seen: list[str] = []
+    for v in values:
+        canonical = json.dumps(v, sort_keys=True)
+        if canonical in seen:
+            raise ValueError(f"--sweep {text!r}: the value {canonical} is given twice; each value is played once")
+        seen.append(canonical)
     sweep = Sweep(key, values)
     set_path(config, sweep.path, values[0])  # refuses a path that does not reach the config
     return sweep
@@ -102,6 +112,11 @@ def set_path(config: Mapping[str, Any], path: tuple[str | int, ...], value: Any)
                 node[part] = {}
             node = node[part]
     return out
+
+
+def point_count(sweeps: tuple[Sweep, ...]) -> int:
+    """How many points ``sweeps`` make (the product of their value counts), without listing them."""
+    return math.prod(len(s.values) for s in sweeps)
 
 
 def points(sweeps: tuple[Sweep, ...]) -> list[dict[str, Any]]:

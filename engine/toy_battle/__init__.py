@@ -11,11 +11,13 @@ from engine.core.actions import ActionCodec
 from engine.core.games import GameInfo
 from engine.toy_battle.actions import ACTION_CLASSES, Draw, FirstPlayer, Pick, Place, Shuffle, Skip, UseEffect
 from engine.toy_battle.bots import HeuristicBot
+from engine.toy_battle.config import Config
 from engine.toy_battle.rules import claimed_regions, legal_slots
-from engine.toy_battle.state import Config, ToyBattleState, ToyBattleView, new_game
+from engine.toy_battle.state import ToyBattleState, new_game
 from engine.toy_battle.summary import rules_summary
 from engine.toy_battle.terrain import Region, Terrain, TerrainError
 from engine.toy_battle.troops import Troop
+from engine.toy_battle.view import ToyBattleView
 
 GAME = GameInfo(
     name="toy-battle",

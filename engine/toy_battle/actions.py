@@ -113,5 +113,8 @@ class Pick:
 
 ACTION_CLASSES: tuple[type, ...] = (Draw, Place, UseEffect, Skip, Shuffle, FirstPlayer, Pick)
 
+TurnAction = Draw | Place | UseEffect | Skip
+"""What a player does on a turn (the chance seat's outcomes aside)."""
+
 DRAW = Draw()
 SKIP = Skip()

@@ -11,8 +11,6 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from engine.toy_battle.rules import frontier
-
 if TYPE_CHECKING:
     from engine.toy_battle.state import ToyBattleState
 
@@ -31,23 +29,24 @@ def evaluate(state: ToyBattleState, me: int) -> float:
     if state.is_over():
         return WIN if state.winner == me else -WIN
     opp = 1 - me
-    lay = state.lay
-    tops = state.tops
-    score = MEDAL * (state.medals[me] - state.medals[opp])
-    fronts = (frontier(lay, tops, 0), frontier(lay, tops, 1))
+    board = state.board
+    lay = board.lay
+    tops = board.tops
+    rack_n = state.supply.rack_n
+    score = MEDAL * (board.medals[me] - board.medals[opp])
     for seat, sign in ((me, 1.0), (opp, -1.0)):
-        front = fronts[seat]
-        enemy_hqs = lay.hqs[1 - seat]
-        if state.rack_n[seat] and any(h in front for h in enemy_hqs):
+        front = board.front_mask(seat)
+        if rack_n[seat] and front & lay.hq_mask[1 - seat]:
             if seat == opp:
                 score -= HQ_THREATENED
             else:
                 score += HQ_THREAT
-        held = sum(1 for n in front if tops[n] >= 0 and tops[n] >> 3 == seat)
-        score += sign * (HELD * held + REACH * len(front) + RACK * state.rack_n[seat])
+        held = (front & board.held[seat]).bit_count()
+        score += sign * (HELD * held + REACH * front.bit_count() + RACK * rack_n[seat])
     terrain = state.terrain
+    claimed = board.claimed
     for r, nodes in enumerate(terrain.region_nodes):
-        if state.claimed[r] >= 0:
+        if claimed[r] >= 0:
             continue
         mine = theirs = 0
         for n in nodes:

@@ -13,13 +13,27 @@ occupy (empty or enemy bases cut it).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 
 from engine.toy_battle.actions import Place
 from engine.toy_battle.data import HOOK, HOOK_FREE_ON_NO_EFFECTS, NO_EFFECTS, TROOP_NAMES
 from engine.toy_battle.terrain import ALL_KINDS, Terrain, limit_mask
-from engine.toy_battle.troops import Troop, kind_of, seat_of
+from engine.toy_battle.troops import Troop, covers, kind_of, seat_of
+
+KINDS_OF: tuple[tuple[int, ...], ...] = tuple(tuple(k for k in range(8) if mask >> k & 1) for mask in range(256))
+"""The kinds in each 8-bit kind mask, in order."""
+
+COVERING: tuple[int, ...] = tuple(sum(1 << k for k in range(8) if covers(k, under)) for under in range(8))
+"""The kinds that may cover an enemy troop of each kind, as a mask (the slot rule)."""
+
+OPEN_TO: tuple[tuple[int, ...], tuple[int, ...]] = tuple(  # type: ignore[assignment] # two seats
+    tuple(ALL_KINDS if code >> 3 == seat else COVERING[code & 7] for code in range(16)) + (ALL_KINDS,)
+    for seat in (0, 1)
+)
+"""The kinds of ``seat`` that may go on a node, by its top troop's code: any
+on an own troop or an empty node (the last entry, so that the code -1 of
+an empty node indexes it), a stronger one (or Kwak) on an enemy troop."""
 
 
 class Layout:
@@ -48,6 +62,39 @@ class Layout:
             tuple(Place(TROOP_NAMES[kind], nid) for nid in terrain.ids) for kind in range(8)
         )
         """One shared ``Place`` value per (kind, node): legal move lists reuse them."""
+        # The same facts as bit masks over node indexes (a terrain has a few dozen nodes), so
+        # a frontier is a flood of ints and a node's placements one table lookup.
+        self.adj_mask: tuple[int, ...] = tuple(sum(1 << m for m in terrain.adj[i]) for i in range(n))
+        self.hq_mask: tuple[int, int] = (sum(1 << h for h in terrain.hqs[0]), sum(1 << h for h in terrain.hqs[1]))
+        self.start: tuple[int, int] = tuple(  # type: ignore[assignment] # two seats
+            _union(self.adj_mask[h] for h in terrain.hqs[seat]) for seat in (0, 1)
+        )
+        """What each seat reaches from its H.Q.s alone."""
+        self.base_mask = sum(1 << i for i in self.bases)
+        self.hook_free_mask = sum(1 << i for i in range(n) if self.hook_free[i])
+        self.region_mask: tuple[int, ...] = tuple(sum(1 << i for i in nodes) for nodes in terrain.region_nodes)
+        self.node_places: tuple[tuple[tuple[Place, ...], ...], ...] = tuple(
+            tuple(tuple(self.places[k][i] for k in KINDS_OF[kinds]) for kinds in range(256)) for i in range(n)
+        )
+        """``node_places[node][kinds]``: the ``Place`` values of the troop kinds in the
+        mask ``kinds`` on ``node``, made once."""
+
+
+def _union(masks: Iterable[int]) -> int:
+    out = 0
+    for m in masks:
+        out |= m
+    return out
+
+
+def nodes_of(mask: int) -> list[int]:
+    """The node indexes in a node mask, in order."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 @lru_cache(maxsize=64)
@@ -169,4 +216,7 @@ def claimed_regions(terrain: Terrain, board: Board, color: str) -> list[int]:
     return [r for r in range(len(terrain.regions)) if region_owner(lay, tops, r) == seat]
 
 
-__all__ = ["Layout", "layout", "frontier", "slot_open", "slots", "legal_slots", "claimed_regions", "ALL_KINDS"]
+__all__ = [
+    "ALL_KINDS", "COVERING", "KINDS_OF", "Layout", "claimed_regions", "frontier", "layout", "legal_slots", "nodes_of",
+    "slot_open", "slots",
+]

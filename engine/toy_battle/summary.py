@@ -3,6 +3,7 @@ the terrain's special bases, and where Toybox had to interpret the facts."""
 
 from __future__ import annotations
 
+from engine.toy_battle.config import Config
 from engine.toy_battle.data import (
     COPIES_PER_KIND,
     RACK_MAX,
@@ -67,8 +68,6 @@ def troop_table() -> str:
 
 def rules_summary(config: object = None) -> str:
     """The rules in brief, for ``config`` (a Config, or None for the defaults)."""
-    from engine.toy_battle.state import Config
-
     cfg = config if isinstance(config, Config) else Config()
     terrain = cfg.load_terrain()
     parts = [RULES, troop_table(), ""]

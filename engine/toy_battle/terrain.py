@@ -113,6 +113,11 @@ class Terrain:
             raise TerrainError("name: must be a non-empty string.")
         self.name = d["name"]
 
+        # counted before any is read: a terrain of 100,000 bases is refused at once
+        for key, most in (("bases", MAX_NODES), ("hqs", MAX_NODES), ("paths", MAX_PATHS), ("regions", MAX_REGIONS)):
+            if isinstance(d[key], (dict, list)) and len(d[key]) > most:
+                raise TerrainError(f"{key}: {len(d[key]):,} of them, more than the {most:,} a terrain may hold.")
+
         # bases
         bases = d["bases"]
         if not isinstance(bases, dict) or not bases:
@@ -195,10 +200,10 @@ class Terrain:
             a, b = pair
             if a == b:
                 raise TerrainError(f"{where}: a path cannot join {a!r} to itself.")
-            key = frozenset(pair)
-            if key in seen:
+            ends = frozenset(pair)
+            if ends in seen:
                 raise TerrainError(f"{where}: the path {a}-{b} is listed twice.")
-            seen.add(key)
+            seen.add(ends)
             pairs.append((a, b))
             adj[index[a]].append(index[b])
             adj[index[b]].append(index[a])
@@ -338,7 +343,21 @@ def _pos(value: Any, where: str) -> tuple[float, float] | None:
         raise TerrainError(f"{where}: must be [x, y] (two numbers) or null, not {value!r}.")
     if not all(math.isfinite(v) for v in value):
         raise TerrainError(f"{where}: must be two finite numbers, not {value!r}.")
+    if not all(-POS_BOUND <= v <= POS_BOUND for v in value):
+        raise TerrainError(f"{where}: {value!r} lies outside -{POS_BOUND:g} to {POS_BOUND:g}, where a board is drawn.")
     return (float(value[0]), float(value[1]))
+
+
+POS_BOUND = 1000.0
+"""Chosen: a node's or a region's drawing position, in board units, lies within
+this of the origin (the box's boards lie within 0 to 100): the app draws the
+board from them, and a position at 1e308 is no board."""
+MAX_NODES = 500
+"""Chosen: bases (and H.Q.s) in one terrain, counted first (the box's largest has 15)."""
+MAX_PATHS = 2000
+"""Chosen: paths in one terrain, counted first (the box's largest has 24)."""
+MAX_REGIONS = 500
+"""Chosen: regions in one terrain, counted first."""
 
 
 MAX_ID_LENGTH = 32

@@ -30,8 +30,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from app.editor import battlefield_tools as bt  # noqa: E402
-from app.editor.document import LevelDocument  # noqa: E402
+from app.editor import battlefield_tools as bt
+from app.editor.document import LevelDocument
 
 OUT = ROOT / "levels" / "little_soldiers"
 W, D = 120.0, 80.0

@@ -37,7 +37,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from engine.geometry.battlefield import Battlefield  # noqa: E402
+from engine.geometry.battlefield import Battlefield
 
 ZONE = [[0, 0], [120, 0], [120, 80], [0, 80]]
 

@@ -31,8 +31,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from engine.toy_battle.data import BGA_CODES  # noqa: E402
-from engine.toy_battle.terrain import FORMAT, Terrain  # noqa: E402
+from engine.core.files import write_atomic
+from engine.toy_battle.data import BGA_CODES
+from engine.toy_battle.terrain import FORMAT, Terrain
 
 FILE_STEMS = {
     "Castle Field": "castle-field",
@@ -96,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
         terrain = Terrain.from_dict(data)  # refuses a bad transcription
         assert terrain.total_medals == facts["terrains"][name]["total_medals"], name
         path = Path(args.out) / f"{stem}.json"
-        path.write_text(dump(data), encoding="utf-8")
+        write_atomic(path, dump(data), what="terrain")  # the output boundary: never over a device or a FIFO
         print(f"{path}: {terrain!r}")
     return 0
 

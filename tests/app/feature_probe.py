@@ -8,11 +8,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from shapely import Point
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from shapely import Point  # noqa: E402
-
-from tests.app.probe import pixel  # noqa: E402
+from tests.app.probe import pixel  # noqa: E402 - run as a script: the repository root goes on sys.path first
 
 SCENARIOS: dict[str, Callable[..., dict[str, Any]]] = {}
 

@@ -117,17 +117,17 @@ class Monkey:
 
     def input_little_soldiers(self) -> None:
         c, r = self.c, self.rng
-        soldiers = [s["id"] for s in c.soldiers()]  # type: ignore[attr-defined]
+        soldiers = [s["id"] for s in c.soldiers()]  # type: ignore[attr-defined]  # this game's controller has it
         x, y = r.uniform(-20, 140), r.uniform(-20, 100)
         roll = r.random()
         if roll < 0.25 and soldiers:
             self._do("click_soldier", r.choice(soldiers))  # a figurine or its HQ card, broken ones too
         elif roll < 0.45:
-            terrain = c.view().terrain  # type: ignore[attr-defined]
+            terrain = c.view().terrain  # type: ignore[attr-defined]  # this game's controller has it
             surfaces = [None, *terrain.level_pieces()]
             self._do("click_table", x, y, r.choice(surfaces))
         elif roll < 0.6:  # the pointer on the table or on a Level's top (a climb preview)
-            terrain = c.view().terrain  # type: ignore[attr-defined]
+            terrain = c.view().terrain  # type: ignore[attr-defined]  # this game's controller has it
             self._do("hover_table", x, y, r.choice([None, *terrain.level_pieces()]))
         elif roll < 0.72:
             self._do("hover_soldier", r.choice([None, *soldiers]))
@@ -148,9 +148,9 @@ class Monkey:
 
         c, r = self.c, self.rng
         roll = r.random()
-        nodes = sorted(c.view().terrain.ids)  # type: ignore[attr-defined]
+        nodes = sorted(c.view().terrain.ids)  # type: ignore[attr-defined]  # this game's controller has it
         if roll < 0.3:
-            rack = c.rack()  # type: ignore[attr-defined]
+            rack = c.rack()  # type: ignore[attr-defined]  # this game's controller has it
             self._do("click_troop", r.choice(rack) if rack and r.random() < 0.8 else r.choice(TROOP_NAMES))
         elif roll < 0.7 and nodes:
             self._do("click_node", r.choice(nodes))
@@ -160,7 +160,7 @@ class Monkey:
     def input_little_battle(self) -> None:
         c, r = self.c, self.rng
         roll = r.random()
-        hand = c.hand()  # type: ignore[attr-defined]
+        hand = c.hand()  # type: ignore[attr-defined]  # this game's controller has it
         if roll < 0.4:
             self._do("click_card", r.choice(hand) if hand and r.random() < 0.9 else "Nobody")
         elif roll < 0.65:

@@ -1086,7 +1086,9 @@ def guard_keeps_the_window(workdir: str) -> dict[str, Any]:
     bad = Entity(name="bad")
     bad.update = lambda: None.missing  # AttributeError every frame
     window.step(app, 5)
-    after_update = sorted(p.name for p in (Path(workdir) / "home" / "crashes").glob("crash-*.json"))
+    from engine.core.userdir import user_dir
+
+    after_update = sorted(p.name for p in (user_dir() / "crashes").glob("crash-*.json"))
     message_after_update = shell.screen.controller.message
     destroy(bad)
     window.step(app, 1)
@@ -1100,7 +1102,7 @@ def guard_keeps_the_window(workdir: str) -> dict[str, Any]:
     messenger.send("raw-k")  # a key press, as Panda3D delivers it, through the guard
     window.step(app, 2)
     destroy(bomb)
-    files = sorted((Path(workdir) / "home" / "crashes").glob("crash-*.json"))
+    files = sorted((user_dir() / "crashes").glob("crash-*.json"))
     body = json.loads(files[-1].read_text())
     ctl = shell.screen.controller
     rack = ctl.rack()
@@ -1109,6 +1111,40 @@ def guard_keeps_the_window(workdir: str) -> dict[str, Any]:
             "frames": app.taskMgr.globalClock.getFrameCount() - frames_before,
             "record_game": (body.get("record") or {}).get("game"), "traceback": body["traceback"][-200:],
             "screen": type(shell.screen).__name__, "playable": bool(rack) and ctl.click_troop(rack[0])}
+
+
+@scenario
+def guard_keeps_the_render_loop(workdir: str) -> dict[str, Any]:
+    """Panda3D's own render loop (igLoop: cull and draw) failing every frame,
+    as a node at 10^308 cm makes it (issue 22): logged once, told once, the
+    frames go on, and once the node is gone the game draws and plays again."""
+    from ursina import Entity, destroy
+
+    from app.shell import guard, window
+    from app.shell.play import Shell
+    from app.shell.start_screen import StartChoice
+
+    app = window.start(offscreen=True, size=(640, 360))
+    shell = Shell(app)
+    guard.install(app, shell.guard)
+    shell.start_game(StartChoice("toy-battle", {}, ["human", "random"]), seed=3)
+    window.step(app, 2)
+    frames_before = app.taskMgr.globalClock.getFrameCount()
+    far = Entity(model="cube", position=(1e308, 0, 0), scale=1e308)
+    window.step(app, 5)
+    crashes = sorted((Path(workdir) / "home" / "crashes").glob("crash-*.json"))
+    body = json.loads(crashes[-1].read_text()) if crashes else {}
+    message = shell.screen.controller.message
+    destroy(far)
+    window.step(app, 2)
+    shot = Path(workdir) / "after.png"
+    window.screenshot(app, shot)
+    ctl = shell.screen.controller
+    rack = ctl.rack()
+    tails = [json.loads(c.read_text())["traceback"][-300:] for c in crashes]
+    return {"crashes": len(crashes), "traceback": body.get("traceback", "")[-300:], "tails": tails, "message": message,
+            "frames": app.taskMgr.globalClock.getFrameCount() - frames_before, "failures": shell.guard.failures,
+            "shot_bytes": shot.stat().st_size, "playable": bool(rack) and ctl.click_troop(rack[0])}
 
 
 @scenario

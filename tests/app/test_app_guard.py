@@ -46,6 +46,15 @@ def test_a_frame_and_a_key_that_raise_do_not_end_the_window(probe, tmp_path):
     assert f["screen"] == "GameScreen" and f["playable"]
 
 
+def test_a_render_loop_that_raises_does_not_end_the_window(probe, tmp_path):
+    """Issue 22: the crash guard covers Panda3D's render loop (igLoop) too."""
+    f = probe("guard_keeps_the_render_loop", str(tmp_path))
+    # logged once per distinct failure (Panda3D asserts at one or two places of the cull), never per frame
+    assert 1 <= f["crashes"] <= 2 and all("renderFrame" in t and "AssertionError" in t for t in f["tails"]), f["tails"]
+    assert "logged" in f["message"] and f["failures"] >= 5 and f["frames"] >= 7
+    assert f["shot_bytes"] > 1000 and f["playable"]
+
+
 @pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="root writes into read-only folders")
 def test_autosave_on_a_read_only_folder_warns_and_play_goes_on(tmp_path):
     folder = tmp_path / "ro"

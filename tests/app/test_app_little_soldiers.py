@@ -68,7 +68,6 @@ def _reddish(rgb):
     return rgb[0] > rgb[1] + 80 and rgb[0] > rgb[2] + 80
 
 
-@pytest.mark.xdist_group("ls-overlays")  # one offscreen run, the module fixture, for the three
 def test_hovered_enemy_rays_are_drawn_with_the_engines_blocked_flags(overlays):
     hover = overlays["hover"]
     assert hover["valid"] == hover["explain"]
@@ -83,7 +82,6 @@ def test_hovered_enemy_rays_are_drawn_with_the_engines_blocked_flags(overlays):
     assert ("Not a valid target" in hover["text"]) == (not hover["valid"])
 
 
-@pytest.mark.xdist_group("ls-overlays")  # one offscreen run, the module fixture, for the three
 def test_reach_is_drawn_where_the_engine_says(overlays):
     pts = overlays["reach"]
     inside = [p for p in pts if p["kind"] == "inside"]
@@ -96,7 +94,6 @@ def test_reach_is_drawn_where_the_engine_says(overlays):
         assert p["after"] == p["before"], p
 
 
-@pytest.mark.xdist_group("ls-overlays")  # one offscreen run, the module fixture, for the three
 def test_the_dice_show_the_engines_roll(overlays):
     rolled = overlays["engine_dice"][-1].removeprefix("Dice: ").rstrip(".").split(", ")
     assert [f.replace("_", " ") for f in overlays["dice"]] == rolled  # the log reads "double hit"

@@ -3,35 +3,49 @@ mission, hot-seat and against bots, with save, load and undo in the middle,
 and random edits in the editor. Any exception fails the test with the seed
 and the last inputs, so it can be replayed.
 
-The CI run is sized to fit (~30-60 s on two shared cores); set
-``TOYBOX_MONKEY=long`` for a bigger run (more seeds, more steps).
+``make test`` plays each set-up once (hot-seat and bots alternating), 800
+steps; ``pytest -m slow`` plays every set-up both ways with six seeds, 6000
+steps each.
 """
 
 from __future__ import annotations
 
-import os
 import random
 
 import pytest
 
 from tests.app import monkey as M
 
-LONG = os.environ.get("TOYBOX_MONKEY") == "long"
-SEEDS = range(6) if LONG else range(1)
-STEPS = 6000 if LONG else 800
+STEPS = 800
+STEPS_LONG = 6000
+SEEDS_LONG = range(6)
 
-CASES = [(game, i, hot, seed) for game, configs in M.CONFIGS.items() for i in range(len(configs))
-         for hot in (False, True) for seed in SEEDS
-         if LONG or hot == bool(i % 2)]  # CI: each set-up once, hot-seat and bots alternating
+CASES = [(game, i, hot, 0) for game, configs in M.CONFIGS.items() for i in range(len(configs))
+         for hot in (False, True) if hot == bool(i % 2)]  # each set-up once, hot-seat and bots alternating
+CASES_LONG = [(game, i, hot, seed) for game, configs in M.CONFIGS.items() for i in range(len(configs))
+              for hot in (False, True) for seed in SEEDS_LONG]
+
+
+def _ids(cases: list[tuple[str, int, bool, int]]) -> list[str]:
+    return [f"{g}-{i}-{'hot' if h else 'bots'}-{s}" for g, i, h, s in cases]
 
 
 def _fail(monkey: M.Monkey, err: BaseException) -> str:
     return f"{type(err).__name__}: {err}\nlast inputs:\n  " + "\n  ".join(monkey.log[-12:])
 
 
-@pytest.mark.parametrize("game,index,hot,seed", CASES,
-                         ids=[f"{g}-{i}-{'hot' if h else 'bots'}-{s}" for g, i, h, s in CASES])
+@pytest.mark.parametrize("game,index,hot,seed", CASES, ids=_ids(CASES))
 def test_monkey_plays_whole_games_without_an_exception(game, index, hot, seed, tmp_path, toybox_home):
+    play_monkey(game, index, hot, seed, tmp_path, STEPS)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game,index,hot,seed", CASES_LONG, ids=_ids(CASES_LONG))
+def test_monkey_plays_whole_games_without_an_exception_long(game, index, hot, seed, tmp_path, toybox_home):
+    play_monkey(game, index, hot, seed, tmp_path, STEPS_LONG)
+
+
+def play_monkey(game: str, index: int, hot: bool, seed: int, tmp_path, steps: int) -> None:
     config = M.CONFIGS[game][index]
     from engine.core.games import get_game
     from engine.core.match import Match
@@ -43,17 +57,29 @@ def test_monkey_plays_whole_games_without_an_exception(game, index, hot, seed, t
     ctl = M.new_controller(game, config, kinds, seed * 101 + index, tmp_path / "autosave.json" if hot else None)
     monkey = M.Monkey(ctl, seed * 101 + index, tmp_path)
     try:
-        monkey.run(STEPS)
+        monkey.run(steps)
     except Exception as err:  # noqa: BLE001 - any exception is the finding
         pytest.fail(f"{game} {config} hot-seat={hot} seed={seed}: " + _fail(monkey, err))
-    assert monkey.steps >= STEPS
+    assert monkey.steps >= steps
 
 
-EDITOR_STEPS = 1500 if LONG else 300
+EDITOR_STEPS = 300
+EDITOR_STEPS_LONG = 1500
+EDITOR_LEVELS = ["levels/little_soldiers/levels.json", "levels/toy_battle/castle-field.json", None]
 
 
-@pytest.mark.parametrize("level", ["levels/little_soldiers/levels.json", "levels/toy_battle/castle-field.json", None])
+@pytest.mark.parametrize("level", EDITOR_LEVELS)
 def test_editor_monkey_finds_no_exception(level, tmp_path):
+    edit_monkey(level, tmp_path, range(1), EDITOR_STEPS)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("level", EDITOR_LEVELS)
+def test_editor_monkey_finds_no_exception_long(level, tmp_path):
+    edit_monkey(level, tmp_path, SEEDS_LONG, EDITOR_STEPS_LONG)
+
+
+def edit_monkey(level: str | None, tmp_path, seeds: range, steps: int) -> None:
     import shutil
     from pathlib import Path
 
@@ -64,10 +90,10 @@ def test_editor_monkey_finds_no_exception(level, tmp_path):
     if level is not None:
         shutil.copy(root / level, path)
     session = EditorSession.open(path, root=root)
-    for seed in SEEDS:
+    for seed in seeds:
         monkey = M.EditorMonkey(session, seed)
         try:
-            for _ in range(EDITOR_STEPS):
+            for _ in range(steps):
                 monkey.step()
         except Exception as err:  # noqa: BLE001 - any exception is the finding
             pytest.fail(f"editor on {level}: {type(err).__name__}: {err}\n  " + "\n  ".join(monkey.log[-12:]))

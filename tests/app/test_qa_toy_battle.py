@@ -50,10 +50,10 @@ def test_every_legal_choice_is_a_button_or_a_lit_base_and_the_turn_line_says_wha
 
 def test_a_refused_push_destination_is_asked_about_the_aimed_troop():
     c = ToyBattleController.new("toy-battle", {}, Seats(("human", "heuristic")), seed=2)
-    c.pending = lambda: "a push"  # type: ignore[method-assign]
+    c.pending = lambda: "a push"  # type: ignore[method-assign]  # the test stands in for the controller's method
     c.aim = "n1"
-    c.legal = lambda: []  # type: ignore[method-assign]
+    c.legal = lambda: []  # type: ignore[method-assign]  # the test stands in for the controller's method
     seen = []
-    c.play = lambda a: seen.append(a) or False  # type: ignore[method-assign]
+    c.play = lambda a: seen.append(a) or False  # type: ignore[method-assign]  # the test stands in for the controller's method
     c.click_node("n2")
     assert seen == [UseEffect("n1", "n2")]

@@ -62,22 +62,92 @@ def cli(*argv: str) -> Run:
     return Run(code, out.getvalue(), err.getvalue())
 
 
-def read_only_folder(tmp_path: Path) -> Path:
-    """A folder where creating a file fails: a chmod 555 folder, or for root
-    (whom permissions do not stop) /sys; skips the test when neither refuses."""
+def read_only_folder(tmp_path: Path, holding: dict[str, str] | None = None) -> Path:
+    """A folder where creating a file fails, holding the files ``holding``
+    names (name -> text) written before it turned read-only: a chmod 555
+    folder, or for root (whom permissions do not stop) a small tmpfs mounted
+    in ``tmp_path`` and remounted read-only (unmounted when the tests end);
+    skips the test when neither refuses. Never a system folder such as /sys."""
     import os
-    import tempfile
+    import subprocess
 
     import pytest
 
     folder = tmp_path / "ro"
     folder.mkdir(exist_ok=True)
+    for name, text in (holding or {}).items():
+        (folder / name).write_text(text)
     folder.chmod(0o555)
-    for candidate in (folder, Path("/sys")):
-        try:
-            with tempfile.TemporaryFile(dir=candidate):
-                pass
-        except OSError:
-            return candidate
+    if not _accepts_files(folder):
+        return folder
     os.chmod(folder, 0o755)
-    pytest.skip("no folder here refuses writes")
+    mounted = mount_tmpfs(tmp_path / "ro-mount", "size=64k")
+    if mounted is not None:
+        for name, text in (holding or {}).items():
+            (mounted / name).write_text(text)
+        subprocess.run(["mount", "-o", "remount,ro", str(mounted)], capture_output=True, check=False)
+        if not _accepts_files(mounted):
+            return mounted
+    pytest.skip("no folder here refuses writes (root without a tmpfs mount)")
+
+
+def full_folder(tmp_path: Path, size: str = "64k") -> Path | None:
+    """A tiny tmpfs mounted in ``tmp_path`` (unmounted when the tests end),
+    to fill up for real; None where mounting is not allowed (the test then
+    simulates the full disk)."""
+    return mount_tmpfs(tmp_path / "full", f"size={size}")
+
+
+def mount_tmpfs(where: Path, options: str) -> Path | None:
+    """Mount a tmpfs with ``options`` at ``where`` (made here); None when this
+    process may not mount. Unmounted at exit (lazily, so open files do not block it)."""
+    import atexit
+    import shutil
+    import subprocess
+
+    if shutil.which("mount") is None or os_geteuid() != 0:
+        return None
+    where.mkdir(exist_ok=True)
+    done = subprocess.run(["mount", "-t", "tmpfs", "-o", options, "toybox-test", str(where)],
+                          capture_output=True, check=False)
+    if done.returncode != 0:
+        return None
+    atexit.register(subprocess.run, ["umount", "-l", str(where)], capture_output=True, check=False)
+    return where
+
+
+def os_geteuid() -> int:
+    import os
+
+    return os.geteuid() if hasattr(os, "geteuid") else -1
+
+
+def _accepts_files(folder: Path) -> bool:
+    import tempfile
+
+    try:
+        with tempfile.TemporaryFile(dir=folder):
+            return True
+    except OSError:
+        return False
+
+
+def null_device(tmp_path: Path, name: str = "null") -> Path:
+    """A private null device node (character 1:3) in ``tmp_path``: the tests
+    never point at the system's own /dev/null."""
+    import os
+    import stat
+
+    p = tmp_path / name
+    os.mknod(p, stat.S_IFCHR | 0o666, os.makedev(1, 3))
+    return p
+
+
+def zero_device(tmp_path: Path, name: str = "zero") -> Path:
+    """A private /dev/zero twin (character 1:5) in ``tmp_path``."""
+    import os
+    import stat
+
+    p = tmp_path / name
+    os.mknod(p, stat.S_IFCHR | 0o666, os.makedev(1, 5))
+    return p

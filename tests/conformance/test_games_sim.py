@@ -19,7 +19,12 @@ Promises, at every step:
 - undo: undo never crosses a roll or a reveal, and takes back exactly one
   action otherwise;
 - view: the view of a determinized sample is the view it was sampled
-  from, seat by seat; samples vary in what is hidden (where anything is);
+  from, seat by seat, its picture and its log alike; samples vary in
+  what is hidden (where anything is). A seat's history shows it its own
+  moves. A choice hidden from a seat (the history's audience leaves it
+  out), made at a step that reveals nothing (``irreversible`` stays), tells
+  that seat nothing: its log and its history read the same whichever of
+  the hidden choices was made, players' and listed chance outcomes alike;
 - illegal: inexact values (0.0 for 0, True for 1, text for numbers), wrong
   seats and actions after the end raise IllegalAction and change nothing
   (hash, history, generator);
@@ -86,6 +91,7 @@ class Playout:
                 break
             seat = seats[0]
             action = bots[seat].choose(state.view(seat))
+            self.check_hidden(state, seat, action, step)
             self.check_play(match, seat, action, step)
             step += 1
             if step & (step - 1) == 0:
@@ -178,11 +184,23 @@ class Playout:
                     keys = sorted(k for k in set(picture) | set(again) if picture.get(k) != again.get(k))
                     self.fail("view", f"step {step}: seat {seat}'s view of a sample differs in {keys}")
                     return
+            events = view.events
+            for sample in samples:
+                if sample.view(seat).events != events:
+                    self.fail("view", f"step {step}: seat {seat}'s log differs in a sample of its view")
+                    return
             hidden = [i for i, part in enumerate(secrets) if seat not in part.seen_by and part.put and part.items]
             if hidden:
                 self.hidden_seen += 1
                 a, b = ([list(s.secrets()[i].items) for i in hidden] for s in samples)
                 self.hidden_varied += a != b
+
+    def check_hidden(self, state: State, seat: int, action: Any, step: int) -> None:
+        """The choice about to be made against the others ``seat`` could make:
+        a seat from which both are hidden reads the same log and history after
+        either (steps that reveal, and so bump ``irreversible``, excepted)."""
+        others = [a for a in options(state.view(seat), random.Random(step), 8) if a != action][:2]
+        compare_hidden(self, state, seat, action, others, f"step {step}")
 
     def check_from_dict(self, state: State, step: int) -> None:
         build: Callable[[dict], State] | None = getattr(type(state), "from_dict", None)
@@ -203,6 +221,9 @@ class Playout:
         after = match.state.state_hash()
         if kept.state_hash() != before:
             self.fail("clone", f"step {step}: playing on the state changed a clone of it")
+        last = match.state.view(seat).history()[len(kept.history())]
+        if last != (seat, action):
+            self.fail("view", f"step {step}: seat {seat}'s history shows its own {action!r} as {last!r}")
         if match.state.irreversible != irreversible:
             if match.can_undo():
                 self.fail("undo", f"step {step}: {action!r} rolled or revealed, yet undo is offered")
@@ -230,17 +251,54 @@ class Playout:
                         self.fail("chance", f"action {i}: the listed chances sum to {sum(p for _, p in listed)}")
                     if action not in {o for o, p in listed if p > 0}:
                         self.fail("chance", f"action {i}: {action!r} was drawn but is not listed")
+                    others = [o for o, p in listed if p > 0 and o != action][:2]
+                    compare_hidden(self, state, CHANCE, action, others, f"action {i}")
             state.apply(seat, action)
 
     def check_record(self, match: Match, step: int) -> None:
         data = json.loads(json.dumps(match.record().to_dict()))
         try:
             again = replay(parse_record(data, f"step {step}"))
-        except Exception as err:  # noqa: BLE001
+        except Exception as err:  # noqa: BLE001 - any error replaying the record is the failure reported
             self.fail("record", f"step {step}: the record does not replay: {err}")
             return
         if again.state_hash() != match.state.state_hash() or again.history() != match.state.history():
             self.fail("record", f"step {step}: the replayed record reaches another state")
+
+
+def compare_hidden(playout: Playout, state: State, seat: int, action: Any, others: list[Any], where: str) -> None:
+    """Play ``action`` and each of ``others`` on copies of ``state`` (a chance
+    outcome counts as one roll): every seat from which both are hidden must
+    read the same log and history after them, unless the step revealed more."""
+    hides = state.audience(seat, action)
+    if hides is None or not others:
+        return
+    observers = [s for s in range(state.num_seats) if s not in hides and s != seat]
+    rolls = 1 if seat == CHANCE else 0
+    first = state.clone()
+    first.apply(seat, action)
+    if first.irreversible != state.irreversible + rolls:
+        return  # a step that reveals (a draft round ends, the loot is shared) tells what it must
+    for other in others:
+        other_hides = state.audience(seat, other)
+        if other_hides is None:
+            continue
+        second = state.clone()
+        second.apply(seat, other)
+        if second.irreversible != state.irreversible + rolls:
+            continue
+        for s in observers:
+            if s in other_hides:
+                continue
+            one, two = first.view(s), second.view(s)
+            if one.events != two.events:
+                playout.fail("view", f"{where}: seat {s}'s log tells {action!r} of seat {seat} from {other!r}, "
+                                     "both hidden from it")
+                return
+            if one.history() != two.history():
+                playout.fail("view", f"{where}: seat {s}'s history tells {action!r} of seat {seat} from {other!r}, "
+                                     "both hidden from it")
+                return
 
 
 def inexact_variants(action: Any) -> Iterator[Any]:
@@ -282,10 +340,7 @@ def _params(seeds: Callable[[Case], tuple[int, ...]], slow: bool) -> list[Any]:
     for i, case in enumerate(CASES):
         for seed in seeds(case):
             for check in CHECKS:
-                # A playout is cached per worker: its nine promises run on one xdist worker (--dist loadgroup).
-                marks = [pytest.mark.xdist_group(f"conformance-{case.id}-seed{seed}")]
-                if slow:
-                    marks.append(pytest.mark.slow)
+                marks = [pytest.mark.slow] if slow else []
                 if check in case.known:
                     marks.append(pytest.mark.xfail(strict=True, reason=case.known[check]))
                 out.append(pytest.param(i, seed, check, marks=marks, id=f"{case.id}-seed{seed}-{check}"))

@@ -14,7 +14,7 @@ import pytest
 
 from engine.core import files
 from engine.core.files import DataError, WriteError
-from tests.boundary.helpers import read_only_folder
+from tests.boundary.helpers import read_only_folder, zero_device
 
 # ---------------------------------------------------------------- reading
 
@@ -22,7 +22,7 @@ from tests.boundary.helpers import read_only_folder
 def test_reads_refuse_devices_fifos_and_folders_with_a_sentence(tmp_path):
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)
-    for path, words in (("/dev/zero", "is not a regular file"), (fifo, "is not a regular file"),
+    for path, words in ((zero_device(tmp_path), "is not a regular file"), (fifo, "is not a regular file"),
                         (tmp_path, "is a folder"), (tmp_path / "none", "No such file")):
         with pytest.raises(DataError, match=words):
             files.read_bytes(path, what="level")
@@ -120,7 +120,7 @@ def test_writing_to_a_folder_or_a_read_only_place_is_a_sentence_and_keeps_nothin
     with pytest.raises(WriteError, match="is a folder"):
         files.write_atomic(tmp_path, "x")
     folder = read_only_folder(tmp_path)
-    with pytest.raises(WriteError, match=r"cannot save \(.*\); the old file is unchanged\.") as err:
+    with pytest.raises(WriteError, match=r"cannot save the file \(.*\); the old file is unchanged\.") as err:
         files.write_atomic(folder / "x.json", "x")
     assert isinstance(err.value, OSError) and isinstance(err.value, ValueError)
 
@@ -133,7 +133,7 @@ def test_a_failing_disk_keeps_the_old_file_and_no_temporary(tmp_path, monkeypatc
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(files.os, "fsync", full)
-    with pytest.raises(WriteError, match="No space left on device"):
+    with pytest.raises(WriteError, match=r"save\.json: cannot save the file \(the disk is full\); the old file is unchanged"):
         files.write_atomic(target, "new" * 1000)
     assert target.read_text() == "old save"
     assert files.temp_files(target) == []
@@ -224,3 +224,22 @@ def test_a_file_name_with_a_newline_is_read_and_named_on_one_line(tmp_path):
     assert "\n" not in str(err.value) and "a\\nb.json" in str(err.value)
     files.write_atomic(odd, "[]")
     assert files.load_json(odd) == []
+
+
+def test_the_depth_scan_agrees_with_the_decoded_nesting():
+    """The byte scan that bounds nesting before decoding (strings with brackets,
+    quotes and backslashes in them included) gives the decoded depth."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    leaves = st.none() | st.booleans() | st.integers() | st.text(alphabet='[]{}"\\ab\u00e9\u4e2d,:', max_size=8)
+    values = st.recursive(leaves, lambda kids: st.lists(kids, max_size=3) | st.dictionaries(
+        st.text(alphabet='[]{}"\\k', max_size=4), kids, max_size=3), max_leaves=30)
+
+    @settings(max_examples=300, deadline=None)
+    @given(values, st.booleans())
+    def agree(value, ascii_only):
+        text = json.dumps(value, ensure_ascii=ascii_only)
+        assert files.text_depth(text) == files.json_depth(value)
+
+    agree()

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from engine.core.protocol import CHANCE
 from engine.core.secrecy import NOBODY, Slice, backs, redeal, shown
 
@@ -89,3 +91,70 @@ def test_the_history_hides_what_the_log_hides():
     toy = new_toy(ToyConfig(first_player=None), 3)
     kinds = [(seat, type(a).__name__ if a is not None else None) for seat, a in toy.view(0).history()]
     assert kinds == [(CHANCE, None), (CHANCE, None), (CHANCE, "FirstPlayer")]
+
+
+# ------------------------------------------------------- one declaration
+def test_an_action_is_read_by_whoever_reads_every_secret_it_lands_in():
+    from dataclasses import dataclass
+
+    from engine.core.secrecy import Secrecy, Secret
+
+    @dataclass(frozen=True)
+    class Keep:
+        card: int
+
+    @dataclass(frozen=True)
+    class Deal:
+        order: tuple[int, ...]
+
+    @dataclass(frozen=True)
+    class Pick:
+        face_up: bool
+
+    @dataclass(frozen=True)
+    class Pass:
+        pass
+
+    def victim(state, seat, action):
+        return None if action.face_up else 1  # a pick face up lands in no secret
+
+    declared = Secrecy(
+        public=("phase",),
+        secrets=(
+            Secret("ship", carries=(Keep,)),
+            Secret("deck", owned=False, carries=(Deal,)),
+            Secret("hand", carries=(Deal,)),
+            Secret("face_down", carries=(Pick,), owner=victim),
+        ),
+    )
+    assert declared.audience(None, 2, Keep(5)) == frozenset({2})  # its keeper's Ship
+    assert declared.audience(None, CHANCE, Deal((1, 2))) == NOBODY  # a deck nobody reads and hands: nobody
+    assert declared.audience(None, CHANCE, Pick(False)) == frozenset({1})
+    assert declared.audience(None, CHANCE, Pick(True)) is None  # public
+    assert declared.audience(None, 0, Pass()) is None
+
+
+def test_a_seat_knows_the_declared_fields_and_its_slices_nothing_else():
+    from types import SimpleNamespace
+
+    from engine.core.secrecy import Known, Secrecy, Secret
+
+    hand = Secret("hand", backs="card")
+    state = SimpleNamespace(phase="draw", score=SimpleNamespace(total=3, hidden=9), hands=[[1, 2], [3]])
+    state.secrets = lambda: [hand.slice(s, state.hands[s]) for s in range(2)]
+    known = Secrecy(public=("phase", "score.total"), secrets=(hand,)).known(state, 0)
+    assert isinstance(known, Known)
+    assert known["phase"] == "draw" and known["total"] == 3
+    assert known.shown("hand") == [[1, 2], 1]
+    for undeclared in ("hands", "score", "hidden"):
+        with pytest.raises(KeyError, match="not declared public"):
+            known[undeclared]
+
+
+def test_a_game_without_an_audience_of_its_own_is_answered_by_its_declaration():
+    from engine.little_battle import Config, new_game
+    from engine.little_battle.secrecy import SECRECY
+
+    state = new_game(Config(players=3), 4)
+    keep = state.legal_actions(1)[0]
+    assert state.audience(1, keep) == SECRECY.audience(state, 1, keep) == frozenset({1})

@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from engine.geometry import Battlefield  # noqa: E402
+from engine.geometry import Battlefield  # noqa: E402 - after the repository root is put on sys.path
 
 
 def field(*scenery, zone=((0, 0), (100, 0), (100, 100), (0, 100)), tokens=()) -> Battlefield:

@@ -15,9 +15,6 @@ from engine.tournament.cluster import connect, disconnect
 from engine.tournament.results import read_results
 from engine.tournament.runner import Tournament, run
 
-# One local Ray per module (its fixture below): every test here on one xdist worker (--dist loadgroup).
-pytestmark = pytest.mark.xdist_group("ray-cluster")
-
 TINY = {
     "little-battle": dict(bots="search,random,random", games=6, config={"players": 3}, iterations=8),
     "toy-battle": dict(bots="search,random", games=6, config={}, iterations=8),

@@ -93,30 +93,24 @@ def arrange(
     """Write a position: board stacks as "blue roxy" strings bottom first,
     racks and reserves as names (reserve drawn from the front)."""
     if board is not None:
-        n = len(state.terrain.ids)
-        state.stacks = [()] * n
-        state.tops = [-1] * n
+        stacks: list[tuple[int, ...]] = [()] * len(state.terrain.ids)
         for nid, stack in board.items():
-            codes = tuple(code(t) for t in stack)
-            i = state.terrain.index[nid]
-            state.stacks[i] = codes
-            state.tops[i] = codes[-1] if codes else -1
+            stacks[state.terrain.index[nid]] = tuple(code(t) for t in stack)
+        state.board.set_stacks(stacks)
     if racks is not None:
         for seat, names in enumerate(racks):
             counts = [0] * 8
             for name in names:
                 counts[KIND_OF_NAME[name]] += 1
-            state.racks[seat] = counts
-            state.rack_n[seat] = sum(counts)
+            state.supply.set_rack(seat, counts)
     if reserves is not None:
         for seat, names in enumerate(reserves):
-            state.reserve[seat] = [KIND_OF_NAME[name] for name in names][::-1]
+            state.supply.reserve[seat] = [KIND_OF_NAME[name] for name in names][::-1]
     if discard:
-        state.discard = [code(t) for t in discard]
+        state.board.discard = [code(t) for t in discard]
     if turn is not None:
         state.seat = turn
-    state._board_changed()
-    state._acts = None
+    state.changed()
     return state
 
 

@@ -39,7 +39,7 @@ def test_troop_skully_takes_only_1_when_the_rack_would_overflow(terrain_path) ->
     state = arrange(start(terrain_path(mini())), racks=(rack, ["roxy"]), reserves=(["kwak", "capn"], []))
     state.apply(0, Place("skully", "2"))
     state.apply(0, UseEffect())
-    assert state.rack_n[0] == 8 and state.rack(0).count("kwak") == 1 and len(state.reserve[0]) == 1
+    assert state.supply.rack_n[0] == 8 and state.rack(0).count("kwak") == 1 and len(state.supply.reserve[0]) == 1
 
 
 def test_troop_skully_not_offered_with_an_empty_reserve(terrain_path) -> None:
@@ -66,7 +66,7 @@ def test_troop_capn_places_another_whose_effect_resolves_before_base_effects(ter
     assert state.pending_effect() == "the base's draw (base 2)"  # then the base of Cap'n
     state.apply(0, UseEffect())
     assert state.rack(0) == ["star", "roxy"] and state.to_act() == [1]
-    assert top(state, "4") is None and state.discard == [1 << 3 | 7]
+    assert top(state, "4") is None and state.board.discard == [1 << 3 | 7]
 
 
 def test_troop_capn_chain_and_skip(terrain_path) -> None:
@@ -86,7 +86,7 @@ def test_troop_jumbo_discards_an_adjacent_visible_enemy_whatever_its_strength(te
     assert state.legal_actions(0) == [UseEffect("1"), UseEffect("3"), Skip()]
     state.apply(0, UseEffect("1"))
     assert top(state, "1") == "blue skully"
-    assert state.medals == [2, 0] and state.discard == [1 << 3 | 7]
+    assert state.board.medals == [2, 0] and state.board.discard == [1 << 3 | 7]
     assert "Blue's Jumbo sends Red's Roxy (7) on base 1 to the discard." in texts(state)
 
 
@@ -118,7 +118,7 @@ def test_troop_xb42_discards_a_random_troop_from_the_opponents_rack(terrain_path
     with pytest.raises(IllegalAction, match="cannot be picked"):
         state.apply(CHANCE, Pick("star"))
     state.apply(CHANCE, Pick("roxy"))
-    assert state.rack(1) == ["kwak", "roxy"] and state.discard == [1 << 3 | 7]
+    assert state.rack(1) == ["kwak", "roxy"] and state.board.discard == [1 << 3 | 7]
     assert "Blue's XB-42 discards Red's Roxy (7) from their rack." in texts(state)  # face up: public
     assert state.to_act() == [1]
 
@@ -128,7 +128,7 @@ def test_troop_xb42_seeded_pick_is_resolved_by_the_state() -> None:
     arrange(state, racks=(["xb42"], ["roxy", "kwak"]))
     state.apply(0, Place("xb42", "11"))
     state.apply(0, UseEffect())
-    assert state.to_act() == [1] and state.rack_n[1] == 1 and len(state.discard) == 1
+    assert state.to_act() == [1] and state.supply.rack_n[1] == 1 and len(state.board.discard) == 1
 
 
 def test_troop_star_takes_1_from_the_reserve(terrain_path) -> None:
@@ -155,7 +155,7 @@ def test_special_castle_field_return_one_of_your_other_visible_troops() -> None:
     assert state.legal_actions(0) == [UseEffect("11"), UseEffect("13"), Skip()]
     state.apply(0, UseEffect("13"))
     assert state.rack(0) == ["star"] and top(state, "13") == "red jumbo"
-    assert state.known[0][6] == 1  # red saw the Star come back
+    assert state.supply.known[0][6] == 1  # red saw the Star come back
     assert state.view(1).to_dict()["opponent_rack"] == {"size": 1, "seen": ["star"], "face_down": 0}
 
 
@@ -172,7 +172,7 @@ def test_special_return_can_hand_a_region_to_the_opponent() -> None:
     state.apply(0, Place("kwak", "15"))
     assert state.legal_actions(0) == [UseEffect("11"), UseEffect("13"), UseEffect("14"), Skip()]
     state.apply(0, UseEffect("14"))
-    assert state.medals == [0, 1] and state.claimed[2] == 1
+    assert state.board.medals == [0, 1] and state.board.claimed[2] == 1
     assert "Red takes the 1-medal region of bases 14, 16 and 19: 1 medal, 1 in all." in texts(state)
 
 
@@ -235,7 +235,7 @@ def test_special_push_can_complete_a_region_for_the_opponent(terrain_path) -> No
     state.apply(0, Place("skully", "2"))
     state.apply(0, Skip())  # Skully
     state.apply(0, UseEffect("1", "2"))  # red's Roxy onto blue's Skully: red holds 2 3 5 6
-    assert state.medals == [0, 3] and state.claimed == [-1, 1]
+    assert state.board.medals == [0, 3] and state.board.claimed == [-1, 1]
 
 
 def test_special_cursed_cemetery_raise_one_of_your_troops_from_the_discard() -> None:
@@ -245,7 +245,7 @@ def test_special_cursed_cemetery_raise_one_of_your_troops_from_the_discard() -> 
     state.apply(0, Place("roxy", "14"))
     assert state.legal_actions(0) == [UseEffect("kwak"), UseEffect("jumbo"), Skip()]
     state.apply(0, UseEffect("jumbo"))
-    assert state.rack(0) == ["jumbo"] and state.discard == [1 << 3 | 7, 0]
+    assert state.rack(0) == ["jumbo"] and state.board.discard == [1 << 3 | 7, 0]
 
 
 def test_special_station_metal_x_cancels_troop_effects(terrain_path) -> None:
@@ -282,7 +282,7 @@ def test_special_battlefield_block_a_blind_troop_for_the_next_turn(terrain_path)
     assert red["face_down"] == ["roxy"] and blue["opponent_rack"] == {"size": 2, "seen": [], "face_down": 1}
     assert not any("Roxy" in e for e in blue["events"][-2:])
     state.apply(1, Draw())  # the face-down tile still counts on the rack
-    assert state.rack_n[1] == 3 and state.blocked[1] == [0] * 8  # stands up at the end of red's turn
+    assert state.supply.rack_n[1] == 3 and state.supply.blocked[1] == [0] * 8  # stands up at the end of red's turn
     state.apply(0, Place("star", "1"))
     state.apply(0, Skip())  # Star's draw
     assert ("roxy", "5") in {(a.troop, a.node) for a in state.legal_actions(1) if isinstance(a, Place)}

@@ -80,12 +80,13 @@ def test_determinize_keeps_what_the_viewer_knows() -> None:
     # blue saw red return a Star to its rack (Castle Field) and knows its own rack; the rest is dealt again
     state = start(blue=["roxy"], red=["kwak", "kwak", "skully", "star"])
     arrange(state, board={"24": ["red star"], "22": ["red roxy"]}, racks=(["roxy"], ["kwak", "skully", "star"]), turn=1)
-    state.known[1][6] = 1
+    state.supply.known[1][6] = 1
     rng = random.Random(1)
     for _ in range(30):
         world = state.view(0).determinize(rng)
-        assert world.racks[0] == state.racks[0] and world.racks[1][6] >= 1 and world.rack_n[1] == 3
-        assert world.stacks == state.stacks and sorted(world.reserve[0] + world.box[0]) == sorted(state.reserve[0] + state.box[0])
+        w, s = world.supply, state.supply
+        assert w.racks[0] == s.racks[0] and w.racks[1][6] >= 1 and w.rack_n[1] == 3
+        assert world.board.stacks == state.board.stacks and sorted(w.reserve[0] + w.box[0]) == sorted(s.reserve[0] + s.box[0])
         assert not any(e.seats == frozenset({1}) for e in world.events)
 
 

@@ -21,43 +21,54 @@ from engine.core.record import Record, parse_record, replay
 from engine.toy_battle import GAME, Config, new_game
 from engine.toy_battle.actions import Draw
 from engine.toy_battle.data import TERRAIN_FILES, TROOP_TITLES
+from engine.toy_battle.rules import frontier
 from engine.toy_battle.state import ToyBattleState
 
-GAMES_PER_TERRAIN = 130  # x 8 terrains = 1,040 games
+GAMES_PER_TERRAIN = 40
+"""Seeded games per terrain in ``make test`` (x 8 terrains = 320): enough for every ending on
+every terrain (Castle Field's last ending to come first arrives in game 35)."""
+GAMES_PER_TERRAIN_LONG = 130
+"""The long run (``pytest -m slow``): 1,040 games."""
 DEEP_EVERY = 10
 
 
 def snapshot(s: ToyBattleState) -> tuple:
+    b, p = s.board, s.supply
     return (
-        tuple(s.stacks), tuple(s.tops), tuple(map(tuple, s.racks)), tuple(s.rack_n), tuple(map(tuple, s.reserve)),
-        tuple(map(tuple, s.box)), tuple(s.discard), tuple(s.medals), tuple(s.claimed), tuple(map(tuple, s.blocked)),
-        tuple(map(tuple, s.known)), s.phase, s.seat, s.pending, tuple(s.todo_troops), tuple(s.todo_bases),
-        s.winner, s.reason, tuple(s.events), s.irreversible,
+        tuple(b.stacks), tuple(b.tops), tuple(map(tuple, p.racks)), tuple(p.rack_n), tuple(map(tuple, p.reserve)),
+        tuple(map(tuple, p.box)), tuple(b.discard), tuple(b.medals), tuple(b.claimed), tuple(map(tuple, p.blocked)),
+        tuple(map(tuple, p.known)), s.phase, s.seat, s.pending, tuple(s.todo_troops), tuple(s.todo_bases),
+        s.winner, s.reason, tuple(s.events), s.irreversible, tuple(b.held),
     )
 
 
 def check_invariants(s: ToyBattleState) -> None:
     t = s.terrain
+    b, p = s.board, s.supply
     for seat in (0, 1):
-        counts = list(s.racks[seat])
-        for k in s.reserve[seat] + s.box[seat]:
+        counts = list(p.racks[seat])
+        for k in p.reserve[seat] + p.box[seat]:
             counts[k] += 1
-        for stack in s.stacks:
+        for stack in b.stacks:
             for c in stack:
                 if c >> 3 == seat:
                     counts[c & 7] += 1
-        for c in s.discard:
+        for c in b.discard:
             if c >> 3 == seat:
                 counts[c & 7] += 1
         assert counts == [3] * 8, f"{seat}: troops not conserved: {counts}"
-        assert len(s.box[seat]) == 4
-        assert s.rack_n[seat] == sum(s.racks[seat]) <= 8
-        assert all(0 <= b <= r for b, r in zip(s.blocked[seat], s.racks[seat], strict=True))
-        assert all(0 <= k <= r for k, r in zip(s.known[seat], s.racks[seat], strict=True))
-        assert s.medals[seat] == sum(t.regions[r].medals for r, who in enumerate(s.claimed) if who == seat)
-    assert sum(s.medals) <= t.total_medals
-    assert s.tops == [st[-1] if st else -1 for st in s.stacks]
-    on_hq = [i for i in range(len(t.ids)) if not t.is_base[i] and s.stacks[i]]
+        assert len(p.box[seat]) == 4
+        assert p.rack_n[seat] == sum(p.racks[seat]) <= 8
+        assert all(0 <= d <= r for d, r in zip(p.blocked[seat], p.racks[seat], strict=True))
+        assert all(0 <= k <= r for k, r in zip(p.known[seat], p.racks[seat], strict=True))
+        assert b.medals[seat] == sum(t.regions[r].medals for r, who in enumerate(b.claimed) if who == seat)
+        assert b.held[seat] == sum(1 << i for i, c in enumerate(b.tops) if c >= 0 and c >> 3 == seat)
+        assert p.present[seat] == sum(1 << k for k in range(8) if p.racks[seat][k]) and p.down[seat] == sum(p.blocked[seat])
+        if b.fronts[seat] is not None:  # a frontier kept across moves is the one a new flood finds
+            assert b.fronts[seat] == sum(1 << n for n in frontier(s.lay, b.tops, seat))
+    assert sum(b.medals) <= t.total_medals
+    assert b.tops == [st[-1] if st else -1 for st in b.stacks]
+    on_hq = [i for i in range(len(t.ids)) if not t.is_base[i] and b.stacks[i]]
     assert not on_hq or (s.is_over() and len(on_hq) == 1 and s.reason.startswith(
         f"{('Blue', 'Red')[1 - t.hq_owner[on_hq[0]]]} captures {t.node_words(t.ids[on_hq[0]])}"))
     if s.is_over():
@@ -73,7 +84,7 @@ def check_view_hides(s: ToyBattleState, rng: random.Random) -> None:
         shown = view.to_dict()
         other = view.determinize(rng)  # the hidden tiles dealt again
         assert other.view(seat).to_dict() == shown
-        assert shown["opponent_rack"]["size"] == s.rack_n[1 - seat]
+        assert shown["opponent_rack"]["size"] == s.supply.rack_n[1 - seat]
         assert set(shown) >= {"rack", "reserve_sizes", "box_sizes"} and "reserves" not in shown
         assert all(e.visible_to(seat) for e in view.events)
         assert not any(e.text.startswith("You draw") and e.seats != frozenset({seat}) for e in view.events)
@@ -81,10 +92,21 @@ def check_view_hides(s: ToyBattleState, rng: random.Random) -> None:
 
 @pytest.mark.parametrize("stem", TERRAIN_FILES)
 def test_seeded_random_playouts_keep_every_invariant(stem: str) -> None:
+    play_terrain(stem, GAMES_PER_TERRAIN)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("stem", TERRAIN_FILES)
+def test_seeded_random_playouts_keep_every_invariant_long(stem: str) -> None:
+    play_terrain(stem, GAMES_PER_TERRAIN_LONG)
+
+
+def play_terrain(stem: str, games: int) -> None:
+    """``games`` seeded random games on ``stem``, every step checked, every ending reached."""
     config = Config(stem)
     rng = random.Random(stem)
     endings = set()
-    for g in range(GAMES_PER_TERRAIN):
+    for g in range(games):
         seed = 10_000 * TERRAIN_FILES.index(stem) + g
         state = new_game(config, seed)
         bots = (RandomBot(seed), RandomBot(seed + 1))

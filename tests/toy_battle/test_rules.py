@@ -50,7 +50,7 @@ def test_setup_24_troops_4_removed_first_player_3_other_4() -> None:
     for seat, rack in ((0, 4), (1, 3)):
         assert state.troop_census(seat) == {"reserve": 20 - rack, "rack": rack, "board": 0, "discard": 0, "box": 4}
     # the 4 in the box are the last 4 of the shuffle, unseen by anyone
-    assert sorted(state.box[0]) == sorted(KIND_OF_NAME[name] for name in blue[-4:])
+    assert sorted(state.supply.box[0]) == sorted(KIND_OF_NAME[name] for name in blue[-4:])
     view = state.view(0).to_dict()
     assert view["box_sizes"] == [4, 4] and "box" not in view
 
@@ -67,7 +67,7 @@ def test_setup_seeded_game_resolves_chance_itself() -> None:
     a = new_game(Config("castle-field"), seed=7)
     b = new_game(Config("castle-field"), seed=7)
     assert a.to_act() in ([0], [1]) and a.state_hash() == b.state_hash()
-    assert sorted(a.rack_n) == [3, 4]
+    assert sorted(a.supply.rack_n) == [3, 4]
     assert new_game(Config("castle-field", first_player=1), seed=7).to_act() == [1]
 
 
@@ -84,14 +84,14 @@ def test_turn_draw_only_1_when_1_space_left() -> None:
     state = start()
     arrange(state, racks=(["roxy"] * 3 + ["star"] * 3 + ["hook"], []), reserves=(["kwak", "capn"], []))
     state.apply(0, Draw())
-    assert state.rack_n[0] == 8 and state.rack(0).count("kwak") == 1 and len(state.reserve[0]) == 1
+    assert state.supply.rack_n[0] == 8 and state.rack(0).count("kwak") == 1 and len(state.supply.reserve[0]) == 1
 
 
 def test_turn_draw_only_1_when_1_left_in_reserve() -> None:
     state = start()
     arrange(state, racks=(["roxy"], []), reserves=(["kwak"], []))
     state.apply(0, Draw())
-    assert state.rack(0) == ["kwak", "roxy"] and state.reserve[0] == []
+    assert state.rack(0) == ["kwak", "roxy"] and state.supply.reserve[0] == []
 
 
 def test_turn_cannot_draw_with_8_on_the_rack() -> None:
@@ -118,7 +118,7 @@ def test_placement_slots_own_occupied_base(terrain_path) -> None:
     state = arrange(start(terrain_path(MINI)), board={"2": ["blue roxy"]}, racks=(["skully"], ["roxy"]))
     assert ("skully", "2") in placements(state)
     state.apply(0, Place("skully", "2"))
-    assert state.stacks[state.terrain.index["2"]] == (7, 1)  # on top of the Roxy, bottom first
+    assert state.board.stacks[state.terrain.index["2"]] == (7, 1)  # on top of the Roxy, bottom first
 
 
 def test_placement_slots_strictly_weaker_enemy(terrain_path) -> None:
@@ -174,7 +174,7 @@ def test_region_claimed_as_soon_as_all_its_bases_are_occupied(terrain_path) -> N
     board = {"1": ["blue skully"], "2": ["blue skully"], "4": ["blue skully"]}
     state = arrange(start(terrain_path(MINI)), board=board, racks=(["roxy"], ["roxy"]))
     state.apply(0, Place("roxy", "5"))
-    assert state.medals == [2, 0] and state.claimed == [0, -1]
+    assert state.board.medals == [2, 0] and state.board.claimed == [0, -1]
     assert "Blue takes the 2-medal region of bases 1, 2, 4 and 5: 2 medals, 2 in all." in [e.text for e in state.events]
 
 
@@ -182,7 +182,7 @@ def test_regions_several_in_one_turn(terrain_path) -> None:
     board = {n: ["blue skully"] for n in ("1", "2", "3", "4", "6")}
     state = arrange(start(terrain_path(MINI), objective=9), board=board, racks=(["roxy"], ["roxy"]))
     state.apply(0, Place("roxy", "5"))
-    assert state.medals == [5, 0] and state.claimed == [0, 0]
+    assert state.board.medals == [5, 0] and state.board.claimed == [0, 0]
 
 
 def test_regions_medals_kept_forever_and_taken_once(terrain_path) -> None:
@@ -192,7 +192,7 @@ def test_regions_medals_kept_forever_and_taken_once(terrain_path) -> None:
     # red covers every base of region 0 (Kwak covers anything): blue keeps its medals, red gains nothing
     arrange(state, board={n: ["blue skully", "red kwak"] for n in ("1", "2", "4")} | {"5": ["blue roxy"]}, turn=1)
     state.apply(1, Place("kwak", "5"))
-    assert state.claimed == [0, -1] and state.medals == [2, 0]
+    assert state.board.claimed == [0, -1] and state.board.medals == [2, 0]
 
 
 def test_claimed_regions_pure_function() -> None:
@@ -269,7 +269,7 @@ def test_end_medals_objective_wins_at_once(terrain_path) -> None:
 )
 def test_end_no_more_actions_more_medals_wins_tie_loses_for_who_ended_it(terrain_path, medals, winner, reason) -> None:
     state = arrange(start(terrain_path(MINI)), racks=(["roxy"], []), reserves=([], []))
-    state.medals = list(medals)
+    state.board.medals = list(medals)
     state.apply(0, Place("roxy", "2"))
     assert state.is_over()
     assert state.result().winners == (winner,) and state.result().reason == reason

@@ -69,8 +69,9 @@ def test_make_terrains_reproduces_the_checked_in_files(tmp_path: Path) -> None:
     import importlib.util
 
     spec = importlib.util.spec_from_file_location("make_terrains", LEVELS_DIR / "make_terrains.py")
-    module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
-    spec.loader.exec_module(module)  # type: ignore[union-attr]
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
     module.main(["--facts", str(facts), "--out", str(tmp_path)])
     for stem in TERRAIN_FILES:
         assert (tmp_path / f"{stem}.json").read_text() == (LEVELS_DIR / f"{stem}.json").read_text()

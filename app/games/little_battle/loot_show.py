@@ -51,6 +51,9 @@ def view_after_last_action(controller: Any) -> dict[str, Any] | None:
     from engine.core.protocol import CHANCE
 
     match = controller.match
+    served = getattr(match, "picture_after_last_action", None)
+    if served is not None:  # a served table: the server sent it (no record holds the truth here)
+        return served()
     record = match.record()
     actions = record.actions
     last = max((i for i, (seat, _) in enumerate(actions) if seat != CHANCE), default=None)

@@ -249,8 +249,9 @@ class LittleSoldiersController(GameController):
         return f"{' and '.join(g['name'] for g in generals)} ({generals[0]['team']})"
 
     def seat_title(self, seat: int) -> str:
-        """As the log names the players (the end panel said "Player 1 (green)", the log Dinosaur)."""
-        return self.seat_label(seat)
+        """As the log names the players (the end panel said "Player 1 (green)", the log Dinosaur);
+        a served table's player by their name."""
+        return self.player_name(seat) or self.seat_label(seat)
 
     def end_reason(self) -> str:
         """Soldiers and Generals named as the log names them ("green-infantry is the last ...")."""

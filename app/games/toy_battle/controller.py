@@ -42,8 +42,8 @@ class ToyBattleController(GameController):
         return {**super().summary(), "where": str(self.match.state.view(self.viewer).terrain.name)}  # type: ignore[attr-defined]
 
     def seat_title(self, seat: int) -> str:
-        """As the log names the sides: "Blue", "Red"."""
-        return ("Blue", "Red")[seat] if seat in (0, 1) else super().seat_title(seat)
+        """As the log names the sides: "Blue", "Red" (a served table's player by their name)."""
+        return self.player_name(seat) or (("Blue", "Red")[seat] if seat in (0, 1) else super().seat_title(seat))
 
     def score_lines(self) -> list[str]:
         """Each side's medals, the winner marked, and what wins at once ("Red, winner: 7 medals")."""

@@ -113,6 +113,28 @@ class AdvancedTactics(Part):
             g["hand"] = sorted(shown_hand) if isinstance(shown_hand, list) else shown_hand
         data["deck"] = len(self.deck)
 
+    @classmethod
+    def unhide(cls, data: dict[str, Any], seat: int) -> None:
+        """The other hands and the pile, dealt from every card less those the
+        seat sees (its hands, the discard, the cards played in the HQs)."""
+        from collections import Counter
+
+        unseen = Counter({n: c.copies for n, c in load_cards().items()})
+        for g in data["generals"]:
+            unseen.subtract(g["played"])
+            if isinstance(g["hand"], list):
+                unseen.subtract(g["hand"])
+        unseen.subtract(data["discard"])
+        if any(v < 0 for v in unseen.values()):
+            raise ValueError("the picture shows more Tactics cards than the box holds")
+        cards = sorted(unseen.elements())
+        for g in data["generals"]:
+            if not isinstance(g["hand"], list):
+                g["hand"], cards = cards[:g["hand"]], cards[g["hand"]:]
+        if len(cards) != data["deck"]:
+            raise ValueError("the picture's Tactics cards do not add up to the box")
+        data["deck"] = cards
+
     # ---------------------------------------------------------------- draws
     def begin_game(self) -> bool:
         return self.next_draw()

@@ -110,6 +110,13 @@ class Part:
         """Write into the state's ``to_dict`` output what ``seat`` sees of this
         part's secrets (their covers, from ``secrets``)."""
 
+    @classmethod
+    def unhide(cls, data: dict[str, Any], seat: int) -> None:  # noqa: B027 - an optional hook: by default nothing is hidden
+        """The inverse of ``hide``, for a network client's stand-in state
+        (``engine.little_soldiers.stand_in``): replace in ``seat``'s picture
+        each cover this part wrote with items consistent with it, dealt in a
+        fixed order from those the seat cannot see; read nothing else."""
+
     def resample(self, seat: int, rng: random.Random) -> None:
         """After the re-deal of ``determinize``: re-draw a hidden fact that is
         not a plain deal of items (none so far)."""

@@ -102,6 +102,22 @@ class BattleRoyale(Mission):
         data["turn_order"] = list(self.turn_order[:shown])
         data["my_numbers"] = [i + 1 for i, g in enumerate(self.turn_order)
                               if self.state.generals[g].seat == seat]
+        data["my_blocks"] = {str(i + 1): g for i, g in enumerate(self.turn_order)
+                             if i >= shown and self.state.generals[g].seat == seat}
+
+    @classmethod
+    def unhide(cls, data: dict[str, Any], seat: int) -> None:
+        """The Numbered Block tokens not revealed: the seat's own where it
+        holds them, the other Generals in index order on the rest (no token
+        is dealt before the first deal, and a deal reveals the first)."""
+        order = list(data["turn_order"])
+        if not order:
+            return
+        mine = {int(k) - 1: g for k, g in data["my_blocks"].items()}
+        rest = sorted(set(range(len(data["generals"]))) - set(order) - set(mine.values()))
+        for i in range(len(order), len(data["generals"])):
+            order.append(mine[i] if i in mine else rest.pop(0))
+        data["turn_order"] = order
 
     # ---------------------------------------------------------------- dealing and deploying
     def first_round(self) -> None:
@@ -143,9 +159,12 @@ class BattleRoyale(Mission):
             if not isinstance(action, Deal) or sorted(action.order) != list(range(len(self.state.generals))):
                 return "The Numbered Block tokens are dealt: one to each player."
             return None
-        if not isinstance(action, Landing) or not finite(action.x, action.y, action.z):
+        if not isinstance(action, Landing):
             return "The green Move token lands now."
-        return None
+        from engine.little_soldiers.table.landings import landing_problem  # a landing is a claim: checked
+
+        start, _, strength = self.shot_aim
+        return landing_problem(self.state.terrain, "mortar", start, strength, action, ("token",), (), "parachute")
 
     def apply(self, seat: int, action: Any) -> None:
         phase = self.state.phase

@@ -73,7 +73,9 @@ def dense_mesh(path: Path, triangles: int = 300_000) -> Path:
     ring = trimesh.creation.torus(major_radius=9.0, minor_radius=1.5, major_sections=64, minor_sections=32)
     mesh = trimesh.util.concatenate([ball, ring])
     mesh.apply_translation((0.0, 0.0, -mesh.bounds[0][2]))
-    mesh.export(path)
+    from engine.core.files import write_atomic
+
+    write_atomic(path, mesh.export(file_type="stl"), what="mesh")
     return path
 
 

@@ -12,7 +12,14 @@ from engine.geometry.battlefield import Battlefield, Vocabulary
 
 OBJECTS: tuple[str, ...] = ("teleporter", "radar", "transmogrifier", "marshmallow", "switch")
 LEVELS: tuple[int, ...] = (1, 2)
-VOCABULARY = Vocabulary(levels=LEVELS, objects=OBJECTS)
+TOKENS: tuple[str, ...] = (
+    "deployment", "crate", "supplies", "force_field_switch", "threat_target", "flag", "object",
+    "threat",  # the level editor's Threat marker (it places one per Threat)
+)
+"""The tokens a Little Soldiers battlefield holds (Bootcamp's Deployment tokens, Advanced Tactics' Crates,
+the missions' Supplies, Flag, Force Field Switches and Threat Targets, Objects as tokens); any other kind
+("dragon") is refused when the battlefield is read."""
+VOCABULARY = Vocabulary(levels=LEVELS, objects=OBJECTS, tokens=TOKENS)
 
 
 def load(path: str | Path, root: str | Path | None = None, allow_outside: bool = False) -> Battlefield:
