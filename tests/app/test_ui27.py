@@ -269,3 +269,41 @@ def test_the_camera_frames_what_an_action_changed():
         changed = {n for n in set(tb.view_dict()["board"]) | set(before["board"])
                    if tb.view_dict()["board"].get(n) != before["board"].get(n)}
         assert len(action_points(tb, board, before)) == len(changed)
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_little_battle_chests_and_crew_lie_on_the_ships_not_in_the_sea(players):
+    """Won chests and kept cards sat in the sea beside the Ships; they lie on the decks."""
+    from shapely import affinity
+    from shapely.geometry import Point, Polygon
+
+    from app.games.little_battle.view import DECK_TOP_CM, HULL_OUTLINE, crew_spot, loot_spot, ship_position
+
+    for rel in range(players):
+        x, y, heading = ship_position(rel, players)
+        hull = affinity.translate(affinity.rotate(Polygon(HULL_OUTLINE), heading, origin=(0, 0)), x, y)
+        for slot in range(20):  # more than any player wins
+            cx, cy, cz = loot_spot(rel, players, slot)
+            assert hull.contains(Point(cx, cy)) and cz >= DECK_TOP_CM, (rel, slot)
+        cx, cy, cz, _ = crew_spot(rel, players)
+        assert hull.contains(Point(cx, cy)) and cz >= DECK_TOP_CM
+
+
+def test_a_folded_events_panel_gives_the_table_its_room(monkeypatch, toybox_home):
+    """The Events panel covered part of the table at the home view; folded (E), the views frame
+    the table across the window's right side too."""
+    from app import settings
+    from app.table import free_film
+
+    settings.forget()
+    rect = (-0.96, 0.42, -0.84, 0.5)
+    assert free_film(rect) == rect
+    settings.change(events_folded=True)
+    assert free_film(rect) == (-0.96, 0.96, -0.84, 0.5)
+    settings.forget()
+
+
+def test_f_frames_the_selected_soldier_and_the_camera_stays(ui):
+    f = ui("the_focus_key_frames_the_selected_soldier")
+    assert f["after"][0] > 2 * f["before"][0], (f["before"], f["after"])  # much nearer
+    assert f["after"][1] < 200 and f["stays"]

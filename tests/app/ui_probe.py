@@ -428,6 +428,37 @@ def figurines_at_the_home_view() -> dict[str, Any]:
     return {"heights": heights}
 
 
+@scenario
+def the_focus_key_frames_the_selected_soldier() -> dict[str, Any]:
+    """F with a soldier selected: the camera comes to it and stays (how tall it stands on
+    screen before and after, and how far from the window's middle)."""
+    from app.camera_follow import Pose
+    from app.game_screen import GameScreen
+    from app.shell import window
+    from app.shell.render import prepare
+
+    app = _app()
+    ctl = prepare("little-soldiers", {}, 3, 12)
+    screen = GameScreen(ctl, threaded_bots=False)
+    _steps(app, 2)
+    mine = next(s for s in ctl.soldiers() if s["spot"] is not None and ctl.is_mine(s["id"]))
+    ctl.click_soldier(mine["id"])
+    v = screen.view
+
+    def seen() -> list[float]:
+        b = v.soldier_point(ctl.soldier(mine["id"]))
+        pb, ph = window.project(app, b), window.project(app, (b[0], b[1], b[2] + 5.0))
+        return [pb[1] - ph[1], abs(pb[0] - 640) + abs(pb[1] - 360)]
+
+    before = seen()
+    screen.input("f")
+    _steps(app, 40)
+    after = seen()
+    pose = Pose.now(v.table)
+    _steps(app, 60)
+    return {"before": before, "after": after, "stays": Pose.now(v.table).close_to(pose)}
+
+
 if __name__ == "__main__":
     from tests.app.probe_runner import main
 
