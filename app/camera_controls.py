@@ -28,6 +28,8 @@ CONTROLS: tuple[tuple[str, str], ...] = (
     ("M", "sound on or off"),
     ("E", "fold or open the Events panel"),
     ("Left / Right, Page Up / Down", "in a Review: an action back or on, a turn back or on"),
+    ("Tab", "a served table: fold its panel (bottom left) to a tab, or open it again"),
+    ("Enter", "a served table: chat (Enter sends the line, Escape closes it)"),
 )
 """(input, what it does), in the order the help lists them."""
 

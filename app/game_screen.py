@@ -101,6 +101,28 @@ class GameScreen:
             from app.shell.table_panel import TablePanel
 
             self.table_panel = TablePanel(controller, hosting, self.delay)
+            self.table_panel.fold_listeners.append(self._panel_folded)
+            self._keep_panel_clear()
+            self.view.home()
+
+    def _keep_panel_clear(self) -> None:
+        """The home view keeps the table out of the served table's panel
+        (open or folded), bottom left: it covered a corner of the battlefield."""
+        from ursina import window
+
+        if self.table_panel is None or getattr(self.view, "table", None) is None:
+            return
+        x0, y0, x1, y1 = self.table_panel.box()
+        half = window.aspect_ratio / 2  # camera.ui x runs -half..half, y -0.5..0.5; the film -1..1 both ways
+        self.view.table.keep_clear = [(x0 / half, x1 / half, y0 * 2, y1 * 2)]
+
+    def _panel_folded(self) -> None:
+        """The panel folded or opened: the home view takes the room it left
+        (only when the camera is at home: a view the player chose stays)."""
+        home = self.view.table.at_home()
+        self._keep_panel_clear()
+        if home:
+            self.view.home()
 
     def _make_view(self) -> GameScene:
         """The game's scene, its toy sounds played through this screen's (every rebuild)."""
@@ -255,6 +277,7 @@ class GameScreen:
             self.follow.forget()
             self.view = self._make_view()
             self._shown = self._what_is_drawn()
+            self._rehome()
             self.hud.refresh()
 
     # ------------------------------------------------------------ frames
@@ -272,6 +295,13 @@ class GameScreen:
         self.follow.forget()
         self.view = self._make_view()
         self._shown = self._what_is_drawn()
+        self._rehome()
+
+    def _rehome(self) -> None:
+        """A new view of a served table: framed again with the panel's corner kept clear."""
+        if getattr(self, "table_panel", None) is not None:
+            self._keep_panel_clear()
+            self.view.home()
 
     def relayout(self) -> None:
         """The window was resized: HUD, help and table framing are rebuilt for
@@ -292,6 +322,9 @@ class GameScreen:
         self.follow.forget()
         self.view = self._make_view()
         self._shown = self._what_is_drawn()
+        if self.table_panel is not None:
+            self.table_panel.build()  # placed for the old window's edges
+        self._rehome()
 
     def update(self) -> None:
         from ursina import time, window

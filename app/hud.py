@@ -301,6 +301,7 @@ class Hud:
         self.message.text = wrap_to_width(c.message, self.message.scale_x, window_width() - CHOICE_COLUMN - 0.06)
         self.message.color = color.rgb(*MESSAGE_RGB.get(getattr(c, "message_kind", "error"), MESSAGE_RGB["error"]))
         if "Undo" in self.buttons:
+            self.buttons["Undo"].enabled = not c.spectating  # a spectator never acts
             self.buttons["Undo"].disabled = not c.match.can_undo()
             self.buttons["Undo"].alpha = 1.0 if c.match.can_undo() else 0.4
         for name in ("Save", "Load", "Review"):  # a served game is kept, and reviewed, by its server

@@ -69,7 +69,7 @@ class Seats:
     kinds: tuple[str, ...]
 
     def is_human(self, seat: int) -> bool:
-        return self.kinds[seat] == "human"
+        return 0 <= seat < len(self.kinds) and self.kinds[seat] == "human"  # (a spectator's seat is none of them)
 
     def humans(self) -> list[int]:
         return [s for s, k in enumerate(self.kinds) if k == "human"]

@@ -14,6 +14,8 @@ from app import frames
 from app.scene_mesh import MeshBuilder
 
 WOOD = (0.55, 0.38, 0.22, 1.0)
+CLEARANCE = 0.02
+"""Film units the home framing leaves between the table and a box it keeps clear (a panel's edge)."""
 FELT = (0.20, 0.42, 0.30, 1.0)
 
 
@@ -54,6 +56,10 @@ class Table:
 
         frame_light((cx, cy), max(width, depth) + 2 * margin)  # the shader path's shadow map covers this table
         self.camera = make_camera(rotation_speed=120, pan_speed=(4, 4), zoom_speed=1.2)  # app.camera_controls
+        self.keep_clear: list[tuple[float, float, float, float]] = []
+        """Film boxes (x0, x1, y0, y1) the home framing keeps the table out
+        of: a panel over a corner of the window (a served table's)."""
+        self._home_pose: Any = None
         self.home()
 
     def home(self, pitch: float = 52.0, yaw: float = 0.0, distance: float | None = None,
@@ -93,7 +99,87 @@ class Table:
         """Home the camera so that every engine point is drawn inside ``rect``
         (film x0, x1, y0, y1; -1..1, y up): the room the HUD leaves. Fixed
         framings by hand put the Battle Track off the left edge and the far
-        HQ cards under the hint box."""
+        HQ cards under the hint box. The table is kept out of each box of
+        :attr:`keep_clear` as well: framed beside it or above it, whichever
+        draws the table larger."""
+        best = self._fit(points, rect, pitch, yaw)
+        for clear in self.keep_clear:
+            self.home(pitch=pitch, yaw=yaw, distance=best[0], target=best[1])
+            if not self._covers(points, clear):
+                continue
+            found = [self._clear_fit(points, rect, clear, pitch, yaw, dx, dy) for dx, dy in ((1, 0), (0, 1), (1, 1))]
+            fits = [f for f in found if f is not None]
+            if fits:
+                best, rect = min(fits, key=lambda fit: fit[0][0])  # the nearer camera draws the table larger
+        self.home(pitch=pitch, yaw=yaw, distance=best[0], target=best[1])
+        self._home_pose = self.pose()
+
+    def _clear_fit(self, points: Sequence[Sequence[float]], rect: tuple[float, float, float, float],
+                   clear: tuple[float, float, float, float], pitch: float, yaw: float, dx: int,
+                   dy: int) -> tuple[tuple[float, tuple[float, float, float]], tuple[float, float, float, float]] | None:
+        """The largest framing that keeps ``points`` out of ``clear``, with
+        ``rect``'s edges on the box's side moved toward the far ones (``dx``,
+        ``dy``: which edges move): beside the box, above it, or both a part of
+        the way (the table then passes the box's corner). None: none clears it."""
+        rx0, rx1, ry0, ry1 = rect
+        x0, x1, y0, y1 = clear
+        left, low = x0 <= rx0 + 0.05, y0 <= ry0 + 0.05  # the box lies on the rect's left / bottom edge
+        clear = (x0 - CLEARANCE, x1 + CLEARANCE, y0 - CLEARANCE, y1 + CLEARANCE)  # never just touching it
+
+        def moved(t: float) -> tuple[float, float, float, float]:
+            out = [rx0, rx1, ry0, ry1]
+            if dx:
+                if left:
+                    out[0] = rx0 + t * (x1 + 0.02 - rx0)
+                else:
+                    out[1] = rx1 - t * (rx1 - x0 + 0.02)
+            if dy:
+                if low:
+                    out[2] = ry0 + t * (y1 + 0.02 - ry0)
+                else:
+                    out[3] = ry1 - t * (ry1 - y0 + 0.02)
+            return (out[0], out[1], out[2], out[3])
+
+        far = moved(1.0)
+        if far[1] - far[0] < 0.2 or far[3] - far[2] < 0.2:
+            return None
+        found = self._fit(points, far, pitch, yaw)
+        if self._covers(points, clear):
+            return None
+        best, lo, hi = (found, far), 0.0, 1.0
+        for _ in range(6):  # the least move that still clears it (the nearest camera)
+            mid = (lo + hi) / 2
+            fit = self._fit(points, moved(mid), pitch, yaw)
+            if self._covers(points, clear):
+                lo = mid
+            else:
+                hi, best = mid, (fit, moved(mid))
+        return best
+
+    def pose(self) -> tuple[float, ...]:
+        """The camera's place now (pivot, turn, zoom), to tell whether it is still at home."""
+        from ursina import camera
+
+        return (*self.camera.position, *self.camera.rotation, camera.z)
+
+    def at_home(self) -> bool:
+        """Whether the camera is where the last framing put it (the player has not moved it)."""
+        return self._home_pose is not None and all(abs(a - b) < 1e-3 for a, b in zip(self.pose(), self._home_pose,
+                                                                                     strict=True))
+
+    def _covers(self, points: Sequence[Sequence[float]], box: tuple[float, float, float, float]) -> bool:
+        """Whether the film outline of ``points`` (as the camera is now) overlaps ``box``."""
+        from shapely.geometry import MultiPoint
+        from shapely.geometry import box as film_box
+
+        film = [self.film(p) for p in points]
+        seen = [f for f in film if f is not None]
+        x0, x1, y0, y1 = box
+        return len(seen) >= 3 and MultiPoint(seen).convex_hull.intersects(film_box(x0, y0, x1, y1))
+
+    def _fit(self, points: Sequence[Sequence[float]], rect: tuple[float, float, float, float], pitch: float,
+             yaw: float) -> tuple[float, tuple[float, float, float]]:
+        """The camera distance and target that draw ``points`` filling ``rect`` (the camera is left there)."""
         xs = [p[0] for p in points]
         ys = [p[1] for p in points]
         target = [sum(xs) / len(xs), sum(ys) / len(ys)]
@@ -126,6 +212,7 @@ class Table:
             if abs(scale - 1) < 0.01 and abs(ex) < 0.01 and abs(ey) < 0.01:
                 break
         self.home(pitch=pitch, yaw=yaw, distance=distance, target=(target[0], target[1], 0.0))
+        return distance, (target[0], target[1], 0.0)
 
     def destroy(self) -> None:
         from ursina import destroy

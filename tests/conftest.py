@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,16 @@ def private_user_folder(tmp_path_factory: pytest.TempPathFactory, monkeypatch: p
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("TOYBOX_HOME", str(home))
     return home
+
+
+@pytest.fixture(autouse=True)
+def no_mount_left() -> Iterator[None]:
+    """The small tmpfs folders a boundary test mounts (read-only, full disk)
+    are unmounted when that test ends, never left for the next run."""
+    yield
+    from tests.boundary.helpers import unmount_test_mounts
+
+    unmount_test_mounts()
 
 
 @pytest.fixture

@@ -41,7 +41,7 @@ TOKEN_RGB: dict[str, RGBA] = {
     "crate": (0.62, 0.42, 0.22, 1.0),
     "supplies": (0.30, 0.70, 0.95, 1.0),
     "force_field_switch": (0.30, 0.95, 0.85, 1.0),
-    "threat": (0.95, 0.20, 0.35, 1.0),
+    "threat_target": (0.95, 0.20, 0.35, 1.0),
     "flag": (0.95, 0.85, 0.20, 1.0),
     "object": OBJECT_RGB,
 }

@@ -24,7 +24,7 @@ from app.editor.document import Batch, Delete, Edit, Insert, LevelDocument, SetV
 from engine.core.files import write_atomic
 
 OBJECTS = ("teleporter", "radar", "transmogrifier", "marshmallow", "switch")
-TOKEN_KINDS = ("deployment", "crate", "supplies", "force_field_switch", "threat", "flag", "object")
+TOKEN_KINDS = ("deployment", "crate", "supplies", "force_field_switch", "threat_target", "flag", "object")
 SIDES = ("green", "yellow")
 MESH_DIR = Path("meshes") / "scenery"
 REST = 1e-4
@@ -58,7 +58,17 @@ def battlefield_problems(data: dict[str, Any], root: Path | None = None) -> list
 
 
 def open_battlefield(path: str | Path) -> LevelDocument:
-    return LevelDocument.open(path, battlefield_problems)
+    doc = LevelDocument.open(path, battlefield_problems)
+    return LevelDocument(current_kinds(doc.data), battlefield_problems, doc.path)
+
+
+def current_kinds(data: dict[str, Any]) -> dict[str, Any]:
+    """A battlefield with its old token kinds named as the engine reads them
+    ("threat" markers become "threat_target"); saved so from then on."""
+    from engine.little_soldiers.table.vocabulary import current_kinds as renamed
+
+    out: dict[str, Any] = renamed(data)
+    return out
 
 
 def is_battlefield(data: dict[str, Any]) -> bool:
@@ -502,9 +512,24 @@ def add_force_field_switch(data: dict[str, Any], at: Point2) -> Edit:
     return add_token(data, "force_field_switch", at)
 
 
-def add_threat(data: dict[str, Any], at: Point2, ident: str) -> Edit:
-    """A Threat target (A New Threat mission), named so the mission can refer to it."""
-    return add_token(data, "threat", at, id=ident)
+def add_threat(data: dict[str, Any], at: Point2, threat: str | None = None) -> Edit:
+    """A Threat Target token (A New Threat, Another New Threat: where a Threat
+    stands), naming its Threat as the missions read it; by default the first
+    Threat no target on the battlefield names yet."""
+    return add_token(data, "threat_target", at, threat=threat or next_threat(data))
+
+
+def next_threat(data: dict[str, Any]) -> str:
+    """The first Threat of the missions (Pinky, Howdy, Bob, then Octocutie's
+    parts) that no Threat Target token names yet; "threat-N" past them."""
+    from engine.little_soldiers.mission_data import THREAT_SWITCHES
+
+    named = {t.get("threat") for t in data.get("tokens", []) if t.get("kind") == "threat_target"}
+    for threats in THREAT_SWITCHES.values():
+        for ident in threats:
+            if ident not in named:
+                return ident
+    return f"threat-{len(named) + 1}"
 
 
 def move_token(data: dict[str, Any], index: int, at: Point2, step: float | None = None) -> Edit:

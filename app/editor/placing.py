@@ -116,8 +116,7 @@ def place(session: EditorSession, x: float, y: float, hit: Selection | None, ray
     elif tool == "force-field":
         edit = bt.add_force_field_switch(d, (sx, sy))
     elif tool == "threat":
-        n = sum(1 for t in d.get("tokens", []) if t.get("kind") == "threat") + 1
-        edit = bt.add_threat(d, (sx, sy), f"threat-{n}")
+        edit = bt.add_threat(d, (sx, sy))
     elif tool in ("hatched-green", "hatched-yellow"):
         h = 15.0
         square = [(sx - h, sy - h), (sx + h, sy - h), (sx + h, sy + h), (sx - h, sy + h)]

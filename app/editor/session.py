@@ -109,8 +109,9 @@ class EditorSession:
             if not bt.is_battlefield(data) and "bases" not in data:
                 raise DataError(f"{path}: not a level: neither a battlefield (no play_zone) "
                                 f"nor a Toy Battle terrain (no bases).")
-            validator = battlefield if bt.is_battlefield(data) else tt.terrain_problems
-            return cls(LevelDocument(data, validator, path), root)
+            if bt.is_battlefield(data):
+                return cls(LevelDocument(bt.current_kinds(data), battlefield, path), root)
+            return cls(LevelDocument(data, tt.terrain_problems, path), root)
         name = Path(path).stem if path else "New battlefield"
         return cls(LevelDocument(bt.new_battlefield(name), battlefield, path), root)
 

@@ -19,8 +19,11 @@ from app.seats import Seats, about_seat, kind_title, seat_label, with_seat_names
 from engine.bots import make_bot
 from engine.core.games import GameInfo, get_game
 from engine.core.match import Match, MatchLike
-from engine.core.protocol import CHANCE, IllegalAction, View
+from engine.core.protocol import CHANCE, SPECTATOR, IllegalAction, View
 from engine.core.record import RecordError, load_record, save_record
+
+SPECTATOR_REFUSAL = "You are watching this table: a spectator cannot act."
+"""What a spectator's click or key that would act is told (the server refuses it as well)."""
 
 
 def _cloned_view(state: Any, seat: int) -> View:
@@ -50,8 +53,9 @@ class GameController:
             if k not in ("human", "remote")  # a served table's other seats are its server's business
         }
         humans = seats.humans()
-        self.viewer: int = humans[0] if humans else 0
-        """The seat whose hand is shown and for whom clicks act."""
+        self.viewer: int = SPECTATOR if getattr(match, "spectating", False) else humans[0] if humans else 0
+        """The seat whose hand is shown and for whom clicks act (``SPECTATOR``
+        for a served table's spectator: the public view, and no clicks act)."""
         self.handover_to: int | None = None
         """Set when another person must take the mouse: the view hides all hands."""
         self._message = ""
@@ -130,9 +134,14 @@ class GameController:
     def view_dict(self) -> dict[str, Any]:
         return self.view().to_dict()
 
+    @property
+    def spectating(self) -> bool:
+        """A served table's spectator: shown the public view, it never acts."""
+        return self.viewer == SPECTATOR
+
     def legal(self) -> list[Any]:
-        """The shown seat's legal actions now (empty while hands are hidden)."""
-        if self.handover_to is not None:
+        """The shown seat's legal actions now (empty while hands are hidden, and for a spectator)."""
+        if self.handover_to is not None or self.spectating:
             return []
         return self.view().legal_actions()
 
@@ -164,6 +173,8 @@ class GameController:
         chosen = set(getattr(self.match, "chosen", ()))  # a served table's choices in, held for the seats before them
         acting = [s for s in self.to_act() if s not in chosen]
         names = ", ".join(self.seat_title(s) for s in acting if s != CHANCE)
+        if self.spectating:
+            return f"Watching: {names} to play." if names else "Watching the table."
         if self.my_turn():
             others = [s for s in acting if s != self.viewer]
             # hot-seat: whose turn, by name (the screen is shared; "Your turn" did not say whose)
@@ -243,6 +254,10 @@ class GameController:
         """Play ``action`` for the shown seat; False (and a message) if the engine refuses."""
         if self.handover_to is not None:
             self.message = f"{self.seat_label(self.handover_to)}: click 'I am ready' first."
+            return False
+        if self.spectating:
+            self.message = SPECTATOR_REFUSAL
+            self._changed()
             return False
         if not self.seats.is_human(self.viewer):
             self.message = "A bot plays this seat."
@@ -328,6 +343,10 @@ class GameController:
         Stops at a roll or a reveal, as the Match does; says so if nothing
         could be undone. At a served table it is a request the other players answer.
         """
+        if self.spectating:
+            self.message = SPECTATOR_REFUSAL
+            self._changed()
+            return False
         if self.remote:
             if not self.match.can_undo():
                 self.message = "Nothing of yours can be taken back now (a roll or a reveal came after it)."

@@ -655,9 +655,10 @@ def build_parser() -> argparse.ArgumentParser:
     _add_config_flags(p)
     p.set_defaults(func=cmd_serve)
 
-    p = sub.add_parser("join", help="join a served table: the window on your seat, or --bot to play it headless")
+    p = sub.add_parser("join", help="join a served table: the window on your seat (the spectator code: the window "
+                                    "watching the table), or --bot to play it headless")
     p.add_argument("url", help="the table's address, ws://HOST:PORT (wss:// over TLS)")
-    p.add_argument("code", help="your join code (a seat's, or the spectator's)")
+    p.add_argument("code", help="your join code (a seat's; or the spectator's: the window watches, never acts)")
     p.add_argument("--bot", help="play the seat headless with this bot (random, heuristic, easy, normal, hard, ...)")
     p.add_argument("--bot-seed", type=whole(0, MAX_SEED), default=0, help="the bot's seed")
     p.add_argument("--watch", action="store_true", help="follow the table headless: its log and chat, until it ends")

@@ -32,7 +32,9 @@ DEFAULT_PORT = 8765
 
 
 def open_remote(url: str, code: str, name: str | None = None, tls: ssl.SSLContext | None = None) -> Any:
-    """A controller for the seat of ``code`` at the table at ``url`` (JoinError: why not)."""
+    """A controller for the seat of ``code`` at the table at ``url``, or a
+    spectator's for the spectator code (the public view: it follows the
+    table and never acts); JoinError: why not."""
     from app.games import controller_class
 
     net = ClientThread(url, code, name, tls)
@@ -41,12 +43,12 @@ def open_remote(url: str, code: str, name: str | None = None, tls: ssl.SSLContex
     except JoinError:
         net.close()
         raise
-    if net.client.role != "seat":
+    if net.client.role not in ("seat", "spectator"):
         net.close()
-        raise JoinError("That is a spectator's or the host's code: the window plays a seat "
-                        "(watch with toybox join URL CODE --watch).")
+        raise JoinError("That is the host's code: it pauses and ends the table from the host's window; "
+                        "join with a seat's code or the spectator code.")
     match = RemoteMatch(net)
-    kinds = tuple("human" if s == match.seat else REMOTE for s in range(match.state.num_seats))
+    kinds = tuple("human" if s == match.seat else REMOTE for s in range(match.state.num_seats))  # none: a spectator
     return controller_class(match.info.name)(match, Seats(kinds), None)  # no autosave here: the server keeps it
 
 

@@ -330,7 +330,8 @@ class StartScreen:
             self.on_host(self.choice, self.open_to_network)
 
     def _open_join(self) -> None:
-        """A small panel: the table's address, your code, your name; Join."""
+        """A small panel: the table's address, your code (a seat's join code,
+        or the spectator code to watch), your name; Join."""
         from ursina import Button, Entity, InputField, Text, color
 
         self._close_join()
@@ -348,6 +349,8 @@ class StartScreen:
             field.text_field.scale *= 0.75
             field.text_field.x = -0.48
             self.join_fields.append(field)
+        Text(parent=panel, text="A seat's join code plays it; the spectator code watches the table.",
+             position=(-0.42, -0.095), origin=(-0.5, 0), scale=0.62, color=color.rgb(0.65, 0.7, 0.78), name="join-hint")
         self.join_fields[1].active = True
         ok = Button(parent=panel, text="Join", scale=(0.18, 0.05), position=(-0.1, -0.15), color=color.rgb(0.2, 0.45, 0.3),
                     text_size=0.8, name="join-ok")
@@ -359,7 +362,7 @@ class StartScreen:
     def _join(self) -> None:
         url, code, name = (f.text.strip() for f in self.join_fields)
         if not code:
-            self.show_message("Type the join code your host gave you.")
+            self.show_message("Type the join code your host gave you (or the spectator code, to watch).")
             return
         self._close_join()
         if self.on_join is not None:

@@ -50,7 +50,7 @@ def _kind(kind: str, game: str, seed: int, options: dict, time_limit: float | No
 
 
 def _game_bots(game: str) -> dict:
-    """A game's own bots beyond the heuristic (``EXTRA_BOTS`` in its bots module)."""
+    """A game's own bots beyond the heuristic (``EXTRA_BOTS`` in its ``bot_kinds`` module)."""
     import importlib
 
     from engine.core.games import GAME_MODULES
@@ -59,7 +59,7 @@ def _game_bots(game: str) -> dict:
     if package is None:
         return {}
     try:
-        module = importlib.import_module(package + ".bots")
+        module = importlib.import_module(package + ".bot_kinds")
     except ImportError:
         return {}
     return dict(getattr(module, "EXTRA_BOTS", {}))

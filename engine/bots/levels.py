@@ -34,7 +34,7 @@ class BotLevel:
 
     game: str
     difficulty: Difficulty
-    kind: str  # "random", "heuristic", "search", "lookahead" or a game's own (EXTRA_BOTS)
+    kind: str  # "random", "heuristic", "search", "lookahead" or a game's own (EXTRA_BOTS in its bot_kinds)
     options: dict[str, Any] = field(default_factory=dict)
     time_limit: float | None = None  # seconds per decision
     note: str = ""

@@ -18,12 +18,25 @@ from typing import Any
 
 
 class ActionCodec:
-    """Encodes and decodes one game's action values."""
+    """Encodes and decodes one game's action values.
 
-    def __init__(self, classes: Iterable[type]) -> None:
-        self._classes = {cls.__name__: cls for cls in classes}
+    ``classes`` lists the classes a record may hold, or is a function that
+    lists them now (a game whose parts register their own actions: a class
+    registered later is found when a record names it)."""
+
+    def __init__(self, classes: Iterable[type] | Callable[[], Iterable[type]]) -> None:
+        self._source = classes if callable(classes) else None
+        self._classes = {cls.__name__: cls for cls in (classes() if callable(classes) else classes)}
         for cls in self._classes.values():
             _class_checker(cls)  # read the annotations now, not in the first game's first step
+
+    def _class(self, name: str) -> type | None:
+        cls = self._classes.get(name)
+        if cls is None and self._source is not None:
+            for known in self._source():
+                self._classes.setdefault(known.__name__, known)
+            cls = self._classes.get(name)
+        return cls
 
     def encode(self, value: Any) -> Any:
         if dataclasses.is_dataclass(value) and not isinstance(value, type):
@@ -44,7 +57,7 @@ class ActionCodec:
     def decode(self, data: Any) -> Any:
         if isinstance(data, dict):
             name = data.get("type")
-            cls = self._classes.get(name) if isinstance(name, str) else None
+            cls = self._class(name) if isinstance(name, str) else None
             if cls is None:
                 raise ValueError(f"unknown action type {name!r}")
             kwargs = {}

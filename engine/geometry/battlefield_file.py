@@ -87,6 +87,13 @@ class Vocabulary:
     objects: tuple[str, ...] | None = None
     tokens: tuple[str, ...] | None = None
     """The kinds of token the game places (None: any non-empty name)."""
+    renamed: tuple[tuple[str, str], ...] = ()
+    """Old names of token kinds, each with the name the game reads now: a
+    file that still says the old one loads as the new one."""
+
+    def token_kind(self, kind: str) -> str:
+        """``kind`` as the game names it now."""
+        return dict(self.renamed).get(kind, kind)
 
 
 OPEN = Vocabulary()
@@ -331,6 +338,8 @@ def token(value: Any, path: str, vocabulary: Vocabulary | None = None) -> Token:
     if not isinstance(kind, str) or not kind:
         raise fail(f"{path}.kind", "expected a non-empty string")
     at = point(value.get("at"), f"{path}.at")
+    if vocabulary is not None:
+        kind = vocabulary.token_kind(kind)
     if vocabulary is not None and vocabulary.tokens is not None and kind not in vocabulary.tokens:
         raise fail(f"{path}.kind", f"expected one of {', '.join(vocabulary.tokens)}, got {kind!r}")
     on = value.get("on")

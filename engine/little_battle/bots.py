@@ -231,6 +231,3 @@ class ModelBot:
         best = max(range(len(legal)), key=lambda k: values[k])
         return legal[best]
 
-
-EXTRA_BOTS = {"value": ValueBot, "model": ModelBot}
-"""Bots of this game beyond the heuristic, by name, for ``engine.bots.make_bot``."""

@@ -394,6 +394,22 @@ class LittleBattleState(State):
         (``engine.little_battle.secrecy``); once over, nothing is hidden."""
         return secrecy.secrets(self)
 
+    def settle_unseen(self, seat: int, rng: random.Random) -> None:
+        """Before which pile each other seat placed its face-down card is
+        hidden (``played_at`` in ``engine.little_battle.secrecy``: view, log
+        and history), but it is not a deal: a sample draws it again among
+        the piles that have chests, as the rules let that seat choose (its
+        card was re-dealt by the ``play`` slice). Samples kept the truth's
+        pile: a search bot's samples knew where the others had played."""
+        open_piles = [p for p in range(PILES) if self.piles[p]]
+        if self.phase is not RUSH or len(open_piles) < 2:
+            return
+        beach: list[list[tuple[int, int]]] = [[] for _ in range(PILES)]
+        for p, placed in enumerate(self.beach):
+            for s, c in placed:
+                beach[p if s == seat else rng.choice(open_piles)].append((s, c))
+        self.beach = beach
+
     # --------------------------------------------------------- for checks
     def card_count(self) -> int:
         """Adventurers anywhere: hands, ships, beach, nap corner, box (always 30)."""

@@ -37,6 +37,7 @@ from engine.little_soldiers.actions import (
 )
 from engine.little_soldiers.coop_plan import CoopPlanner
 from engine.little_soldiers.odds import expected_damage
+from engine.little_soldiers.parts.bootcamp import Bootcamp
 from engine.little_soldiers.terrain import GRENADE_REACH, MORTAR_REACH, Spot
 
 CANDIDATES = 24
@@ -173,7 +174,7 @@ class HeuristicBot:
 
     def _reroll(self, view, options: list[Reroll]) -> Reroll:
         a = view.attack()
-        keep_lightning = view.config.has("super_soldier")
+        keep_lightning = view.lightning
         bad = tuple(i for i, f in enumerate(a.faces)
                     if f in ("blank", "shield", "heart") or (f == "lightning" and not keep_lightning))
         return Reroll(bad) if Reroll(bad) in options else options[0]
@@ -273,7 +274,7 @@ class HeuristicBot:
         def score(i: int) -> float:
             m, d = keep[i]
             seen_by, ids = exposure[i]
-            level = view.terrain.level(d.surface) if view.config.has("levels") else 0
+            level = view.terrain.level(d.surface) if view.climbing else 0
             s = w.level * level
             if has_orders and ids:
                 best = min(weakest[t] for t in ids)
@@ -418,7 +419,7 @@ def position_value(state, seat: int) -> float:
         result = state.result()
         return 100.0 * (result.reward(seat) - 0.5)
     sign = 1.0 if team == R.TEAMS[0] else -1.0
-    value = FLAG_STEP * sign * state.flag
+    value = FLAG_STEP * sign * state.slice_of(Bootcamp).flag
     for s in state.soldiers.values():
         if not s.in_play:
             continue
@@ -426,13 +427,3 @@ def position_value(state, seat: int) -> float:
         value += own * IN_PLAY - own * HEART * 4 * s.hearts / state.toughness(s)
     return value
 
-
-def _duel_bot(seed: int = 0):
-    """The hard bot, the whole-turn planner (its module builds on this one, so it is imported late)."""
-    from engine.little_soldiers.duel import DuelBot
-
-    return DuelBot(seed)
-
-
-EXTRA_BOTS = {"planner": PlannerBot, "duel": _duel_bot}
-"""Bots of this game beyond the heuristic, by name, for ``engine.bots.make_bot``."""

@@ -14,18 +14,22 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import shapely
 from shapely.geometry import Point
 
-from engine.little_soldiers import data as D
-from engine.little_soldiers.actions import Activate, Deploy, Jump, Move, Parachute, Teleport, Throw
+from engine.little_soldiers.actions import Activate, Deploy, Move, Throw
+from engine.little_soldiers.part import Part
+from engine.little_soldiers.phases import DEPLOY, MOVE, THROW, After, PhaseKind
+from engine.little_soldiers.pieces import Shot, Soldier
 from engine.little_soldiers.terrain import GRENADE_REACH, MORTAR_REACH
 
 if TYPE_CHECKING:
     from engine.little_soldiers.state import LittleSoldiersState
+    from engine.little_soldiers.terrain import Terrain
 
 MAX_TRIES = 2
 """Samples drawn per wanted candidate before giving up (checks cost a path query)."""
@@ -40,47 +44,55 @@ def uniforms(rng: random.Random, n: int) -> np.ndarray:
 
 
 def candidates(state: LittleSoldiersState, seat: int, n: int, rng: random.Random) -> list[Any]:
-    from engine.little_soldiers import state as S
-
-    if seat not in state.to_act() or state.phase in S.CHANCE_PHASES:
-        return []
     phase = state.phase
-    if phase not in S.CONTINUOUS_PHASES:
+    if seat not in state.to_act() or phase.kind is PhaseKind.CHANCE:
+        return []
+    if phase.kind is not PhaseKind.CONTINUOUS:
         legal = state.legal_actions(seat)
         return legal if len(legal) <= n else rng.sample(legal, n)
-    if phase is S.PARACHUTE:
-        return _parachutes(state, n, rng)
-    if phase is S.DEPLOY:
-        if state.mission == "battle_royale":
-            return _parachute_deploys(state, seat, n, rng)
-        return _deploys(state, seat, n, rng)
-    if phase is S.MOVE:
-        out = _moves(state, seat, n, rng)
-        retreat = state.effect is not None and state.effect.kind == "retreat"
-        if state.after == S.AFTER_LIGHTNING or retreat:
+    owner = state.rules.owners[phase]
+    if isinstance(owner, Part):
+        return owner.candidates(state, seat, n, rng)  # a part's own continuous step
+    if phase is DEPLOY:
+        own = state.rules.mission.deploy_candidates(state, seat, n, rng)
+        return own if own is not None else _deploys(state, seat, n, rng)
+    if phase is MOVE:
+        out: list[Any] = list(_moves(state, seat, n, rng))
+        if may_stop(state):
             out.append(Activate(None))
         return out + state.card_plays()
-    if phase is S.THROW:
-        return _throws(state, seat, n, rng)
-    if phase is S.TELEPORT:
-        return _teleports(state, seat, rng) + [Activate(None)]
-    if phase is S.JUMP:
-        k = max(4, min(n, 12))
-        start = rng.uniform(0, 360)
-        return [Jump(round((start + 360 * i / k) % 360, 2)) for i in range(k)]
+    if phase is THROW:
+        return list(_throws(state, seat, n, rng))
     return []
 
 
-def _deploys(state, seat, n, rng) -> list[Deploy]:
+def movers(state: LittleSoldiersState) -> list[Soldier]:
+    """The soldiers that might move in the MOVE step now (each still checked by its zero Move)."""
+    if state.mover:
+        return [state.soldiers[state.mover]]
+    for p in state.rules.hooks["movers"]:
+        own = p.movers(state)
+        if own is not None:
+            return own
+    return state.own_in_play(state.current)
+
+
+def may_stop(state: LittleSoldiersState) -> bool:
+    """Whether ``Activate(None)`` (stop making the Moves granted) is legal now."""
+    return state.after == After.LIGHTNING or any(p.may_stop_moves(state) for p in state.rules.hooks["may_stop_moves"])
+
+
+def _deploys(state: LittleSoldiersState, seat: int, n: int, rng: random.Random) -> list[Deploy]:
     """Deployments at green distance from the revealed Deployment token (or,
     with no Block token, from any anchor ``deploy_discs`` allows): spots
     drawn in each disc's outer ring (where the base touches the green Move
     token laid against the anchor) and kept where the base fits, checked in
     one batch; the nearest fit to an anchor when none is drawn."""
     terrain = state.terrain
-    hq = [s for s in state.own(state.current) if not s.in_play and not s.out]
-    if state.block is None and state.config.has("advanced_tactics"):
-        hq = hq[:1]
+    mission = state.rules.mission
+    hq = [s for s in state.own(state.current) if not s.in_play and mission.may_redeploy(state, s)]
+    if state.block is None and state.rules.deploy_chain:
+        hq = hq[:1]  # chained deployments: one soldier at a time
     out: list[Deploy] = []
     for s in hq:
         discs = state.deploy_discs(s)
@@ -111,7 +123,7 @@ def _deploys(state, seat, n, rng) -> list[Deploy]:
     return out
 
 
-def _fits(state, pts: np.ndarray, surface: str | None, exclude: str | None) -> np.ndarray:
+def _fits(state: LittleSoldiersState, pts: np.ndarray, surface: str | None, exclude: str | None) -> np.ndarray:
     """Where a base fits, for many points at once (``Terrain.placement_reason``
     in a batch): in the Play Zone, on free ground of ``surface``, clear of
     every other figurine there."""
@@ -128,42 +140,7 @@ def _fits(state, pts: np.ndarray, surface: str | None, exclude: str | None) -> n
     return ok
 
 
-def _parachutes(state, n, rng) -> list[Parachute]:
-    """Catapult shots from edge points toward the middle and the Supplies."""
-    zone = state.terrain.bf.play_zone
-    ring = zone.exterior
-    c = zone.centroid
-    goals = [(c.x, c.y)] + list(state.supplies)
-    out = []
-    for _ in range(max(4, n // 2)):
-        p = ring.interpolate(rng.uniform(0, ring.length))
-        gx, gy = goals[rng.randrange(len(goals))]
-        dist = math.hypot(gx - p.x, gy - p.y)
-        a = math.degrees(math.atan2(gy - p.y, gx - p.x)) + rng.gauss(0, 5)
-        strength = min(1.0, max(0.05, dist / MORTAR_REACH + rng.gauss(0, 0.05)))
-        out.append(Parachute(round(p.x, 2), round(p.y, 2), round(a % 360, 2), round(strength, 3)))
-    return out
-
-
-def _parachute_deploys(state, seat, n, rng) -> list[Deploy]:
-    s = next(x for x in state.own(state.current) if not x.in_play and not x.out)
-    lx, ly, _ = state.landing_at
-    out = []
-    reach = state.terrain.base_radius + D.GREEN_MOVE_TOKEN_LENGTH / 2
-    for _ in range(n):
-        a = rng.uniform(0, 2 * math.pi)
-        d = rng.uniform(0, reach)
-        act = Deploy(s.id, round(lx + d * math.cos(a), 2), round(ly + d * math.sin(a), 2))
-        if state.check(seat, act) is None:
-            out.append(act)
-    if not out:
-        spot = state.parachute_spot()
-        if spot is not None:
-            out.append(Deploy(s.id, spot.x, spot.y))
-    return out
-
-
-def _moves(state, seat, n, rng) -> list[Move]:
+def _moves(state: LittleSoldiersState, seat: int, n: int, rng: random.Random) -> list[Move]:
     """Yellow Moves for each soldier that may move: the zero Move, climbs,
     destinations spread over the cord's reach and along the scenery (where
     cover is), and the co-op switch points.
@@ -176,20 +153,16 @@ def _moves(state, seat, n, rng) -> list[Move]:
     """
     terrain = state.terrain
     cord = state.chosen.yellow_length
-    if state.mover:
-        movers = [state.soldiers[state.mover]]
-    elif state.effect is not None and state.effect.kind == "retreat":
-        movers = state.retreat_movers()
-    else:
-        movers = state.own_in_play(state.current)
+    mission = state.rules.mission
     # Per soldier that may move: its zero Move and climbs, then its samples.
     lists: list[list[Any]] = []
     able = []
     drawn = []
 
-    per = max(2, n // max(1, len(movers)))
-    for s in movers:
-        zero = Move(s.id, s.spot.x, s.spot.y)
+    who = movers(state)
+    per = max(2, n // max(1, len(who)))
+    for s in who:
+        zero = Move(s.id, s.at.x, s.at.y)
         if state.check(seat, zero) is not None:
             continue  # this soldier may not move now (not the mover, retreat used, ...)
         own: list[Any] = [zero]
@@ -197,23 +170,23 @@ def _moves(state, seat, n, rng) -> list[Move]:
         lists.append(own)
         able.append(s)
         # Climbs (Levels): touch each Level piece within reach, and the edge of the one stood on.
-        if state.config.has("levels"):
+        if state.rules.climbing:
             def add(act: Move, seen: set[Any] = seen, own: list[Any] = own) -> None:
                 if act not in seen and state.check(seat, act) is None:
                     seen.add(act)
                     own.append(act)
 
-            here = Point(s.spot.xy)
+            here = Point(s.at.xy)
             for pid in terrain.level_pieces():
                 solid = terrain.bf.solid(pid)
                 if solid.footprint.distance(here) > cord + terrain.base_radius:
                     continue
                 ring = solid.footprint.exterior
-                if pid == s.spot.surface:
+                if pid == s.at.surface:
                     for _ in range(2):
                         p = ring.interpolate(rng.uniform(0, ring.length))
                         add(Move(s.id, round(p.x, 3), round(p.y, 3), climb=True))
-                elif abs(solid.bottom - terrain.z(s.spot.surface)) < 1e-4:
+                elif abs(solid.bottom - terrain.z(s.at.surface)) < 1e-4:
                     p = ring.interpolate(ring.project(here))
                     add(Move(s.id, round(p.x, 3), round(p.y, 3), climb=True))
         drawn.append(uniforms(rng, 3 * per * MAX_TRIES))  # this soldier's draws, in turn
@@ -222,8 +195,9 @@ def _moves(state, seat, n, rng) -> list[Move]:
     picked = _reachable_many(state, able, list(_spread_many(terrain, able, cord, per * MAX_TRIES, np.stack(drawn))), cord)
     for s, own, got in zip(able, lists, picked, strict=True):
         dests = got[:per].tolist()
-        if state.threats:
-            dests += _reachable(state, s, np.array(_switch_points(state, s, cord)), cord).tolist()
+        goals = mission.move_goals(state, s, cord)
+        if goals:
+            dests += _reachable(state, s, np.array(goals), cord).tolist()
         seen_xy: set[tuple[float, float]] = set()
         for x, y in dests:
             if (x, y) not in seen_xy:  # the zero Move and climbs never equal a plain destination
@@ -236,7 +210,7 @@ EDGE_STEP = 0.5
 """cm between the points of the scenery's edge that cover-seeking Moves are
 drawn from (chosen: a base is 2.5 cm wide)."""
 
-def edge_points(terrain, surface: str | None) -> tuple[np.ndarray, np.ndarray]:
+def edge_points(terrain: Terrain, surface: str | None) -> tuple[np.ndarray, np.ndarray]:
     """x and y of points every EDGE_STEP cm along the boundary of the free
     space on ``surface``, sorted by x (a soldier's slab is one searchsorted
     away): made once per battlefield surface and kept on the battlefield
@@ -252,18 +226,20 @@ def edge_points(terrain, surface: str | None) -> tuple[np.ndarray, np.ndarray]:
             pts = pts[np.argsort(pts[:, 0], kind="stable")]
         return np.ascontiguousarray(pts[:, 0]), np.ascontiguousarray(pts[:, 1])
 
-    return terrain.bf.derived(("edge points", surface, terrain.base_radius, EDGE_STEP), make)
+    found: tuple[np.ndarray, np.ndarray] = terrain.bf.derived(("edge points", surface, terrain.base_radius, EDGE_STEP),
+                                                             make)
+    return found
 
 
-def _spread_many(terrain, soldiers, cord: float, k: int, u: np.ndarray) -> np.ndarray:
+def _spread_many(terrain: Terrain, soldiers: Sequence[Soldier], cord: float, k: int, u: np.ndarray) -> np.ndarray:
     """``k`` destinations round each soldier, (m, k, 2), from its 3k
     uniforms ``u[i]``: alternately uniform over the cord's disc (not too
     close) and on the scenery's edge within the cord (the edge points of
     its surface within its x-slab and the cord), nudged 0.05 cm off the
     edge toward the soldier (in cover, not in it). All soldiers at once."""
     m = len(soldiers)
-    x0 = np.array([s.spot.x for s in soldiers])
-    y0 = np.array([s.spot.y for s in soldiers])
+    x0 = np.array([s.at.x for s in soldiers])
+    y0 = np.array([s.at.y for s in soldiers])
     a = 2 * math.pi * u[:, :k]
     d = cord * np.sqrt(0.04 + 0.96 * u[:, k:2 * k])
     pts = np.empty((m, k, 2))
@@ -272,7 +248,7 @@ def _spread_many(terrain, soldiers, cord: float, k: int, u: np.ndarray) -> np.nd
     hug = k // 2  # the odd samples
     if not hug:
         return pts
-    surfaces = [s.spot.surface for s in soldiers]
+    surfaces = [s.at.surface for s in soldiers]
     for surface in dict.fromkeys(surfaces):
         rows = np.array([i for i, x in enumerate(surfaces) if x == surface])
         xs, ys = edge_points(terrain, surface)
@@ -303,14 +279,15 @@ def _spread_many(terrain, soldiers, cord: float, k: int, u: np.ndarray) -> np.nd
     return pts
 
 
-def _reachable(state, s, points: np.ndarray, cord: float) -> np.ndarray:
+def _reachable(state: LittleSoldiersState, s: Soldier, points: np.ndarray, cord: float) -> np.ndarray:
     """The ``points`` (rounded) where soldier ``s``'s base fits and its
     cord reaches, in order: the tests ``check`` makes of
     a Move (``Terrain.move``) on many points at once."""
     return _reachable_many(state, [s], [np.asarray(points, dtype=float)], cord)[0]
 
 
-def _reachable_many(state, soldiers, points: list[np.ndarray], cord: float) -> list[np.ndarray]:
+def _reachable_many(state: LittleSoldiersState, soldiers: Sequence[Soldier], points: list[np.ndarray],
+                    cord: float) -> list[np.ndarray]:
     """``_reachable`` for several soldiers at once (``points[i]`` are
     ``soldiers[i]``'s samples): one fit test and one path query per surface
     for them all."""
@@ -320,8 +297,8 @@ def _reachable_many(state, soldiers, points: list[np.ndarray], cord: float) -> l
         return [np.zeros((0, 2)) for _ in soldiers]
     pts = np.round(np.concatenate([np.asarray(p, dtype=float).reshape(-1, 2) for p in points]), 2)
     owner = np.repeat(np.arange(len(soldiers)), counts)
-    starts = np.array([s.spot.xy for s in soldiers], dtype=float)
-    surfaces = [s.spot.surface for s in soldiers]
+    starts = np.array([s.at.xy for s in soldiers], dtype=float)
+    surfaces = [s.at.surface for s in soldiers]
     ok = np.zeros(len(pts), dtype=bool)
     for surface in dict.fromkeys(surfaces):
         mine = np.array([x == surface for x in surfaces])
@@ -338,7 +315,8 @@ def _reachable_many(state, soldiers, points: list[np.ndarray], cord: float) -> l
     return [pts[(owner == i) & ok] for i in range(len(soldiers))]
 
 
-def _fits_for(state, pts: np.ndarray, owner: np.ndarray, soldiers, surface) -> np.ndarray:
+def _fits_for(state: LittleSoldiersState, pts: np.ndarray, owner: np.ndarray, soldiers: Sequence[Soldier],
+              surface: str | None) -> np.ndarray:
     """``_fits`` for soldiers' samples on one ``surface``: each sample
     clear of every figurine there but its own soldier (``owner[i]`` indexes
     ``soldiers``)."""
@@ -348,9 +326,9 @@ def _fits_for(state, pts: np.ndarray, owner: np.ndarray, soldiers, surface) -> n
     x, y = pts[:, 0], pts[:, 1]
     ok = shapely.intersects_xy(terrain.zone, x, y)
     ok &= shapely.intersects_xy(terrain.free(surface), x, y)
-    others = [o for o in state.soldiers.values() if o.in_play and o.spot.surface == surface]
+    others = [o for o in state.soldiers.values() if o.spot is not None and o.spot.surface == surface]
     if others:
-        o = np.array([t.spot.xy for t in others])
+        o = np.array([t.at.xy for t in others])
         near = np.hypot(x[:, None] - o[None, :, 0], y[:, None] - o[None, :, 1]) < 2 * terrain.base_radius - 1e-6
         # A soldier's own base is not in its way.
         where = {t.id: k for k, t in enumerate(others)}
@@ -361,96 +339,15 @@ def _fits_for(state, pts: np.ndarray, owner: np.ndarray, soldiers, surface) -> n
     return ok
 
 
-SWITCH_OVERSHOOT = (0.0, 5.0, 10.0, 15.0)
-"""Co-op: cm past a Force Field Switch, on the line from the soldier, that
-switch-directed Moves end at (a Move flips the switches its path touches)."""
-
-SWITCH_RING = 8
-"""Co-op: Moves ending in contact with a switch, spread round it."""
-
-
-def _switch_points(state, s, cord: float) -> list[tuple[float, float]]:
-    """Co-op missions: destinations whose Move touches a face-up Force Field
-    Switch that still protects an unbroken Threat. Random samples rarely
-    cross a token 2.5 cm wide, and flipping one is the whole point of the
-    Move: run straight through it (stopping at several distances past, to
-    step out of cover toward the Threat) or stop in contact round it."""
-    wanted = {n for t in state.threats_in_play() for n in t.switches if state.ff_up[n]}
-    touch = state.terrain.base_radius + D.TOKEN_RADIUS
-    out: list[tuple[float, float]] = []
-    for n in sorted(wanted):
-        at = state.ff_at[n]
-        dx, dy = at[0] - s.spot.x, at[1] - s.spot.y
-        dist = math.hypot(dx, dy)
-        if s.spot.surface is not None or dist > cord + touch:
-            continue
-        if dist > 1e-6:
-            ux, uy = dx / dist, dy / dist
-            for extra in SWITCH_OVERSHOOT:
-                if dist + extra <= cord:
-                    out.append((round(at[0] + extra * ux, 2), round(at[1] + extra * uy, 2)))
-        for k in range(SWITCH_RING):
-            a = 2 * math.pi * k / SWITCH_RING
-            out.append((round(at[0] + touch * math.cos(a), 2), round(at[1] + touch * math.sin(a), 2)))
-    if s.spot.surface is None:
-        out += _sweeps(state, s, touch)
-    return out
-
-
-def _sweeps(state, s, touch: float) -> list[tuple[float, float]]:
-    """A Threat whose Force Field needs several switches down together
-    (Octocutie's Head: 2 and 4): Moves that run through one switch and on
-    to touch the next, flipping both in one go, when the first lies on the
-    way (within touching distance of the straight line)."""
-    out: list[tuple[float, float]] = []
-    for t in state.threats_in_play():
-        up = [n for n in t.switches if state.ff_up[n]]
-        if len(t.switches) < 2 or len(up) < 2:
-            continue
-        for a in up:
-            for b in up:
-                if a == b:
-                    continue
-                ax, ay = state.ff_at[a]
-                bx, by = state.ff_at[b]
-                gap = math.hypot(bx - ax, by - ay)
-                if gap < 1e-6:
-                    continue
-                ux, uy = (bx - ax) / gap, (by - ay) / gap
-                for back in SWEEP_STOPS:
-                    dest = (bx - back * ux, by - back * uy)
-                    if _segment_gap((ax, ay), s.spot.xy, dest) <= touch:
-                        out.append((round(dest[0], 2), round(dest[1], 2)))
-    return out
-
-
-SWEEP_STOPS = (-3.0, 0.0, 1.0, 2.0)
-"""Co-op: cm short of the second switch (negative: past it) that a
-two-switch sweep stops at (the base touches within about 2.45 cm)."""
-
-
-def _segment_gap(p: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
-    """Distance from point ``p`` to the segment a-b."""
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    length2 = dx * dx + dy * dy
-    t = 0.0 if length2 == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length2))
-    return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
-
-
-def _throws(state, seat, n, rng) -> list[Throw]:
+def _throws(state: LittleSoldiersState, seat: int, n: int, rng: random.Random) -> list[Throw]:
     """Aims at each figurine and at the middle of each pair of enemies (a
     cluster), with strength from the rough reach of a throw, plus random
     aims; and the practice shot while it is unused."""
-    shot = state.shot
+    shot = state.current_shot()
     thrower = state.soldiers[shot.thrower]
     reach = MORTAR_REACH if shot.kind == "mortar" else GRENADE_REACH
-    side = thrower.side
-    points = [s.spot.xy for s in state.soldiers.values() if s.in_play and s.id != thrower.id]
-    enemies = [s.spot.xy for s in state.soldiers.values() if s.in_play and s.side != side]
-    points += [t.target[:2] for t in state.threats.values() if t.in_play and state.field_off(t)]
-    points += [((a[0] + b[0]) / 2, (a[1] + b[1]) / 2) for i, a in enumerate(enemies) for b in enemies[i + 1:]]
+    points, origin = aim_points(state, shot, thrower)
     out: list[Throw] = []
-    origin = thrower.spot.xy if thrower.spot is not None else state.hq_catapult(shot.hq)[:2]
     for px, py in points:
         a0 = math.degrees(math.atan2(py - origin[1], px - origin[0]))
         start = state.shot_start(thrower.id, shot.kind, a0)
@@ -466,19 +363,19 @@ def _throws(state, seat, n, rng) -> list[Throw]:
     return out
 
 
-def _teleports(state, seat, rng) -> list[Teleport]:
-    terrain = state.terrain
-    out: list[Teleport] = []
-    user = state.obj_user
-    others = state.spots(exclude=user)
-    for dest in state.teleporters():
-        if dest == state.obj_active:
-            continue
-        obj = terrain.object(dest)
-        spot = terrain.nearest_fit(obj.at, None, others, limit=15.0)
-        if spot is None:
-            continue
-        act = Teleport(dest, spot.x, spot.y)
-        if state.check(seat, act) is None:
-            out.append(act)
-    return out
+def aim_points(state: LittleSoldiersState, shot: Shot, thrower: Soldier) -> tuple[list[tuple[float, float]],
+                                                                                 tuple[float, float]]:
+    """Where a throw may be aimed (every figurine but the thrower, each open
+    target of the mission, the middle of each pair of enemies) and the point
+    it is aimed from (the thrower, or the shot's own catapult)."""
+    side = thrower.side
+    live = [s.at.xy for s in state.soldiers.values() if s.spot is not None and s.id != thrower.id]
+    enemies = [s.at.xy for s in state.soldiers.values() if s.spot is not None and s.side != side]
+    mission = state.rules.mission
+    points = live + [(t.point[0], t.point[1]) for t in state.targets.values()
+                     if t.in_play and mission.target_closed(state, t.id) is None]
+    points += [((a[0] + b[0]) / 2, (a[1] + b[1]) / 2) for i, a in enumerate(enemies) for b in enemies[i + 1:]]
+    if thrower.spot is not None:
+        return points, thrower.at.xy
+    assert shot.origin is not None, "a thrower off the table throws from a catapult of its own"
+    return points, (shot.origin[0], shot.origin[1])

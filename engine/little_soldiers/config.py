@@ -3,28 +3,36 @@
 A frozen dataclass checked on construction, so a bad option is refused with
 one sentence before a game starts. ``overrides`` replaces any chosen value
 (the constants marked ``# chosen:`` in ``rules_data`` and ``data``) by name.
+
+What a mission or a module allows (players, modules, squads) is declared by
+its class (``engine.little_soldiers.part``) and read from the registry of
+parts, so the checks here name none of them: ``MISSIONS`` and ``MODULES``
+below are views of the registry.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any, overload
 
+import engine.little_soldiers.parts  # noqa: F401 - registers the built-in missions and modules
 from engine.little_soldiers import data as D
 from engine.little_soldiers import mission_data as M
 from engine.little_soldiers import rules_data as R
+from engine.little_soldiers.registry import REGISTRY
 
-MODULES: tuple[str, ...] = ("super_soldier", "levels", "objects", "reinforcements", "two_vs_two", "advanced_tactics")
-"""The Module Book's modules this engine plays."""
+if TYPE_CHECKING:
+    from engine.little_soldiers.part import Mission, Part
 
 DEFAULT_LEVEL = "levels/little_soldiers/bootcamp.json"
 
 
 @dataclass(frozen=True)
 class MissionSpec:
-    """A Mission Book mission: who may play it, with which modules, where."""
+    """A Mission Book mission: who may play it, with which modules, where
+    (read from the mission's class)."""
 
     title: str
     players: tuple[int, int]
@@ -32,41 +40,63 @@ class MissionSpec:
     optional: tuple[str, ...]
     level: str
 
+    @classmethod
+    def of(cls, mission: type[Mission[Any]]) -> MissionSpec:
+        return cls(mission.title, mission.players or (2, 2), mission.required, mission.optional, mission.level)
 
-MISSIONS: Mapping[str, MissionSpec] = {
-    M.KING_OF_THE_HILL: MissionSpec("King of the Hill", (2, 4), ("levels",),
-                                    ("super_soldier", "objects", "advanced_tactics"),
-                                    "levels/little_soldiers/king-of-the-hill.json"),
-    M.BATTLE_ROYALE: MissionSpec("Battle Royale", (2, 6), ("super_soldier",), ("levels", "objects"),
-                                 "levels/little_soldiers/battle-royale.json"),
-    M.A_NEW_THREAT: MissionSpec("A New Threat", (1, 4), (), ("super_soldier",),
-                                "levels/little_soldiers/a-new-threat.json"),
-    M.ANOTHER_NEW_THREAT: MissionSpec("Another New Threat", (1, 4), (), ("super_soldier",),
-                                      "levels/little_soldiers/another-new-threat.json"),
-}
+
+class _Missions(Mapping[str, MissionSpec]):
+    """The registered missions' specs by name, read from the registry each time."""
+
+    def __getitem__(self, key: str) -> MissionSpec:
+        if key is None or key not in REGISTRY.missions:
+            raise KeyError(key)
+        return MissionSpec.of(REGISTRY.missions[key])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(REGISTRY.mission_keys())
+
+    def __len__(self) -> int:
+        return len(REGISTRY.mission_keys())
+
+
+class _Modules(Sequence[str]):
+    """The registered modules' names in the Module Book's order, read from the registry each time."""
+
+    @overload
+    def __getitem__(self, i: int) -> str: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[str]: ...
+
+    def __getitem__(self, i: int | slice) -> str | Sequence[str]:
+        return REGISTRY.listed_modules()[i]
+
+    def __len__(self) -> int:
+        return len(REGISTRY.modules)
+
+    def __contains__(self, key: object) -> bool:
+        return key in REGISTRY.modules
+
+    def __repr__(self) -> str:
+        return repr(REGISTRY.listed_modules())
+
+
+MISSIONS: Mapping[str, MissionSpec] = _Missions()
 """Players, modules and battlefield per mission (Mission Book overview and
 each mission's "Required and Optional Modules"). Required modules are added
-to a config that leaves them out; solo threat missions add Reinforcements."""
+to a config that leaves them out."""
 
-MISSION_SQUADS: dict[str, dict[int, tuple[tuple[str, ...], ...]]] = {
-    # King of the Hill: "1 Infantry only and 1 other Little Soldier of their choice".
-    M.KING_OF_THE_HILL: {
-        2: (("infantry", "grenadier"), ("infantry", "sniper")),
-        3: (("infantry", "grenadier"), ("infantry", "sniper"), ("infantry", "operator")),
-        4: (("infantry", "grenadier"), ("infantry", "sniper"), ("infantry", "operator"), ("infantry", "operator")),
-    },
-    # Battle Royale: one large Little Soldier card each, green or yellow.
-    M.BATTLE_ROYALE: {n: (("infantry",), ("infantry",), ("sniper",), ("sniper",), ("grenadier",), ("operator",))[:n]
-                      for n in range(2, 7)},
-    # A New Threat: solo "any 4 Little Soldiers"; 3-4 players an Infantry and another type each.
-    M.A_NEW_THREAT: {
-        1: (("infantry", "sniper", "grenadier", "operator"),),
-        2: (("infantry", "grenadier"), ("infantry", "sniper")),
-        3: (("infantry", "grenadier"), ("infantry", "sniper"), ("infantry", "operator")),
-        4: (("infantry", "grenadier"), ("infantry", "sniper"), ("infantry", "operator"), ("infantry", "operator")),
-    },
-}
-MISSION_SQUADS[M.ANOTHER_NEW_THREAT] = MISSION_SQUADS[M.A_NEW_THREAT]
+MODULES: Sequence[str] = _Modules()
+"""The Module Book's modules this engine plays, in the book's order."""
+
+
+def mission_class(mission: str | None) -> type[Mission[Any]]:
+    """The class of a mission by its canonical name (None: the Bootcamp's game)."""
+    return REGISTRY.mission(mission)
+
+
+def module_class(module: str) -> type[Part[Any]]:
+    return REGISTRY.module(module)
 
 
 def mission_name(value: Any) -> str | None:
@@ -79,13 +109,6 @@ def mission_name(value: Any) -> str | None:
     if key not in MISSIONS:
         raise ValueError(f"unknown mission {value!r} (missions: {', '.join(n.replace('_', '-') for n in MISSIONS)})")
     return key
-
-DEFAULT_SQUADS: dict[int, tuple[tuple[str, ...], ...]] = {
-    # per General, in seating order; Generals alternate green, yellow, ...
-    2: (("infantry", "grenadier"), ("infantry", "sniper")),
-    4: (("infantry", "grenadier"), ("infantry", "sniper"), ("infantry", "sniper"), ("infantry", "operator")),
-}
-REINFORCED_SQUADS = (("infantry", "grenadier", "operator"), ("infantry", "sniper", "operator"))
 
 
 @dataclass(frozen=True)
@@ -114,8 +137,6 @@ class Chosen:
 
 
 def _overridable() -> dict[str, Any]:
-    from engine.little_soldiers import data as D
-
     return {
         "GRENADIER_DEFENSE": R.GRENADIER_DEFENSE,
         "OPERATOR_DEFENSE": R.OPERATOR_DEFENSE,
@@ -226,17 +247,11 @@ def chosen_values(overrides: Mapping[str, Any]) -> tuple[dict[str, Any], Chosen]
     )
 
 
-TWO_VS_TWO_PLAYERS = (3, 4)
-"""2 Against 2 is for 3 or 4 players (Module Book); Bootcamp and the other modules for 2."""
-
-
 def player_range(mission: str | None, modules: tuple[str, ...] | list[str] = ()) -> tuple[int, int]:
-    """The fewest and most players this mission or these modules are for: the
-    mission's own range, 3-4 with 2 Against 2, else 2. The config checks a
-    count by it and the start screen offers the counts in it."""
-    if mission:
-        return MISSIONS[mission].players
-    return TWO_VS_TWO_PLAYERS if "two_vs_two" in modules else (2, 2)
+    """The fewest and most players this mission or these modules are for (as
+    their classes declare). The config checks a count by it and the start
+    screen offers the counts in it."""
+    return mission_class(mission).player_range([module_class(m) for m in modules if m in REGISTRY.modules])
 
 
 @dataclass(frozen=True)
@@ -262,7 +277,8 @@ class Config:
             raise ValueError(f"players must be a whole number, not {self.players!r}")
         mission = mission_name(self.mission)
         object.__setattr__(self, "mission", mission)
-        level = self.level or (MISSIONS[mission].level if mission else DEFAULT_LEVEL)
+        rules = mission_class(mission)
+        level = self.level or rules.level or DEFAULT_LEVEL
         if not isinstance(level, str) or not level:
             raise ValueError("level must be a battlefield file path")
         if self.battlefield_data is not None and not isinstance(self.battlefield_data, Mapping):
@@ -275,74 +291,35 @@ class Config:
         if len(set(mods)) != len(mods):
             raise ValueError("a module is listed twice")
         if mission:
-            mods = self._mission_modules(mission, mods)
-        mods = tuple(m for m in MODULES if m in mods)  # canonical order
+            mods = rules.modules_for(self.players, mods)
+        listed = REGISTRY.listed_modules()
+        mods = tuple(m for m in listed if m in mods)  # canonical order
         object.__setattr__(self, "modules", mods)
-        if "advanced_tactics" in mods and "super_soldier" not in mods:
-            raise ValueError('"Advanced Tactics" must be played with the "Super Soldier" module (Module Book)')
-        if "reinforcements" in mods and "two_vs_two" in mods:
-            raise ValueError('"Reinforcements" cannot be used with "2 Against 2" (Module Book)')
-        lo, hi = player_range(mission, mods)
-        if not lo <= self.players <= hi:
-            if mission:
-                raise ValueError(f"{MISSIONS[mission].title} is for {lo} to {hi} players, not {self.players}")
-            if "two_vs_two" in mods:
-                raise ValueError(f"2 Against 2 is for 3 or 4 players, not {self.players}")
-            raise ValueError(f"Little Soldiers is for 2 players (3-4 with the two_vs_two module), not {self.players}")
-        generals = self.players if mission else (4 if "two_vs_two" in mods else 2)
+        classes = [module_class(m) for m in mods]
+        for cls in classes:
+            for other in cls.requires:
+                if other not in mods:
+                    raise ValueError(f'"{cls.title}" must be played with the "{module_class(other).title}" module '
+                                     "(Module Book)")
+            for other in cls.excludes:
+                if other in mods:
+                    raise ValueError(f'"{cls.title}" cannot be used with "{module_class(other).title}" (Module Book)')
+        reason = rules.players_reason(self.players, classes)
+        if reason:
+            raise ValueError(reason)
         squads = self.squads
         if squads is None:
-            if mission:
-                squads = MISSION_SQUADS[mission][self.players]
-            else:
-                squads = REINFORCED_SQUADS if "reinforcements" in mods else DEFAULT_SQUADS[generals]
+            squads = rules.default_squads(self.players, classes)
         squads = tuple(tuple(s) for s in squads)
         object.__setattr__(self, "squads", squads)
-        if mission:
-            self._check_mission_squads(squads, generals, mission)
-        else:
-            self._check_squads(squads, generals, mods)
+        reason = rules.squads_error(squads, self.players, classes)
+        if reason:
+            raise ValueError(reason)
         self._check_box(squads)
         if not isinstance(self.overrides, Mapping):
             raise ValueError("overrides must map chosen value names to values")
         object.__setattr__(self, "overrides", dict(self.overrides))
         chosen_values(self.overrides)  # raises on a bad override
-
-    def _mission_modules(self, mission: str, mods: tuple[str, ...]) -> tuple[str, ...]:
-        spec = MISSIONS[mission]
-        required = set(spec.required)
-        if mission in M.COOP_MISSIONS and self.players == 1:
-            required.add("reinforcements")  # "At 1 player, Reinforcements"
-        allowed = required | set(spec.optional)
-        for m in mods:
-            if m not in allowed:
-                raise ValueError(f"{spec.title} cannot be played with the {m} module "
-                                 f"(allowed: {', '.join(sorted(allowed)) or 'none'})")
-        return tuple(mods) + tuple(sorted(required - set(mods)))
-
-    @staticmethod
-    def _check_mission_squads(squads: tuple[tuple[str, ...], ...], generals: int, mission: str) -> None:
-        if len(squads) != generals:
-            raise ValueError(f"squads needs one squad per player ({generals}), got {len(squads)}")
-        for i, squad in enumerate(squads):
-            for t in squad:
-                if t not in R.SOLDIER_TYPES:
-                    raise ValueError(f"squads[{i}]: unknown soldier type {t!r} (types: {', '.join(R.SOLDIER_TYPES)})")
-            if mission == M.BATTLE_ROYALE:
-                if len(squad) != 1:
-                    raise ValueError(f"squads[{i}]: in Battle Royale each player has one Little Soldier")
-            elif mission in M.COOP_MISSIONS and generals == 1:
-                if len(squad) != 4:
-                    raise ValueError("squads[0]: solo, take any 4 Little Soldiers (Mission Book)")
-            else:
-                if len(squad) != 2:
-                    raise ValueError(f"squads[{i}]: an Infantry and one other Little Soldier")
-                if "infantry" not in squad:
-                    raise ValueError(f"squads[{i}]: every squad starts with an Infantry")
-                if squad.count("infantry") > 1 and (mission == M.KING_OF_THE_HILL or generals >= 3):
-                    # King of the Hill Setup E: "1 Infantry only and 1 other Little Soldier";
-                    # A New Threat Setup F: "At 3 and 4 players ... one other different Little Soldier type".
-                    raise ValueError(f"squads[{i}]: 1 Infantry only and one other, different Little Soldier")
 
     @staticmethod
     def _check_box(squads: tuple[tuple[str, ...], ...]) -> None:
@@ -353,26 +330,6 @@ class Config:
                 if n > box[t]:
                     raise ValueError(f"the {R.TEAMS[team]} squads use {n} {t} figurines; the box has {box[t]}")
 
-    @staticmethod
-    def _check_squads(squads: tuple[tuple[str, ...], ...], generals: int, mods: tuple[str, ...]) -> None:
-        if len(squads) != generals:
-            raise ValueError(f"squads needs one squad per General ({generals}), got {len(squads)}")
-        for i, squad in enumerate(squads):
-            for t in squad:
-                if t not in R.SOLDIER_TYPES:
-                    raise ValueError(f"squads[{i}]: unknown soldier type {t!r} (types: {', '.join(R.SOLDIER_TYPES)})")
-            if "infantry" not in squad:
-                raise ValueError(f"squads[{i}]: every squad starts with an Infantry (Bootcamp, HQ Zone)")
-            if "reinforcements" in mods:
-                if not R.STARTING_SOLDIERS <= len(squad) <= R.FIGURINES_PER_COLOUR:
-                    raise ValueError(f"squads[{i}]: with Reinforcements a squad has 2 to 5 soldiers")
-            elif len(squad) != R.STARTING_SOLDIERS:
-                raise ValueError(f"squads[{i}]: a squad is an Infantry and one other soldier (add Reinforcements for more)")
-            if "two_vs_two" in mods and squad.count("infantry") > 1:
-                raise ValueError(f"squads[{i}]: in 2 Against 2 you cannot have 2 Infantry in your squad")
-        if "reinforcements" in mods and len({len(s) for s in squads}) != 1:
-            raise ValueError("with Reinforcements each team adds an equal number of soldiers")
-
     def has(self, module: str) -> bool:
         return module in self.modules
 
@@ -381,14 +338,9 @@ class Config:
         return len(self.squads or ())
 
     def seat_of(self, general: int) -> int:
-        """Who plays General ``general``: with 3 players in 2 Against 2 the
-        first player runs both green Generals (0 and 2). In a mission each
-        player has one General (Battle Royale: one Little Soldier)."""
-        if self.mission or self.generals == 2:
-            return general
-        if self.players == 4:
-            return general
-        return (0, 1, 0, 2)[general]
+        """Who plays General ``general``: as the mission and modules say (with
+        3 players in 2 Against 2 the first player runs both green Generals)."""
+        return mission_class(self.mission).seat_of(general, self.players, [module_class(m) for m in self.modules])
 
     def battlefield(self) -> Any:
         """The Battlefield played on: the embedded one, else the ``level`` file."""

@@ -7,12 +7,17 @@ battlefield; read by the planner only through ``table_maps``."""
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import shapely
 
 from engine.little_soldiers import data as D
+from engine.little_soldiers.parts.a_new_threat import ANewThreat, Threats
+from engine.little_soldiers.terrain import Spot
+
+if TYPE_CHECKING:
+    from engine.little_soldiers.state import LittleSoldiersState
 
 SIGHT_STEP = 2.5
 """cm between the grid points the attack spots are found on (once per battlefield)."""
@@ -35,9 +40,7 @@ class TableMaps:
     Straight lines only (a bent cord reaches more), which is what a soldier
     staged against a switch uses."""
 
-    def __init__(self, state) -> None:
-        from engine.little_soldiers.terrain import Spot
-
+    def __init__(self, state: LittleSoldiersState) -> None:
         terrain = state.base_terrain
         minx, miny, maxx, maxy = terrain.zone.bounds
         self.x0, self.y0 = minx + SIGHT_STEP / 2, miny + SIGHT_STEP / 2
@@ -52,9 +55,9 @@ class TableMaps:
         spots = [Spot(float(x), float(y), None) for x, y in grid]
         radius = state.chosen.threat_target_radius
         self.sees = {t.id: np.array([r.valid for r in terrain.target_sights(spots, t.target, radius)], dtype=bool)
-                     for t in state.threats.values()}
+                     for t in co_op(state).threats.values()}
         self.seen = {t.id: np.array([r.valid for r in terrain.threat_sights(t.target, spots)], dtype=bool)
-                     for t in state.threats.values()}
+                     for t in co_op(state).threats.values()}
         # Straight Moves from each spot to each spot within the cord, clear of the scenery.
         cord = state.chosen.yellow_length
         dx = grid[None, :, 0] - grid[:, None, 0]
@@ -74,13 +77,13 @@ class TableMaps:
         self.via: dict[tuple[str, int], np.ndarray] = {}
         self.sweep: dict[str, np.ndarray] = {}
         n = len(grid)
-        for t in state.threats.values():
+        for t in co_op(state).threats.values():
             ends = self.sees[t.id][j]
             out = np.zeros(n, dtype=bool)
             out[i[ends]] = True
             self.reach[t.id] = out | self.sees[t.id]
             for k in t.switches:
-                sx, sy = state.ff_at[k]
+                sx, sy = co_op(state).ff_at[k]
                 ai, aj = grid[i[ends]], grid[j[ends]]
                 gap = segment_gaps(np.array([sx, sy]), ai, aj)
                 out = np.zeros(n, dtype=bool)
@@ -89,7 +92,7 @@ class TableMaps:
             if len(t.switches) > 1:  # one straight Move touching every switch (ending anywhere)
                 every = np.ones(len(i), dtype=bool)
                 for k in t.switches:
-                    every &= segment_gaps(np.array(state.ff_at[k]), grid[i], grid[j]) <= touch
+                    every &= segment_gaps(np.array(co_op(state).ff_at[k]), grid[i], grid[j]) <= touch
                 out = np.zeros(n, dtype=bool)
                 out[i[every]] = True
                 self.sweep[t.id] = out
@@ -143,3 +146,16 @@ def segment_gaps(p: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 
 __all__ = ["SIGHT_STEP", "TableMaps", "attack_spots", "segment_gaps", "table_maps"]
+
+
+def co_op(state: LittleSoldiersState) -> Threats:
+    """The co-op mission's slice of ``state`` (the Threats, the switches, the track)."""
+    return state.slice_of(ANewThreat)
+
+
+def threat_rules(state: LittleSoldiersState) -> ANewThreat:
+    """The co-op mission's part in ``state``'s game (its questions: what the Threats see, a field's state)."""
+    part = state.rules.part(ANewThreat)
+    if part is None:
+        raise LookupError("the co-op planner plays the co-op missions only")
+    return part

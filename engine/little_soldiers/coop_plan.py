@@ -40,18 +40,12 @@ import numpy as np
 from engine.core.protocol import CHANCE
 from engine.little_soldiers import data as D
 from engine.little_soldiers import mission_data as M
-from engine.little_soldiers import rules_data as R
 from engine.little_soldiers.actions import Landing, Lead, Move, Order, Reroll, Roll, Shields, Throw
-from engine.little_soldiers.coop_maps import attack_spots, segment_gaps, table_maps
-from engine.little_soldiers.odds import (
-    attacks_needed,
-    damage_distribution,
-    hit_chance,
-    hits_distribution,
-    sniper_distribution,
-    work_after,
-)
-from engine.little_soldiers.phases import After, Phase
+from engine.little_soldiers.coop_maps import co_op, segment_gaps, table_maps
+from engine.little_soldiers.coop_value import MOVE_ORDER_HOPE, OPPORTUNITY, CoopValue, scout_choices, weight
+from engine.little_soldiers.parts.a_new_threat import LEAD, THREAT_ACTION, THREAT_ROLL
+from engine.little_soldiers.phases import DEPLOY, LANDING, MOVE, ORDER, REROLL, ROLL, SCOUT, THROW, After
+from engine.little_soldiers.terrain import Spot
 
 # ---------------------------------------------------------------------- budget (chosen)
 PLAN_MOVES = 40
@@ -72,61 +66,6 @@ PLAN_SECONDS = 3.0
 is). Chosen far above the usual cost, and counted in the process's CPU time, not the
 wall clock, so that a loaded machine does not change the play (a slower one may)."""
 
-# ---------------------------------------------------------------------- values, in attacks needed (chosen)
-HEART_COST = 0.12
-"""A Heart on one of the team's soldiers."""
-BREAK_COST = 0.9
-"""A soldier broken: a Flag step toward the Threat Victory space and its place on the table."""
-LOSS_COST = 30.0
-"""The Flag reaching the Threat Victory space: the game lost."""
-WIN_VALUE = 30.0
-"""The last Threat broken: the game won."""
-OPPORTUNITY = 0.6
-"""An Attack's worth beyond the one attack it takes off: it uses an open Force Field
-and a sight line, which may be gone next turn, while a Scout can wait for a turn
-with no Attack open."""
-BREAK_BONUS = 0.3
-"""A Threat broken (times the chance): it stops seeing and attacking the team."""
-MULTI_SWITCH = 1.0
-"""Per extra switch a Threat's Force Field needs (Octocutie's Head: 2 and 4): how much
-more an attack on it is worth, being that much harder to set up."""
-FIELD_OFF = 0.35
-"""A Threat's Force Field off at the end of a turn, times the chance no 4 comes next
-(a share for each of several switches it needs)."""
-SWITCH_GAP = 0.012
-"""Per cm from each switch an unbroken Threat needs to the soldier given to it, each
-soldier to one switch, the nearest that way in all (the share DOWN_SHARE for a
-switch already down: a 4 flips it back up, and a soldier parked against it flips
-it again with its Move)."""
-DOWN_SHARE = 0.5
-"""The share of SWITCH_GAP a switch already down keeps."""
-SIGHT_GAP = 0.01
-"""Per cm from each unbroken Threat's attack spots (where a soldier sees its whole
-Target) to the nearest soldier."""
-READY = 0.5
-"""A Threat some soldier is staged to open and attack with one Move (see ``_readiness``)."""
-PARTIAL = 0.5
-"""The share of READY for a two-switch field staged for a two-turn combination."""
-SPREAD = 0.25
-"""A soldier holding an Order token while rounds remain: next round it gives one back
-(Bootcamp, Round Preparation B)."""
-MOVE_ORDER_HOPE = 0.05
-"""A Move Order before its Move is chosen (it can only improve on standing still)."""
-THROW_LAND = 0.35
-"""Chance a Grenade or Mortar aimed at an open Threat's Target lands within its blast (the
-throws' scatter and the scenery in the way), used where no throw is tried."""
-SCOUT_HORIZON = 3.0
-"""Order tokens the team must still hold after a Scout for its Shields to count in
-full (fewer: a share); a Scout with no Order left to attack after it is worth nothing."""
-WIPED_OPEN = 0.8
-"""Super Soldiers: the share of a Shield's worth on an open Threat (times the chance
-no 4 comes first): an Attack can follow next turn without a switch to flip."""
-WIPED_CLOSED = 0.4
-"""Super Soldiers: the same on a Threat whose field is still on (a switch to flip first)."""
-GRENADE_NEAR = 45.0
-"""cm: a Grenadier this close (flat distance) to an open Threat's Target can throw at it."""
-
-
 # ---------------------------------------------------------------------- plans
 @dataclass
 class Line:
@@ -137,19 +76,6 @@ class Line:
     value: float | None = None
     gain: float = 0.0  # its Order's worth beyond what the position after it shows (Worth.extra)
     pending: dict[str, float] = field(default_factory=dict)  # Hearts its Attack is expected to add
-    shields: Shields | None = None
-
-
-@dataclass
-class Worth:
-    """What an Order is worth: ``gain`` in all, for comparing Orders on one
-    position; ``extra``, the part the position after the turn does not show
-    (a Scout's Shields and the Hearts expected from an Attack, ``pending``,
-    are in its attacks needed; an Attack's OPPORTUNITY and break are not)."""
-
-    gain: float
-    extra: float
-    pending: dict[str, float] = field(default_factory=dict)
     shields: Shields | None = None
 
 
@@ -176,8 +102,8 @@ class CoopPlanner:
         self.time_limit = time_limit
         self.plan: Plan | None = None
         self.last: dict[str, Any] = {}  # what the last decision weighed (tests, the README's figures)
-        self._seen_key: tuple | None = None
-        self._seen_cache: dict[Any, bool] = {}
+        self.values = CoopValue()
+        """What positions and Orders are worth (with its memo of what the Threats see)."""
 
     # ------------------------------------------------------------------ entry points
     def move(self, view, moves: list[Move]) -> Move:
@@ -197,7 +123,7 @@ class CoopPlanner:
         if followed is not None:
             return followed
         world = view.determinize(self.rng)
-        return self._best_shields(world, options)[0]
+        return self.values.best_shields(world, options)[0]
 
     def deploy(self, view, options: list[Any]) -> Any:
         """Where to deploy: the position worth most (``_leaf``: out of the
@@ -210,7 +136,7 @@ class CoopPlanner:
                 trial.apply(view.seat, o)
             except ValueError:
                 continue
-            value = self._leaf(trial)
+            value = self.values.leaf(trial)
             if value > best_value + 1e-9:
                 best, best_value = o, value
         return best
@@ -223,7 +149,7 @@ class CoopPlanner:
             trial = world.clone()
             trial.apply(view.seat, o)
             self._settle(trial, view.seat)
-            value = self._next_value(trial, {}) if trial.phase is Phase.MOVE else self._leaf(trial)
+            value = self._next_value(trial, {}) if trial.phase is MOVE else self.values.leaf(trial)
             if value > best_value + 1e-9:
                 best, best_value = o, value
         return best
@@ -303,26 +229,26 @@ class CoopPlanner:
         """Every line from this decision to the end of the turn, with a quick value."""
         phase = world.phase
         out: list[Line] = []
-        if phase is Phase.MOVE:
+        if phase is MOVE:
             turn_move = world.after == After.ORDER
             for m in self._moves(world, seat, self.plan_moves if turn_move else self.then_moves):
                 s1 = world.clone()
                 s1.apply(seat, m)
-                if s1.phase is Phase.ORDER and s1.to_act() == [seat]:
+                if s1.phase is ORDER and s1.to_act() == [seat]:
                     out += self._order_lines(s1, seat, [m])
                 else:
-                    out.append(Line([m], quick=self._leaf(s1)))
-        elif phase is Phase.ORDER:
+                    out.append(Line([m], quick=self.values.leaf(s1)))
+        elif phase is ORDER:
             out = self._order_lines(world, seat, [])
         return out
 
     def _order_lines(self, s1, seat: int, prefix: list[Any]) -> list[Line]:
         out = []
-        leaf = self._leaf(s1)
+        leaf = self.values.leaf(s1)
         for o in s1.legal_actions(seat):
             if not isinstance(o, Order):
                 continue
-            worth = self._order_gain(s1, o, {})
+            worth = self.values.order_gain(s1, o, {})
             ln = Line(prefix + [o], gain=worth.extra, pending=worth.pending, shields=worth.shields)
             ln.quick = leaf + worth.gain + (MOVE_ORDER_HOPE if o.kind == "move" else 0.0)
             out.append(ln)
@@ -344,7 +270,7 @@ class CoopPlanner:
         off) to a spot that sees its Target, the Move an Attack follows; and to
         a spot out of the Threats' sight from which such a Move starts next
         turn. STRIKES of each, at most, per soldier and Threat, checked legal."""
-        if state.phase is not Phase.MOVE or state.effect is not None:
+        if state.phase is not MOVE or state.after == After.CARD:  # a card's own Move: the card decides
             return []
         maps = table_maps(state)
         if state.mover:
@@ -353,7 +279,7 @@ class CoopPlanner:
             movers = [x for x in state.soldiers.values() if x.in_play and x.general == state.current]
         cord = state.chosen.yellow_length - 0.5
         touch = state.terrain.base_radius + D.TOKEN_RADIUS
-        threats = [t for t in state.threats.values() if t.in_play]
+        threats = [t for t in co_op(state).threats.values() if t.in_play]
         hidden = np.ones(len(maps.grid), dtype=bool)
         for t in threats:
             hidden &= ~maps.seen[t.id]
@@ -364,7 +290,7 @@ class CoopPlanner:
             here = np.asarray(x.spot.xy)
             near = np.hypot(maps.grid[:, 0] - here[0], maps.grid[:, 1] - here[1]) <= cord
             for t in threats:
-                up = [k for k in t.switches if state.ff_up[k]]
+                up = [k for k in t.switches if co_op(state).ff_up[k]]
                 if len(up) > 1:
                     # Two switches to go: stage out of sight for either (a two-turn combination),
                     # for a Move that flips both, or in sight of the Target for the Attack after it.
@@ -383,7 +309,7 @@ class CoopPlanner:
                 ends = near & maps.sees[t.id]
                 if up:
                     idx = np.nonzero(ends)[0]
-                    sx, sy = state.ff_at[up[0]]
+                    sx, sy = co_op(state).ff_at[up[0]]
                     gaps = segment_gaps(np.array([sx, sy]), np.repeat(here[None, :], len(idx), axis=0),
                                          maps.grid[idx])
                     ends = np.zeros(len(maps.grid), dtype=bool)
@@ -408,7 +334,7 @@ class CoopPlanner:
         state = world.clone()
         for a in ln.actions:
             state.apply(seat, a)
-        if state.phase is Phase.MOVE and state.after == After.END and state.to_act() == [seat]:
+        if state.phase is MOVE and state.after == After.END and state.to_act() == [seat]:
             then, _ = self._best_then(state, seat)
             if then is not None:
                 ln.actions.append(then)
@@ -421,7 +347,7 @@ class CoopPlanner:
         for m in self._moves(state, seat, self.then_moves):
             s2 = state.clone()
             s2.apply(seat, m)
-            value = self._leaf(s2)
+            value = self.values.leaf(s2)
             if value > best_value:
                 best, best_value = m, value
         return best, best_value
@@ -436,7 +362,7 @@ class CoopPlanner:
                 break
             steps[self._key(state.view(seat))] = a
             state.apply(seat, a)
-            if state.phase is Phase.SCOUT and state.to_act() == [seat] and ln.shields is not None:
+            if state.phase is SCOUT and state.to_act() == [seat] and ln.shields is not None:
                 steps[self._key(state.view(seat))] = ln.shields
                 state.apply(seat, ln.shields)
         self.plan = Plan(steps)
@@ -448,8 +374,8 @@ class CoopPlanner:
         of harm's way; Scout puts ``shields`` (or the best ones)."""
         g = state.current
         for _ in range(40):
-            if state.is_over() or state.phase is Phase.THREAT_ACTION or state.current != g \
-                    or state.phase in (Phase.LEAD, Phase.DEPLOY):
+            if state.is_over() or state.phase is THREAT_ACTION or state.current != g \
+                    or state.phase in (LEAD, DEPLOY):
                 return
             actors = state.to_act()
             if actors == [CHANCE]:
@@ -457,15 +383,15 @@ class CoopPlanner:
                 continue
             phase = state.phase
             who = actors[0]
-            if phase is Phase.REROLL:
+            if phase is REROLL:
                 state.apply(who, Reroll(()))
-            elif phase is Phase.SCOUT:
+            elif phase is SCOUT:
                 options = state.legal_actions(who)
-                pick = shields if shields in options else self._best_shields(state, options)[0]
+                pick = shields if shields in options else self.values.best_shields(state, options)[0]
                 state.apply(who, pick)
-            elif phase is Phase.THROW:
+            elif phase is THROW:
                 state.apply(who, Throw(0.0, 0.5))
-            elif phase is Phase.MOVE:
+            elif phase is MOVE:
                 s = state.soldiers[state.mover] if state.mover else next(
                     x for x in state.soldiers.values() if x.in_play and x.general == state.current)
                 state.apply(who, Move(s.id, s.spot.x, s.spot.y))
@@ -475,14 +401,15 @@ class CoopPlanner:
 
     def _null_chance(self, state) -> Any:
         phase = state.phase
-        if phase is Phase.ROLL:
-            return Roll(("blank",) * len(state.attack.pending))
-        if phase is Phase.THREAT_ROLL:
-            return Roll(("blank",) * len(state.threat_pending))
-        if phase is Phase.LANDING:  # toward the far corner, as far as the throw can reach (a landing is checked)
+        if phase is ROLL:
+            return Roll(("blank",) * len(state.current_attack().pending))
+        if phase is THREAT_ROLL:
+            return Roll(("blank",) * len(co_op(state).threat_pending))
+        if phase is LANDING:  # toward the far corner, as far as the throw can reach (a landing is checked)
             from engine.little_soldiers.table.landings import toward
 
-            shot, face = state.shot, state.shot_faces(state.shot.kind)[0]
+            shot = state.current_shot()
+            face = state.shot_faces(shot.kind)[0]
             x, y, z = toward(state.terrain, shot.kind, shot.start, shot.strength, self._far_corner(state), face)
             return Landing(x, y, z, face)
         return state.sample_chance(self.rng)
@@ -498,7 +425,7 @@ class CoopPlanner:
         """After a Lead: play the deployments (out of the Threats' sight, the
         heuristic's rule) and chance up to the first player's Move."""
         for _ in range(20):
-            if state.is_over() or state.phase is Phase.MOVE:
+            if state.is_over() or state.phase is MOVE:
                 return
             actors = state.to_act()
             if actors == [CHANCE]:
@@ -508,7 +435,7 @@ class CoopPlanner:
             options = state.legal_actions(who) or state.candidate_actions(who, 6, self.rng)
             if not options:
                 return
-            if state.phase is Phase.DEPLOY:
+            if state.phase is DEPLOY:
                 seen = state.view(who).threat_outlook([_spot(o) for o in options])
                 options = [options[min(range(len(options)), key=lambda i: seen[i][0])]]
             state.apply(who, options[0])
@@ -519,9 +446,9 @@ class CoopPlanner:
         continuation for every token but the 4, which turns every Force Field
         back on, and one for the 4)."""
         if state.is_over():
-            return self._over_value(state)
-        if state.phase is not Phase.THREAT_ACTION:
-            return self._next_value(state, pending) if state.phase is Phase.MOVE else self._leaf(state)
+            return self.values.over_value(state)
+        if state.phase is not THREAT_ACTION:
+            return self._next_value(state, pending) if state.phase is MOVE else self.values.leaf(state)
         outcomes = state.chance_outcomes() or []
         total = 0.0
         conts: dict[bool, Any] = {}
@@ -530,9 +457,9 @@ class CoopPlanner:
             c = state.clone()
             c.apply(CHANCE, outcome)
             cost = 0.0
-            if c.phase is Phase.THREAT_ROLL:
-                cost = self._attack_cost(c, list(c.threat_targets))
-                while not c.is_over() and c.to_act() == [CHANCE] and c.phase is Phase.THREAT_ROLL:
+            if c.phase is THREAT_ROLL:
+                cost = self.values.attack_cost(c, list(co_op(c).threat_targets))
+                while not c.is_over() and c.to_act() == [CHANCE] and c.phase is THREAT_ROLL:
                     c.apply(CHANCE, self._null_chance(c))
             reset = outcome.number == M.THREAT_RESET_TOKEN
             if reset not in conts:
@@ -546,35 +473,10 @@ class CoopPlanner:
 
     def _continue(self, c, pending: dict[str, float]) -> float:
         if c.is_over():
-            return self._over_value(c)
-        if c.phase is Phase.MOVE and c.after == After.ORDER:
+            return self.values.over_value(c)
+        if c.phase is MOVE and c.after == After.ORDER:
             return self._next_value(c, pending)
-        return self._leaf(c, pending)
-
-    def _over_value(self, state) -> float:
-        result = state.result()
-        return WIN_VALUE if result is not None and result.winners else -LOSS_COST
-
-    def _attack_cost(self, state, targets: list[str]) -> float:
-        """What the Threats' collective Attack on ``targets`` is expected to cost:
-        the same Hits on each (5 dice, those without a Hit rerolled once)."""
-        soldiers = [state.soldiers[t] for t in targets if state.soldiers[t].in_play]
-        if not soldiers:
-            return 0.0
-        hits = hits_distribution(R.ATTACK_DICE, hit_chance(state.chosen.attack_die_faces), 1)
-        track = state.track
-        cost = 0.0
-        for h, p in enumerate(hits):
-            breaks = 0
-            hearts = 0
-            for s in soldiers:
-                left = state.toughness(s) - s.hearts
-                dmg = max(0, h - state.defense(s))
-                hearts += min(dmg, left)
-                breaks += dmg >= left
-            c = HEART_COST * hearts + BREAK_COST * breaks + (LOSS_COST if breaks and breaks >= track else 0.0)
-            cost += p * c
-        return cost
+        return self.values.leaf(c, pending)
 
     # ------------------------------------------------------------------ the next player's turn
     def _next_value(self, state, pending: dict[str, float]) -> float:
@@ -582,285 +484,19 @@ class CoopPlanner:
         Order's immediate worth, valued at the end of that Move."""
         g = state.current
         seat = state.generals[g].seat
-        best = self._leaf(state, pending)
+        best = self.values.leaf(state, pending)
         for m in self._moves(state, seat, self.next_moves):
             c = state.clone()
             c.apply(seat, m)
-            value = self._leaf(c, pending)
-            if c.phase is Phase.ORDER and c.to_act() == [seat]:
-                gains = [self._order_gain(c, o, pending).gain for o in c.legal_actions(seat) if isinstance(o, Order)]
+            value = self.values.leaf(c, pending)
+            if c.phase is ORDER and c.to_act() == [seat]:
+                gains = [self.values.order_gain(c, o, pending).gain for o in c.legal_actions(seat) if isinstance(o, Order)]
                 value += max(gains, default=0.0)
             best = max(best, value)
         return best
 
     # ------------------------------------------------------------------ what an Order is worth
-    def _order_gain(self, state, o: Order, pending: dict[str, float]) -> Worth:
-        """What Order ``o`` is worth now (see ``Worth``)."""
-        spread = SPREAD if state.generals[state.current].lid > 0 and state.soldiers[o.soldier].orders == 0 else 0.0
-        if o.kind == "attack" or (o.kind == "special" and o.target is not None):
-            if o.target not in state.threats:
-                return Worth(-10.0, -10.0)
-            gain, base, hearts = self._attack_gain(state, o, pending)
-            return Worth(gain + spread, gain - base, {o.target: pending.get(o.target, 0.0) + hearts})
-        if o.kind == "move":
-            return Worth(spread, 0.0)
-        kind = state.soldiers[o.soldier].kind
-        if kind == "infantry":
-            options = [Shields(c) for c in _scout_choices(state)]
-            if not options:
-                return Worth(-1.0, -1.0)
-            pick, gain, full = self._best_shields(state, options, pending)
-            later = min(1.0, max(0.0, _orders_left(state) - 1) / SCOUT_HORIZON)
-            return Worth(gain * later + spread, gain * later - full, shields=pick)
-        if kind in ("grenadier", "operator"):
-            gain, hearts = self._throw_gain(state, o, pending)
-            return Worth(gain + spread, gain, hearts)
-        return Worth(-1.0, -1.0)
-
-    def _attack_gain(self, state, o: Order, pending: dict[str, float]) -> tuple[float, float, float]:
-        """(worth, the part of it the expected Hearts show in a position's
-        attacks needed, the expected Hearts)."""
-        t = state.threats[o.target]
-        hit_p = hit_chance(state.chosen.attack_die_faces)
-        rerolls = state.reroll_allowance(o.soldier, o.target)[0]
-        defense = state.defense(t)
-        left = t.toughness - t.hearts - pending.get(t.id, 0.0)
-        self_cost = 0.0
-        if o.kind == "special":
-            hits, p_heart, p_shield = sniper_distribution(R.ATTACK_DICE, hit_p, rerolls)
-            self_cost = p_heart * HEART_COST * 2 + p_shield * HEART_COST
-        else:
-            hits = hits_distribution(R.ATTACK_DICE, hit_p, rerolls)
-        dmg = damage_distribution(hits, defense)
-        if left <= 0.05:
-            return 0.0, 0.0, 0.0
-        before = attacks_needed(defense, left, hit_p)
-        after, brk = work_after(defense, left, dmg, hit_p)
-        base = _weight(t) * (before - after)
-        gain = base + _weight(t) * OPPORTUNITY + BREAK_BONUS * brk
-        others = [x for x in state.threats.values() if x.in_play and x.id != t.id
-                  and x.toughness - x.hearts - pending.get(x.id, 0.0) > 0.05]
-        if not others:
-            gain += WIN_VALUE * brk
-        expected = sum(min(k, left) * p for k, p in enumerate(dmg))
-        return gain - self_cost, base, expected
-
-    def _best_shields(self, state, options: list[Shields],
-                      pending: dict[str, float] | None = None) -> tuple[Shields, float, float]:
-        """The Shields that take the most attacks needed off the Threats (a
-        Shield below Defense 0 is wasted), with their worth and the part of it
-        a position's attacks needed shows: with Super Soldiers a 4 clears the
-        Threats' Shields, so they are worth a share of what they take off."""
-        pending = pending or {}
-        hit_p = hit_chance(state.chosen.attack_die_faces)
-        wiped = state.super_soldiers
-        best, best_gain, best_full = options[0], -math.inf, 0.0
-        for o in options:
-            gain = full = 0.0
-            for ident in set(o.targets):
-                t = state.threats.get(ident)
-                if t is None or not t.in_play:
-                    gain -= 10.0  # never on a teammate
-                    continue
-                left = t.toughness - t.hearts - pending.get(ident, 0.0)
-                d = state.defense(t)
-                g = _weight(t) * (attacks_needed(d, left, hit_p)
-                                  - attacks_needed(max(0, d - o.targets.count(ident)), left, hit_p))
-                full += g
-                if wiped:  # Super Soldiers: a 4 clears the Threats' Shields (and turns every field on)
-                    g *= _survive(state) * (WIPED_OPEN if state.field_off(t) else WIPED_CLOSED)
-                gain += g
-            if gain > best_gain + 1e-9:
-                best, best_gain, best_full = o, gain, full
-        return best, best_gain, best_full
-
-    def _throw_gain(self, state, o: Order, pending: dict[str, float]) -> tuple[float, dict[str, float]]:
-        """A Grenade or Mortar at the best open Threat (no valid target needed):
-        its worth if it lands within the blast, times the chance it does, less
-        what the Grenade's Boom face costs the Grenadier; and the Hearts it is
-        expected to add."""
-        s = state.soldiers[o.soldier]
-        hit_p = hit_chance(state.chosen.attack_die_faces)
-        best, best_pending = -1.0, {}
-        self_cost = 0.0
-        if s.kind == "grenadier":
-            faces = state.chosen.grenade_die_faces
-            boom = faces.count("boom") / len(faces)
-            hits = state.chosen.grenade_face_values["boom"]
-            left = state.toughness(s) - s.hearts
-            dmg = max(0, hits - state.defense(s))
-            self_cost = boom * (HEART_COST * min(dmg, left) + (BREAK_COST + (LOSS_COST if state.track <= 1 else 0.0)
-                                                                if dmg >= left else 0.0))
-        for t in state.threats.values():
-            if not t.in_play or not state.field_off(t):
-                continue
-            if s.kind == "grenadier" and math.dist(s.spot.xy, t.target[:2]) > GRENADE_NEAR:
-                continue
-            left = t.toughness - t.hearts - pending.get(t.id, 0.0)
-            if left <= 0.05:
-                continue
-            d = state.defense(t)
-            before = attacks_needed(d, left, hit_p)
-            if s.kind == "grenadier":
-                faces = state.chosen.grenade_die_faces
-                dmg = [0.0] * (max(state.chosen.grenade_face_values.values()) + 1)
-                for f in faces:
-                    k = 0 if f == "boom" else max(0, state.chosen.grenade_face_values[f] - d)
-                    dmg[k] += 1 / len(faces)
-            else:
-                sides = state.chosen.mortar_token_sides
-                dmg = [0.0] * (max(sides.values()) + 1)
-                for v in sides.values():
-                    dmg[v] += 1 / len(sides)
-            after, brk = work_after(d, left, dmg, hit_p)
-            gain = _weight(t) * (before - after + OPPORTUNITY) + BREAK_BONUS * brk
-            others = [x for x in state.threats.values() if x.in_play and x.id != t.id
-                      and x.toughness - x.hearts - pending.get(x.id, 0.0) > 0.05]
-            if not others:
-                gain += WIN_VALUE * brk
-            if THROW_LAND * gain > best:
-                best = THROW_LAND * gain
-                hearts = THROW_LAND * sum(min(k, left) * p for k, p in enumerate(dmg))
-                best_pending = {t.id: pending.get(t.id, 0.0) + hearts}
-        return best - self_cost, best_pending
-
     # ------------------------------------------------------------------ a position's worth
-    def _seen(self, state, spots: list) -> list[bool]:
-        """Whether an unbroken Threat sees a head at each spot, remembered per
-        table (scenery removed or not) and set of unbroken Threats: the lines
-        of a decision move one soldier at a time."""
-        key0 = (state.terrain, tuple(t.id for t in state.threats.values() if t.in_play))
-        if self._seen_key is None or self._seen_key[0] is not key0[0] or self._seen_key[1] != key0[1]:
-            self._seen_key, self._seen_cache = key0, {}
-        cache = self._seen_cache
-        todo = [sp for sp in spots if sp not in cache]
-        if todo:
-            for sp, k in zip(todo, state.seen_by_threats(todo), strict=True):
-                cache[sp] = k > 0
-        return [cache[sp] for sp in spots]
-
-    def _readiness(self, state, in_play: list) -> float:
-        """For each unbroken Threat, whether a soldier whose General can still
-        give an Order stands where one straight Move flips what is left of its
-        Force Field and ends in sight of its Target (``TableMaps``): the Attack
-        that Move sets up. A field that needs two switches still up counts
-        PARTIAL when one soldier is staged that way for one switch and another
-        is parked against the other (its Move flips it again), for a two-turn
-        combination, in full when one General has a soldier that flips them all
-        with one straight Move and another that sees the Target; weighted like
-        an attack on the Threat."""
-        maps = table_maps(state)
-        staged = [(s, maps.at(s.spot.xy)) for s in in_play if s.spot.surface is None
-                  and state.generals[s.general].tokens + state.generals[s.general].lid > 0]
-        staged = [(s, k) for s, k in staged if k is not None]
-        if not staged:
-            return 0.0
-        touch = state.terrain.base_radius + D.TOKEN_RADIUS + state.terrain.contact
-        total = 0.0
-        for t in state.threats.values():
-            if not t.in_play:
-                continue
-            up = [n for n in t.switches if state.ff_up[n]]
-            if not up:
-                credit = 1.0 if any(maps.reach[t.id][k] for _, k in staged) else 0.0
-            elif len(up) == 1:
-                credit = 1.0 if any(maps.via[t.id, up[0]][k] for _, k in staged) else 0.0
-            else:
-                credit = 0.0
-                if len(up) == len(t.switches):
-                    # One General's soldiers: one flips every switch with a straight Move, the
-                    # same or another then attacks from where it stands (one turn, no 4 between).
-                    for s, k in staged:
-                        if maps.sweep[t.id][k] and any(y.general == s.general and maps.sees[t.id][ky]
-                                                       for y, ky in staged if y.id != s.id):
-                            credit = 1.0
-                if credit:
-                    total += _weight(t) * credit
-                    continue
-                for a in up:
-                    for s, k in staged:
-                        if not maps.via[t.id, a][k]:
-                            continue
-                        others = [b for b in up if b != a]
-                        if all(any(x.id != s.id and math.dist(x.spot.xy, state.ff_at[b]) <= touch
-                                   for x, _ in staged) for b in others):
-                            credit = PARTIAL
-            total += _weight(t) * credit
-        return total
-
-    def _leaf(self, state, pending: dict[str, float] | None = None) -> float:
-        """How a position stands, apart from Attacks still being rolled: the
-        attacks still needed (negative), the Force Fields off that may last,
-        the soldiers' distance to the switches they still have to flip, the
-        soldiers the Threats see now and the Order tokens spread."""
-        if state.is_over():
-            return self._over_value(state)
-        pending = pending or {}
-        hit_p = hit_chance(state.chosen.attack_die_faces)
-        value = 0.0
-        survive = _survive(state)
-        for t in state.threats.values():
-            if not t.in_play:
-                continue
-            left = t.toughness - t.hearts - pending.get(t.id, 0.0)
-            value -= _weight(t) * attacks_needed(state.defense(t), left, hit_p)
-            down = sum(1 for n in t.switches if not state.ff_up[n])
-            value += FIELD_OFF * survive * down / len(t.switches)
-        in_play = [s for s in state.soldiers.values() if s.in_play]
-        table = [s.spot.xy for s in in_play if s.spot.surface is None]
-        if table:
-            here = np.asarray(table)
-            tasks = []
-            for t in state.threats.values():
-                if not t.in_play:
-                    continue
-                for n in t.switches:
-                    tasks.append((state.ff_at[n], 1.0 if state.ff_up[n] else DOWN_SHARE))
-                spots = attack_spots(state, t)
-                if len(spots):
-                    gaps = np.hypot(spots[None, :, 0] - here[:, None, 0], spots[None, :, 1] - here[:, None, 1])
-                    value -= SIGHT_GAP * float(gaps.min())
-            if tasks:
-                cost = np.array([[w * math.dist(xy, at) for at, w in tasks] for xy in table])
-                value -= SWITCH_GAP * _assignment(cost)
-            value += READY * self._readiness(state, in_play)
-        seen = self._seen(state, [s.spot for s in in_play])
-        exposed = [s.id for s, k in zip(in_play, seen, strict=True) if k]
-        if exposed:
-            value -= _attack_chance(state) * self._attack_cost(state, exposed)
-        if any(g.lid > 0 for g in state.generals):
-            value += SPREAD * sum(1 for s in in_play if s.orders > 0)
-        return value
-
-
-# ---------------------------------------------------------------------- helpers
-def _assignment(cost: np.ndarray) -> float:
-    """The least total cost of giving each task (a column) its own soldier (a
-    row); tasks left over when soldiers are fewer cost their cheapest soldier.
-    Exact, over subsets of tasks (a handful of switches)."""
-    n_soldiers, n_tasks = cost.shape
-    if n_tasks > n_soldiers:
-        order = np.argsort(cost.min(axis=0))  # the cheapest tasks are shared
-        extra = float(cost[:, order[n_soldiers:]].min(axis=0).sum())
-        return extra + _assignment(cost[:, order[:n_soldiers]])
-    full = (1 << n_tasks) - 1
-    best = {0: 0.0}
-    for i in range(n_soldiers):
-        nxt = dict(best)
-        for mask, c in best.items():
-            for j in range(n_tasks):
-                if not mask & (1 << j):
-                    m = mask | (1 << j)
-                    v = c + cost[i, j]
-                    if v < nxt.get(m, math.inf):
-                        nxt[m] = v
-        best = nxt
-    return best.get(full, 0.0)
-
-
-def _weight(threat) -> float:
-    """What one attack on ``threat`` is worth (see MULTI_SWITCH)."""
-    return 1.0 + MULTI_SWITCH * (len(threat.switches) - 1)
 
 
 def _kind(action: Any) -> tuple:
@@ -871,36 +507,8 @@ def _kind(action: Any) -> tuple:
     return (type(action).__name__,)
 
 
-def _spot(deploy):
-    from engine.little_soldiers.terrain import Spot
-
+def _spot(deploy: Any) -> Spot:
     return Spot(deploy.x, deploy.y, None)
 
 
-def _scout_choices(state) -> list[tuple[str, ...]]:
-    import itertools
-
-    threats = [t.id for t in state.threats.values() if t.in_play]
-    return list(itertools.combinations_with_replacement(threats, R.SCOUT_SHIELDS))
-
-
-def _orders_left(state) -> float:
-    """Order tokens the team can still give this game: on the Generals, and on
-    the lids with the ones soldiers give back at each round to come (counted
-    as one per lid token: a rough share)."""
-    return float(sum(g.tokens + g.bonus + 2 * g.lid for g in state.generals))
-
-
-def _survive(state) -> float:
-    """Chance the next Threat Action token is not the 4 (which flips every switch up)."""
-    down = list(state.actions_down)
-    if not down:
-        return 1.0
-    return 1.0 - down.count(M.THREAT_RESET_TOKEN) / len(down)
-
-
-def _attack_chance(state) -> float:
-    """Chance the Threats attack in their next turn (the 4 skips it in A New Threat)."""
-    if state.attacks_on_reset:
-        return 1.0
-    return _survive(state)
+__all__ = ["CoopPlanner", "Line", "OPPORTUNITY", "Plan", "scout_choices", "weight"]

@@ -99,7 +99,7 @@ class Plan:
         self.enemy = 1 - self.me
         self.terrain = world.terrain
         self.red = chosen.red_length
-        self.levels = world.config.has("levels")
+        self.levels = world.rules.climbing
         self.reach = self._enemy_reach()
         self.exposure_cache: dict[tuple[int, Spot], dict[int, int]] = {}
         self.best: Any = None  # the best action scored so far
@@ -396,7 +396,7 @@ class DuelBot:
         """Whether the planner models this game: two Generals, one colour
         each, no mission, no Tactics cards."""
         cfg = view.config
-        return cfg.mission is None and cfg.players == 2 and not cfg.has("two_vs_two") and not cfg.has("advanced_tactics")
+        return cfg.mission is None and cfg.generals == 2 and not view.rules.extra_types
 
     def choose(self, view: Any) -> Any:
         phase = view.phase

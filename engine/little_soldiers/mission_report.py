@@ -90,13 +90,14 @@ def mission_report(path: str | os.PathLike[str] | None = None) -> dict[str, Any]
 
 def game_entry(state: LittleSoldiersState) -> tuple[str, str, str, list[str], bool]:
     """(mission, mode, players, Threats beaten, won) of a finished co-op game."""
-    if state.mission not in M.COOP_MISSIONS:
+    if state.mission not in TABLES:
         raise ValueError("Only A New Threat and Another New Threat have a Mission Report.")
     if not state.is_over():
         raise ValueError("The Mission Report is filled in once the game is over.")
-    mode = MODES[1] if state.config.has("super_soldier") else MODES[0]
-    beaten = sorted(t.id for t in state.threats.values() if t.broken)
-    return state.mission, mode, str(state.config.players), beaten, bool(state.result().winners)
+    mode = MODES[1] if state.rules.lightning else MODES[0]  # Super Soldiers: lightning counts
+    beaten = sorted(t.id for t in state.targets.values() if not t.in_play)
+    result = state.result()
+    return state.mission, mode, str(state.config.players), beaten, bool(result is not None and result.winners)
 
 
 def record_mission(state: LittleSoldiersState, path: str | os.PathLike[str] | None = None,

@@ -1,10 +1,11 @@
 """The core's Moves: the yellow cord, what a Move touches, and what follows it.
 
-Part of ``LittleSoldiersState``, kept apart so each class stays readable.
-Parts join in through ``check_move``, ``before_move`` (a Reaction window),
-``on_moved`` (every Move), ``after_move`` (the tokens and Objects a Move
-touched; a part that opens a step resumes the rest with
-``resume_after_move``) and ``may_stop_moves``.
+Functions of a state, kept apart so each module stays readable. Parts join
+in through ``check_move``, ``before_move`` (a Reaction window may hold the
+Move), ``on_moved`` (every Move), ``after_move`` (the tokens and Objects a
+Move touched; each part's hook is a frame, so the next one waits for the
+step it opened) and ``may_stop_moves``. What follows the Move is the
+continuation: the turn's Order, the end of the Action, another granted Move.
 """
 
 from __future__ import annotations
@@ -13,138 +14,136 @@ from typing import TYPE_CHECKING, Any
 
 from engine.little_soldiers.actions import Activate, Move
 from engine.little_soldiers.combat import finite
-from engine.little_soldiers.phases import After, Phase
+from engine.little_soldiers.flow import DO_MOVE, END_TURN, MOVE_STEP, MOVES, frame
+from engine.little_soldiers.phases import ORDER, After
 from engine.little_soldiers.pieces import Soldier
-from engine.little_soldiers.terrain import MoveReport
+from engine.little_soldiers.registry import REGISTRY
 
 if TYPE_CHECKING:
-    from engine.little_soldiers.parts.base import Part
     from engine.little_soldiers.state import LittleSoldiersState
-
-    _Base = LittleSoldiersState
-else:
-    _Base = object
+    from engine.little_soldiers.terrain import MoveReport
 
 
-class Movement(_Base):
-    """Moves of LittleSoldiersState (the core)."""
 
-    # ================================================================ movement
-    def _check_move(self, action: Any) -> str | None:
-        if isinstance(action, Activate) and action.obj is None and self.after == After.LIGHTNING:
-            return None  # stop making the Infantry's lightning Moves
-        if isinstance(action, Activate) and action.obj is None and \
-                any(p.may_stop_moves() for p in self.hooks["may_stop_moves"]):
+def is_stop(action: Any) -> bool:
+    """``Activate(None)`` in a MOVE step: stop making the Moves granted."""
+    return isinstance(action, Activate) and action.obj is None
+
+
+def check_move(st: LittleSoldiersState, action: Any) -> str | None:
+    if is_stop(action):
+        if st.after == After.LIGHTNING or any(p.may_stop_moves(st) for p in st.rules.hooks["may_stop_moves"]):
             return None
-        if not isinstance(action, Move):
-            return "Make a yellow Move with one of your Little Soldiers (it may be zero)."
-        s = self.soldiers.get(action.soldier)
-        if s is None or s.general != self.current or not s.in_play:
-            return f"{action.soldier} is not one of your Little Soldiers in play."
-        if self.mover is not None and action.soldier != self.mover:
-            return f"This Move is {self.mover}'s."
-        if not finite(action.x, action.y):
-            return "The position must be two numbers (cm)."
-        if action.climb and not self.climbing:
-            return "Climbing needs the Levels module."
-        for p in self.hooks["check_move"]:
-            reason = p.check_move(s, action, False)
+    if not isinstance(action, Move):
+        return "Make a yellow Move with one of your Little Soldiers (it may be zero)."
+    s = st.soldiers.get(action.soldier)
+    if s is None or s.general != st.current or s.spot is None:
+        return f"{action.soldier} is not one of your Little Soldiers in play."
+    if st.mover is not None and action.soldier != st.mover:
+        return f"This Move is {st.mover}'s."
+    if not finite(action.x, action.y):
+        return "The position must be two numbers (cm)."
+    if action.climb and not st.rules.climbing:
+        return no_climbing()
+    hooks = st.rules.hooks["check_move"]
+    for p in hooks:
+        reason = p.check_move(st, s, action, False)
+        if reason:
+            return reason
+    report = move_report(st, action)
+    if report.reason is None and action.climb and report.end is not None and \
+            st.terrain.level(report.end.surface) > st.terrain.level(s.spot.surface):
+        for p in hooks:
+            reason = p.check_move(st, s, action, True)
             if reason:
                 return reason
-        report = self.move_report(action)
-        if report.reason is None and action.climb and \
-                self.terrain.level(report.end.surface) > self.terrain.level(s.spot.surface):
-            for p in self.hooks["check_move"]:
-                reason = p.check_move(s, action, True)
-                if reason:
-                    return reason
-        return report.reason
+    return report.reason
 
-    def move_report(self, action: Move) -> MoveReport:
-        s = self.soldiers[action.soldier]
-        others = self._spots(exclude=s.id)
-        cord = self.chosen.yellow_length
-        if action.climb:
-            return self.terrain.climb(s.spot, (action.x, action.y), cord, others)
-        return self.terrain.move(s.spot, (action.x, action.y), cord, others)
 
-    def _on_move(self, action: Move | Activate) -> None:
-        if isinstance(action, Activate):  # declined the rest of the lightning (or a card's) Moves
-            self.moves_left = 0
-            self.continue_after_move()
-            return
-        s = self.soldiers[action.soldier]
-        if (action.x, action.y) != s.spot.xy or action.climb:
-            for p in self.hooks["before_move"]:
-                if p.before_move(action):
-                    return
-        self.do_move(action)
+def no_climbing() -> str:
+    """Why a climb is refused in a game no part of which lets soldiers climb."""
+    allow = " or ".join(m.title for m in REGISTRY.modules.values() if m.climbing)
+    return f"Climbing needs the {allow} module." if allow else "Little Soldiers do not climb in this game."
 
-    def do_move(self, action: Move) -> None:
-        report = self.move_report(action)
-        s = self.soldiers[action.soldier]
-        before = s.spot
-        s.spot = report.end
-        path = report.path if action.climb else self.terrain.path(before, (report.end.x, report.end.y))
-        self.measured = {"move": s.id, "path": [list(p) for p in path], "length_cm": round(report.length, 2),
-                         "cord_cm": self.chosen.yellow_length}
-        if report.end == before:
-            self.log(f"{s.id} does not move.")
-        elif action.climb:
-            where = report.end.surface or "the table"
-            self.log(f"{s.id} climbs onto {where} at ({report.end.x:.1f}, {report.end.y:.1f}) "
-                     f"(cord used {report.length:.1f} cm); the Move ends.")
-        else:
-            self.log(f"{s.id} moves {report.length:.1f} cm to ({report.end.x:.1f}, {report.end.y:.1f}).")
-        self.moved(s)
-        # Tokens on the table are touched by the part of the Move made on the table.
-        if before.surface is None:
-            touched = list(path[:2]) if action.climb else list(path)
-        else:
-            touched = [report.end.xy] if report.end.surface is None else []
-        self.after_move(s, touched)
 
-    def moved(self, s: Soldier) -> None:
-        """Every Move, a bounce included (Super Soldier: a Shield goes)."""
-        for p in self.hooks["on_moved"]:
-            p.on_moved(s)
+def move_report(st: LittleSoldiersState, action: Move) -> MoveReport:
+    s = st.soldiers[action.soldier]
+    assert s.spot is not None
+    others = st.spots(exclude=s.id)
+    cord = st.chosen.yellow_length
+    if action.climb:
+        return st.terrain.climb(s.spot, (action.x, action.y), cord, others)
+    return st.terrain.move(s.spot, (action.x, action.y), cord, others)
 
-    def after_move(self, s: Soldier, path: list[tuple[float, float]], start: int = 0) -> None:
-        """The tokens and Objects the Move touched, part by part from
-        ``start`` (a part whose step interrupted resumes the rest)."""
-        for i in range(start, len(self.parts)):
-            p = self.parts[i]
-            if "after_move" in p.overrides and p.after_move(s, path):
-                return
-        self.continue_after_move()
 
-    def resume_after_move(self, part: Part, s: Soldier) -> None:
-        """A part's step after a Move is done: the later parts' turn."""
-        self.after_move(s, [], self.parts.index(part) + 1)
+def on_move(st: LittleSoldiersState, action: Move | Activate) -> None:
+    """The MOVE step: a Move (held first by any part that holds Moves), or
+    stopping the granted Moves."""
+    if isinstance(action, Activate):  # declined the rest of the granted (or a card's) Moves
+        st.drop(MOVES)
+        return
+    s = st.soldiers[action.soldier]
+    assert s.spot is not None
+    args = (action.soldier, action.x, action.y, action.climb)
+    if (action.x, action.y) != s.spot.xy or action.climb:
+        st.then(*st.hook_frames("before_move", *args), frame(DO_MOVE, *args))
+    else:
+        do_move(st, Move(*args))
 
-    def continue_after_move(self) -> None:
-        if self.round_over_now:
-            self.end_round_now()
-            return
-        if self.after == After.ORDER:
-            self.mover = None
-            if self.can_order(self.current):
-                self.phase = Phase.ORDER
-            else:
-                self.end_turn()
-        elif self.after == After.LIGHTNING:
-            self.moves_left -= 1
-            attacker = self.soldiers[self.mover]
-            if self.moves_left > 0 and attacker.in_play:
-                self.phase = Phase.MOVE
-            else:
-                self.action_done()
-        else:
-            self.action_done()
 
-    def action_done(self) -> None:
-        """An Action is over: a part's next Action (a Tactics card), or the End of Turn."""
-        for p in self.hooks["action_done"]:
-            if p.action_done():
-                return
-        self.end_turn()
+def do_move(st: LittleSoldiersState, action: Move) -> None:
+    """The DO_MOVE frame: the soldier moves, then the parts see what it touched."""
+    report = move_report(st, action)
+    s = st.soldiers[action.soldier]
+    before = s.spot
+    assert before is not None and report.end is not None
+    s.spot = report.end
+    path = report.path if action.climb else st.terrain.path(before, (report.end.x, report.end.y))
+    st.measured = {"move": s.id, "path": [list(p) for p in path], "length_cm": round(report.length, 2),
+                   "cord_cm": st.chosen.yellow_length}
+    if report.end == before:
+        st.log(f"{s.id} does not move.")
+    elif action.climb:
+        where = report.end.surface or "the table"
+        st.log(f"{s.id} climbs onto {where} at ({report.end.x:.1f}, {report.end.y:.1f}) "
+               f"(cord used {report.length:.1f} cm); the Move ends.")
+    else:
+        st.log(f"{s.id} moves {report.length:.1f} cm to ({report.end.x:.1f}, {report.end.y:.1f}).")
+    moved(st, s)
+    # Tokens on the table are touched by the part of the Move made on the table.
+    touched: list[tuple[float, float]]
+    if before.surface is None:
+        touched = list(path[:2]) if action.climb else list(path)
+    else:
+        touched = [report.end.xy] if report.end.surface is None else []
+    st.then(*st.hook_frames("after_move", s.id, tuple((float(x), float(y)) for x, y in touched)))
+
+
+def moved(st: LittleSoldiersState, s: Soldier) -> None:
+    """Every Move, a bounce included (Super Soldier: a Shield goes)."""
+    for p in st.rules.hooks["on_moved"]:
+        p.on_moved(st, s)
+
+
+def turn_move(st: LittleSoldiersState) -> None:
+    """The TURN_MOVE frame: after the turn's Move, the Order, or the End of
+    Turn when the General cannot give one."""
+    st.mover = None
+    if st.can_order(st.current):
+        st.open(ORDER)
+    else:
+        st.then(frame(END_TURN, True))
+
+
+def granted_moves(st: LittleSoldiersState, soldier: str, left: int) -> None:
+    """The MOVES frame, after one of a soldier's granted Moves: another while
+    some are left and the soldier stands, else what follows them."""
+    left -= 1
+    if left > 0 and st.soldiers[soldier].in_play:
+        st.then(frame(MOVE_STEP, After.LIGHTNING.value, soldier), frame(MOVES, soldier, left))
+
+
+def grant_moves(st: LittleSoldiersState, soldier: str, count: int) -> None:
+    """``soldier`` makes up to ``count`` Moves now, each of which may be its last
+    (Super Soldier's lightning: the Infantry's Special Ability)."""
+    st.then(frame(MOVE_STEP, After.LIGHTNING.value, soldier), frame(MOVES, soldier, count))

@@ -37,6 +37,7 @@ from typing import Any, NamedTuple
 
 from engine.little_soldiers import rules_data as R
 from engine.little_soldiers.odds import hits_distribution
+from engine.little_soldiers.parts.bootcamp import Bootcamp
 
 # A soldier in a Position: (in play, Hearts, Shields, Order tokens on it).
 SoldierTokens = tuple[bool, int, int, int]
@@ -414,8 +415,8 @@ def position_of(state: Any, ids: Sequence[str]) -> Position:
         team[state.current],
         team[state.first],
         star,
-        int(state.flag),
-        (gens[0].tokens + gens[0].bonus, gens[1].tokens + gens[1].bonus),
+        int(state.slice_of(Bootcamp).flag),
+        (state.tokens_on(0), state.tokens_on(1)),
         (gens[0].lid, gens[1].lid),
         (gens[0].bottom, gens[1].bottom),
         soldiers,

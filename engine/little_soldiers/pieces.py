@@ -32,10 +32,13 @@ def landing_from(data: Mapping[str, Any] | None) -> Landing | None:
 
 
 class Soldier:
-    """One Little Soldier: its card's tokens and, in play, where it stands."""
+    """One Little Soldier: its card's tokens and, in play, where it stands.
 
-    __slots__ = ("id", "general", "team", "side", "kind", "hearts", "shields", "orders", "bonus", "spot",
-                 "promoted", "out")
+    Only what every game has: a module or mission keeps what it adds to a
+    soldier (Bonus Order tokens, a flipped card, out for good) in its own
+    slice of the state."""
+
+    __slots__ = ("id", "general", "team", "side", "kind", "hearts", "shields", "orders", "spot")
 
     def __init__(self, ident: str, general: int, team: str, kind: str, side: str | None = None) -> None:
         self.id = ident
@@ -46,42 +49,44 @@ class Soldier:
         self.hearts = 0
         self.shields = 0
         self.orders = 0
-        self.bonus = 0  # Bonus Order tokens (Advanced Tactics), gone at the end of the round
         self.spot: Spot | None = None  # None: on its card in the HQ
-        self.promoted = False  # Battle Royale: flipped to its Super Soldier side by Supplies
-        self.out = False  # Battle Royale: broken for good
 
     @property
     def in_play(self) -> bool:
         return self.spot is not None
 
+    @property
+    def at(self) -> Spot:
+        """Where a soldier in play stands (asking it of a soldier in the HQ is an error)."""
+        if self.spot is None:
+            raise ValueError(f"{self.id} is not in play")
+        return self.spot
+
     def copy(self) -> Soldier:
         new = Soldier(self.id, self.general, self.team, self.kind, self.side)
         new.hearts, new.shields, new.orders, new.spot = self.hearts, self.shields, self.orders, self.spot
-        new.bonus, new.promoted, new.out = self.bonus, self.promoted, self.out
         return new
 
     def to_dict(self) -> dict[str, Any]:
         spot = None if self.spot is None else {"x": self.spot.x, "y": self.spot.y, "surface": self.spot.surface}
         return {"id": self.id, "general": self.general, "team": self.team, "side": self.side, "kind": self.kind,
-                "hearts": self.hearts, "shields": self.shields, "orders": self.orders, "bonus": self.bonus,
-                "spot": spot, "promoted": self.promoted, "out": self.out}
+                "hearts": self.hearts, "shields": self.shields, "orders": self.orders, "spot": spot}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Soldier:
         new = cls(data["id"], int(data["general"]), data["team"], data["kind"], data.get("side"))
         new.hearts, new.shields = int(data.get("hearts", 0)), int(data.get("shields", 0))
-        new.orders, new.bonus = int(data.get("orders", 0)), int(data.get("bonus", 0))
+        new.orders = int(data.get("orders", 0))
         new.spot = spot_from(data.get("spot"))
-        new.promoted, new.out = bool(data.get("promoted", False)), bool(data.get("out", False))
         return new
 
 
 class General:
     """A General card with its Chest: Order tokens on the lid, on the card,
-    and at the bottom of the Chest."""
+    and at the bottom of the Chest (a module's additions, such as Tactics
+    cards in hand, are in that module's slice)."""
 
-    __slots__ = ("index", "team", "seat", "name", "lid", "tokens", "bottom", "soldiers", "bonus", "hand", "played")
+    __slots__ = ("index", "team", "seat", "name", "lid", "tokens", "bottom", "soldiers")
 
     def __init__(self, index: int, team: str, seat: int, name: str, soldiers: list[str]) -> None:
         self.index = index
@@ -92,27 +97,20 @@ class General:
         self.tokens = 0
         self.bottom = 0
         self.soldiers = soldiers
-        self.bonus = 0  # Bonus Order tokens on the card (Advanced Tactics)
-        self.hand: list[str] = []  # Tactics cards, hidden from the other seats
-        self.played: list[str] = []  # played Tactics cards face up in the HQ
 
     def copy(self) -> General:
         new = General(self.index, self.team, self.seat, self.name, self.soldiers)
-        new.lid, new.tokens, new.bottom, new.bonus = self.lid, self.tokens, self.bottom, self.bonus
-        new.hand, new.played = list(self.hand), list(self.played)
+        new.lid, new.tokens, new.bottom = self.lid, self.tokens, self.bottom
         return new
 
     def to_dict(self) -> dict[str, Any]:
         return {"index": self.index, "team": self.team, "seat": self.seat, "name": self.name,
-                "lid": self.lid, "tokens": self.tokens, "bottom": self.bottom, "soldiers": list(self.soldiers),
-                "bonus": self.bonus, "hand": sorted(self.hand), "played": list(self.played)}
+                "lid": self.lid, "tokens": self.tokens, "bottom": self.bottom, "soldiers": list(self.soldiers)}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> General:
         new = cls(int(data["index"]), data["team"], int(data["seat"]), data["name"], list(data["soldiers"]))
         new.lid, new.tokens, new.bottom = int(data["lid"]), int(data["tokens"]), int(data["bottom"])
-        new.bonus = int(data.get("bonus", 0))
-        new.hand, new.played = list(data.get("hand", [])), list(data.get("played", []))
         return new
 
 
@@ -160,19 +158,30 @@ class Shot:
     strength: float = 0.0
     practice: bool = False
     landing: Landing | None = None
-    hq: int | None = None  # Battle Royale: a broken player's Mortar Shot from their HQ
+    origin: tuple[float, float, float] | None = None
+    """A catapult the shot is fired from wherever its thrower is (a mission's
+    HQ catapult); None: from the thrower (the Grenadier's Move token, the
+    edge nearest the Operator)."""
 
     def to_dict(self) -> dict[str, Any]:
         land = None if self.landing is None else {
             "x": self.landing.x, "y": self.landing.y, "z": self.landing.z, "face": self.landing.face,
             "teleporters": list(self.landing.teleporters), "seed": self.landing.seed}
         return {"kind": self.kind, "thrower": self.thrower, "start": list(self.start), "direction": self.direction,
-                "strength": self.strength, "practice": self.practice, "landing": land, "hq": self.hq}
+                "strength": self.strength, "practice": self.practice, "landing": land,
+                "origin": None if self.origin is None else list(self.origin)}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Shot:
-        return cls(data["kind"], data["thrower"], tuple(float(v) for v in data["start"]), float(data["direction"]),
-                   float(data["strength"]), bool(data["practice"]), landing_from(data.get("landing")), data.get("hq"))
+        origin = data.get("origin")
+        return cls(data["kind"], data["thrower"], _point(data["start"]), float(data["direction"]),
+                   float(data["strength"]), bool(data["practice"]), landing_from(data.get("landing")),
+                   None if origin is None else _point(origin))
+
+
+def _point(values: Any) -> tuple[float, float, float]:
+    x, y, z = (float(v) for v in values)
+    return (x, y, z)
 
 
 @dataclass(frozen=True)
@@ -225,44 +234,6 @@ class LastThrow:
                    float(data["strength"]), land)
 
 
-
-class Threat:
-    """A mission's Threat (or part of Octocutie): its Profile and the tokens in front of it."""
-
-    __slots__ = ("id", "name", "defense", "toughness", "switches", "target", "hearts", "shields", "broken")
-
-    def __init__(self, ident: str, name: str, defense: int, toughness: int, switches: tuple[int, ...],
-                 target: tuple[float, float, float]) -> None:
-        self.id = ident
-        self.name = name
-        self.defense = defense
-        self.toughness = toughness
-        self.switches = switches
-        self.target = target
-        self.hearts = 0
-        self.shields = 0
-        self.broken = False  # an Ouch token next to its Profile
-
-    @property
-    def in_play(self) -> bool:
-        return not self.broken
-
-    def copy(self) -> Threat:
-        new = Threat(self.id, self.name, self.defense, self.toughness, self.switches, self.target)
-        new.hearts, new.shields, new.broken = self.hearts, self.shields, self.broken
-        return new
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "name": self.name, "defense": self.defense, "toughness": self.toughness,
-                "switches": list(self.switches), "target": list(self.target), "hearts": self.hearts,
-                "shields": self.shields, "broken": self.broken}
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Threat:
-        new = cls(data["id"], data["name"], int(data["defense"]), int(data["toughness"]), tuple(data["switches"]),
-                  tuple(float(v) for v in data["target"]))
-        new.hearts, new.shields, new.broken = int(data["hearts"]), int(data["shields"]), bool(data["broken"])
-        return new
 
 
 class Break(NamedTuple):

@@ -74,20 +74,22 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from shapely.geometry import Point
 
-from engine.little_soldiers import data as D
-from engine.little_soldiers.actions import Activate, Deploy, Jump, Move, Order, Parachute, Teleport, Throw
-from engine.little_soldiers.phases import CHANCE_PHASES, Phase
+from engine.little_soldiers.actions import Activate, Deploy, Move, Order, Throw
+from engine.little_soldiers.candidates import aim_points, candidates, edge_points, movers
+from engine.little_soldiers.part import Part
+from engine.little_soldiers.phases import DEPLOY, MOVE, ORDER, OVER, THROW, PhaseKind
 from engine.little_soldiers.terrain import GRENADE_REACH, MORTAR_REACH
 
 if TYPE_CHECKING:
     from engine.little_soldiers.pieces import Soldier
     from engine.little_soldiers.state import LittleSoldiersState
+    from engine.little_soldiers.terrain import Terrain
 
 MOVE_TRIES = 12
 """Destinations drawn for the chosen soldier's Move before its zero Move
@@ -107,58 +109,53 @@ def random_action(state: LittleSoldiersState, seat: int, rng: random.Random) -> 
     """One legal action for ``seat``, drawn as the module's docstring says;
     None when ``seat`` need not act now."""
     phase = state.phase
-    if phase is Phase.OVER or phase in CHANCE_PHASES or seat not in state.to_act():
+    if phase is OVER or phase.kind is PhaseKind.CHANCE or seat not in state.to_act():
         return None
-    draw = _DRAWS.get(phase)
-    if draw is not None:
-        got = draw(state, seat, rng)
+    if phase.kind is PhaseKind.CONTINUOUS:
+        owner = state.rules.owners[phase]
+        draw = _DRAWS.get(phase)
+        if isinstance(owner, Part):
+            got = owner.random_action(state, seat, rng)  # a part's own continuous step
+        elif draw is not None:
+            got = draw(state, seat, rng)
+        else:
+            got = None
         if got is not None:
             return got
         return _from_candidates(state, seat, rng)
-    if phase is Phase.ORDER:
+    if phase is ORDER:
         return _order(state, seat, rng)
     legal = state.legal_actions(seat)
     return _pick(legal, rng) if legal else None
 
 
-def _pick(items: list[Any], rng: random.Random) -> Any:
+def _pick(items: Sequence[Any], rng: random.Random) -> Any:
     return items[int(rng.random() * len(items))]
 
 
-def _from_candidates(state, seat: int, rng: random.Random) -> Any | None:
-    from engine.little_soldiers.candidates import candidates
-
+def _from_candidates(state: LittleSoldiersState, seat: int, rng: random.Random) -> Any | None:
     got = candidates(state, seat, 8, rng)
     return _pick(got, rng) if got else None
 
 
 # ---------------------------------------------------------------- Moves
-def _movers(state) -> list[Soldier]:
-    """The soldiers that might move now (each still checked by its zero Move)."""
-    if state.mover:
-        return [state.soldiers[state.mover]]
-    if state.effect is not None and state.effect.kind == "retreat":
-        return state.retreat_movers()
-    return state.own_in_play(state.current)
-
-
-def _move(state, seat: int, rng: random.Random) -> Any | None:
+def _move(state: LittleSoldiersState, seat: int, rng: random.Random) -> Any | None:
     """A kind drawn uniformly from every kind that might be open, and
     redrawn without it until one is open (uniform over the open kinds), so
     only the kinds drawn are tested: the chosen soldier's zero Move, not
     every soldier's."""
-    movers = _movers(state)
+    who = movers(state)
     cord = state.chosen.yellow_length
-    kinds: list[tuple[str, Any]] = [("move", s) for s in movers] + [("zero", None)]
-    if state.climbing:
-        kinds += [("climb", s) for s in movers]
+    kinds: list[tuple[str, Any]] = [("move", s) for s in who] + [("zero", None)]
+    if state.rules.climbing:
+        kinds += [("climb", s) for s in who]
     kinds += [("play", None), ("stop", None)]
     movable: dict[str, bool] = {}
 
     def may_move(s: Soldier) -> bool:
         ok = movable.get(s.id)
         if ok is None:
-            ok = movable[s.id] = state.check(seat, Move(s.id, s.spot.x, s.spot.y)) is None
+            ok = movable[s.id] = state.check(seat, Move(s.id, s.at.x, s.at.y)) is None
         return ok
 
     while kinds:
@@ -171,12 +168,12 @@ def _move(state, seat: int, rng: random.Random) -> Any | None:
             # only when every draw failed.
             got = _plain_move(state, seat, s, cord, rng)
             if got is None and may_move(s):
-                got = Move(s.id, s.spot.x, s.spot.y)
+                got = Move(s.id, s.at.x, s.at.y)
         elif kind == "zero":
-            able = [m for m in movers if may_move(m)]
+            able = [m for m in who if may_move(m)]
             if able:
                 m = _pick(able, rng)
-                got = Move(m.id, m.spot.x, m.spot.y)
+                got = Move(m.id, m.at.x, m.at.y)
         elif kind == "climb":
             pieces = _climb_pieces(state, s, cord) if may_move(s) else []
             if pieces:
@@ -194,9 +191,9 @@ def _move(state, seat: int, rng: random.Random) -> Any | None:
     return None
 
 
-def _plain_move(state, seat: int, s: Soldier, cord: float, rng: random.Random) -> Move | None:
+def _plain_move(state: LittleSoldiersState, seat: int, s: Soldier, cord: float, rng: random.Random) -> Move | None:
     """The first of MOVE_TRIES destinations ``check`` accepts, or None."""
-    x0, y0 = s.spot.x, s.spot.y
+    x0, y0 = s.at.x, s.at.y
     edge: tuple[Any, Any] | None = None
     for _ in range(MOVE_TRIES):
         if rng.random() < COVER_SHARE:
@@ -220,54 +217,52 @@ def _plain_move(state, seat: int, s: Soldier, cord: float, rng: random.Random) -
     return None
 
 
-def _edge_within(terrain, s: Soldier, cord: float) -> tuple[Any, Any]:
+def _edge_within(terrain: Terrain, s: Soldier, cord: float) -> tuple[Any, Any]:
     """The points of the free space's edge on ``s``'s surface (every
     ``candidates.EDGE_STEP`` cm, made once per battlefield) within the
     cord's straight reach of ``s``."""
-    from engine.little_soldiers.candidates import edge_points
-
-    xs, ys = edge_points(terrain, s.spot.surface)
-    lo, hi = np.searchsorted(xs, (s.spot.x - cord, s.spot.x + cord))
+    xs, ys = edge_points(terrain, s.at.surface)
+    lo, hi = np.searchsorted(xs, (s.at.x - cord, s.at.x + cord))
     xs, ys = xs[lo:hi], ys[lo:hi]
-    near = np.hypot(xs - s.spot.x, ys - s.spot.y) <= cord
+    near = np.hypot(xs - s.at.x, ys - s.at.y) <= cord
     return xs[near], ys[near]
 
 
-def _climb_pieces(state, s: Soldier, cord: float) -> list[str]:
+def _climb_pieces(state: LittleSoldiersState, s: Soldier, cord: float) -> list[str]:
     """The Level pieces a climb by ``s`` may touch: within the cord's reach,
     on its surface (up) or the one it stands on (down)."""
     terrain = state.terrain
-    here = Point(s.spot.xy)
+    here = Point(s.at.xy)
     out = []
     for pid in terrain.level_pieces():
         solid = terrain.bf.solid(pid)
         if solid.footprint.distance(here) > cord + terrain.base_radius:
             continue
-        if pid == s.spot.surface or abs(solid.bottom - terrain.z(s.spot.surface)) < 1e-4:
+        if pid == s.at.surface or abs(solid.bottom - terrain.z(s.at.surface)) < 1e-4:
             out.append(pid)
     return out
 
 
-def _climb(state, seat: int, s: Soldier, pieces: list[str], rng: random.Random) -> Move:
+def _climb(state: LittleSoldiersState, seat: int, s: Soldier, pieces: list[str], rng: random.Random) -> Move:
     pid = _pick(pieces, rng)
     ring = state.terrain.bf.solid(pid).footprint.exterior
-    if pid == s.spot.surface:
+    if pid == s.at.surface:
         p = ring.interpolate(rng.random() * ring.length)
     else:
-        p = ring.interpolate(ring.project(Point(s.spot.xy)))
+        p = ring.interpolate(ring.project(Point(s.at.xy)))
     act = Move(s.id, round(p.x, 3), round(p.y, 3), climb=True)
-    return act if state.check(seat, act) is None else Move(s.id, s.spot.x, s.spot.y)
+    return act if state.check(seat, act) is None else Move(s.id, s.at.x, s.at.y)
 
 
 # ---------------------------------------------------------------- Orders
-def order_superset(state) -> list[Any]:
+def order_superset(state: LittleSoldiersState) -> list[Any]:
     """Every Order the acting General could give if each enemy in play were
     a valid target, then the Tactics card plays: a list that holds every
     legal action of the Order step (``legal_actions``), in a fixed order."""
     return [Order(*a) if type(a) is tuple else a for a in _order_pool(state)]
 
 
-def _order_pool(state) -> list[Any]:
+def _order_pool(state: LittleSoldiersState) -> list[Any]:
     """``order_superset`` with each Order as its fields (made into an Order
     only when drawn)."""
     enemies = state.enemies_in_play(state.current)
@@ -283,7 +278,7 @@ def _order_pool(state) -> list[Any]:
     return out + state.card_plays()
 
 
-def _order(state, seat: int, rng: random.Random) -> Any | None:
+def _order(state: LittleSoldiersState, seat: int, rng: random.Random) -> Any | None:
     pool = _order_pool(state)
     while pool:
         i = int(rng.random() * len(pool))
@@ -298,13 +293,15 @@ def _order(state, seat: int, rng: random.Random) -> Any | None:
 
 
 # ---------------------------------------------------------------- deployments
-def _deploy(state, seat: int, rng: random.Random) -> Deploy | None:
-    if not state.mission_part.deploys_by_area():
-        return _parachute_deploy(state, seat, rng)
+def _deploy(state: LittleSoldiersState, seat: int, rng: random.Random) -> Deploy | None:
+    mission = state.rules.mission
+    if not mission.deploys_by_area():
+        got = mission.random_deploy(state, seat, rng)
+        return got if isinstance(got, Deploy) else None
     terrain = state.terrain
-    hq = [s for s in state.own(state.current) if not s.in_play and not s.out]
-    if state.block is None and state.config.has("advanced_tactics"):
-        hq = hq[:1]
+    hq = [s for s in state.own(state.current) if not s.in_play and mission.may_redeploy(state, s)]
+    if state.block is None and state.rules.deploy_chain:
+        hq = hq[:1]  # chained deployments: one soldier at a time
     hq = [s for s in hq if state.deploy_discs(s)]
     if not hq:
         return None
@@ -326,35 +323,12 @@ def _deploy(state, seat: int, rng: random.Random) -> Deploy | None:
     return None
 
 
-def _parachute_deploy(state, seat: int, rng: random.Random) -> Deploy | None:
-    s = next((x for x in state.own(state.current) if not x.in_play and not x.out), None)
-    if s is None:
-        return None
-    lx, ly, _ = state.landing_at
-    reach = state.terrain.base_radius + D.GREEN_MOVE_TOKEN_LENGTH / 2
-    for _ in range(DEPLOY_TRIES):
-        a = 2 * math.pi * rng.random()
-        d = reach * math.sqrt(rng.random())
-        act = Deploy(s.id, round(lx + d * math.cos(a), 2), round(ly + d * math.sin(a), 2))
-        if state.check(seat, act) is None:
-            return act
-    spot = state.parachute_spot()
-    if spot is not None and state.check(seat, Deploy(s.id, spot.x, spot.y)) is None:
-        return Deploy(s.id, spot.x, spot.y)
-    return None
-
-
-# ---------------------------------------------------------------- throws, Objects, parachutes
-def _throw(state, seat: int, rng: random.Random) -> Throw | None:
-    shot = state.shot
+# ---------------------------------------------------------------- throws
+def _throw(state: LittleSoldiersState, seat: int, rng: random.Random) -> Throw | None:
+    shot = state.current_shot()
     thrower = state.soldiers[shot.thrower]
     reach = MORTAR_REACH if shot.kind == "mortar" else GRENADE_REACH
-    side = thrower.side
-    live = [s for s in state.soldiers.values() if s.in_play]
-    points = [s.spot.xy for s in live if s.id != thrower.id]
-    enemies = [s.spot.xy for s in live if s.side != side]
-    points += [t.target[:2] for t in state.threats.values() if t.in_play and state.field_off(t)]
-    points += [((a[0] + b[0]) / 2, (a[1] + b[1]) / 2) for i, a in enumerate(enemies) for b in enemies[i + 1:]]
+    points, origin = aim_points(state, shot, thrower)
     kinds = (["aim"] if points else []) + ["random"] + (["practice"] if state.practice_left[seat] > 0 else [])
     kind = _pick(kinds, rng)
     practice = kind == "practice"
@@ -364,7 +338,6 @@ def _throw(state, seat: int, rng: random.Random) -> Throw | None:
         act = Throw(round(rng.random() * 360.0, 2), round(0.1 + 0.9 * rng.random(), 3), practice)
     else:
         px, py = _pick(points, rng)
-        origin = thrower.spot.xy if thrower.spot is not None else state.hq_catapult(shot.hq)[:2]
         a0 = math.degrees(math.atan2(py - origin[1], px - origin[0]))
         start = state.shot_start(thrower.id, shot.kind, a0)
         dx, dy = px - start[0], py - start[1]
@@ -374,45 +347,7 @@ def _throw(state, seat: int, rng: random.Random) -> Throw | None:
     return act if state.check(seat, act) is None else None
 
 
-def _teleport(state, seat: int, rng: random.Random) -> Any | None:
-    terrain = state.terrain
-    others = state.spots(exclude=state.obj_user)
-    pool: list[str | None] = [d for d in state.teleporters() if d != state.obj_active] + [None]
-    while pool:
-        i = int(rng.random() * len(pool))
-        dest = pool[i]
-        if dest is None:
-            act: Any = Activate(None)
-        else:
-            spot = terrain.nearest_fit(terrain.object(dest).at, None, others, limit=15.0)
-            act = Teleport(dest, spot.x, spot.y) if spot is not None else None
-        if act is not None and state.check(seat, act) is None:
-            return act
-        pool[i] = pool[-1]
-        pool.pop()
-    return None
-
-
-def _jump(state, seat: int, rng: random.Random) -> Jump:
-    return Jump(round(rng.random() * 360.0, 2))
-
-
-def _parachute(state, seat: int, rng: random.Random) -> Parachute | None:
-    zone = state.terrain.bf.play_zone
-    ring = zone.exterior
-    c = zone.centroid
-    goals = [(c.x, c.y)] + list(state.supplies)
-    p = ring.interpolate(rng.random() * ring.length)
-    gx, gy = _pick(goals, rng)
-    dist = math.hypot(gx - p.x, gy - p.y)
-    a = math.degrees(math.atan2(gy - p.y, gx - p.x)) + rng.gauss(0, 5)
-    strength = min(1.0, max(0.05, dist / MORTAR_REACH + rng.gauss(0, 0.05)))
-    act = Parachute(round(p.x, 2), round(p.y, 2), round(a % 360, 2), round(strength, 3))
-    return act if state.check(seat, act) is None else None
-
-
-_DRAWS: dict[Phase, Callable[[Any, int, random.Random], Any]] = {
-    Phase.MOVE: _move, Phase.DEPLOY: _deploy, Phase.THROW: _throw, Phase.TELEPORT: _teleport,
-    Phase.JUMP: _jump, Phase.PARACHUTE: _parachute,
+_DRAWS: dict[str, Callable[[LittleSoldiersState, int, random.Random], Any]] = {
+    MOVE: _move, DEPLOY: _deploy, THROW: _throw,
 }
-"""The continuous steps' draws (``phases.CONTINUOUS_PHASES``)."""
+"""The core's continuous steps' draws (a part draws in its own: ``Part.random_action``)."""

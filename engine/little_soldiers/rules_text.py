@@ -3,11 +3,17 @@ readings we chose where the books are unclear, and every chosen value."""
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from engine.little_soldiers import mission_data as M
 from engine.little_soldiers import rules_data as R
-from engine.little_soldiers.config import MISSIONS, Config, chosen_values
+from engine.little_soldiers.config import MISSIONS, Config, chosen_values, mission_class
+from engine.little_soldiers.registry import REGISTRY
+
+if TYPE_CHECKING:
+    from engine.little_soldiers.part import Part
 
 SOURCES = {
     "SNIPER_DEFENSE": "book",
@@ -35,52 +41,14 @@ def battlefield_title(config: Config) -> str:
     return name.strip() if isinstance(name, str) and name.strip() else Path(config.level).stem.replace("-", " ")
 
 
-MISSION_RULES: dict[str, tuple[str, ...]] = {
-    "king_of_the_hill": (
-        "  king-of-the-hill (2-4, Levels; every player for themself): all 3 Order tokens on the General,",
-        "    a Level token on the Infantry (only its holder climbs up; when the holder breaks its",
-        "    player may pass it on to another of their soldiers in play); no Battle Track; when the",
-        "    Generals are out of tokens, Candy: 2 per soldier on Level 2, 1 on Level 1; short of Candy,",
-        "    Level 2 first, the toughest first, and a tie that cannot all be served cancels it all, even",
-        "    on lower Levels; none given: 1 Candy to the box; an empty Reserve ends it: most Candy wins.",
-    ),
-    "battle_royale": (
-        "  battle-royale (2-6, Super Soldier): one soldier each; Numbered Block tokens dealt face down",
-        "    decide the parachute order (catapult on any edge) and each round's turns; 1 Order token;",
-        "    Supplies flip the card to Super Soldier once per game and clear its tokens (not while an",
-        "    opponent touches them); a broken soldier is out for good and its player fires a Mortar",
-        "    Shot from the HQ each turn; last soldier standing wins, or whoever just played.",
-    ),
-    "a_new_threat": (
-        "  a-new-threat (1-4, co-operative; solo with Reinforcements and 4 soldiers): Pinky 2/4,",
-        "    Howdy 2/5, Bob 2/4 (Defense/Toughness, book); Force Field n is off while Switch n is face",
-        "    down (a Move touching it flips it); after each player's turn the Threats flip a Threat",
-        "    Action token: 1-3 remove the scenery next to that Switch until the end of the turn (from",
-        "    sight and movement), 4 flips every Switch up, reshuffles, clears the Threats' Shields with",
-        "    Super Soldiers and skips the Attack; the Attack: 5 dice on every soldier a Target sees,",
-        "    non-hits rerolled once (lightning kept with Super Soldiers), lightning: 1 Shield each on",
-        "    the targets, 3+: 2 Shields on every soldier; each broken soldier moves the Flag toward",
-        "    Threat Victory; win by breaking every Threat by the end of round 3.",
-    ),
-    "another_new_threat": (
-        "  another-new-threat: Octocutie's Head (Switches 2 and 4 together) and two Tentacles",
-        "    (Switches 1 and 3); Octocutie attacks even on a 4.",
-    ),
-}
-"""Each mission's rules in brief, as the Missions part of the summary lists them."""
-
-MISSION_BASED_ON = {"another_new_threat": "a_new_threat"}
-"""A mission whose rules are another's with changes (its lines say only the changes)."""
-
-
-def _mission_lines(name: str, players: bool) -> tuple[str, ...]:
+def mission_lines(part: type[Part[Any]], players: bool) -> tuple[str, ...]:
     """A mission's lines; for players its title leads, not its command-line name
     ("King of the Hill (2-4, ...)", not "king-of-the-hill (2-4, ...)")."""
-    lines = MISSION_RULES[name]
+    lines = part.rules
     if not players:
         return lines
-    key = name.replace("_", "-")
-    return tuple(line.replace(key, MISSIONS[name].title, 1) if k == 0 else line for k, line in enumerate(lines))
+    key = part.key.replace("_", "-")
+    return tuple(line.replace(key, part.title, 1) if k == 0 else line for k, line in enumerate(lines))
 
 
 def mission_lead(mission: str | None, players: bool = False) -> list[str]:
@@ -89,18 +57,14 @@ def mission_lead(mission: str | None, players: bool = False) -> list[str]:
     opened on the Bootcamp's set-up, the mission's rules a page further down)."""
     if not mission or mission not in MISSIONS:
         return []
-    import textwrap
-
-    from engine.little_soldiers.parts import MISSIONS as MISSION_PARTS
-
-    title = MISSIONS[mission].title
-    out = ["", f"This mission: {title} (its own rules; the general rules below hold where these say nothing)"]
-    chain = [mission] + ([MISSION_BASED_ON[mission]] if mission in MISSION_BASED_ON else [])
-    for name in chain:
-        if name != mission:
-            out.append(f"  As in {MISSIONS[name].title}:")
-        out += _mission_lines(name, players)
-    readings = [r for name in chain if name in MISSION_PARTS for r in MISSION_PARTS[name].readings]
+    cls = mission_class(mission)
+    out = ["", f"This mission: {cls.title} (its own rules; the general rules below hold where these say nothing)"]
+    chain = [cls] + ([mission_class(cls.based_on)] if cls.based_on else [])
+    for part in chain:
+        if part is not cls:
+            out.append(f"  As in {part.title}:")
+        out += mission_lines(part, players)
+    readings = [r for part in chain for r in part.readings]
     if readings:
         out.append("  Readings chosen where the mission's text is open:")
         for reading in readings:
@@ -175,8 +139,8 @@ def rules_summary(config: Config | None = None, reference: bool = True) -> str:
     else:
         lines += ["Missions (--mission NAME; required modules are added, the battlefield defaults to the",
                   "  mission's file in levels/little_soldiers/):"]
-    for name in MISSION_RULES:
-        lines += _mission_lines(name, players)
+    for key in REGISTRY.mission_keys():
+        lines += mission_lines(REGISTRY.missions[key], players)
     if players:
         lines += ["  The Mission Report (which Threats were beaten, per mode and player count) is kept",
                   "    with your saves."]
@@ -258,10 +222,8 @@ def rules_summary(config: Config | None = None, reference: bool = True) -> str:
 
 def _module_title(module: str) -> str:
     """A module as the rules name it ("super_soldier" -> "Super Soldier")."""
-    from engine.little_soldiers.parts import MODULES as MODULE_PARTS
-
-    part = MODULE_PARTS.get(module)
-    return part.title if part is not None else module.replace("_", " ").title()
+    part = REGISTRY.modules.get(module)
+    return part.title if part is not None and part.title else module.replace("_", " ").title()
 
 
 def player_rules(config: Config | None = None) -> str:
@@ -281,14 +243,9 @@ CORE_READINGS: tuple[str, ...] = (
 
 def _part_readings() -> list[str]:
     """Every reading the core and the parts chose, each wrapped under its title."""
-    import textwrap
-
-    from engine.little_soldiers.parts import MISSIONS as MISSION_PARTS
-    from engine.little_soldiers.parts import MODULES as MODULE_PARTS
-
     lines = ["  Readings of each rule where the text is open (the core, then each mission and module):"]
-    sources = [("Core", CORE_READINGS)] + [(cls.title, cls.readings) for cls in MISSION_PARTS.values()] + \
-        [(cls.title, cls.readings) for cls in MODULE_PARTS.values()]
+    sources = [("Core", CORE_READINGS)] + [(cls.title, cls.readings) for cls in REGISTRY.missions.values()] + \
+        [(cls.title, cls.readings) for cls in REGISTRY.modules.values()]
     for title, readings in sources:
         for reading in readings:
             lines += textwrap.wrap(f"[{title}] {reading}", width=96, initial_indent="  - ",

@@ -1,11 +1,12 @@
 """A Little Soldiers state rebuilt from one seat's view alone (a network client's).
 
 See ``engine.toy_battle.stand_in`` for why a client needs one. A Little
-Soldiers picture is the state's own data with each part's secrets covered
-(``Part.hide``); each part puts back items consistent with its covers
-(``Part.unhide``: the other Tactics hands and the pile, the Numbered Block
-tokens not revealed), and the state is loaded from the result. The log is
-the seat's own, every line of it readable by the seat.
+Soldiers picture is the state's public data with each part's secrets shown
+as this seat may see them (``view.picture``: covers where it may not);
+each part puts back items consistent with its covers (``Part.unhide``: the
+other Tactics hands and the pile, the Numbered Block tokens not revealed),
+and the state is loaded from the result. The log is the seat's own, every
+line of it readable by the seat.
 """
 
 from __future__ import annotations
@@ -15,8 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.core.protocol import Event
-from engine.little_soldiers.config import Config
-from engine.little_soldiers.parts import MODULES, mission_class
+from engine.little_soldiers.config import Config, mission_class, module_class
 from engine.little_soldiers.state import LittleSoldiersState
 
 VIEW_ONLY = ("seat", "to_act", "my_generals", "events", "my_numbers", "my_blocks")
@@ -29,8 +29,7 @@ def stand_in(picture: Mapping[str, Any], config: Config, battlefield: Any | None
     ``battlefield`` is the config's, built once by the caller."""
     data = copy.deepcopy(dict(picture))
     seat = data["seat"]
-    parts = [mission_class(config.mission)] + [cls for key, cls in MODULES.items() if config.has(key)]
-    for part in parts:
+    for part in [mission_class(config.mission), *(module_class(m) for m in config.modules)]:
         part.unhide(data, seat)
     for key in VIEW_ONLY:
         data.pop(key, None)

@@ -24,16 +24,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from engine.little_soldiers.phases import After, Phase
+from engine.little_soldiers.actions import Move
 
 CARDS_FILE = Path(__file__).with_name("tactics_cards.json")
 CARD_TYPES = ("general", "soldier", "reaction")
 EFFECTS = ("moves", "attacks", "retreat", "camouflage", "cancel_move", "bonus_orders")
 REACTION_TRIGGERS: Mapping[str, str] = {"camouflage": "attack", "cancel_move": "move"}
-
-DRAW, REACT, CARD_ATTACK = Phase.DRAW, Phase.REACT, Phase.CARD_ATTACK
-AFTER_CARD = After.CARD
-
 
 @dataclass(frozen=True)
 class Card:
@@ -73,27 +69,25 @@ def load_cards(path: str = str(CARDS_FILE)) -> Mapping[str, Card]:
 
 @dataclass
 class Effect:
-    """A card being resolved, and where the turn resumes once it is done."""
+    """A card being resolved: its Actions left and the soldiers it used
+    (where the turn resumes once it is done is the continuation's)."""
 
     card: str
     soldier: str | None
     kind: str
     left: int
-    resume: tuple[str, str, str | None, int]
     used: list[str] = field(default_factory=list)
 
     def copy(self) -> Effect:
-        return Effect(self.card, self.soldier, self.kind, self.left, self.resume, list(self.used))
+        return Effect(self.card, self.soldier, self.kind, self.left, list(self.used))
 
     def to_dict(self) -> dict[str, Any]:
         return {"card": self.card, "soldier": self.soldier, "kind": self.kind, "left": self.left,
-                "used": list(self.used), "resume": list(self.resume)}
+                "used": list(self.used)}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Effect:
-        phase, after, mover, moves_left = data["resume"]
-        return cls(data["card"], data["soldier"], data["kind"], int(data["left"]),
-                   (Phase(phase), After(after), mover, int(moves_left)), list(data["used"]))
+        return cls(data["card"], data["soldier"], data["kind"], int(data["left"]), list(data["used"]))
 
 
 @dataclass
@@ -102,7 +96,7 @@ class Window:
 
     trigger: str
     queue: list[int]
-    move: Any = None
+    move: Move | None = None
     cancelled: bool = False
 
     def copy(self) -> Window:
@@ -115,8 +109,6 @@ class Window:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Window:
-        from engine.little_soldiers.actions import Move
-
         m = data.get("move")
         move = None if m is None else Move(m["soldier"], float(m["x"]), float(m["y"]), bool(m["climb"]))
         return cls(data["trigger"], list(data["queue"]), move, bool(data["cancelled"]))

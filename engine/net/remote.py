@@ -97,6 +97,8 @@ class RemoteMatch:
     def play(self, seat: int, action: Any) -> None:
         """Check ``action`` against the stand-in, then send it; raises
         IllegalAction with the engine's sentence (or why it cannot be sent now)."""
+        if self.spectating:
+            raise IllegalAction("You are watching this table: a spectator cannot act.")
         if seat != self.seat:
             raise IllegalAction("You play your own seat only.")
         if self.line != "connected":
@@ -131,6 +133,8 @@ class RemoteMatch:
         if self.line != "connected":
             return "The connection to the table is down; reconnecting..." if self.line == "reconnecting" else \
                 f"The connection to the table is lost ({self.line_reason or 'no answer'})."
+        if self.spectating:
+            return "The host has paused the game." if self.paused else None
         if self.paused:
             return "The host has paused the game."
         if self.busy:
@@ -145,7 +149,8 @@ class RemoteMatch:
         return self.waiting is not None or bool(self.shown and self.shown.held)
 
     def can_undo(self) -> bool:
-        return bool(self.shown and self.shown.can_undo) and self.waiting is None and not self.queue
+        return (bool(self.shown and self.shown.can_undo) and self.waiting is None and not self.queue
+                and not self.spectating)
 
     def undo(self) -> bool:
         """Ask the table to take back this seat's last move; the answer comes later."""

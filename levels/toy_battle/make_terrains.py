@@ -2,7 +2,13 @@
 
 Run from the repository root::
 
-    python levels/toy_battle/make_terrains.py [--facts ../shared/data/toy_battle_facts.json]
+    python levels/toy_battle/make_terrains.py [--facts FILE]
+
+Without ``--facts`` it reads ``data/toy_battle_facts.json`` in the project's
+shared folder: the ``shared/`` folder beside the repository (``/work/shared``
+for ``/work/main``), found from a linked worktree as well
+(``/work/wt/NAME``: the nearest ``shared/`` up from the checkout, else the
+one beside the main checkout git names).
 
 The facts file (sources and confidence in ``toy_battle_summary.md`` beside
 it) holds the BGA port's board graphs. This script only reshapes them into
@@ -25,15 +31,51 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import subprocess
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from engine.core.files import write_atomic
+from engine.core.files import DataError, load_json, write_atomic
 from engine.toy_battle.data import BGA_CODES
 from engine.toy_battle.terrain import FORMAT, Terrain
+
+FACTS = Path("data") / "toy_battle_facts.json"
+"""The facts file, within the project's shared folder."""
+
+
+def main_checkout(root: Path = ROOT) -> Path | None:
+    """The main checkout of the repository ``root`` belongs to (itself, or the
+    one a linked worktree was added from), as git names it; None without git."""
+    try:
+        out = subprocess.run(["git", "-C", str(root), "rev-parse", "--path-format=absolute", "--git-common-dir"],
+                             capture_output=True, text=True, timeout=10, check=True).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return Path(out).parent if out else None
+
+
+def shared_candidates(root: Path = ROOT) -> list[Path]:
+    """Where the shared folder may be, nearest first: ``shared/`` in the
+    checkout or any folder above it, then beside the main checkout."""
+    out = [folder / "shared" for folder in (root, *root.parents)]
+    main = main_checkout(root)
+    if main is not None:
+        out += [folder / "shared" for folder in (main, *main.parents) if folder / "shared" not in out]
+    return out
+
+
+def default_facts(root: Path = ROOT) -> Path:
+    """The shared folder's facts file; ValueError with one sentence when none is found."""
+    looked = shared_candidates(root)
+    for folder in looked:
+        if (folder / FACTS).is_file():
+            return folder / FACTS
+    raise ValueError(f"make_terrains: no shared folder holding {FACTS} was found for {root} "
+                     f"(looked in {', '.join(str(f) for f in looked)}); pass --facts FILE.")
+
 
 FILE_STEMS = {
     "Castle Field": "castle-field",
@@ -88,10 +130,14 @@ def dump(data: dict) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--facts", default=str(ROOT.parent / "shared" / "data" / "toy_battle_facts.json"))
+    parser.add_argument("--facts", help=f"the facts file (default: {FACTS} in the project's shared folder)")
     parser.add_argument("--out", default=str(Path(__file__).resolve().parent))
     args = parser.parse_args(argv)
-    facts = json.loads(Path(args.facts).read_text(encoding="utf-8"))
+    try:
+        facts = load_json(args.facts or default_facts(), "facts file")
+    except (DataError, ValueError) as err:  # a sentence naming the file, or where it was looked for
+        print(err, file=sys.stderr)
+        return 2
     for name, stem in FILE_STEMS.items():
         data = terrain_dict(name, facts["terrains"][name])
         terrain = Terrain.from_dict(data)  # refuses a bad transcription

@@ -119,10 +119,11 @@ def test_tokens_zones_and_play_zone():
     doc.apply(bt.place_deployment(doc.data, 2, (72, 10), side="yellow"))  # moves token 2
     doc.apply(bt.add_supplies(doc.data, (40, 25)))
     doc.apply(bt.add_force_field_switch(doc.data, (50, 25)))
-    doc.apply(bt.add_threat(doc.data, (60, 40), "robot"))
+    doc.apply(bt.add_threat(doc.data, (60, 40)))
     kinds = [(t["kind"], t["at"]) for t in doc.data["tokens"]]
     assert kinds == [("deployment", [72.0, 10.0]), ("supplies", [40.0, 25.0]),
-                     ("force_field_switch", [50.0, 25.0]), ("threat", [60.0, 40.0])]
+                     ("force_field_switch", [50.0, 25.0]), ("threat_target", [60.0, 40.0])]
+    assert doc.data["tokens"][-1]["threat"] == "pinky"  # a Threat the missions know, as the engine reads it
     assert bt.battlefield_problems(doc.data) == []
     doc.apply(bt.set_object(doc.data, "cylinder-1", "teleporter"))
     assert Battlefield.from_dict(doc.data).piece("cylinder-1").object == "teleporter"

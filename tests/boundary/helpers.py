@@ -100,8 +100,9 @@ def full_folder(tmp_path: Path, size: str = "64k") -> Path | None:
 
 def mount_tmpfs(where: Path, options: str) -> Path | None:
     """Mount a tmpfs with ``options`` at ``where`` (made here); None when this
-    process may not mount. Unmounted at exit (lazily, so open files do not block it)."""
-    import atexit
+    process may not mount. Unmounted lazily (open files do not block it) when
+    the test ends, by ``unmount_test_mounts`` from the suite's conftest: an
+    exit hook alone never runs in an xdist worker, which left mounts behind."""
     import shutil
     import subprocess
 
@@ -112,8 +113,20 @@ def mount_tmpfs(where: Path, options: str) -> Path | None:
                           capture_output=True, check=False)
     if done.returncode != 0:
         return None
-    atexit.register(subprocess.run, ["umount", "-l", str(where)], capture_output=True, check=False)
+    MOUNTED.append(where)
     return where
+
+
+MOUNTED: list[Path] = []
+"""The tmpfs mounts this process made and has not yet unmounted."""
+
+
+def unmount_test_mounts() -> None:
+    """Lazily unmount every tmpfs ``mount_tmpfs`` made (called after each test)."""
+    import subprocess
+
+    while MOUNTED:
+        subprocess.run(["umount", "-l", str(MOUNTED.pop())], capture_output=True, check=False)
 
 
 def os_geteuid() -> int:

@@ -26,6 +26,7 @@ from engine.core.games import get_game
 from engine.core.match import Match
 from engine.core.protocol import CHANCE
 from engine.core.record import parse_record, verify
+from engine.little_soldiers.parts.battle_royale import BattleRoyale
 from engine.little_soldiers.table import landings
 from tests.boundary.helpers import cli
 
@@ -42,7 +43,7 @@ def _kind_of(state: Any, action: Any) -> str | None:
     """Which throw a Landing due in ``state`` is."""
     if type(action).__name__ != "Landing":
         return None
-    if state.phase.name == "PARA_LANDING":
+    if state.phase == "para_landing":
         return "parachute"
     return state.shot.kind
 
@@ -146,11 +147,11 @@ def _write(tmp_path: Path, data: dict[str, Any], name: str = "forged.json") -> P
 
 def _far(state: Any, landing: dict[str, Any]) -> None:
     """Far beyond the reach of the recorded strength, on an enemy if there is one."""
-    start = state.shot.start if state.phase.name == "LANDING" else state.mission_part.shot_aim[0]
+    start = state.shot.start if state.phase == "landing" else state.slice_of(BattleRoyale).shot_aim[0]
     landing["x"], landing["y"] = start[0] + 1.0, start[1] + 1.0  # near the start first...
     angle = random.Random(1).uniform(0, 2 * math.pi)
-    strength = state.shot.strength if state.phase.name == "LANDING" else state.mission_part.shot_aim[2]
-    kind = "mortar" if state.phase.name == "PARA_LANDING" else state.shot.kind
+    strength = state.shot.strength if state.phase == "landing" else state.slice_of(BattleRoyale).shot_aim[2]
+    kind = "mortar" if state.phase == "para_landing" else state.shot.kind
     far = landings.reach(kind, strength, 80.0) + 5.0
     landing["x"], landing["y"] = start[0] + far * math.cos(angle), start[1] + far * math.sin(angle)
 

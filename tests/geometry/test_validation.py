@@ -79,7 +79,7 @@ def test_token_inside_scenery_and_outside_the_zone():
 
 
 def test_token_against_scenery_is_fine_and_flag_must_be_on_its_piece():
-    tokens = [{"kind": "threat", "at": [26.25, 20], "id": "robot"},
+    tokens = [{"kind": "threat_target", "at": [26.25, 20], "threat": "pinky"},
               {"kind": "flag", "at": [20, 20], "on": "hill"}, {"kind": "flag", "at": [40, 40], "on": "hill"},
               {"kind": "flag", "at": [40, 40], "on": "nowhere"}]
     assert texts(table([box("hill", 10, 10, 10, 20, 20, level=1)], tokens)) == [

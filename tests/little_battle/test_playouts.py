@@ -8,9 +8,12 @@ import random
 import pytest
 
 from engine.bots import RandomBot
+from engine.core.protocol import SPECTATOR
 from engine.core.record import Record, parse_record, replay
+from engine.core.secrecy import determinize
 from engine.little_battle import GAME, Config, new_game
-from engine.little_battle.state import ADVENTURERS, NAME
+from engine.little_battle.phases import RUSH
+from engine.little_battle.state import ADVENTURERS, NAME, LittleBattleState
 
 GAMES_PER_COUNT = 50
 """Seeded games per player count in ``make test``: every invariant on every step of 50 games."""
@@ -120,3 +123,67 @@ def test_determinize_is_consistent_with_the_view():
             checked += 1
             state.apply(seat, bots[seat].choose(view))
     assert checked > 50
+
+
+def _rush_with_plays(seed: int) -> LittleBattleState:
+    """A 4-player seeded game played by random bots into a Gold Rush turn
+    where seats 1, 2 and 3 have placed their card face down (seat 0 not yet)
+    while both piles still have chests, so each had two piles to choose from."""
+    for attempt in range(50):
+        state = new_game(Config(players=4), seed + attempt)
+        bots = [RandomBot(seed * 7 + attempt * 4 + s) for s in range(4)]
+        while not state.is_over():
+            if state.phase is RUSH and all(state.piles) and not any(state.committed):
+                for s in (1, 2, 3):
+                    state.apply(s, bots[s].choose(state.view(s)))
+                if all(state.piles):
+                    return state
+                break
+            for s in state.to_act():
+                state.apply(s, bots[s].choose(state.view(s)))
+    raise AssertionError("no Gold Rush turn with two open piles")
+
+
+@pytest.mark.parametrize("viewer", [0, SPECTATOR])
+def test_a_sample_never_knows_before_which_pile_another_seat_played_beyond_chance(viewer: int) -> None:
+    """Rule book, Gold Rush: each player places an Adventurer face down before
+    a pile; which pile another seat chose is not in a seat's view or its
+    history, so a determinized sample must draw it again: over many samples
+    it matches the truth about half the time (two open piles), never always.
+    (Samples kept the truth's pile for every other seat: a search bot's
+    samples knew where the others had played.)"""
+    truth = _rush_with_plays(3)
+    where = {s: p for p in range(2) for s, _ in truth.beach[p]}
+    assert set(where) == {1, 2, 3}
+    rng = random.Random(11)
+    n = 300
+    same = dict.fromkeys(where, 0)
+    for _ in range(n):
+        sample = determinize(truth, viewer, rng)
+        drawn = {s: p for p in range(2) for s, _ in sample.beach[p]}
+        assert set(drawn) == set(where)  # the same seats played, one card each
+        assert sample.view(viewer).to_dict() == truth.view(viewer).to_dict()  # nothing the viewer saw changed
+        assert sample.card_count() == 30
+        for s in where:
+            same[s] += drawn[s] == where[s]
+    # two piles open: chance is 1/2; 300 samples lie within 0.35..0.65 but for ~1 in 10^7
+    assert all(0.35 * n <= k <= 0.65 * n for k in same.values()), same
+
+
+def test_a_sample_plays_only_before_a_pile_that_has_chests() -> None:
+    """With one pile taken, every sampled play lies before the open one (as the rules allow)."""
+    checked = 0
+    for seed in range(40):
+        state = new_game(Config(players=3), seed)
+        bots = [RandomBot(seed * 3 + s) for s in range(3)]
+        while not state.is_over():
+            if state.phase is RUSH and sum(map(bool, state.piles)) == 1 and not any(state.committed):
+                open_pile = next(p for p in range(2) if state.piles[p])
+                state.apply(1, bots[1].choose(state.view(1)))
+                sample = determinize(state, 0, random.Random(seed))
+                assert [s for s, _ in sample.beach[open_pile]] == [1] and not sample.beach[1 - open_pile]
+                checked += 1
+                break
+            for s in state.to_act():
+                state.apply(s, bots[s].choose(state.view(s)))
+    assert checked > 5

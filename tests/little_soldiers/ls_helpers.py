@@ -13,7 +13,9 @@ from typing import Any
 from engine.core.protocol import CHANCE
 from engine.geometry.battlefield import Battlefield
 from engine.little_soldiers.config import Config
-from engine.little_soldiers.state import MOVE, LittleSoldiersState, new_game
+from engine.little_soldiers.flow import TURN_MOVE, Frame, frame
+from engine.little_soldiers.phases import MOVE, After
+from engine.little_soldiers.state import LittleSoldiersState, new_game
 from engine.little_soldiers.terrain import Spot
 
 DEPLOYMENT = [
@@ -61,7 +63,8 @@ def position(state: LittleSoldiersState, spots: dict[str, tuple], tokens: dict[i
     state.first = general
     state.current = general
     state.phase = MOVE
-    state.after = "order"
+    state.after = After.ORDER
+    state.pending = (Frame(TURN_MOVE),)  # the turn's Move: the Order comes next
     return state
 
 
@@ -73,3 +76,10 @@ def roll(state: LittleSoldiersState, *faces: str) -> None:
 
 def total_tokens(state: LittleSoldiersState, g: int) -> int:
     return state.order_tokens(g)
+
+
+def run(state: LittleSoldiersState, do: str, *args: Any) -> None:
+    """Run one of the core's frames now (``engine.little_soldiers.flow``: the
+    round's end, the game's end...), then what follows it, as the engine would."""
+    state.then(frame(do, *args))
+    state.proceed()

@@ -11,7 +11,9 @@ from ls_helpers import DEPLOYMENT, box
 
 from engine.geometry.battlefield import Battlefield
 from engine.little_soldiers.config import Config
-from engine.little_soldiers.state import MOVE, LittleSoldiersState, new_game
+from engine.little_soldiers.flow import TURN_MOVE, Frame
+from engine.little_soldiers.phases import MOVE, After
+from engine.little_soldiers.state import LittleSoldiersState, new_game
 from engine.little_soldiers.terrain import Spot
 
 THREAT_TARGETS = [
@@ -73,10 +75,9 @@ def place(state: LittleSoldiersState, spots: dict[str, tuple], tokens: dict[int,
     state.first = general
     state.current = general
     state.phase = MOVE
-    state.after = "order"
+    state.after = After.ORDER
     state.mover = None
-    if hasattr(state.mission_part, "threat_done"):
-        state.mission_part.threat_done = False
+    state.pending = (Frame(TURN_MOVE),)  # the turn's Move: the Order comes next
     return state
 
 

@@ -8,6 +8,7 @@ from ls_helpers import battlefield, box, game, position, roll
 from engine.core.protocol import CHANCE
 from engine.little_soldiers.actions import Landing, Move, Order, Reroll, Shields, Throw
 from engine.little_soldiers.config import Config
+from engine.little_soldiers.parts.bootcamp import Bootcamp
 from engine.little_soldiers.state import LANDING, REROLL, REVEAL, ROLL, SCOUT, THROW, new_game
 
 SPOTS = {"green-infantry": (20, 30), "green-grenadier": (20, 45), "yellow-infantry": (80, 30),
@@ -142,7 +143,7 @@ def test_broken_little_soldier_back_to_hq_orders_to_chest_bottom_tokens_to_reser
     assert not sniper.in_play
     assert (sniper.hearts, sniper.shields, sniper.orders) == (0, 0, 0)
     assert s.generals[1].bottom == 2
-    assert s.mission_part.flag == 1  # one space toward green's Victory zone
+    assert s.slice_of(Bootcamp).flag == 1  # one space toward green's Victory zone
 
 
 def test_broken_soldiers_cannot_be_targeted():
@@ -161,7 +162,7 @@ def test_wipeout_moves_the_flag_again_and_ends_the_round_at_once():
     s.apply(0, Order("green-infantry", "attack", "yellow-infantry"))
     roll(s, "hit", "hit", "hit", "blank", "blank")
     s.apply(0, Reroll(()))
-    assert s.mission_part.flag == 2
+    assert s.slice_of(Bootcamp).flag == 2
     assert s.round == 2 and s.phase == REVEAL  # Round Preparation: deploy from the HQ
     assert s.generals[1].tokens == 1  # yellow never got to play its token
 
@@ -172,7 +173,7 @@ def test_breaking_your_own_soldier_helps_the_opponent():
     s.apply(0, Order("green-grenadier", "special"))
     s.apply(0, Throw(0.0, 0.5))
     s.apply(CHANCE, Landing(50.0, 50.0, 0.0, "boom"))
-    assert not s.soldiers["green-grenadier"].in_play and s.mission_part.flag == -1
+    assert not s.soldiers["green-grenadier"].in_play and s.slice_of(Bootcamp).flag == -1
 
 
 # --- Special Actions -----------------------------------------------------------------------------------
@@ -270,7 +271,7 @@ def test_one_practice_shot_per_game_ignored_then_the_real_one():
     assert "used your practice shot" in s.check(0, Throw(0.0, 0.3, practice=True))
     s.apply(0, Throw(0.0, 0.3))
     s.apply(CHANCE, Landing(40.0, 41.0, 0.0, "7"))
-    assert not s.soldiers["yellow-infantry"].in_play and s.mission_part.flag == 1  # 7 - 2 = 5 Hearts: broken
+    assert not s.soldiers["yellow-infantry"].in_play and s.slice_of(Bootcamp).flag == 1  # 7 - 2 = 5 Hearts: broken
 
 
 def test_grenade_needs_no_valid_target_and_lands_by_the_physics():

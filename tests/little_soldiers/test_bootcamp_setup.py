@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from ls_helpers import battlefield, game, position
+from ls_helpers import battlefield, game, position, run
 
 from engine.core.protocol import CHANCE, IllegalAction
 from engine.little_soldiers.actions import Block, Deploy, Order, Star
 from engine.little_soldiers.config import Config
+from engine.little_soldiers.flow import AFTER_DEPLOYMENT, START_ROUND
+from engine.little_soldiers.parts.bootcamp import Bootcamp
 from engine.little_soldiers.state import DEPLOY, MOVE, REVEAL, SETUP, new_game
 
 
@@ -23,7 +25,7 @@ def test_deployment_tokens_numbered_1_to_4_must_be_on_the_battlefield():
 
 def test_battle_track_flag_starts_in_the_middle():
     s = game()
-    assert s.mission_part.flag == 0
+    assert s.slice_of(Bootcamp).flag == 0
     assert s.chosen.flag_steps_to_victory == 3
 
 
@@ -114,7 +116,7 @@ def test_take_your_order_tokens_later_rounds_lid_soldiers_and_chest_bottom():
     s.soldiers["green-grenadier"].orders = 1
     s.generals[0].bottom = 1
     s.generals[0].lid = 2
-    s.after_deployment()
+    run(s, AFTER_DEPLOYMENT)
     g = s.generals[0]
     assert g.tokens == 1 + 2 + 1 and g.lid == 1 and g.bottom == 0
     assert s.soldiers["green-infantry"].orders == 1 and s.soldiers["green-grenadier"].orders == 0
@@ -124,7 +126,7 @@ def test_deploy_step_only_when_a_soldier_is_in_the_hq():
     s = game()
     position(s, {"green-infantry": (20, 20), "green-grenadier": (20, 40), "yellow-infantry": (80, 20),
                  "yellow-sniper": (80, 40)}, tokens={0: 0, 1: 0})
-    s.start_round()
+    run(s, START_ROUND)
     assert s.phase == MOVE  # nobody in an HQ: straight to the Order tokens and the turn
 
 

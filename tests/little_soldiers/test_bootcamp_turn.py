@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from ls_helpers import box, game, position, roll
+from ls_helpers import box, game, position, roll, run
 
 from engine.little_soldiers.actions import Move, Order, Reroll
+from engine.little_soldiers.flow import GAME_OVER, NEXT_ROUND
+from engine.little_soldiers.parts.bootcamp import Bootcamp
 from engine.little_soldiers.state import MOVE, ORDER, OVER, REVEAL
 
 SPOTS = {"green-infantry": (20, 30), "green-grenadier": (20, 45), "yellow-infantry": (80, 30),
@@ -120,14 +122,14 @@ def test_first_player_token_goes_to_whoever_spends_all_tokens_first():
 def test_end_of_turn_flag_in_a_victory_zone_ends_the_game():
     s = position(game(), {**SPOTS, "yellow-infantry": (30, 30)})
     s.soldiers["yellow-sniper"].spot = None  # broken earlier
-    s.mission_part.flag = 2
+    s.slice_of(Bootcamp).flag = 2
     s.soldiers["yellow-infantry"].hearts = 2
     stay(s, "green-infantry")
     s.apply(0, Order("green-infantry", "attack", "yellow-infantry"))
     roll(s, "hit", "hit", "hit", "hit", "hit")
     s.apply(0, Reroll(()))
     assert s.is_over()
-    assert s.mission_part.flag == 3  # the track ends at the Victory zone
+    assert s.slice_of(Bootcamp).flag == 3  # the track ends at the Victory zone
     r = s.result()
     assert r.winners == (0,) and "Victory zone" in r.reason
 
@@ -147,28 +149,28 @@ def test_end_of_turn_no_tokens_anywhere_after_the_third_round_ends_the_game():
 
 def test_end_of_the_game_advantage_on_the_battle_track():
     s = position(game(), SPOTS, round_=3)
-    s.mission_part.flag = -1
-    s.game_over()
+    s.slice_of(Bootcamp).flag = -1
+    run(s, GAME_OVER)
     assert s.result().winners == (1,) and "advantage" in s.result().reason
 
 
 def test_end_of_the_game_fewest_soldiers_in_play_wins_then_fewest_hearts_then_shared():
     s = position(game(), SPOTS, round_=3)
     s.soldiers["yellow-sniper"].spot = None
-    s.game_over()
+    run(s, GAME_OVER)
     assert s.result().winners == (1,) and "fewest soldiers" in s.result().reason
     s = position(game(), SPOTS, round_=3)
     s.soldiers["green-infantry"].hearts = 2
     s.soldiers["yellow-sniper"].hearts = 1
-    s.game_over()
+    run(s, GAME_OVER)
     assert s.result().winners == (1,) and "fewest Hearts" in s.result().reason
     s = position(game(), SPOTS, round_=3)
-    s.game_over()
+    run(s, GAME_OVER)
     assert s.result().winners == (0, 1) and "share" in s.result().reason
 
 
 def test_round_after_a_broken_soldier_deploys_it_again():
     s = position(game(), SPOTS)
     s.soldiers["yellow-sniper"].spot = None
-    s.start_next_round()
+    run(s, NEXT_ROUND)
     assert s.phase == REVEAL and s.current == 1

@@ -21,6 +21,8 @@ from engine.little_soldiers import coop_plan as CP
 from engine.little_soldiers.actions import Move, Order
 from engine.little_soldiers.bots import HeuristicBot
 from engine.little_soldiers.config import Config
+from engine.little_soldiers.coop_value import weight
+from engine.little_soldiers.parts.a_new_threat import ANewThreat
 from engine.little_soldiers.state import new_game
 
 HEAD = "octocutie-head"
@@ -34,7 +36,7 @@ def octo(spots: dict[str, tuple[float, float]], tokens: dict[int, int], current:
     for s in state.soldiers.values():
         s.spot = None
     place(state, spots, tokens=tokens, general=current, lids=0)
-    for t in state.threats.values():
+    for t in state.slice_of(ANewThreat).threats.values():
         t.shields = 2
     return state
 
@@ -42,9 +44,9 @@ def octo(spots: dict[str, tuple[float, float]], tokens: dict[int, int], current:
 def flips(state, seat: int, move: Move) -> set[int]:
     """The switches ``move`` flips, tried on a copy."""
     trial = state.clone()
-    before = {n for n, up in trial.ff_up.items() if up}
+    before = {n for n, up in trial.slice_of(ANewThreat).ff_up.items() if up}
     trial.apply(seat, move)
-    return {n for n in before if not trial.ff_up[n]}
+    return {n for n in before if not trial.slice_of(ANewThreat).ff_up[n]}
 
 
 STAGED = {"green-infantry": (44.0, 44.0), "yellow-sniper": (75.0, 46.0)}
@@ -56,7 +58,7 @@ def test_the_staged_move_exists():
     """The position the next tests rest on: with switch 2 down, Yellow's
     Sniper opens the Head and sees it in one Move."""
     s = octo(STAGED, {0: 1, 1: 1}, current=1)
-    s.ff_up[2] = False
+    s.slice_of(ANewThreat).ff_up[2] = False
     move = Move("yellow-sniper", 62.0, 51.0)
     assert flips(s, 1, move) == {4}
     s.apply(1, move)
@@ -85,15 +87,15 @@ def test_the_next_players_attack_on_the_head_is_what_makes_switch_2_worth_flippi
         world = planner._world(s.view(0))
         line = CP.Line([Move("green-infantry", 49.0, 47.0), Order("green-infantry", "move")])
         values[where] = planner._play_on(world, 0, line)
-    survive = 1 - 1 / len(s.actions_down)
-    attack = CP._weight(s.threats[HEAD]) * (1 + CP.OPPORTUNITY)
+    survive = 1 - 1 / len(s.slice_of(ANewThreat).actions_down)
+    attack = weight(s.slice_of(ANewThreat).threats[HEAD]) * (1 + CP.OPPORTUNITY)
     assert values["staged"] - values["away"] > survive * attack, values
 
 
 def test_the_head_is_attacked_when_both_switches_are_down():
     s = octo({"yellow-sniper": (62.0, 51.0), "green-infantry": (44.0, 44.0)}, {0: 1, 1: 1}, current=1)
-    s.ff_up[2] = False
-    s.ff_up[4] = False
+    s.slice_of(ANewThreat).ff_up[2] = False
+    s.slice_of(ANewThreat).ff_up[4] = False
     assert HEAD in s.valid_targets("yellow-sniper")
     bot = HeuristicBot(0)
     move = bot.choose(s.view(1))
@@ -106,7 +108,7 @@ def test_the_turn_is_planned_once_and_followed():
     """The Order after the Move (and the Order's Move) come from the line
     chosen at the Move, not from a second search."""
     s = octo({"yellow-sniper": (75.0, 46.0), "green-infantry": (44.0, 44.0)}, {0: 1, 1: 1}, current=1)
-    s.ff_up[2] = False
+    s.slice_of(ANewThreat).ff_up[2] = False
     bot = HeuristicBot(0)
     move = bot.choose(s.view(1))
     planned = bot.coop.last["best"]

@@ -24,6 +24,7 @@ from engine.little_soldiers.actions import Move, Order, Reroll, Roll
 from engine.little_soldiers.bots import HeuristicBot
 from engine.little_soldiers.config import Config
 from engine.little_soldiers.duel import DuelBot, Plan
+from engine.little_soldiers.parts.bootcamp import Bootcamp
 from engine.little_soldiers.phases import Phase
 from engine.little_soldiers.state import new_game
 
@@ -92,7 +93,7 @@ def test_outlook_follows_the_engine_through_a_wipeout_into_round_preparation():
     model = o.after(o.hit(pos, ids.index("green-infantry"), ids.index("yellow-sniper"), False, 2, O.NO_EFFECT))
     force_attack(s, "green-infantry", "yellow-sniper", 5)
     settle(s, random.Random(1))
-    assert s.flag == 2 and s.round == 3
+    assert s.slice_of(Bootcamp).flag == 2 and s.round == 3
     assert model == O.position_of(s, ids)
 
 

@@ -19,11 +19,13 @@ from engine.little_soldiers.actions import (
     Throw,
     Transfer,
 )
+from engine.little_soldiers.combat import break_soldier
 from engine.little_soldiers.config import Config
+from engine.little_soldiers.parts.advanced_tactics import AdvancedTactics
+from engine.little_soldiers.parts.battle_royale import DEAL, PARA_LANDING, PARACHUTE, BattleRoyale
+from engine.little_soldiers.parts.king_of_the_hill import TRANSFER, KingOfTheHill
 from engine.little_soldiers.phases import Phase
 from engine.little_soldiers.state import DEPLOY, MOVE, OVER, SETUP, THROW
-
-DEAL, PARA_LANDING, PARACHUTE = Phase.DEAL, Phase.PARA_LANDING, Phase.PARACHUTE
 
 HILL = [box("hill-base", 50, 30, 24, 20, 6, level=1), box("hill-top", 50, 30, 10, 8, 5, z=6, level=2)]
 
@@ -50,9 +52,9 @@ def test_koth_required_levels_and_players():
 def test_koth_setup_candy_by_players_order_tokens_on_the_general_and_the_level_token():
     for n, candy in ((2, 7), (3, 11), (4, 11)):
         s = koth(n)
-        assert s.mission_part.candy_reserve == candy
+        assert s.slice_of(KingOfTheHill).candy_reserve == candy
         assert all(g.tokens == 3 and g.lid == 0 for g in s.generals)
-        assert all(s.soldiers[s.level_token[g.index]].kind == "infantry" for g in s.generals)
+        assert all(s.soldiers[s.slice_of(KingOfTheHill).level_token[g.index]].kind == "infantry" for g in s.generals)
         assert s.phase == SETUP  # the star is still used
 
 
@@ -81,7 +83,7 @@ def _broken_level_token_holder():
     s.soldiers["green-infantry"].hearts = 4
     stay(s, "yellow-infantry")
     attack(s, 1, "yellow-infantry", "green-infantry")
-    assert not s.soldiers["green-infantry"].in_play and s.phase == Phase.TRANSFER and s.current == 0
+    assert not s.soldiers["green-infantry"].in_play and s.phase == TRANSFER and s.current == 0
     return s
 
 
@@ -91,15 +93,15 @@ def test_mission_book_koth_mission_rules_you_can_transfer_the_level_token():
     s = _broken_level_token_holder()
     assert s.legal_actions(0) == [Transfer("green-grenadier"), Transfer(None)]
     s.apply(0, Transfer("green-grenadier"))
-    assert s.level_token[0] == "green-grenadier" and "transferred" in texts(s) and s.phase == MOVE
+    assert s.slice_of(KingOfTheHill).level_token[0] == "green-grenadier" and "transferred" in texts(s) and s.phase == MOVE
     assert "flag" not in s.to_dict()  # the Battle Track stays in the box
 
 
 def test_mission_book_koth_mission_rules_keeping_the_level_token_is_allowed():
     s = _broken_level_token_holder()
     s.apply(0, Transfer(None))
-    assert s.level_token[0] == "green-infantry" and s.phase == MOVE
-    assert not s.mission_part.may_climb("green-grenadier") and "keeps the Level token" in texts(s)
+    assert s.slice_of(KingOfTheHill).level_token[0] == "green-infantry" and s.phase == MOVE
+    assert not s.rules.mission.may_climb(s, "green-grenadier") and "keeps the Level token" in texts(s)
 
 
 def test_mission_book_koth_free_for_all_opponents_are_sides_not_colours():
@@ -126,7 +128,7 @@ def test_koth_end_of_turn_then_candy_distribution_level_2_gets_2_level_1_gets_1(
     s = place(koth(), {"green-infantry": (50, 30, "hill-top"), "green-grenadier": (10, 30),
                        "yellow-infantry": (40, 30, "hill-base"), "yellow-sniper": (90, 50)}, tokens={0: 0, 1: 0})
     stay(s, "green-infantry")
-    assert s.mission_part.candy == [2, 1] and s.mission_part.candy_reserve == 4 and s.round == 2
+    assert s.slice_of(KingOfTheHill).candy == [2, 1] and s.slice_of(KingOfTheHill).candy_reserve == 4 and s.round == 2
 
 
 def test_mission_book_koth_candy_distribution_level_2_priority_toughest_first_a_tie_cancels_even_lower_levels():
@@ -134,24 +136,25 @@ def test_mission_book_koth_candy_distribution_level_2_priority_toughest_first_a_
     distributed at all, even on lower Levels"."""
     s = place(koth(), {"green-infantry": (47, 30, "hill-top"), "yellow-infantry": (53, 30, "hill-top")},
               tokens={0: 0, 1: 0})
-    s.mission_part.candy_reserve = 3
+    s.slice_of(KingOfTheHill).candy_reserve = 3
     s.soldiers["yellow-infantry"].hearts = 1  # green is tougher: served first
-    s.mission_part.distribute_candy()
-    assert s.mission_part.candy == [2, 1] and s.mission_part.candy_reserve == 0
+    s.rules.mission.distribute_candy(s)
+    assert s.slice_of(KingOfTheHill).candy == [2, 1] and s.slice_of(KingOfTheHill).candy_reserve == 0
     s2 = place(koth(), {"green-infantry": (47, 30, "hill-top"), "yellow-infantry": (53, 30, "hill-top"),
                         "green-grenadier": (40, 30, "hill-base")}, tokens={0: 0, 1: 0})
-    s2.mission_part.candy_reserve = 3
-    s2.mission_part.distribute_candy()  # 2 + 2 wanted by equally tough soldiers, 3 left: nobody gets any
-    assert s2.mission_part.candy == [0, 0] and s2.mission_part.candy_reserve == 2 and s2.candy_discarded == 1
+    s2.slice_of(KingOfTheHill).candy_reserve = 3
+    s2.rules.mission.distribute_candy(s2)  # 2 + 2 wanted by equally tough soldiers, 3 left: nobody gets any
+    hill = s2.slice_of(KingOfTheHill)
+    assert hill.candy == [0, 0] and hill.candy_reserve == 2 and hill.candy_discarded == 1
     assert "no Candy is distributed at all" in texts(s2)
 
 
 def test_koth_no_candy_given_discards_one_and_the_last_candy_ends_the_game():
     s = place(koth(), {"green-infantry": (10, 30), "yellow-infantry": (90, 30)}, tokens={0: 0, 1: 0})
-    s.mission_part.candy_reserve = 1
-    s.mission_part.candy = [3, 2]
+    s.slice_of(KingOfTheHill).candy_reserve = 1
+    s.slice_of(KingOfTheHill).candy = [3, 2]
     stay(s, "green-infantry")
-    assert s.phase == OVER and s.candy_discarded == 1
+    assert s.phase == OVER and s.slice_of(KingOfTheHill).candy_discarded == 1
     r = s.result()
     assert r.winners == (0,) and r.scores == (3.0, 2.0) and "King of the Hill" in r.reason
 
@@ -189,7 +192,7 @@ def test_br_player_turns_in_ascending_order_of_the_dealt_tokens_and_hidden_numbe
     s = place(br(), {"green-infantry": (10, 10), "yellow-infantry": (90, 50), "green-sniper": (10, 50)},
               tokens={0: 1, 1: 1, 2: 1})
     s.phase = DEAL
-    s.mission_part.deal_for = "turns"
+    s.slice_of(BattleRoyale).deal_for = "turns"
     s.apply(CHANCE, Deal((1, 2, 0)))
     assert s.current == 1 and s.phase == MOVE
     view = s.view(0).to_dict()
@@ -202,11 +205,11 @@ def test_br_supplies_flip_the_card_once_and_clear_its_tokens_unless_an_opponent_
     g = s.soldiers["green-infantry"]
     g.hearts, g.shields = 3, 2
     s.apply(0, Move("green-infantry", 55, 30))
-    assert g.promoted and g.hearts == 0 and g.shields == 0
+    assert g.id in s.slice_of(BattleRoyale).promoted and g.hearts == 0 and g.shields == 0
     s2 = place(br(), {"green-infantry": (40, 30), "yellow-infantry": (50, 32.6), "green-sniper": (10, 50)},
                tokens={0: 1})
     s2.apply(0, Move("green-infantry", 47.8, 29.0))
-    assert not s2.soldiers["green-infantry"].promoted and "opponent is in contact" in texts(s2)
+    assert "green-infantry" not in s2.slice_of(BattleRoyale).promoted and "opponent is in contact" in texts(s2)
 
 
 def test_br_lightning_only_counts_once_promoted():
@@ -220,30 +223,31 @@ def test_br_lightning_only_counts_once_promoted():
 def test_br_broken_soldiers_leave_for_good_and_fire_a_mortar_from_the_hq():
     s = place(br(), {"green-infantry": (20, 30), "yellow-infantry": (80, 30), "green-sniper": (10, 55)},
               tokens={0: 1, 1: 1, 2: 1})
-    s.mission_part.turn_order, s.mission_part.turn_pos = [0, 1, 2], 0
+    s.slice_of(BattleRoyale).turn_order, s.slice_of(BattleRoyale).turn_pos = [0, 1, 2], 0
     s.soldiers["yellow-infantry"].hearts = 4
     stay(s, "green-infantry")
     attack(s, 0, "green-infantry", "yellow-infantry")
     y = s.soldiers["yellow-infantry"]
-    assert not y.in_play and y.out and s.generals[1].tokens == 1 and s.phase == THROW and s.current == 1
-    assert s.shot.hq == 1 and s.shot_start("yellow-infantry", "mortar", 0) == s.hq_catapult(1)
+    assert not y.in_play and y.id in s.slice_of(BattleRoyale).out
+    assert s.generals[1].tokens == 1 and s.phase == THROW and s.current == 1
+    assert s.shot.origin == s.rules.mission.hq_catapult(s, 1) == s.shot_start("yellow-infantry", "mortar", 0)
     s.apply(1, Throw(90, 0.5))
     s.apply(CHANCE, Landing(20, 30, 0.0, "front"))
     assert s.soldiers["green-infantry"].hearts == 2 and s.current == 2
     s.phase = DEAL  # a later round: the broken soldier is not deployed again
-    s.mission_part.deal_for = "turns"
+    s.slice_of(BattleRoyale).deal_for = "turns"
     assert not any(sd.in_play for sd in [y])
 
 
 def test_br_victory_last_standing_or_the_player_who_just_played():
     s = place(br(2), {"green-infantry": (20, 30), "yellow-infantry": (80, 30)}, tokens={0: 1, 1: 1})
-    s.mission_part.turn_order, s.mission_part.turn_pos = [0, 1], 0
+    s.slice_of(BattleRoyale).turn_order, s.slice_of(BattleRoyale).turn_pos = [0, 1], 0
     s.soldiers["yellow-infantry"].hearts = 4
     stay(s, "green-infantry")
     attack(s, 0, "green-infantry", "yellow-infantry")
     assert s.phase == OVER and s.result().winners == (0,)
     s2 = place(br(2), {"green-infantry": (20, 30), "yellow-infantry": (30, 30)}, tokens={0: 1, 1: 1})
-    s2.mission_part.turn_order, s2.mission_part.turn_pos = [0, 1], 0
+    s2.slice_of(BattleRoyale).turn_order, s2.slice_of(BattleRoyale).turn_pos = [0, 1], 0
     s2.soldiers["green-infantry"].hearts = 4
     s2.soldiers["yellow-infantry"].hearts = 4
     stay(s2, "green-infantry")
@@ -253,9 +257,10 @@ def test_br_victory_last_standing_or_the_player_who_just_played():
     s2.apply(0, Shields(("yellow-infantry", "yellow-infantry")))
     assert s2.current == 1
     s2.soldiers["green-infantry"].spot = None
-    s2.soldiers["green-infantry"].out = True
-    s2.break_soldier(s2.soldiers["yellow-infantry"])
-    s2.mission_part.end_turn()
+    s2.slice_of(BattleRoyale).out.add("green-infantry")
+    break_soldier(s2, s2.soldiers["yellow-infantry"])
+    s2.rules.mission.end_turn(s2)
+    s2.proceed()
     assert s2.result().winners == (1,) and "just played" in s2.result().reason
 
 
@@ -289,7 +294,7 @@ def test_mission_book_battle_royale_supplies_an_opponent_of_the_same_colour_bloc
     s = place(br(), {"green-infantry": (40, 30), "yellow-infantry": (90, 50), "green-sniper": (50, 32.6)},
               tokens={0: 1})
     s.apply(0, Move("green-infantry", 47.8, 29.0))
-    assert not s.soldiers["green-infantry"].promoted and "opponent is in contact" in texts(s)
+    assert "green-infantry" not in s.slice_of(BattleRoyale).promoted and "opponent is in contact" in texts(s)
 
 
 def test_module_book_tactics_reactions_are_answered_by_opponents_by_side():
@@ -299,14 +304,14 @@ def test_module_book_tactics_reactions_are_answered_by_opponents_by_side():
 
     s = mission_game("king_of_the_hill", 4, ("super_soldier", "advanced_tactics"), scenery=HILL)
     while s.phase == "draw":
-        s.apply(CHANCE, Draw(s.part("advanced_tactics").draw_pile()[0]))
+        s.apply(CHANCE, Draw(s.rules.part(AdvancedTactics).draw_pile(s)[0]))
     s.apply(CHANCE, Star(0))
-    at = s.part("advanced_tactics")
+    at = s.slice_of(AdvancedTactics)
     for g in s.generals:
-        at.deck += g.hand
-        g.hand = []
+        at.deck += at.hands[g.index]
+        at.hands[g.index] = []
     at.deck.remove("Chewed by the Dog")
-    s.generals[2].hand = ["Chewed by the Dog"]
+    at.hands[2] = ["Chewed by the Dog"]
     place(s, {"green-infantry": (20, 52), "green-grenadier": (20, 10), "yellow-infantry": (80, 52),
               "yellow-sniper": (80, 10), "green-infantry-2": (10, 30), "green-operator": (30, 30),
               "yellow-infantry-2": (90, 30), "yellow-operator": (70, 30)}, tokens={0: 1, 1: 1, 2: 1, 3: 1})

@@ -16,6 +16,9 @@ from engine.core.record import Record, parse_record, replay
 from engine.little_soldiers import mission_data as M
 from engine.little_soldiers.bots import HeuristicBot
 from engine.little_soldiers.config import MISSIONS, Config
+from engine.little_soldiers.parts.a_new_threat import ANewThreat
+from engine.little_soldiers.parts.advanced_tactics import AdvancedTactics
+from engine.little_soldiers.parts.king_of_the_hill import KingOfTheHill
 from engine.little_soldiers.state import new_game
 from engine.little_soldiers.tactics import load_cards
 
@@ -45,11 +48,13 @@ def config_for(mission, players, mods) -> Config:
 def invariants(state):
     """What no rule may create or destroy."""
     out = {"order": [state.order_tokens(g) for g in range(len(state.generals))]}
-    if state.mission == M.KING_OF_THE_HILL:
-        out["candy"] = state.mission_part.candy_reserve + sum(state.mission_part.candy) + state.candy_discarded
-    if state.config.has("advanced_tactics"):
-        out["cards"] = state.tactics_cards_total()
-        out["bonus"] = state.bonus_total()
+    hill = state.slice_or_none(KingOfTheHill)
+    if hill is not None:
+        out["candy"] = hill.candy_reserve + sum(hill.candy) + hill.candy_discarded
+    tactics = state.rules.part(AdvancedTactics)
+    if tactics is not None:
+        out["cards"] = tactics.tactics_cards_total(state)
+        out["bonus"] = tactics.bonus_total(state)
     return out
 
 
@@ -78,9 +83,10 @@ def play_checked(config: Config, seed: int, bot_kind: str = "heuristic", max_ste
         actions.append((seat, action))
         assert invariants(state) == start, f"after {action}"
         assert all(s.hearts >= 0 and s.shields >= 0 for s in state.soldiers.values())
-        assert all(0 <= t.hearts <= t.toughness for t in state.threats.values())
-        if state.mission in M.COOP_MISSIONS:
-            assert state.removed == () or state.phase in ("threat_roll", "threat_action")
+        assert all(0 <= t.hearts <= t.toughness for t in state.targets.values())
+        threats = state.slice_or_none(ANewThreat)
+        if threats is not None:
+            assert threats.removed == () or state.phase in ("threat_roll", "threat_action")
     assert state.is_over(), "no end in sight"
     for seat in range(state.num_seats):
         assert state.legal_actions(seat) == []

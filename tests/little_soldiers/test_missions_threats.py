@@ -13,10 +13,8 @@ from engine.core.protocol import CHANCE, IllegalAction
 from engine.little_soldiers.actions import Lead, Move, Order, Roll, ThreatAction
 from engine.little_soldiers.config import Config
 from engine.little_soldiers.mission_report import high_general, mission_report, record_mission
-from engine.little_soldiers.phases import Phase
+from engine.little_soldiers.parts.a_new_threat import LEAD, THREAT_ACTION, THREAT_ROLL, ANewThreat
 from engine.little_soldiers.state import OVER
-
-LEAD, THREAT_ACTION, THREAT_ROLL = Phase.LEAD, Phase.THREAT_ACTION, Phase.THREAT_ROLL
 
 HIDDEN = (50, 22)
 
@@ -49,9 +47,9 @@ def test_required_modules_solo_adds_reinforcements_and_four_soldiers():
 
 def test_setup_threat_profiles_as_the_book_prints_them():
     s = threat_game()
-    stats = {t.id: (t.defense, t.toughness, t.switches) for t in s.threats.values()}
+    stats = {t.id: (t.defense, t.toughness, t.switches) for t in s.slice_of(ANewThreat).threats.values()}
     assert stats == {"pinky": (2, 4, (1,)), "howdy": (2, 5, (2,)), "bob": (2, 4, (3,))}
-    assert sorted(s.mission_part.actions_down) == [1, 2, 3, 4] and all(s.ff_up.values())
+    assert sorted(s.slice_of(ANewThreat).actions_down) == [1, 2, 3, 4] and all(s.slice_of(ANewThreat).ff_up.values())
 
 
 def test_setup_3_and_4_players_each_take_an_infantry_and_another_type():
@@ -84,7 +82,7 @@ def test_deploy_all_soldiers_at_green_distance_from_the_deployment_token_of_your
 def test_switching_off_a_force_field_by_a_move_crossing_the_switch():
     s = place(threat_game(), {"green-infantry": (30, 22)})
     s.apply(0, Move("green-infantry", 38, 36))  # the base passes over Switch 1 at (35, 30)
-    assert s.ff_up[1] is False and s.ff_up[2] is True
+    assert s.slice_of(ANewThreat).ff_up[1] is False and s.slice_of(ANewThreat).ff_up[2] is True
     assert "Force Field Switch 1" in texts(s)
 
 
@@ -93,15 +91,15 @@ def test_attacking_a_threat_needs_its_force_field_off_and_its_target_visible():
     stay(s, "green-infantry")
     with pytest.raises(IllegalAction, match="Force Field is on"):
         s.apply(0, Order("green-infantry", "attack", "pinky"))
-    s.ff_up[1] = False
+    s.slice_of(ANewThreat).ff_up[1] = False
     s.apply(0, Order("green-infantry", "attack", "pinky"))
     attack_roll(s)
-    assert s.threats["pinky"].hearts == 3  # 5 hits against Defense 2
+    assert s.slice_of(ANewThreat).threats["pinky"].hearts == 3  # 5 hits against Defense 2
 
 
 def test_a_target_hidden_behind_scenery_is_not_valid():
     s = place(threat_game(), {"green-infantry": HIDDEN}, tokens={0: 2})
-    s.ff_up[1] = False
+    s.slice_of(ANewThreat).ff_up[1] = False
     stay(s, "green-infantry")
     with pytest.raises(IllegalAction, match="whole Target must be visible"):
         s.apply(0, Order("green-infantry", "attack", "pinky"))
@@ -109,12 +107,12 @@ def test_a_target_hidden_behind_scenery_is_not_valid():
 
 def test_ouch_tokens_a_broken_threat_stays_broken_and_cannot_be_targeted():
     s = place(threat_game(), {"green-infantry": (50, 45)}, tokens={0: 2})
-    s.ff_up[1] = False
-    s.threats["pinky"].hearts = 2
+    s.slice_of(ANewThreat).ff_up[1] = False
+    s.slice_of(ANewThreat).threats["pinky"].hearts = 2
     stay(s, "green-infantry")
     s.apply(0, Order("green-infantry", "attack", "pinky"))
     attack_roll(s)
-    assert s.threats["pinky"].broken and "Ouch token" in texts(s)
+    assert s.slice_of(ANewThreat).threats["pinky"].broken and "Ouch token" in texts(s)
     assert "pinky" not in s.valid_targets("green-infantry")
 
 
@@ -125,36 +123,36 @@ def test_scout_places_shields_on_threats():
     from engine.little_soldiers.actions import Shields
 
     s.apply(0, Shields(("pinky", "bob")))
-    assert s.threats["pinky"].shields == 1 and s.threats["bob"].shields == 1
+    assert s.slice_of(ANewThreat).threats["pinky"].shields == 1 and s.slice_of(ANewThreat).threats["bob"].shields == 1
 
 
 def test_grenades_and_mortars_affect_threats_measured_from_the_target_unless_a_field_is_on():
     from engine.little_soldiers.actions import Landing, Throw
 
     s = place(threat_game(), {"green-grenadier": (50, 50)}, tokens={0: 2})
-    s.ff_up[1] = False  # Pinky open, Howdy and Bob protected
+    s.slice_of(ANewThreat).ff_up[1] = False  # Pinky open, Howdy and Bob protected
     stay(s, "green-grenadier")
     s.apply(0, Order("green-grenadier", "special"))
     s.apply(0, Throw(90, 0.3))
     s.apply(CHANCE, Landing(50, 58, 0.0, "7"))  # 6.5 cm from Pinky's Target
-    assert s.threats["pinky"].broken  # an attack of 7 against Defense 2: 5 Hearts, Toughness 4
-    assert s.threats["howdy"].hearts == 0 and s.threats["bob"].hearts == 0
+    assert s.slice_of(ANewThreat).threats["pinky"].broken  # an attack of 7 against Defense 2: 5 Hearts, Toughness 4
+    assert s.slice_of(ANewThreat).threats["howdy"].hearts == 0 and s.slice_of(ANewThreat).threats["bob"].hearts == 0
 
 
 # ================================================================== Threats' turn
 
 def test_scenery_removal_exposes_a_hidden_soldier_to_the_threat_attack_then_comes_back():
     s = place(threat_game(), {"green-infantry": HIDDEN})
-    assert s.seen_by_threats([s.soldiers["green-infantry"].spot]) == [0]
+    assert s.rules.mission.seen_by_threats(s, [s.soldiers["green-infantry"].spot]) == [0]
     stay(s, "green-infantry")  # no Order token: the turn ends, the Threats play
     assert s.phase == THREAT_ACTION and s.to_act() == [CHANCE]
     s.apply(CHANCE, ThreatAction(1))
-    assert s.removed == ("cover-1",) and "cover-1" not in {p.id for p in s.terrain.bf.scenery}
-    assert s.threat_targets == ["green-infantry"] and s.phase == THREAT_ROLL
+    assert s.slice_of(ANewThreat).removed == ("cover-1",) and "cover-1" not in {p.id for p in s.terrain.bf.scenery}
+    assert s.slice_of(ANewThreat).threat_targets == ["green-infantry"] and s.phase == THREAT_ROLL
     s.apply(CHANCE, hits())
     assert s.soldiers["green-infantry"].hearts == 3
-    assert s.removed == () and "cover-1" in {p.id for p in s.terrain.bf.scenery}
-    assert s.seen_by_threats([s.soldiers["green-infantry"].spot]) == [0]
+    assert s.slice_of(ANewThreat).removed == () and "cover-1" in {p.id for p in s.terrain.bf.scenery}
+    assert s.rules.mission.seen_by_threats(s, [s.soldiers["green-infantry"].spot]) == [0]
     assert "put back" in texts(s)
 
 
@@ -169,7 +167,7 @@ def test_scenery_removal_elsewhere_leaves_the_hidden_soldier_safe():
 
 def test_a_removed_piece_also_leaves_movement_until_the_end_of_the_turn():
     s = place(threat_game(), {"green-infantry": HIDDEN})
-    s.ff_up[1] = False
+    s.slice_of(ANewThreat).ff_up[1] = False
     stay(s, "green-infantry")
     s.apply(CHANCE, ThreatAction(1))
     assert s.terrain.placement_reason(type(s.soldiers["green-infantry"].spot)(50, 30), []) is None
@@ -180,29 +178,29 @@ def test_a_removed_piece_also_leaves_movement_until_the_end_of_the_turn():
 
 def test_threat_action_4_flips_switches_up_reshuffles_and_skips_the_attack():
     s = place(threat_game(), {"green-infantry": (50, 45)})
-    s.ff_up[1] = False
-    s.mission_part.actions_down = [2, 4]
+    s.slice_of(ANewThreat).ff_up[1] = False
+    s.slice_of(ANewThreat).actions_down = [2, 4]
     stay(s, "green-infantry")
     s.apply(CHANCE, ThreatAction(4))
-    assert all(s.ff_up.values()) and sorted(s.mission_part.actions_down) == [1, 2, 3, 4]
+    assert all(s.slice_of(ANewThreat).ff_up.values()) and sorted(s.slice_of(ANewThreat).actions_down) == [1, 2, 3, 4]
     assert s.soldiers["green-infantry"].hearts == 0 and "skip their Attack" in texts(s)
 
 
 def test_threat_action_4_with_super_soldiers_clears_the_threats_shields():
     s = place(threat_game(modules=("super_soldier",)), {"green-infantry": (50, 45)})
-    s.threats["bob"].shields = 2
+    s.slice_of(ANewThreat).threats["bob"].shields = 2
     stay(s, "green-infantry")
     s.apply(CHANCE, ThreatAction(4))
-    assert s.threats["bob"].shields == 0
+    assert s.slice_of(ANewThreat).threats["bob"].shields == 0
 
 
 def test_threat_attack_rerolls_every_die_without_a_hit_once_and_hits_every_valid_target():
     s = place(threat_game(), {"green-infantry": (50, 45), "yellow-infantry": (20, 45)})
     stay(s, "green-infantry")
     s.apply(CHANCE, ThreatAction(3))
-    assert set(s.threat_targets) == {"green-infantry", "yellow-infantry"}
+    assert set(s.slice_of(ANewThreat).threat_targets) == {"green-infantry", "yellow-infantry"}
     s.apply(CHANCE, Roll(("hit", "hit", "blank", "lightning", "blank")))
-    assert s.threat_pending == (2, 3, 4)  # Easy mode: the lightning is rerolled too
+    assert s.slice_of(ANewThreat).threat_pending == (2, 3, 4)  # Easy mode: the lightning is rerolled too
     s.apply(CHANCE, Roll(("hit", "blank", "blank")))
     assert s.soldiers["green-infantry"].hearts == 1 and s.soldiers["yellow-infantry"].hearts == 1
 
@@ -212,7 +210,7 @@ def test_super_soldiers_do_not_reroll_lightning_and_each_lightning_gives_a_shiel
     stay(s, "green-infantry")
     s.apply(CHANCE, ThreatAction(3))
     s.apply(CHANCE, Roll(("hit", "hit", "hit", "lightning", "blank")))
-    assert s.threat_pending == (4,)
+    assert s.slice_of(ANewThreat).threat_pending == (4,)
     s.apply(CHANCE, Roll(("lightning",)))
     g = s.soldiers["green-infantry"]
     assert g.hearts == 1 and g.shields == 2
@@ -255,9 +253,9 @@ def test_end_of_the_turn_rounds_then_game_after_the_third_round():
 
 def test_beating_every_threat_wins_for_every_player():
     s = place(threat_game(), {"green-infantry": (50, 45)}, tokens={0: 1})
-    s.ff_up[1] = False
-    s.threats["howdy"].broken = s.threats["bob"].broken = True
-    s.threats["pinky"].hearts = 3
+    s.slice_of(ANewThreat).ff_up[1] = False
+    s.slice_of(ANewThreat).threats["howdy"].broken = s.slice_of(ANewThreat).threats["bob"].broken = True
+    s.slice_of(ANewThreat).threats["pinky"].hearts = 3
     stay(s, "green-infantry")
     s.apply(0, Order("green-infantry", "attack", "pinky"))
     attack_roll(s)
@@ -268,21 +266,21 @@ def test_beating_every_threat_wins_for_every_player():
 
 def test_octocutie_head_needs_switches_2_and_4_off_together():
     s = threat_game("another_new_threat")
-    head = s.threats["octocutie-head"]
-    s.ff_up[2] = False
-    assert not s.field_off(head)
-    s.ff_up[4] = False
-    assert s.field_off(head)
-    assert s.field_off(s.threats["octocutie-tentacle-1"]) is False
-    s.ff_up[1] = False
-    assert s.field_off(s.threats["octocutie-tentacle-1"])
+    head = s.slice_of(ANewThreat).threats["octocutie-head"]
+    s.slice_of(ANewThreat).ff_up[2] = False
+    assert not s.rules.mission.field_off(s, head)
+    s.slice_of(ANewThreat).ff_up[4] = False
+    assert s.rules.mission.field_off(s, head)
+    assert s.rules.mission.field_off(s, s.slice_of(ANewThreat).threats["octocutie-tentacle-1"]) is False
+    s.slice_of(ANewThreat).ff_up[1] = False
+    assert s.rules.mission.field_off(s, s.slice_of(ANewThreat).threats["octocutie-tentacle-1"])
 
 
 def test_octocutie_still_attacks_when_the_4_is_revealed():
     s = place(threat_game("another_new_threat"), {"green-infantry": (50, 45)})
     stay(s, "green-infantry")
     s.apply(CHANCE, ThreatAction(4))
-    assert s.phase == THREAT_ROLL and all(s.ff_up.values())
+    assert s.phase == THREAT_ROLL and all(s.slice_of(ANewThreat).ff_up.values())
 
 
 # ================================================================== Mission Report
@@ -290,13 +288,13 @@ def test_octocutie_still_attacks_when_the_4_is_revealed():
 def test_mission_report_records_threats_beaten_per_mode_and_player_count(tmp_path, monkeypatch):
     monkeypatch.setenv("TOYBOX_HOME", str(tmp_path))
     s = place(threat_game(), {"green-infantry": HIDDEN}, lids=0)
-    s.threats["bob"].broken = True
+    s.slice_of(ANewThreat).threats["bob"].broken = True
     stay(s, "green-infantry")
     s.apply(CHANCE, ThreatAction(2))
     assert s.phase == OVER
     report = record_mission(s)
     assert report["a_new_threat"]["easy"]["2"] == {"beaten": ["bob"], "won": False}
-    s.threats["pinky"].broken = True
+    s.slice_of(ANewThreat).threats["pinky"].broken = True
     record_mission(s)
     again = mission_report()
     assert again["a_new_threat"]["easy"]["2"]["beaten"] == ["bob", "pinky"]

@@ -23,7 +23,10 @@ from engine.little_soldiers.actions import (
     Throw,
 )
 from engine.little_soldiers.config import Config
-from engine.little_soldiers.state import EXTRA, JUMP, MOVE, OBJECT, ORDER, RADAR, REDIRECT, SHIFT, SWAP, TELEPORT
+from engine.little_soldiers.parts.bootcamp import Bootcamp
+from engine.little_soldiers.parts.objects import JUMP, OBJECT, RADAR, REDIRECT, SWAP, TELEPORT, Objects
+from engine.little_soldiers.parts.super_soldier import EXTRA, SHIFT
+from engine.little_soldiers.phases import MOVE, ORDER
 
 SPOTS = {"green-infantry": (20, 30), "green-grenadier": (20, 45), "yellow-infantry": (80, 30),
          "yellow-sniper": (80, 45)}
@@ -163,7 +166,7 @@ def test_two_against_two_wipeout_counts_the_whole_colour():
     s.apply(0, Order("green-infantry", "attack", "yellow-infantry"))
     roll(s, "hit", "hit", "hit", "blank", "blank")
     s.apply(0, Reroll(()))
-    assert s.mission_part.flag == 1 and s.round == 1  # the teammate's soldier still stands: no Wipeout
+    assert s.slice_of(Bootcamp).flag == 1 and s.round == 1  # the teammate's soldier still stands: no Wipeout
     # General 1 has no soldier in play: it is skipped, General 2 has none either; General 3 plays.
     assert s.current == 3
 
@@ -317,7 +320,7 @@ def test_objects_switch_one_less_reroll_per_visible_switch():
     assert s.reroll_allowance("green-infantry", "yellow-infantry")[0] == 0
     s.apply(0, Move("green-infantry", 30, 30))
     s.apply(0, Activate("switch-1"))
-    assert s.switches == {"switch-1": False}
+    assert s.slice_of(Objects).switches == {"switch-1": False}
     assert s.reroll_allowance("green-infantry", "yellow-infantry")[0] == 1
 
 

@@ -16,6 +16,7 @@ from engine.core.record import Record, parse_record, replay
 from engine.little_soldiers.actions import Order, Shields, ShiftShield, Swap
 from engine.little_soldiers.bots import HeuristicBot
 from engine.little_soldiers.config import Config
+from engine.little_soldiers.parts.bootcamp import Bootcamp
 from engine.little_soldiers.state import new_game
 
 BOOTCAMP = "levels/little_soldiers/bootcamp.json"
@@ -70,7 +71,7 @@ def play_checked(config: Config, seed: int, bots=None, max_steps: int = 3000):
         actions.append((seat, action))
         assert [state.order_tokens(g) for g in range(len(state.generals))] == tokens0
         assert all(s.hearts >= 0 and s.shields >= 0 for s in state.soldiers.values())
-        assert -n <= state.mission_part.flag <= n
+        assert -n <= state.slice_of(Bootcamp).flag <= n
         if state.attack is not None:
             assert state.soldiers[state.attack.target].in_play or state.attack.hit_targets
     assert state.is_over(), "no end in sight"

@@ -14,6 +14,8 @@ from engine.core.protocol import CHANCE
 from engine.little_soldiers.actions import Deal
 from engine.little_soldiers.bots import HeuristicBot
 from engine.little_soldiers.config import Config
+from engine.little_soldiers.parts.advanced_tactics import AdvancedTactics
+from engine.little_soldiers.parts.battle_royale import BattleRoyale
 from engine.little_soldiers.phases import Phase
 from engine.little_soldiers.state import new_game
 
@@ -30,9 +32,9 @@ def _royale_turns(players: int = 5):
 
 
 def _hidden_order(state, seat):
-    br = state.mission_part
+    br = state.slice_of(BattleRoyale)
     return [(i, g) for i, g in enumerate(br.turn_order)
-            if i >= br.revealed() and state.generals[g].seat != seat]
+            if i >= BattleRoyale.revealed(br) and state.generals[g].seat != seat]
 
 
 def test_mission_book_battle_royale_numbered_block_tokens_dealt_face_down_stay_out_of_samples():
@@ -41,12 +43,13 @@ def test_mission_book_battle_royale_numbered_block_tokens_dealt_face_down_stay_o
     seat = s.generals[s.current].seat
     view = s.view(seat)
     picture = view.to_dict()
-    assert len(picture["turn_order"]) == s.mission_part.revealed() < len(s.mission_part.turn_order)
+    br = s.slice_of(BattleRoyale)
+    assert len(picture["turn_order"]) == BattleRoyale.revealed(br) < len(br.turn_order)
     orders = set()
     for k in range(40):
         sample = view.determinize(random.Random(k))
         assert sample.view(seat).to_dict() == picture  # the sample agrees with everything the seat saw
-        orders.add(tuple(sample.mission_part.turn_order))
+        orders.add(tuple(sample.slice_of(BattleRoyale).turn_order))
     assert len(orders) > 1  # the hidden numbers are dealt anew, not copied
 
     # Two truths that differ only in the hidden numbers give the very same samples.
@@ -54,7 +57,7 @@ def test_mission_book_battle_royale_numbered_block_tokens_dealt_face_down_stay_o
     assert len(hidden) >= 2
     other = s.clone()
     (i, a), (j, b) = hidden[0], hidden[1]
-    other.mission_part.turn_order[i], other.mission_part.turn_order[j] = b, a
+    other.slice_of(BattleRoyale).turn_order[i], other.slice_of(BattleRoyale).turn_order[j] = b, a
     assert other.view(seat).to_dict() == picture
     for k in range(10):
         x = view.determinize(random.Random(k))
@@ -67,22 +70,24 @@ def test_module_book_advanced_tactics_hands_are_secret_from_the_other_seats():
     s = new_game(Config(modules=("super_soldier", "advanced_tactics")), 7)
     view = s.view(0)
     picture = view.to_dict()
-    mine, theirs = s.generals[0].hand, s.generals[1].hand
+    tactics = s.rules.part(AdvancedTactics)
+    mine, theirs = s.slice_of(AdvancedTactics).hands[0], s.slice_of(AdvancedTactics).hands[1]
     assert picture["generals"][0]["hand"] == sorted(mine) and picture["generals"][1]["hand"] == len(theirs)
-    assert picture["deck"] == len(s.part("advanced_tactics").deck)
+    assert picture["deck"] == len(s.slice_of(AdvancedTactics).deck)
+    assert view.hand() == sorted(mine)
     hands = set()
     for k in range(30):
         sample = view.determinize(random.Random(k))
         assert sample.view(0).to_dict() == picture
-        assert sorted(sample.generals[0].hand) == sorted(mine)
-        assert sample.tactics_cards_total() == s.tactics_cards_total()
-        hands.add(tuple(sorted(sample.generals[1].hand)))
+        assert sorted(sample.slice_of(AdvancedTactics).hands[0]) == sorted(mine)
+        assert tactics.tactics_cards_total(sample) == tactics.tactics_cards_total(s)
+        hands.add(tuple(sorted(sample.slice_of(AdvancedTactics).hands[1])))
     assert len(hands) > 1
 
     # Swapping yellow's hand with cards of the pile changes nothing a sample holds.
     other = s.clone()
-    at = other.part("advanced_tactics")
-    hand = other.generals[1].hand
+    at = other.slice_of(AdvancedTactics)
+    hand = at.hands[1]
     i = next(i for i, c in enumerate(at.deck) if c not in hand)
     hand[0], at.deck[i] = at.deck[i], hand[0]
     at.deck.sort()
@@ -108,8 +113,8 @@ def test_a_search_bot_world_is_a_sample_not_the_truth():
     s = _royale_turns(4)
     seat = s.generals[s.current].seat
     view = s.view(seat)
-    truth = tuple(s.mission_part.turn_order)
-    worlds = {tuple(view.determinize(random.Random(k)).mission_part.turn_order) for k in range(30)}
+    truth = tuple(s.slice_of(BattleRoyale).turn_order)
+    worlds = {tuple(view.determinize(random.Random(k)).slice_of(BattleRoyale).turn_order) for k in range(30)}
     assert len(worlds) > 1 and any(w != truth for w in worlds)
 
 
@@ -120,9 +125,27 @@ def test_a_deal_forced_by_hand_is_hidden_until_revealed():
 
 
 def test_a_card_drawn_is_in_its_drawer_history_only():
+    """The history's audiences come from the steps' declarations: a card drawn
+    goes into a hand, so only that hand's seat reads it; the star flip and the
+    Block tokens are on the table, so everyone does."""
     s = new_game(Config(modules=("super_soldier", "advanced_tactics")), 7)
-    drawn = [a for seat, a in s.history() if type(a).__name__ == "Draw"]
+    truth = s.history()
+    drawn = [a for seat, a in truth if type(a).__name__ == "Draw"]
     assert drawn
     brick = s.generals[1].seat
     assert [a for _, a in s.view(brick).history() if type(a).__name__ == "Draw"] == drawn
-    assert all(a is None for seat, a in s.view(0).history() if seat == CHANCE)
+    seen = s.view(0).history()
+    for (seat, action), (_, shown) in zip(truth, seen, strict=True):
+        if type(action).__name__ == "Draw":
+            assert shown is None
+        elif seat == CHANCE:
+            assert shown == action  # public chance: the star, the Block tokens
+    assert any(seat == CHANCE and type(a).__name__ in ("Star", "Block") for seat, a in seen)
+
+
+def test_a_deal_of_numbered_block_tokens_is_read_by_nobody_in_the_history():
+    s = new_game(Config(players=3, mission="battle_royale"), 5)
+    deals = [i for i, (seat, a) in enumerate(s.history()) if type(a).__name__ == "Deal"]
+    assert deals
+    for seat in range(3):
+        assert all(s.view(seat).history()[i][1] is None for i in deals)

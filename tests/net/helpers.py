@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import threading
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -125,4 +126,38 @@ async def bot_clients(url: str, table: Table, bot: str, seeds: Sequence[int], ta
     return await asyncio.gather(*jobs)
 
 
-__all__ = ["CONFIGS", "TIMEOUT", "Raw", "bot_clients", "labels", "local_game", "new_table", "run", "serving"]
+
+class Background:
+    """A table server and bot clients on their own event loop thread (the
+    test's thread plays the window's frame loop)."""
+
+    def __init__(self, table: Table, bot_seats: Sequence[int], bot: str = "random") -> None:
+        self.table, self.bot_seats, self.bot = table, bot_seats, bot
+        self.url: str | None = None
+        self.ready = threading.Event()
+        self.done = threading.Event()
+        self.stop: asyncio.Event | None = None
+        self.thread = threading.Thread(target=lambda: asyncio.run(self.main()), daemon=True)
+        self.thread.start()
+        assert self.ready.wait(10)
+
+    async def main(self) -> None:
+        self.stop = asyncio.Event()
+        self.loop = asyncio.get_running_loop()
+        async with serving(self.table) as (_, url):
+            self.url = url
+            self.ready.set()
+            bots = [asyncio.create_task(play_bot(url, self.table.seats[s].code, self.bot, s)) for s in self.bot_seats]
+            await self.stop.wait()
+            for b in bots:
+                b.cancel()
+            await asyncio.gather(*bots, return_exceptions=True)
+        self.done.set()
+
+    def close(self) -> None:
+        self.loop.call_soon_threadsafe(self.stop.set)
+        self.done.wait(10)
+
+
+__all__ = ["CONFIGS", "TIMEOUT", "Background", "Raw", "bot_clients", "labels", "local_game", "new_table", "run",
+           "serving"]

@@ -7,49 +7,15 @@ for the server. Anything the window does here, it does on the screen."""
 
 from __future__ import annotations
 
-import asyncio
 import random
-import threading
 import time
 
 import pytest
 
-from engine.net.client import JoinError, play_bot
+from engine.net.client import JoinError
 from engine.net.stand_in import plain
 from engine.toy_battle.actions import Place
-from tests.net.helpers import new_table, serving
-
-
-class Background:
-    """A table server and bot clients on their own event loop thread (the
-    test's thread plays the window's frame loop)."""
-
-    def __init__(self, table, bot_seats):  # noqa: ANN001
-        self.table, self.bot_seats = table, bot_seats
-        self.url: str | None = None
-        self.ready = threading.Event()
-        self.done = threading.Event()
-        self.stop: asyncio.Event | None = None
-        self.thread = threading.Thread(target=lambda: asyncio.run(self.main()), daemon=True)
-        self.thread.start()
-        assert self.ready.wait(10)
-
-    async def main(self) -> None:
-        self.stop = asyncio.Event()
-        self.loop = asyncio.get_running_loop()
-        async with serving(self.table) as (_, url):
-            self.url = url
-            self.ready.set()
-            bots = [asyncio.create_task(play_bot(url, self.table.seats[s].code, "random", s)) for s in self.bot_seats]
-            await self.stop.wait()
-            for b in bots:
-                b.cancel()
-            await asyncio.gather(*bots, return_exceptions=True)
-        self.done.set()
-
-    def close(self) -> None:
-        self.loop.call_soon_threadsafe(self.stop.set)
-        self.done.wait(10)
+from tests.net.helpers import Background, new_table
 
 
 def frames(ctl, seconds: float = 0.05):  # noqa: ANN001, ANN201
@@ -109,14 +75,26 @@ def test_a_controller_plays_a_served_toy_battle_to_the_end() -> None:
         bg.close()
 
 
-def test_a_spectator_code_or_a_wrong_code_opens_no_window_seat() -> None:
+def test_a_spectator_code_opens_a_watching_window_and_the_host_s_or_a_wrong_one_none() -> None:
+    """The spectator code opens the window on the public view (it never acts:
+    no legal action, a click refused with a sentence, nothing sent); the host
+    code and a wrong code open none, each with a sentence."""
     from app.shell.net import open_remote
+    from engine.core.protocol import SPECTATOR
 
-    table = new_table("toy-battle")
+    table = new_table("toy-battle", {"first_player": 0})
     bg = Background(table, [])
     try:
-        with pytest.raises(JoinError, match="spectator"):
-            open_remote(bg.url, table.spectator_code)
+        ctl = open_remote(bg.url, table.spectator_code, "Watcher")
+        assert ctl.spectating and ctl.viewer == SPECTATOR and ctl.view_dict()["seat"] == SPECTATOR
+        assert ctl.view_dict()["rack"] == [] and ctl.legal() == [] and not ctl.my_turn()
+        assert ctl.status().startswith("Watching: ")
+        draw = table.match.state.legal_actions(0)[0]
+        assert not ctl.play(draw) and "spectator cannot act" in ctl.message
+        assert not ctl.undo() and ctl.match.waiting is None
+        ctl.match.close()
+        with pytest.raises(JoinError, match="host's code"):
+            open_remote(bg.url, table.host_code)
         with pytest.raises(JoinError, match="join code"):
             open_remote(bg.url, "nope")
     finally:

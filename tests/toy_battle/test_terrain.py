@@ -62,19 +62,41 @@ def test_round_trip_to_dict() -> None:
         assert again.to_dict() == t.to_dict()
 
 
-def test_make_terrains_reproduces_the_checked_in_files(tmp_path: Path) -> None:
-    facts = LEVELS_DIR.parents[2] / "shared" / "data" / "toy_battle_facts.json"
-    if not facts.exists():
-        pytest.skip("the shared facts are not beside this checkout")
+def _make_terrains():  # noqa: ANN202 - the script as a module
     import importlib.util
 
     spec = importlib.util.spec_from_file_location("make_terrains", LEVELS_DIR / "make_terrains.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    module.main(["--facts", str(facts), "--out", str(tmp_path)])
+    return module
+
+
+def test_make_terrains_reproduces_the_checked_in_files(tmp_path: Path) -> None:
+    """From the project's shared facts, found from a linked worktree too (it
+    looked for them beside the worktrees' folder, where they never are)."""
+    module = _make_terrains()
+    try:
+        facts = module.default_facts()
+    except ValueError:
+        pytest.skip("the shared facts are not beside this checkout")
+    assert module.main(["--out", str(tmp_path)]) == 0  # the default: the facts found
+    assert facts.is_file()
     for stem in TERRAIN_FILES:
         assert (tmp_path / f"{stem}.json").read_text() == (LEVELS_DIR / f"{stem}.json").read_text()
+
+
+def test_make_terrains_says_where_it_looked_for_the_shared_facts(tmp_path: Path, capsys) -> None:  # noqa: ANN001
+    module = _make_terrains()
+    checkout = tmp_path / "wt" / "mine"
+    checkout.mkdir(parents=True)
+    (tmp_path / "shared" / "data").mkdir(parents=True)
+    with pytest.raises(ValueError, match=r"no shared folder holding data/toy_battle_facts\.json .*pass --facts FILE"):
+        module.default_facts(checkout)  # a shared/ folder without the facts is not it
+    (tmp_path / "shared" / "data" / "toy_battle_facts.json").write_text("{}")
+    assert module.default_facts(checkout) == tmp_path / "shared" / "data" / "toy_battle_facts.json"  # two levels up
+    assert module.main(["--facts", str(tmp_path / "nope.json"), "--out", str(tmp_path)]) == 2
+    assert "nope.json: cannot read the facts file" in capsys.readouterr().err
 
 
 def _bad(**changes) -> dict:

@@ -56,11 +56,11 @@ class LittleBattleController(GameController):
         if self.handover_to is not None:  # the gold is the last player's
             return ""
         v = self.view_dict()
-        gold = v["gold"][v["seat"]]
         chests = sum(len(won) for won in v["loot"])
         left = sum(len(p) for p in v["beach"])
         whose = "Your" if not self.shared_screen() else f"{self.seat_label(int(v['seat']))}'s"  # a review: nobody is "you"
-        return f"Deal {v['deal']}, {v['phase']}. {whose} gold: {gold}. Chests on the beach: {left}, won: {chests}."
+        gold = "" if self.spectating else f" {whose} gold: {v['gold'][v['seat']]}."  # a spectator sees no one's gold
+        return f"Deal {v['deal']}, {v['phase']}.{gold} Chests on the beach: {left}, won: {chests}."
 
     def status(self) -> str:
         """Whose turn, and on your turn what to click ("Your turn" alone left new players guessing)."""

@@ -60,6 +60,13 @@ def card_texture(name: str) -> str:
     return f"adventurer:{kind}:{value}"
 
 
+def near_seat(v: dict[str, Any]) -> int:
+    """The seat whose Ship is drawn at the front edge: the view's own, or the
+    first player's for a spectator (who holds no seat)."""
+    seat = int(v["seat"])
+    return seat if 0 <= seat < int(v["players"]) else 0
+
+
 def ship_position(rel: int, n: int) -> tuple[float, float, float]:
     """Where the Ship of the seat ``rel`` places after the shown seat sits
     (0 = the shown seat, at the front edge), and its heading."""
@@ -314,13 +321,13 @@ class LittleBattleView(GameScene):
     def plate_point(self, seat: int, v: dict[str, Any], gold: bool) -> tuple[float, float]:
         """Where ``seat``'s name plate lies (:func:`plate_spot`), placed by its longest
         text so it does not move as the words change turn by turn."""
-        n, me = v["players"], v["seat"]
+        n, me = v["players"], near_seat(v)
         longest = f"{seat_label('little-battle', seat)}  - to play\nhand 5 · ship 5 · chests 10" + (" · 99 gold" if gold else "")
         return plate_spot((seat - me) % n, n, *size_cm(longest, PLATE_LINE_CM))
 
     def loot_point(self, seat: int, slot: int, v: dict[str, Any]) -> tuple[float, float, float]:
         """Where chest number ``slot`` won by ``seat`` stands on its Ship's deck: see :func:`loot_spot`."""
-        n, me = v["players"], v["seat"]
+        n, me = v["players"], near_seat(v)
         return loot_spot((seat - me) % n, n, slot)
 
     def _chest_entity(self, trip: Any) -> Any:
@@ -519,7 +526,7 @@ class LittleBattleView(GameScene):
         """Each player's Ship board: a painted hull, a wooden deck, a mast and a
         printed sail; the crew face down on deck; the chests won beside it as
         3D chests (open, gold showing, where the view shows the gold)."""
-        n, me = v["players"], v["seat"]
+        n, me = v["players"], near_seat(v)
         for s in range(n):
             rel = (s - me) % n
             x, y, heading = ship_position(rel, n)
@@ -561,7 +568,7 @@ class LittleBattleView(GameScene):
             seat = seat_name("little-battle", s)
             placard(self.dynamic, f"ship-label-{s}", text, (at[0], at[1], BEACH_TOP_CM + 0.02), PLATE_LINE_CM,
                     "gold" if s in v["to_act"] and not ready else seat if seat in STYLES else "cream")
-            if rel == 0 and not hidden:
+            if rel == 0 and not hidden and not self.controller.spectating:  # a spectator has no Ship to keep cards on
                 picker(self.dynamic, (x, y, 0.0), (17.0, 7.0, 6.0), self.controller.click_ship, name="ship")
 
 
@@ -593,7 +600,7 @@ class LittleBattleView(GameScene):
         if name.startswith("pile-"):
             return f"pile:{name[5:]}"
         if name == "ship":
-            return f"ship:{self.controller.view_dict()['seat']}"
+            return f"ship:{near_seat(self.controller.view_dict())}"
         return None
 
     def thing_at(self, a: tuple[float, float, float], b: tuple[float, float, float]) -> str | None:
@@ -616,7 +623,7 @@ class LittleBattleView(GameScene):
                 if (s, i) not in self.arriving and math.dist(self.loot_point(s, i, v)[:2], (x, y)) <= 1.1:
                     return f"chest:{s}:{i}"
         for s in range(v["players"]):
-            sx, sy, _ = ship_position((s - v["seat"]) % v["players"], v["players"])
+            sx, sy, _ = ship_position((s - near_seat(v)) % v["players"], v["players"])
             if math.dist((sx, sy), (x, y)) <= 9.0:
                 return f"ship:{s}"
         if abs(x - 46.0) <= CARD_W / 2 and abs(y + 31.0) <= CARD_D / 2:
@@ -638,7 +645,7 @@ class LittleBattleView(GameScene):
             x, y, z = self.loot_point(int(s), int(i), v)
             return _box(x, y, 1.2, 1.2, z, z + 1.7)
         if kind == "ship":
-            x, y, _ = ship_position((int(key) - v["seat"]) % v["players"], v["players"])
+            x, y, _ = ship_position((int(key) - near_seat(v)) % v["players"], v["players"])
             return _box(x, y, 9.0, 9.0, 0.0, 12.0)
         if thing == "nap":
             return _box(46.0, -31.0, CARD_W / 2, CARD_D / 2, 0.0, 2.0)

@@ -15,6 +15,14 @@ from engine.toy_battle import Draw, Place, Skip, UseEffect
 from engine.toy_battle.state import ToyBattleView as SeatView  # the seat's view of the rules (the app's scene is another)
 
 
+def near_seat(view: dict[str, Any]) -> int:
+    """The side drawn near the camera for a view's picture: its own seat, or
+    blue's for a spectator (the engine's spectator picture is blue's side,
+    with no rack of its own)."""
+    seat = int(view["seat"])
+    return seat if seat in (0, 1) else 0
+
+
 class ToyBattleController(GameController):
     selected: str | None = None
     """The troop name picked up from the rack ("roxy")."""

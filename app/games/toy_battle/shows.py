@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from app import frames
 from app.animation import Motion
+from app.games.toy_battle.controller import near_seat
 
 if TYPE_CHECKING:
     from app.games.protocols import Motions, Snapshot
@@ -41,7 +42,7 @@ class TileShows:
         x1, y1 = view.at(node)
         front, back = view.rack_rows()
         c = view.controller
-        mine = seat_name(c.game, c.viewer) == colour  # your rack is in front
+        mine = seat_name(c.game, near_seat(c.view_dict())) == colour  # your rack is in front (a spectator's: blue's)
         x0, y0 = view.to_table(view.center[0], front if mine else back)  # the racks turn with the board
         mb = MeshBuilder()
         mb.add_cylinder((0, 0, 0), 3.0, 0.9, rgba(SEAT_RGB.get(colour, (0.8, 0.8, 0.8))), sides=20)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from app.games.toy_battle.controller import near_seat
 from app.tips.tip import Tip
 from engine.toy_battle import Place, UseEffect
 from engine.toy_battle.data import SPECIAL_EFFECTS, TROOP_EFFECTS, TROOP_NAMES, TROOP_TITLES
@@ -146,7 +147,7 @@ def reserve_tip(c: Any, key: str) -> Tip | None:
 def opponent_tip(c: Any) -> Tip | None:
     v = c.view_dict()
     opp = v["opponent_rack"]
-    other = SIDES[1 - int(v["seat"])]
+    other = SIDES[1 - near_seat(v)]
     facts = [f"{opp['size']} troops"]
     if opp["seen"]:
         facts.append("Seen: " + ", ".join(troop_title(n) for n in opp["seen"]))

@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 
 from app.games.protocols import GameScene
-from app.games.toy_battle.controller import ToyBattleController
+from app.games.toy_battle.controller import ToyBattleController, near_seat
 from app.games.toy_battle.shows import TileShows
 from app.look.boards import palette, slug
 from app.look.geom import Batch
@@ -113,7 +113,7 @@ class ToyBattleView(GameScene):
         self.table.frame(pts, free_film(self.FREE_FILM), pitch=60.0, yaw=self.yaw())
 
     def _seat_shown(self) -> int:
-        return int(self.controller.view_dict()["seat"])
+        return near_seat(self.controller.view_dict())
 
     def yaw(self) -> float:
         """The camera's heading: from blue's side for blue, from red's for red."""
@@ -220,8 +220,8 @@ class ToyBattleView(GameScene):
         self.dynamic = Entity(parent=self.table.root)
         c = self.controller
         v = c.view_dict()
-        if int(v["seat"]) != self.facing:  # the next player took the mouse: turn the board to them
-            self.facing = int(v["seat"])
+        if near_seat(v) != self.facing:  # the next player took the mouse: turn the board to them
+            self.facing = near_seat(v)
             self.home()
         t = self.terrain
         import shapely
@@ -320,7 +320,7 @@ class ToyBattleView(GameScene):
         (yours near you), with its medals won as gold coins on top of the count."""
         cx, cy = self.center
         w, d = self.extent
-        me = int(v["seat"])
+        me = near_seat(v)
         for side in (0, 1):
             colour = ("blue", "red")[side]
             n = v["reserve_sizes"][side]
@@ -372,6 +372,9 @@ class ToyBattleView(GameScene):
                        partial(self.controller.click_troop, name),
                        name=f"troop-{name}-{i}",
                        on_hover=partial(self._hover_troop, name))
+        if me not in (0, 1):  # a spectator: blue's rack in front, its tiles' backs only (the engine's spectator side)
+            self._rack_backs(look, v["racks"][0], "blue", front)
+            me = 0
         opp = v["opponent_rack"]
         other = ("blue", "red")[1 - me]
         for i in range(opp["size"]):
@@ -381,6 +384,17 @@ class ToyBattleView(GameScene):
         seen = ", ".join(TROOP_TITLES.get(n, n) for n in opp["seen"]) or "nothing seen"
         placard(self.dynamic, "opponent-rack-label", f"{other.capitalize()} rack: {opp['size']} ({seen})",
                 (*self.to_table(cx, back + 5.6), 0.05), 2.6, other, heading=self.yaw())
+
+    def _rack_backs(self, look: Batch, rack: dict[str, Any], colour: str, row: float) -> None:
+        """A rack seen from outside (a spectator's near one): its tiles' backs and what was seen arriving there."""
+        cx = self.center[0]
+        for i in range(rack["size"]):
+            x = cx - (rack["size"] - 1) * 4.0 + i * 8.0
+            look.add_disc((x, row, 0.0), 3.4, 1.0, (1, 1, 1), f"tile:kwak:{colour}:1", side_rgb=COLOUR_RGB[colour][:3],
+                          sides=28, ground=None)
+        seen = ", ".join(TROOP_TITLES.get(n, n) for n in rack["seen"]) or "nothing seen"
+        placard(self.dynamic, "near-rack-label", f"{colour.capitalize()} rack: {rack['size']} ({seen})",
+                (*self.to_table(cx, row - 5.6), 0.05), 2.6, colour, heading=self.yaw())
 
     def region_face(self, k: int) -> Any:
         faces = self.__dict__.setdefault("_faces", {})  # the terrain never changes under a view
@@ -418,7 +432,7 @@ class ToyBattleView(GameScene):
         inside = [k for k in range(len(regions)) if self.region_face(k).contains(Point(x, y))]
         if inside:
             return f"region:{min(inside, key=lambda k: self.region_face(k).area)}"
-        me = int(self.controller.view_dict()["seat"])
+        me = near_seat(self.controller.view_dict())
         for side in (0, 1):
             x0, y0, x1, y1 = self._reserve_box(side, me)
             if x0 <= nx <= x1 and y0 <= ny <= y1:
@@ -445,7 +459,7 @@ class ToyBattleView(GameScene):
             x0, y0, x1, y1 = self.region_face(int(key)).bounds
             return [(x, y, z) for x in (x0, x1) for y in (y0, y1) for z in (0.6, 2.0)]
         if kind == "reserve":
-            x0, y0, x1, y1 = self._reserve_box(int(key), int(self.controller.view_dict()["seat"]))
+            x0, y0, x1, y1 = self._reserve_box(int(key), near_seat(self.controller.view_dict()))
             return [(*self.to_table(x, y), z) for x in (x0, x1) for y in (y0, y1) for z in (0.0, 6.0)]
         if thing == "opponent-rack":
             cx, _ = self.center

@@ -1,20 +1,20 @@
 """The modules and missions of Little Soldiers, one part per file.
 
-Adding a mission is one new file (a ``Mission`` subclass) and one line in
-``MISSIONS`` below (plus its ``MissionSpec`` in ``config``: players,
-modules, battlefield); a module is a ``Part`` subclass and a line in
-``MODULES``. The core builds the parts a config names and never asks
-which they are.
+Importing this package registers the built-in parts (``registry.REGISTRY``);
+the core builds the parts a config names and never asks which they are.
+A new mission is one file: a ``Mission`` subclass with its steps, slice,
+rules and bot hooks, registered with ``REGISTRY.add_mission`` (a test can
+define and register one without touching the engine).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
+from engine.little_soldiers.part import Mission, Part
 from engine.little_soldiers.parts.a_new_threat import ANewThreat
 from engine.little_soldiers.parts.advanced_tactics import AdvancedTactics
 from engine.little_soldiers.parts.another_new_threat import AnotherNewThreat
-from engine.little_soldiers.parts.base import Mission, Part
 from engine.little_soldiers.parts.battle_royale import BattleRoyale
 from engine.little_soldiers.parts.bootcamp import Bootcamp
 from engine.little_soldiers.parts.king_of_the_hill import KingOfTheHill
@@ -23,40 +23,25 @@ from engine.little_soldiers.parts.objects import Objects
 from engine.little_soldiers.parts.reinforcements import Reinforcements
 from engine.little_soldiers.parts.super_soldier import SuperSoldier
 from engine.little_soldiers.parts.two_vs_two import TwoVsTwo
+from engine.little_soldiers.registry import REGISTRY, Registry
 
-if TYPE_CHECKING:
-    from engine.little_soldiers.state import LittleSoldiersState
+REGISTRY.add_mission(Bootcamp, default=True)
+for _mission in (KingOfTheHill, BattleRoyale, ANewThreat, AnotherNewThreat):
+    REGISTRY.add_mission(_mission)
+# The order their hooks run in: Advanced Tactics before Objects (a Crate's
+# cards are drawn before an Object is used).
+for _module in (Reinforcements, SuperSoldier, TwoVsTwo, Levels, AdvancedTactics, Objects):
+    REGISTRY.add_module(_module)
 
-MISSIONS: dict[str | None, type[Mission]] = {
-    None: Bootcamp,
-    KingOfTheHill.key: KingOfTheHill,
-    BattleRoyale.key: BattleRoyale,
-    ANewThreat.key: ANewThreat,
-    AnotherNewThreat.key: AnotherNewThreat,
-}
+MISSIONS: dict[str | None, type[Mission[Any]]] = REGISTRY.missions
 """Mission parts by ``Config.mission`` (None: the Bootcamp Book's game)."""
 
-MODULES: dict[str, type[Part]] = {
-    Reinforcements.key: Reinforcements,
-    SuperSoldier.key: SuperSoldier,
-    TwoVsTwo.key: TwoVsTwo,
-    Levels.key: Levels,
-    AdvancedTactics.key: AdvancedTactics,  # before Objects: a Crate's cards are drawn before an Object is used
-    Objects.key: Objects,
-}
-"""Module parts by ``Config.modules`` name; the core calls their hooks in this order."""
+MODULES: dict[str, type[Part[Any]]] = REGISTRY.modules
+"""Module parts by ``Config.modules`` name, in the order the core calls their hooks."""
 
 
-def mission_class(mission: str | None) -> type[Mission]:
-    return MISSIONS[mission]
+def mission_class(mission: str | None) -> type[Mission[Any]]:
+    return REGISTRY.mission(mission)
 
 
-def make_parts(state: LittleSoldiersState) -> list[Part]:
-    """The mission's part first, then the config's modules in ``MODULES`` order."""
-    config = state.config
-    parts: list[Part] = [MISSIONS[config.mission](state)]
-    parts += [cls(state) for key, cls in MODULES.items() if config.has(key)]
-    return parts
-
-
-__all__ = ["MISSIONS", "MODULES", "Mission", "Part", "make_parts", "mission_class"]
+__all__ = ["MISSIONS", "MODULES", "REGISTRY", "Mission", "Part", "Registry", "mission_class"]

@@ -17,4 +17,10 @@ class AnotherNewThreat(ANewThreat):
     key: ClassVar[str] = M.ANOTHER_NEW_THREAT
     title: ClassVar[str] = "Another New Threat"
     attacks_on_reset: ClassVar[bool] = True  # "Octocutie still Attacks even if the 4 is revealed."
+    level: ClassVar[str] = "levels/little_soldiers/another-new-threat.json"
+    based_on: ClassVar[str | None] = M.A_NEW_THREAT
     readings: ClassVar[tuple[str, ...]] = ()
+    rules: ClassVar[tuple[str, ...]] = (
+        "  another-new-threat: Octocutie's Head (Switches 2 and 4 together) and two Tentacles",
+        "    (Switches 1 and 3); Octocutie attacks even on a 4.",
+    )

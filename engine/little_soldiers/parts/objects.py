@@ -9,30 +9,65 @@ switch showing costs every Attack a reroll.
 from __future__ import annotations
 
 import itertools
-from typing import Any, ClassVar
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.little_soldiers import rules_data as R
 from engine.little_soldiers.actions import Activate, Jump, Landing, Redirect, Shields, Swap, Teleport
-from engine.little_soldiers.combat import finite
-from engine.little_soldiers.parts.base import Part
-from engine.little_soldiers.phases import Phase
+from engine.little_soldiers.combat import finite, place_shields
+from engine.little_soldiers.movement import moved
+from engine.little_soldiers.part import Part, Target
+from engine.little_soldiers.phases import CONTINUOUS, PhaseSpec
 from engine.little_soldiers.pieces import Shot, Soldier
 from engine.little_soldiers.terrain import Spot
 
+if TYPE_CHECKING:
+    from engine.little_soldiers.state import LittleSoldiersState
+
+OBJECT = PhaseSpec("object")
+TELEPORT = PhaseSpec("teleport", CONTINUOUS)
+RADAR = PhaseSpec("radar")
+SWAP = PhaseSpec("swap")
+JUMP = PhaseSpec("jump", CONTINUOUS)
+REDIRECT = PhaseSpec("redirect")
+
 HELP = {
-    Phase.OBJECT: "activate an Object your soldier touches, or not.",
-    Phase.RADAR: "place up to two Shield tokens on your opponents' Little Soldiers.",
-    Phase.SWAP: "choose two Little Soldiers in play to swap.",
-    Phase.REDIRECT: "teleport the shot to another Teleporter, or let it explode.",
-    Phase.TELEPORT: "choose the Teleporter to arrive at, or stay.",
-    Phase.JUMP: "choose the direction of the Marshmallow's bounce.",
+    OBJECT: "activate an Object your soldier touches, or not.",
+    RADAR: "place up to two Shield tokens on your opponents' Little Soldiers.",
+    SWAP: "choose two Little Soldiers in play to swap.",
+    REDIRECT: "teleport the shot to another Teleporter, or let it explode.",
+    TELEPORT: "choose the Teleporter to arrive at, or stay.",
+    JUMP: "choose the direction of the Marshmallow's bounce.",
 }
 
+TELEPORT_ROOM = 15.0
+"""cm from a Teleporter within which bots look for room to arrive (chosen)."""
 
-class Objects(Part):
+
+@dataclass
+class ObjectState:
+    """The Objects' slice: the switches' sides, and the Object being used."""
+
+    switches: dict[str, bool] = field(default_factory=dict)
+    """Switch id -> showing its switch side (each showing costs a reroll)."""
+    user: str | None = None
+    """The soldier whose Move ended touching Objects (while one may be used)."""
+    choices: tuple[str, ...] = ()
+    active: str | None = None
+    """The Object activated now."""
+
+    def copy(self) -> ObjectState:
+        return ObjectState(dict(self.switches), self.user, self.choices, self.active)
+
+
+class Objects(Part[ObjectState]):
     key: ClassVar[str] = "objects"
     title: ClassVar[str] = "Objects"
-    phases: ClassVar[frozenset[Phase]] = frozenset(HELP)
+    listing: ClassVar[int] = 3
+    phases: ClassVar[tuple[PhaseSpec, ...]] = tuple(HELP)
+    actions: ClassVar[tuple[type, ...]] = (Activate, Teleport, Redirect, Swap, Jump, Shields)
     table_objects: ClassVar[bool] = True
     readings: ClassVar[tuple[str, ...]] = (
         "Objects, Transmogrifier: it swaps \"any 2 Little Soldiers ... in play\", so it is offered only while "
@@ -41,57 +76,46 @@ class Objects(Part):
         "owns the soldier), never by colour.",
     )
 
-    def setup(self) -> None:
-        self.switches = {o.id: True for o in self.state.terrain.objects if o.kind == "switch"}
-        self.user: str | None = None
-        self.choices: tuple[str, ...] = ()
-        self.active: str | None = None
+    # ---------------------------------------------------------------- the slice
+    def setup(self, st: LittleSoldiersState) -> ObjectState:
+        return ObjectState({o.id: True for o in st.terrain.objects if o.kind == "switch"})
 
-    def copy_slice(self) -> None:
-        self.switches = dict(self.switches)
+    def copy(self, data: ObjectState) -> ObjectState:
+        return data.copy()
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"switches": dict(self.switches), "object_user": self.user, "object_choices": list(self.choices),
-                "object_active": self.active}
+    def dump(self, st: LittleSoldiersState, data: ObjectState, out: dict[str, Any]) -> None:
+        out.update({"switches": dict(data.switches), "object_user": data.user, "object_choices": list(data.choices),
+                    "object_active": data.active})
 
-    def load(self, data: dict[str, Any]) -> None:
-        self.switches = {str(k): bool(v) for k, v in data.get("switches", {}).items()}
-        self.user, self.active = data.get("object_user"), data.get("object_active")
-        self.choices = tuple(data.get("object_choices", ()))
-
-    # Older callers read these through the state.
-    @property
-    def obj_user(self) -> str | None:
-        return self.user
-
-    @property
-    def obj_active(self) -> str | None:
-        return self.active
+    def load(self, st: LittleSoldiersState, data: Mapping[str, Any]) -> ObjectState:
+        return ObjectState({str(k): bool(v) for k, v in data.get("switches", {}).items()}, data.get("object_user"),
+                           tuple(data.get("object_choices", ())), data.get("object_active"))
 
     # ---------------------------------------------------------------- questions
-    def switches_showing(self) -> int:
-        return sum(1 for on in self.switches.values() if on) if R.SWITCH_SIDE_COUNTS else 0
+    def switches_showing(self, st: LittleSoldiersState) -> int:
+        return sum(1 for on in self.data(st).switches.values() if on) if R.SWITCH_SIDE_COUNTS else 0
 
-    def teleporters(self) -> list[str]:
-        return [o.id for o in self.state.terrain.objects if o.kind == "teleporter"]
+    def teleporters(self, st: LittleSoldiersState) -> list[str]:
+        return [o.id for o in st.terrain.objects if o.kind == "teleporter"]
 
-    def reroll_bonus(self, attacker: Soldier, target: Any, why: dict[str, Any]) -> int:
-        n = self.switches_showing()
+    def reroll_bonus(self, st: LittleSoldiersState, attacker: Soldier, target: Soldier | Target,
+                     why: dict[str, Any]) -> int:
+        n = self.switches_showing(st)
         why["switches"] = n
         return -n
 
-    def touched_objects(self, s: Soldier) -> tuple[str, ...]:
+    def touched_objects(self, st: LittleSoldiersState, s: Soldier) -> tuple[str, ...]:
         """Objects the soldier touches that no opponent also touches, and that
         can do something now (a Transmogrifier needs two soldiers in play)."""
-        st = self.state
         terrain = st.terrain
-        enemies = [e for e in st.soldiers.values() if e.in_play and st.is_enemy(s, e)]
+        assert s.spot is not None
+        enemies = [e.spot for e in st.soldiers.values() if e.spot is not None and st.is_enemy(s, e)]
         in_play = sum(1 for o in st.soldiers.values() if o.in_play)
         out = []
         for obj in terrain.objects:
             if not terrain.touches(s.spot, obj):
                 continue
-            if any(terrain.touches(e.spot, obj) for e in enemies):
+            if any(terrain.touches(e, obj) for e in enemies):
                 continue
             if obj.kind == "transmogrifier" and in_play < 2:
                 continue
@@ -99,149 +123,207 @@ class Objects(Part):
         return tuple(out)
 
     # ---------------------------------------------------------------- hooks
-    def after_move(self, s: Soldier, path: list[tuple[float, float]]) -> bool:
-        choices = self.touched_objects(s)
-        if not choices:
-            return False
-        self.user = s.id
-        self.choices = choices
-        self.state.phase = Phase.OBJECT
-        return True
+    def after_move(self, st: LittleSoldiersState, soldier: Soldier, path: Sequence[tuple[float, float]]) -> None:
+        choices = self.touched_objects(st, soldier)
+        if choices:
+            data = self.data(st)
+            data.user = soldier.id
+            data.choices = choices
+            st.open(OBJECT)
 
-    def on_landing(self) -> bool:
-        if self.state.shot.landing.teleporters:
-            self.state.phase = Phase.REDIRECT
-            return True
-        return False
+    def on_landing(self, st: LittleSoldiersState) -> None:
+        landing = st.current_shot().landing
+        if landing is not None and landing.teleporters:
+            st.open(REDIRECT)
 
-    def done(self) -> None:
-        """The Object's effect is over: the Move's end continues."""
-        self.user = None
-        self.choices = ()
-        self.active = None
-        self.state.continue_after_move()
+    def check_landing(self, st: LittleSoldiersState, landing: Landing) -> str | None:
+        known = self.teleporters(st)
+        for t in landing.teleporters:
+            if t not in known:
+                return f"{t!r} is not a Teleporter."
+        return None
+
+    def done(self, st: LittleSoldiersState) -> None:
+        """The Object's effect is over: the Move's end goes on."""
+        data = self.data(st)
+        data.user = None
+        data.choices = ()
+        data.active = None
 
     # ---------------------------------------------------------------- steps
-    def legal(self, seat: int) -> list[Any]:
-        st = self.state
+    def legal(self, st: LittleSoldiersState, seat: int) -> list[Any]:
         phase = st.phase
-        if phase is Phase.OBJECT:
-            return [Activate(o) for o in self.choices] + [Activate(None)]
-        if phase is Phase.RADAR:
+        if phase is OBJECT:
+            return [Activate(o) for o in self.data(st).choices] + [Activate(None)]
+        if phase is RADAR:
             enemies = st.enemies_in_play(st.current)
             return [Shields(c) for k in range(R.RADAR_SHIELDS + 1)
                     for c in itertools.combinations_with_replacement(enemies, k)]
-        if phase is Phase.SWAP:
+        if phase is SWAP:
             ids = [s.id for s in st.soldiers.values() if s.in_play]
             return [Swap(a, b) for a, b in itertools.combinations(ids, 2)]
-        if phase is Phase.REDIRECT:
-            touched = set(st.shot.landing.teleporters)
-            return [Redirect(t) for t in self.teleporters() if t not in touched] + [Redirect(None)]
+        if phase is REDIRECT:
+            landing = st.current_shot().landing
+            touched = set(landing.teleporters if landing is not None else ())
+            return [Redirect(t) for t in self.teleporters(st) if t not in touched] + [Redirect(None)]
         return []
 
-    def check(self, seat: int, action: Any) -> str | None:
-        phase = self.state.phase
-        if phase is Phase.TELEPORT:
-            return self.check_teleport(action)
-        if phase is Phase.JUMP:  # activated, the Marshmallow must bounce ("You must move as far as ...")
+    def check(self, st: LittleSoldiersState, seat: int, action: Any) -> str | None:
+        phase = st.phase
+        if phase is TELEPORT:
+            return self.check_teleport(st, action)
+        if phase is JUMP:  # activated, the Marshmallow must bounce ("You must move as far as ...")
             if not isinstance(action, Jump):
                 return "Choose the direction of the Marshmallow's bounce."
             if not finite(action.direction):
                 return "The direction must be a number of degrees."
             return None
-        return super().check(seat, action)
+        return super().check(st, seat, action)
 
-    def help(self) -> str:
-        return HELP[self.state.phase]
+    def help(self, st: LittleSoldiersState) -> str:
+        return HELP[st.phase]
 
-    def apply(self, seat: int, action: Any) -> None:
-        st = self.state
+    def apply(self, st: LittleSoldiersState, seat: int, action: Any) -> None:
         phase = st.phase
+        data = self.data(st)
         if isinstance(action, Activate):
-            if action.obj is None or phase is not Phase.OBJECT:
-                if phase is Phase.OBJECT:
+            if action.obj is None or phase is not OBJECT:
+                if phase is OBJECT:
                     st.log("No Object is activated.")
-                self.done()
+                self.done(st)
                 return
-            self.activate(action.obj)
+            self.activate(st, action.obj)
         elif isinstance(action, Teleport):
-            s = st.soldiers[self.user]
-            s.spot = self.arrival_spot(action)
+            s = st.soldiers[data.user or ""]
+            s.spot = self.arrival_spot(st, action)
             st.log(f"{s.id} teleports to {action.dest} at ({s.spot.x:.1f}, {s.spot.y:.1f}); the Move ends.")
-            self.done()
+            self.done(st)
         elif isinstance(action, Shields):
-            st.place_shields(action, "Radar")
-            self.done()
+            place_shields(st, action, "Radar")
+            self.done(st)
         elif isinstance(action, Swap):
             a, b = st.soldiers[action.first], st.soldiers[action.second]
             a.spot, b.spot = b.spot, a.spot
             st.log(f"Zap! {a.id} and {b.id} swap places (with their Order tokens).")
-            self.done()
+            self.done(st)
         elif isinstance(action, Jump):
-            self.jump(action)
+            self.jump(st, action)
         elif isinstance(action, Redirect):
-            self.redirect(action)
+            self.redirect(st, action)
 
-    def activate(self, ident: str) -> None:
-        st = self.state
+    def activate(self, st: LittleSoldiersState, ident: str) -> None:
+        data = self.data(st)
         obj = st.terrain.object(ident)
-        self.active = obj.id
-        st.log(f"{self.user} activates the {obj.kind} {obj.id}.")
+        data.active = obj.id
+        st.log(f"{data.user} activates the {obj.kind} {obj.id}.")
         kind = obj.kind
         if kind == "teleporter":
-            st.phase = Phase.TELEPORT
+            st.open(TELEPORT)
         elif kind == "radar":
-            st.phase = Phase.RADAR
+            st.open(RADAR)
         elif kind == "transmogrifier":
-            st.phase = Phase.SWAP
+            st.open(SWAP)
         elif kind == "marshmallow":
-            st.phase = Phase.JUMP
+            st.open(JUMP)
         else:  # switch
-            self.switches[obj.id] = not self.switches.get(obj.id, True)
-            side = "switch side" if self.switches[obj.id] else "other side"
-            st.log(f"The switch {obj.id} is flipped to its {side}: {self.switches_showing()} switch(es) now showing.")
-            self.done()
+            data.switches[obj.id] = not data.switches.get(obj.id, True)
+            side = "switch side" if data.switches[obj.id] else "other side"
+            st.log(f"The switch {obj.id} is flipped to its {side}: {self.switches_showing(st)} switch(es) now "
+                   "showing.")
+            self.done(st)
 
-    def check_teleport(self, action: Any) -> str | None:
-        st = self.state
+    def check_teleport(self, st: LittleSoldiersState, action: Any) -> str | None:
+        data = self.data(st)
         if isinstance(action, Activate) and action.obj is None:
             return None
         if not isinstance(action, Teleport):
             return "Choose the Teleporter to arrive at and where your soldier stands."
-        if action.dest not in self.teleporters() or action.dest == self.active:
+        if action.dest not in self.teleporters(st) or action.dest == data.active:
             return f"{action.dest} is not another Teleporter in play."
         if not finite(action.x, action.y):
             return "The position must be two numbers (cm)."
-        spot = self.arrival_spot(action)
-        reason = st.terrain.placement_reason(spot, st.spots(exclude=self.user))
+        spot = self.arrival_spot(st, action)
+        reason = st.terrain.placement_reason(spot, st.spots(exclude=data.user))
         if reason:
             return reason
         if not st.terrain.touches(spot, st.terrain.object(action.dest)):
             return f"Your soldier must stand in contact with {action.dest}."
         return None
 
-    def arrival_spot(self, action: Teleport) -> Spot:
-        st = self.state
-        surface = st.terrain.bf.surface_at(action.x, action.y) if st.climbing else None
+    def arrival_spot(self, st: LittleSoldiersState, action: Teleport) -> Spot:
+        surface = st.terrain.bf.surface_at(action.x, action.y) if st.rules.climbing else None
         return Spot(float(action.x), float(action.y), surface)
 
-    def jump(self, action: Jump) -> None:
-        st = self.state
-        s = st.soldiers[self.user]
+    def jump(self, st: LittleSoldiersState, action: Jump) -> None:
+        data = self.data(st)
+        s = st.soldiers[data.user or ""]
+        assert s.spot is not None
         report = st.terrain.jump(s.spot, float(action.direction), st.chosen.yellow_length, st.spots(exclude=s.id))
         s.spot = report.end
         st.measured = {"jump": s.id, "path": [list(p) for p in report.path], "length_cm": round(report.length, 2)}
-        where = f" onto {s.spot.surface}" if s.spot.surface else ""
+        where = f" onto {s.spot.surface}" if s.spot is not None and s.spot.surface else ""
         st.log(f"Boing! {s.id} bounces {report.length:.1f} cm in a straight line{where}.")
-        st.moved(s)
-        self.done()
+        moved(st, s)
+        self.done(st)
 
-    def redirect(self, action: Redirect) -> None:
-        st = self.state
+    def redirect(self, st: LittleSoldiersState, action: Redirect) -> None:
         if action.dest is not None:
             x, y, z = st.terrain.object_spot(st.terrain.object(action.dest))
-            shot = st.shot
-            moved = Landing(x, y, z, shot.landing.face, (action.dest,))
-            st.shot = Shot(shot.kind, shot.thrower, shot.start, shot.direction, shot.strength, False, moved, shot.hq)
+            shot = st.current_shot()
+            face = shot.landing.face if shot.landing is not None else ""
+            moved_to = Landing(x, y, z, face, (action.dest,))
+            st.shot = Shot(shot.kind, shot.thrower, shot.start, shot.direction, shot.strength, False, moved_to,
+                           shot.origin)
             st.log(f"The shot is teleported to {action.dest} just before it explodes.")
-        st.explode()
+        # the EXPLODE frame is pending already: the landing's hooks came first
+
+    # ---------------------------------------------------------------- bots
+    def candidates(self, st: LittleSoldiersState, seat: int, n: int, rng: random.Random) -> list[Any]:
+        if st.phase is TELEPORT:
+            return [*self.teleports(st, seat), Activate(None)]
+        k = max(4, min(n, 12))
+        start = rng.uniform(0, 360)
+        return [Jump(round((start + 360 * i / k) % 360, 2)) for i in range(k)]
+
+    def teleports(self, st: LittleSoldiersState, seat: int) -> list[Teleport]:
+        """A legal arrival at each other Teleporter, where the base fits nearest it."""
+        data = self.data(st)
+        terrain = st.terrain
+        out: list[Teleport] = []
+        others = st.spots(exclude=data.user)
+        for dest in self.teleporters(st):
+            if dest == data.active:
+                continue
+            spot = terrain.nearest_fit(terrain.object(dest).at, None, others, limit=TELEPORT_ROOM)
+            if spot is None:
+                continue
+            act = Teleport(dest, spot.x, spot.y)
+            if st.check(seat, act) is None:
+                out.append(act)
+        return out
+
+    def random_action(self, st: LittleSoldiersState, seat: int, rng: random.Random) -> Any | None:
+        """Teleport: uniform over the other Teleporters to arrive at (beside it,
+        at the nearest fit) and declining; a Teleporter with no room is dropped
+        and the draw made again. The Marshmallow: a direction uniform over [0, 360)."""
+        if st.phase is JUMP:
+            return Jump(round(rng.random() * 360.0, 2))
+        data = self.data(st)
+        terrain = st.terrain
+        others = st.spots(exclude=data.user)
+        pool: list[str | None] = [d for d in self.teleporters(st) if d != data.active] + [None]
+        while pool:
+            i = int(rng.random() * len(pool))
+            dest = pool[i]
+            act: Any = None
+            if dest is None:
+                act = Activate(None)
+            else:
+                spot = terrain.nearest_fit(terrain.object(dest).at, None, others, limit=TELEPORT_ROOM)
+                act = Teleport(dest, spot.x, spot.y) if spot is not None else None
+            if act is not None and st.check(seat, act) is None:
+                return act
+            pool[i] = pool[-1]
+            pool.pop()
+        return None
+

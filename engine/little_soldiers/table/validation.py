@@ -40,7 +40,7 @@ TOKEN_NAMES = {
     "crate": "Crate token",
     "supplies": "Supplies token",
     "force_field_switch": "Force Field Switch token",
-    "threat": "Threat target",
+    "threat_target": "Threat Target",
     "flag": "Flag counter",
     "object": "Object token",
 }
@@ -50,14 +50,15 @@ __all__ = ["Problem", "num", "check", "design_problems", "deployment_area", "wid
 
 
 def token_name(token: Token) -> str:
-    """'Deployment token 3', 'Crate token (green)', 'Threat target "robot"'."""
+    """'Deployment token 3', 'Crate token (green)', 'Threat Target "pinky"'."""
     base = TOKEN_NAMES.get(token.kind, f'Token "{token.kind}"')
     if token.kind == "object" and token.props.get("object"):
         base = f"{str(token.props['object']).capitalize()} token"
     number = token.props.get("number")
     if isinstance(number, int) and not isinstance(number, bool):
         return f"{base} {number}"
-    ident = token.props.get("id")
+    ident = token.props.get("threat") if token.kind == "threat_target" else None
+    ident = ident or token.props.get("id")
     if isinstance(ident, str) and ident:
         return f'{base} "{ident}"'
     side = token.props.get("side")

@@ -14,12 +14,26 @@ OBJECTS: tuple[str, ...] = ("teleporter", "radar", "transmogrifier", "marshmallo
 LEVELS: tuple[int, ...] = (1, 2)
 TOKENS: tuple[str, ...] = (
     "deployment", "crate", "supplies", "force_field_switch", "threat_target", "flag", "object",
-    "threat",  # the level editor's Threat marker (it places one per Threat)
 )
 """The tokens a Little Soldiers battlefield holds (Bootcamp's Deployment tokens, Advanced Tactics' Crates,
 the missions' Supplies, Flag, Force Field Switches and Threat Targets, Objects as tokens); any other kind
 ("dragon") is refused when the battlefield is read."""
-VOCABULARY = Vocabulary(levels=LEVELS, objects=OBJECTS, tokens=TOKENS)
+RENAMED_TOKENS: tuple[tuple[str, str], ...] = (("threat", "threat_target"),)
+"""Token kinds older files may still hold, each read as the kind the engine
+reads now: the level editor placed "threat" markers that no mission read."""
+VOCABULARY = Vocabulary(levels=LEVELS, objects=OBJECTS, tokens=TOKENS, renamed=RENAMED_TOKENS)
+
+
+def current_kinds(data: Any) -> Any:
+    """A battlefield file's contents with every old token kind named as the
+    engine reads it now (the editor saves it so); anything else unchanged."""
+    tokens = data.get("tokens") if isinstance(data, dict) else None
+    if not isinstance(tokens, list):
+        return data
+    renamed = dict(RENAMED_TOKENS)
+    return {**data, "tokens": [{**t, "kind": renamed[t["kind"]]}
+                               if isinstance(t, dict) and isinstance(t.get("kind"), str) and t["kind"] in renamed
+                               else t for t in tokens]}
 
 
 def load(path: str | Path, root: str | Path | None = None, allow_outside: bool = False) -> Battlefield:
