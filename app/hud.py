@@ -34,6 +34,8 @@ LOG_LINE_H = 0.0182
 """camera.ui height of one log line at the log's text size (measured: 24 lines fill 0.437)."""
 CHOICE_BOTTOM, CHOICE_STEP, CHOICE_H = -0.42, 0.058, 0.05
 """The lowest choice button's centre, the step up to the next, a button's height."""
+CLOSE_REVIEW = "Close review"
+"""The review's way out, back to where it was opened from (it read "Back", as did the bar's step back)."""
 SPEED_GAP = 0.015
 """Between the log panel and the speed line under it (its top), and below the speed line."""
 SPEED_H = 0.04
@@ -240,7 +242,7 @@ class Hud:
         self.buttons: dict[str, Any] = {}
         reviewing = hasattr(controller, "track")
         if reviewing:  # a review: whose view it shows, and back to where it was opened from
-            row = [("Seen as", self.next_seat), ("Back", self.menu)]
+            row = [("Seen as", self.next_seat), (CLOSE_REVIEW, self.menu)]  # "Back" is the bar's step back
         else:
             row = [("Undo", controller.undo), ("Save", self.save), ("Load", self.load)]
             row += [("Review", self.review)] if on_review is not None else []

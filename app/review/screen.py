@@ -6,7 +6,7 @@ camera and sounds, nothing played. Its bar steps one action back or
 forwards, jumps to the start or the end, plays the game on at the chosen
 speed (F2), and a click on its track jumps to any action. Keys: Left and
 Right step, Page Up / Page Down jump a turn, Home / End, Space plays or
-pauses. Back returns to where the review was opened from.
+pauses. Close review (top right) returns to where the review was opened from.
 """
 
 from __future__ import annotations

@@ -82,6 +82,10 @@ def test_a_saved_game_is_reviewed_in_the_window_from_its_start(ui, tmp_path):
     assert f["back"] < last - 1
     assert f["played"] >= 3 and f["fill"] > 0
     assert f["back_to"] == ["StartScreen", "toy-battle"]
+    # seen live: the way out read "Back", as did the bar's step back an action
+    labels = f["labels"]
+    assert "Close review" in labels["hud"] and "Back" in labels["bar"]
+    assert not set(labels["hud"]) & set(labels["bar"]), labels
 
 
 def test_toybox_replay_window_refuses_a_broken_file_in_a_sentence(tmp_path, capsys):

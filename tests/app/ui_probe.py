@@ -318,7 +318,7 @@ def start_screen_loads_and_quits() -> dict[str, Any]:
 @scenario
 def a_saved_game_reviewed_in_the_window(path: str) -> dict[str, Any]:
     """``toybox replay FILE --window``'s first screen: the Review from the start; its bar
-    steps, jumps and plays on; Back goes to the start screen on the game's tab."""
+    steps, jumps and plays on; Close review goes to the start screen on the game's tab."""
     from app.shell.play import Shell, first_screen
 
     app = _app()
@@ -341,7 +341,10 @@ def a_saved_game_reviewed_in_the_window(path: str) -> dict[str, Any]:
     _frames_until(app, lambda: r.controller.step >= 3, dt=0.1)
     facts["played"] = r.controller.step
     facts["fill"] = r.bar.fill.scale_x
-    r.hud.buttons["Back"].on_click()
+    from app.hud import CLOSE_REVIEW
+
+    facts["labels"] = {"hud": [b.text for b in r.hud.buttons.values()], "bar": [b.text for b in r.bar.buttons.values()]}
+    r.hud.buttons[CLOSE_REVIEW].on_click()
     _steps(app, 1)
     facts["back_to"] = [type(shell.screen).__name__, getattr(getattr(shell.screen, "choice", None), "game", None)]
     return facts
