@@ -89,6 +89,24 @@ def editor_choices() -> dict[str, list[Path]]:
     return out
 
 
+def editor_file_line(path: Path) -> str:
+    """What the editor tab says of the level picked: its name, and what Save
+    does with it. It said "Edits levels/little_soldiers/bootcamp.json (Save
+    writes that file ...)": a path, and no longer true, as a level that comes
+    with Toybox is kept as shipped (the editor's Save as names a copy)."""
+    from engine.core.files import DataError, load_json
+
+    try:
+        data = load_json(path, "level")
+        name = data.get("name") if isinstance(data, dict) else None
+    except (DataError, OSError, ValueError):
+        name = None
+    title = name.strip() if isinstance(name, str) and name.strip() else path.stem.replace("-", " ")
+    if path.resolve().is_relative_to((REPO / "levels").resolve()):
+        return f"Opens {title}, as it comes with Toybox: Save as keeps your changes under a name of your own."
+    return f"Opens {title}, a level of your own: Save keeps your changes in it."
+
+
 def level_value(game: str, name: str) -> str:
     """The config value for a level button: Toy Battle takes a terrain name,
     Little Soldiers a battlefield file (a bare name was refused: "no
@@ -399,8 +417,7 @@ class StartScreen:
                 self._button(path.stem.replace("-", " "), (COLUMN_LEFT + 0.1025 + col * 0.215, y - row * 0.065),
                              lambda p=path: self._pick_file(p), on=path == self.edit_file, width=0.205)
             y -= 0.065 * ((len(paths) + LEVEL_COLUMNS - 1) // LEVEL_COLUMNS) + 0.01
-        where = self.edit_file.relative_to(REPO) if self.edit_file.is_relative_to(REPO) else self.edit_file
-        Text(parent=self.body, text=f"Edits {where} (Save writes that file; Menu comes back here).", origin=(0, 0),
+        Text(parent=self.body, text=editor_file_line(self.edit_file), origin=(0, 0),
              position=(0, y), scale=0.8, color=color.light_gray, name="editor-file")
         self._button("Open in the editor", (0, y - 0.07), self._edit, on=True, width=0.36)
 
