@@ -182,7 +182,7 @@ class ToyBattleController(GameController):
         """Place the picked troop here, or aim the pending effect here."""
         legal = self.legal()
         if self.selected is not None and self.aim is None and Place(self.selected, node) in legal:
-            return self.play(Place(self.selected, node))  # also an effect's extra placement
+            return self._place(node)  # also an effect's extra placement
         if self.pending() is not None:
             if self.aim is not None:
                 aim, self.aim = self.aim, None  # (the refusal was asked about UseEffect(None, node))
@@ -199,7 +199,17 @@ class ToyBattleController(GameController):
             self.message = "Pick a troop from your rack first."
             self._changed()
             return False
-        return self.play(Place(self.selected, node))
+        return self._place(node)
+
+    def _place(self, node: str) -> bool:
+        """Place the picked troop; once placed it is no longer picked (a second
+        XB-42 on the rack stayed lit, its bases green, into the next turn)."""
+        troop, self.selected = self.selected, None
+        if troop is None or self.play(Place(troop, node)):
+            return troop is not None
+        self.selected = troop  # refused: still picked, the sentence says why
+        self._changed()
+        return False
 
     def choose(self, action: Any) -> bool:
         """A button: draw, skip, or an effect without a board target."""
