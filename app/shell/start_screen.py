@@ -89,11 +89,9 @@ def editor_choices() -> dict[str, list[Path]]:
     return out
 
 
-def editor_file_line(path: Path) -> str:
-    """What the editor tab says of the level picked: its name, and what Save
-    does with it. It said "Edits levels/little_soldiers/bootcamp.json (Save
-    writes that file ...)": a path, and no longer true, as a level that comes
-    with Toybox is kept as shipped (the editor's Save as names a copy)."""
+def level_file_title(path: Path) -> str:
+    """A level file by the name it gives itself, as the game tabs show it
+    ('Castle Field'; the editor tab showed the file's name, 'castle field'), else by its file's name."""
     from engine.core.files import DataError, load_json
 
     try:
@@ -101,7 +99,15 @@ def editor_file_line(path: Path) -> str:
         name = data.get("name") if isinstance(data, dict) else None
     except (DataError, OSError, ValueError):
         name = None
-    title = name.strip() if isinstance(name, str) and name.strip() else path.stem.replace("-", " ")
+    return name.strip() if isinstance(name, str) and name.strip() else path.stem.replace("-", " ")
+
+
+def editor_file_line(path: Path) -> str:
+    """What the editor tab says of the level picked: its name, and what Save
+    does with it. It said "Edits levels/little_soldiers/bootcamp.json (Save
+    writes that file ...)": a path, and no longer true, as a level that comes
+    with Toybox is kept as shipped (the editor's Save as names a copy)."""
+    title = level_file_title(path)
     if path.resolve().is_relative_to((REPO / "levels").resolve()):
         return f"Opens {title}, as it comes with Toybox: Save as keeps your changes under a name of your own."
     return f"Opens {title}, a level of your own: Save keeps your changes in it."
@@ -412,11 +418,13 @@ class StartScreen:
 
         for kind, paths in editor_choices().items():
             Text(parent=self.body, text=kind, position=(-0.66, y), origin=(-0.5, 0), scale=1, color=color.white)
-            for i, path in enumerate(paths):
-                row, col = divmod(i, LEVEL_COLUMNS)
-                self._button(path.stem.replace("-", " "), (COLUMN_LEFT + 0.1025 + col * 0.215, y - row * 0.065),
-                             lambda p=path: self._pick_file(p), on=path == self.edit_file, width=0.205)
-            y -= 0.065 * ((len(paths) + LEVEL_COLUMNS - 1) // LEVEL_COLUMNS) + 0.01
+            titles = [level_file_title(p) for p in paths]  # as the game tabs name them ('castle field' here)
+            width, columns = self._grid(titles)
+            for i, (path, title) in enumerate(zip(paths, titles, strict=True)):
+                row, col = divmod(i, columns)
+                self._button(title, (COLUMN_LEFT + width / 2 + col * (width + 0.01), y - row * 0.065),
+                             lambda p=path: self._pick_file(p), on=path == self.edit_file, width=width)
+            y -= 0.065 * ((len(paths) + columns - 1) // columns) + 0.01
         Text(parent=self.body, text=editor_file_line(self.edit_file), origin=(0, 0),
              position=(0, y), scale=0.8, color=color.light_gray, name="editor-file")
         self._button("Open in the editor", (0, y - 0.07), self._edit, on=True, width=0.36)

@@ -468,7 +468,14 @@ def start_screen_layout(size: str = "1280x720") -> dict[str, Any]:
     from ursina import window as uwindow
 
     from app.shell import window
-    from app.shell.start_screen import StartChoice, StartScreen, editor_choices, level_choices, level_title
+    from app.shell.start_screen import (
+        StartChoice,
+        StartScreen,
+        editor_choices,
+        level_choices,
+        level_file_title,
+        level_title,
+    )
 
     w, h = (int(v) for v in size.split("x"))
     app = window.start(offscreen=True, size=(w, h))
@@ -490,7 +497,8 @@ def start_screen_layout(size: str = "1280x720") -> dict[str, Any]:
     screen = StartScreen(lambda c: None, lambda p: None, StartChoice("little-soldiers"), message="a message",
                          on_edit=lambda p: None, editing=files[0])
     window.step(app, 1)
-    screens["editor"] = {"rects": ui_rects(screen.root), "levels": [p.stem for p in files], "effective": files[0].stem}
+    screens["editor"] = {"rects": ui_rects(screen.root), "levels": [p.stem for p in files], "effective": files[0].stem,
+                         "labels": [level_file_title(p) for p in files]}
     screen.destroy()
     return {"screens": screens, "edges": [uwindow.left[0], uwindow.bottom[1], uwindow.right[0], uwindow.top[1]]}
 
@@ -1329,7 +1337,7 @@ def start_screen_editor(workdir: str) -> dict[str, Any]:
     _press(shell.screen.root, "Level editor")
     window.step(app, 1)
     facts["files"] = [r["text"] for r in ui_rects(shell.screen.root) if r["kind"] == "button"]
-    _press(shell.screen.root, "castle field")
+    _press(shell.screen.root, "Castle Field")
     facts["picked"] = str(shell.screen.edit_file.relative_to(REPO))
     _press(shell.screen.root, "Open in the editor")
     window.step(app, 2)

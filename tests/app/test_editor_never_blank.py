@@ -194,3 +194,17 @@ def test_the_start_screens_editor_tab_says_what_save_does_in_words(tmp_path):
     own.write_text(json.dumps(data))
     line = editor_file_line(own)
     assert "My kitchen" in line and "of your own" in line and "/" not in line, line
+
+
+def test_the_editor_tab_names_levels_as_the_game_tabs_do():
+    """Seen live: the editor tab's buttons read 'castle field', 'bootcamp box' (the files'
+    names) where the game tabs read 'Castle Field', 'Bootcamp: the two box halves'."""
+    from app.shell.start_screen import editor_choices, level_file_title, level_title
+
+    choices = editor_choices()
+    terrains = {p.stem: level_file_title(p) for p in choices["Terrain"]}
+    assert terrains["castle-field"] == level_title("toy-battle", "castle-field") == "Castle Field"
+    battlefields = {p.stem: level_file_title(p) for p in choices["Battlefield"]}
+    assert battlefields["bootcamp-box"] == level_title("little-soldiers", "bootcamp-box")
+    assert all(title != stem.replace("-", " ") for stem, title in {**terrains, **battlefields}.items()), \
+        "every shipped level has a name of its own"
