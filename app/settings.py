@@ -30,13 +30,19 @@ class Settings:
 
 
 _current: Settings | None = None
+_folder: Any = None
+"""The user folder ``_current`` was read from."""
 
 
 def load() -> Settings:
-    """The settings (read once a session, then kept)."""
-    global _current
-    if _current is None:
-        _current = _read()
+    """The settings (read once a session and user folder, then kept). Kept
+    per folder: a process that plays in one user folder then another (the
+    tests' probe process) carried one folder's speed, 'instant', into the next,
+    and its hand-over screen covered the action being shown."""
+    global _current, _folder
+    folder = user_dir()
+    if _current is None or folder != _folder:
+        _current, _folder = _read(), folder
     return _current
 
 
@@ -73,8 +79,8 @@ def change(**values: Any) -> Settings:
 
 def forget() -> None:
     """Read the file again next time (tests that change $TOYBOX_HOME)."""
-    global _current
-    _current = None
+    global _current, _folder
+    _current = _folder = None
 
 
 __all__ = ["Settings", "change", "forget", "load"]

@@ -311,3 +311,20 @@ def test_f_frames_the_selected_soldier_and_the_camera_stays(ui):
     f = ui("the_focus_key_frames_the_selected_soldier")
     assert f["after"][0] > 2 * f["before"][0], (f["before"], f["after"])  # much nearer
     assert f["after"][1] < 200 and f["stays"]
+
+
+def test_settings_are_each_user_folders_own(monkeypatch, tmp_path):
+    """One process in one user folder then another (the probe process runs every scenario in a
+    folder of its own) carried the first folder's 'instant' speed into the next: its hand-over
+    screen covered the action being shown (test_live_play failed only after another scenario)."""
+    from app import settings
+
+    settings.forget()
+    monkeypatch.setenv("TOYBOX_HOME", str(tmp_path / "a"))
+    settings.change(speed=3, events_folded=True)
+    assert settings.load().speed == 3
+    monkeypatch.setenv("TOYBOX_HOME", str(tmp_path / "b"))
+    assert settings.load().speed == 1 and not settings.load().events_folded
+    monkeypatch.setenv("TOYBOX_HOME", str(tmp_path / "a"))
+    assert settings.load().speed == 3  # its own file, read again
+    settings.forget()
