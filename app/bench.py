@@ -136,6 +136,8 @@ def measure_in(tree: Path, game: str, frames: int = 120, moves: int = 6, seed: i
 def baseline_tree(ref: str, into: Path) -> Path | None:
     """``ref`` of this repository extracted into ``into`` (None when git or the ref is missing)."""
     try:
+        if ref.startswith("-"):  # an option, not a ref (git archive --output=FILE writes there)
+            return None
         archive = subprocess.run(["git", "-C", str(ROOT), "archive", ref], capture_output=True, timeout=120)
         if archive.returncode != 0:
             return None

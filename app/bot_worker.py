@@ -123,6 +123,17 @@ class BotWorker:
         self.cancel()
 
 
+def _continued(base: dict[str, Any] | None, record: dict[str, Any]) -> list[Any] | None:
+    """The actions ``record`` adds to ``base`` when it is the same game played on
+    (a record that keeps chance outcomes: format 2 or later), else None."""
+    if base is None or record.get("format", 1) == 1:
+        return None
+    if any(record.get(k) != base.get(k) for k in ("format", "game", "version", "config", "seed")):
+        return None
+    done = len(base["actions"])
+    return list(record["actions"][done:]) if record["actions"][:done] == base["actions"] else None
+
+
 def serve(read: Callable[[], str], write: Callable[[str], None]) -> None:
     """The worker process: each line in is a JSON job ``{"job", "record", "seat",
     "kind", "seed", "limit"}`` (or ``{"stop": true}``); each line out is
@@ -149,12 +160,10 @@ def serve(read: Callable[[], str], write: Callable[[str], None]) -> None:
         kind, seed, limit = msg["kind"], msg["seed"], msg["limit"]
         t0 = time.perf_counter()
         try:
-            same = (base is not None and state is not None and record.get("format", 1) != 1
-                    and all(record.get(k) == base.get(k) for k in ("format", "game", "version", "config", "seed"))
-                    and record["actions"][:len(base["actions"])] == base["actions"])
-            if same:
+            new = _continued(base, record) if state is not None else None
+            if new is not None:
                 # the record is the state's history, chance outcomes included: apply what is new
-                extra = parse_record({**record, "actions": record["actions"][len(base["actions"]):]}, "worker")
+                extra = parse_record({**record, "actions": new}, "worker")
                 for s, a in extra.actions:
                     state.apply(s, a)
             else:

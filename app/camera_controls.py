@@ -58,6 +58,8 @@ def make_camera(**kwargs: Any) -> Any:
         """EditorCamera already rotates on right-drag and pans on middle-drag;
         this adds shift + right-drag panning and zooming toward the cursor."""
 
+        world_position: Any  # Ursina's Vec3 property, declared for mypy (the base is Any)
+
         def update(self) -> None:
             panning = bool(held_keys["shift"]) and bool(held_keys["right mouse"])
             self.rotate_key = "tabletop-no-rotate" if panning else "right mouse"
@@ -83,7 +85,8 @@ def make_camera(**kwargs: Any) -> Any:
         def zoom_toward(self, point: Any, closer: bool) -> None:
             """Slide the pivot toward (or away from) ``point``, world units."""
             step = ZOOM_TOWARD_CURSOR if closer else -ZOOM_TOWARD_CURSOR / (1 + ZOOM_TOWARD_CURSOR)
-            self.world_position = self.world_position + (point - self.world_position) * step
+            here = self.world_position
+            self.world_position = here + (point - here) * step
 
     return TabletopCamera(**kwargs)
 

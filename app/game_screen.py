@@ -37,6 +37,10 @@ def make_view(controller: GameController) -> GameScene:
     return plug(controller.game).scene(controller)
 
 
+def _held() -> None:
+    """The frame task of a held screen: nothing moves."""
+
+
 class GameScreen:
     def __init__(self, controller: GameController, on_menu: Callable[[], None] | None = None,
                  threaded_bots: bool = True, bot_process: bool = True, hosting: Any = None,
@@ -325,6 +329,12 @@ class GameScreen:
         if self.table_panel is not None:
             self.table_panel.build()  # placed for the old window's edges
         self._rehome()
+
+    def hold(self) -> None:
+        """Show the position as it stands from now on: the frame task stops (no
+        bot moves, no animation steps), for a render, a screenshot or a caller
+        that steps the bots and animations itself."""
+        self.ticker.update = _held
 
     def update(self) -> None:
         from ursina import time, window

@@ -206,6 +206,8 @@ class Hud:
         (it covered a grenade's flight and the Hearts at once, so the thrower never saw them)."""
         self.handover_held = False
         """The hand-over screen is due but waits for the animation (the screen asks again each frame)."""
+        self.load_panel: Any = None
+        """The Load list while it is open (an Ursina Entity)."""
         self.root = Entity(parent=camera.ui, name="hud")
         ui = self.root
         self.title = Text(parent=ui, text=controller.info.title, position=window.top_left + (0.02, -0.02),
@@ -241,6 +243,7 @@ class Hud:
         self.save_field: Any = None
         self.buttons: dict[str, Any] = {}
         reviewing = hasattr(controller, "track")
+        row: list[tuple[str, Callable[[], object]]]
         if reviewing:  # a review: whose view it shows, and back to where it was opened from
             row = [("Seen as", self.next_seat), (CLOSE_REVIEW, self.menu)]  # "Back" is the bar's step back
         else:
@@ -581,7 +584,7 @@ class Hud:
             self.controller.message = "No saved game yet: press Save first."
             self.refresh()
             return
-        if getattr(self, "load_panel", None) is not None:
+        if self.load_panel is not None:
             destroy(self.load_panel)
         panel = Entity(parent=self.root, name="load-panel", z=-6)  # in front of the end and hand-over screens
         on_top(panel, LAYER_LOAD)
@@ -607,7 +610,12 @@ class Hud:
             b.on_click = lambda p=path: pick(p)
         close = Button(parent=panel, text="Cancel", scale=(0.2, 0.045), position=(0, top - 0.1 - rows * LOAD_STEP),
                        color=color.rgb(0.3, 0.3, 0.36), text_size=0.75)
-        close.on_click = lambda: (destroy(panel), setattr(self, "load_panel", None))
+
+        def cancel() -> None:
+            destroy(panel)
+            self.load_panel = None
+
+        close.on_click = cancel
 
     def save_list(self) -> list[Any]:
         """The saves the Load list offers (tests)."""

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from engine.bots.levels import Difficulty, bot_names
+
 SEAT_NAMES: dict[str, tuple[str, ...]] = {
     "little-soldiers": ("green", "yellow"),
     "toy-battle": ("blue", "red"),
@@ -24,8 +26,6 @@ SEAT_RGB: dict[str, tuple[float, float, float]] = {
     "red": (0.85, 0.20, 0.18),
     "purple": (0.55, 0.30, 0.75),
 }
-
-from engine.bots.levels import Difficulty, bot_names  # noqa: E402  (the engine's public bot registry)
 
 KINDS = ("human",) + bot_names()
 """A seat is played by a person at this computer or by one of the engine's

@@ -46,7 +46,7 @@ def _full_config(game: str, config: dict[str, Any]) -> dict[str, Any]:
 
     try:
         return {**get_game(game).config_from_dict(dict(config)).to_dict(), **config}
-    except Exception:  # a config the game refuses is named as it was given (the game says why elsewhere)
+    except Exception:  # noqa: BLE001 - a config the game refuses is named as it was given (the game says why elsewhere)
         return config
 
 

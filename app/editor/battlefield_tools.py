@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from app.editor.document import Batch, Delete, Edit, Insert, LevelDocument, SetValue
-from engine.core.files import write_atomic
+from engine.core.files import DataError, write_atomic
 
 OBJECTS = ("teleporter", "radar", "transmogrifier", "marshmallow", "switch")
 TOKEN_KINDS = ("deployment", "crate", "supplies", "force_field_switch", "threat_target", "flag", "object")
@@ -55,6 +55,25 @@ def battlefield_problems(data: dict[str, Any], root: Path | None = None) -> list
     from engine.little_soldiers.table.validation import check
 
     return [str(p) for p in check(data, root)]
+
+
+def refuse_undrawable(data: dict[str, Any], path: str | Path) -> None:
+    """A battlefield whose table (its play zone) or whose counts of pieces,
+    zones and tokens lie past the physical bounds cannot be drawn, so it is
+    not opened: one sentence naming the file and field (issue 22: a play
+    zone spanning 1e308 cm killed the editor's window as it framed the
+    table). Anything else wrong, a piece out of bounds included, opens and
+    is listed under Problems, where the designer fixes or deletes it."""
+    from engine.geometry.battlefield import check_counts
+    from engine.geometry.battlefield_file import BattlefieldError, OutOfBounds, polygon
+
+    try:
+        check_counts(data)
+        polygon(data.get("play_zone"), "play_zone")
+    except OutOfBounds as err:
+        raise DataError(f"{path}: {err}; the editor opens a table within the physical bounds only.") from None
+    except BattlefieldError:
+        return  # listed under Problems once open
 
 
 def open_battlefield(path: str | Path) -> LevelDocument:
@@ -214,7 +233,7 @@ def import_mesh(data: dict[str, Any], source: str | Path, at: Sequence[float], r
     src = Path(source)
     try:
         mesh = trimesh.load(src, force="mesh")
-    except Exception as err:  # trimesh raises many kinds for a bad file
+    except Exception as err:  # noqa: BLE001 - trimesh raises many kinds for a bad file
         raise ValueError(f"{src.name}: not a mesh trimesh can read ({err}).") from None
     if not isinstance(mesh, trimesh.Trimesh) or len(mesh.faces) == 0:
         raise ValueError(f"{src.name}: the file holds no triangles.")

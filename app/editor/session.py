@@ -110,7 +110,15 @@ class EditorSession:
                 raise DataError(f"{path}: not a level: neither a battlefield (no play_zone) "
                                 f"nor a Toy Battle terrain (no bases).")
             if bt.is_battlefield(data):
+                bt.refuse_undrawable(data, path)
                 return cls(LevelDocument(bt.current_kinds(data), battlefield, path), root)
+            from engine.toy_battle.terrain import check_bounds
+
+            try:
+                check_bounds(data)  # what no board can draw (100,000 bases hung the window; 1e308 broke each frame)
+            except DataError as err:
+                raise DataError(f"{path}: {err}".rstrip(".") + "; the editor opens a terrain within the bounds only.") \
+                    from None
             return cls(LevelDocument(data, tt.terrain_problems, path), root)
         name = Path(path).stem if path else "New battlefield"
         return cls(LevelDocument(bt.new_battlefield(name), battlefield, path), root)

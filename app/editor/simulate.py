@@ -130,7 +130,7 @@ class Simulation:
                 connect(None, self.workers)  # kept for the next Simulate; Ray ends with the editor
             self.message = f"Simulating {self.games} games..."
             outcome = run(tournament, None, self.workers, progress=self._progress, stop=self.stop)
-        except Exception as err:  # shown in the status line; the editor keeps running
+        except Exception as err:  # noqa: BLE001 - shown in the status line; the editor keeps running
             self.message = f"Simulate failed: {err}"
             return None
         if not outcome.complete:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 from app.seats import Seats, about_seat, kind_title, seat_label, with_seat_names
 from engine.bots import make_bot
@@ -94,7 +94,8 @@ class GameController:
     # ------------------------------------------------------------ reading
     @classmethod
     def new(cls, game: str, config: dict[str, Any], seats: Seats | None = None, seed: int | None = None,
-            autosave: Path | None = None) -> GameController:
+            autosave: Path | None = None) -> Self:
+        """A new game of ``game`` played through this controller class (typed as it)."""
         from app.seats import parse_seats
 
         info = get_game(game)

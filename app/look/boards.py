@@ -94,9 +94,9 @@ def ground(name: str = "castle-field") -> Image.Image:
                     d.ellipse((k + ox - 2, j + oy - 2, k + ox + 2, j + oy + 2), fill=light)
     else:  # battlefield: craters and tracks
         for _ in range(8):
-            x, y = rng.uniform(0, s, 2)
-            r = rng.uniform(8, 16)
-            d.ellipse((x - r, y - r, x + r, y + r), fill=dark, outline=light, width=2)
+            cx, cy = rng.uniform(0, s, 2)
+            radius = rng.uniform(8, 16)
+            d.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=dark, outline=light, width=2)
     return img
 
 

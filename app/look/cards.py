@@ -12,7 +12,7 @@ from collections.abc import Sequence
 import numpy as np
 from PIL import Image, ImageDraw
 
-from app.look.geom import Batch
+from app.look.geom import Batch, Points
 from app.look.pipeline import BRASS, CLOTH, COIN, IRON, PAINTED, WOOD, WOOD_RAW
 from app.look.textures import centred_text, noise, painter, tint, to_image
 
@@ -64,7 +64,8 @@ def adventurer(kind: str = "Parrot", value: str = "1") -> Image.Image:
     rgb = KIND_RGB.get(kind, (180, 180, 180))
     chief = value == "Chief"
     if chief:
-        rgb = tuple(int(c * 0.65) for c in rgb)
+        r, g, b = (int(c * 0.65) for c in rgb)
+        rgb = (r, g, b)
     w, h = 192, 256
     img = Image.new("RGB", (w, h), rgb)
     d = ImageDraw.Draw(img)
@@ -161,7 +162,7 @@ def chest(
     a = math.radians(heading)
     rot = np.array([[math.cos(a), -math.sin(a), 0], [math.sin(a), math.cos(a), 0], [0, 0, 1]])
 
-    def put(points: np.ndarray) -> np.ndarray:
+    def put(points: Points) -> np.ndarray:
         return np.asarray(points) @ rot.T + [x, y, z]
 
     batch.add_box((x, y, z), (w, d, h), rgb, heading=heading, gloss=0.3, ground=z, surface=PAINTED)
@@ -187,7 +188,8 @@ def chest(
     ring[:, 2] += h
     left, right = ring.copy(), ring.copy()
     left[:, 0], right[:, 0] = -w / 2, w / 2
-    verts, faces = [], []
+    verts: list[np.ndarray] = []
+    faces: list[tuple[int, int, int]] = []
     for k in range(sections):
         i = len(verts)
         verts += [left[k], right[k], right[k + 1], left[k + 1]]

@@ -31,7 +31,7 @@ def parts(kind: str) -> dict[str, Any]:
     """The named trimesh parts of one figurine type (engine frame, cm)."""
     import trimesh
 
-    scene = trimesh.load(MESHES / f"{kind}.glb", force="scene")
+    scene = trimesh.load_scene(MESHES / f"{kind}.glb")
     out = {}
     for node in scene.graph.nodes_geometry:
         transform, geom_name = scene.graph[node]

@@ -27,6 +27,12 @@ from app.look import light, pipeline
 from app.look.pipeline import LookPath, Surface
 from engine.geometry.household import box_corners
 
+Vector = Sequence[float] | np.ndarray
+"""A point, size or colour: a tuple of floats or a numpy row (``np.asarray`` reads both)."""
+
+Points = Sequence[Sequence[float]] | np.ndarray
+"""Points as rows: a list of tuples or a numpy array."""
+
 PLAIN = "plain"
 """The texture name of untextured triangles (a white pixel)."""
 
@@ -58,7 +64,7 @@ class Batch:
 
     # -- adding -----------------------------------------------------------------
 
-    def add(self, positions: np.ndarray, normals: np.ndarray, rgb: Sequence[float] | np.ndarray,
+    def add(self, positions: np.ndarray, normals: np.ndarray, rgb: Vector,
             uvs: np.ndarray | None = None, texture: str = PLAIN, gloss: float = 0.0, alpha: float = 1.0,
             ground: float | None = 0.0, surface: Surface | None = None) -> None:
         """Triangle soup: ``positions`` and ``normals`` are (3T, 3), corner by corner.
@@ -76,7 +82,7 @@ class Batch:
                                            surface or (self.surface if self.surface is not None else None)
                                            or pipeline.surface_for_gloss(gloss)))
 
-    def add_mesh(self, vertices: np.ndarray, faces: np.ndarray, rgb: Sequence[float] | np.ndarray,
+    def add_mesh(self, vertices: np.ndarray, faces: np.ndarray, rgb: Vector,
                  smooth: bool = True, uvs: np.ndarray | None = None, texture: str = PLAIN, gloss: float = 0.0,
                  ground: float | None = 0.0, normals_at: np.ndarray | None = None, alpha: float = 1.0,
                  surface: Surface | None = None) -> None:
@@ -98,8 +104,8 @@ class Batch:
         uv = None if uvs is None else np.asarray(uvs, dtype=np.float64)[f].reshape(-1, 2)
         self.add(tri, n, c, uv, texture, gloss, alpha, ground, surface)
 
-    def add_quad(self, corners: Sequence[Sequence[float]], rgb: Sequence[float], texture: str = PLAIN,
-                 uv: Sequence[Sequence[float]] = ((0, 0), (1, 0), (1, 1), (0, 1)), gloss: float = 0.0,
+    def add_quad(self, corners: Points, rgb: Vector, texture: str = PLAIN,
+                 uv: Points = ((0, 0), (1, 0), (1, 1), (0, 1)), gloss: float = 0.0,
                  alpha: float = 1.0, ground: float | None = None, surface: Surface | None = None) -> None:
         """A flat quad (corners counter-clockwise seen from its front), textured
         with the whole of ``texture`` by default."""
@@ -109,9 +115,9 @@ class Batch:
         self.add(c[idx], np.repeat(n[None, :], 6, axis=0), rgb, np.asarray(uv, dtype=float)[idx], texture, gloss,
                  alpha, ground, surface)
 
-    def add_grid(self, corners: Sequence[Sequence[float]], rgb: Sequence[float], texture: str = PLAIN,
-                 uv: Sequence[Sequence[float]] = ((0, 0), (1, 0), (1, 1), (0, 1)), cells: int = 24,
-                 alpha: float = 1.0, hole: Sequence[float] | None = None, mottle: float = 0.0,
+    def add_grid(self, corners: Points, rgb: Vector, texture: str = PLAIN,
+                 uv: Points = ((0, 0), (1, 0), (1, 1), (0, 1)), cells: int = 24,
+                 alpha: float = 1.0, hole: Vector | None = None, mottle: float = 0.0,
                  mottle_cm: float = 6.0, seed: int = 0, surface: Surface | None = None) -> None:
         """A flat quad cut into ``cells`` x ``cells`` quads, so light that
         varies across it (the lamp's pool) is smooth. Cells wholly inside
@@ -151,9 +157,9 @@ class Batch:
             colour = colour[None, :] * (1.0 + mottle * 2.0 * (field[iv, iu] - 0.5))[:, None]
         self.add(pos, np.repeat(n[None, :], len(pos), axis=0), colour, tex, texture, 0.0, alpha, None, surface)
 
-    def add_prism(self, ring: Sequence[Sequence[float]], z0: float, z1: float, rgb: Sequence[float],
+    def add_prism(self, ring: Points, z0: float, z1: float, rgb: Vector,
                   top_texture: str = PLAIN, top_uv_cm: float = 0.0, gloss: float = 0.0, ground: float | None = 0.0,
-                  top_rgb: Sequence[float] | None = None, surface: Surface | None = None) -> None:
+                  top_rgb: Vector | None = None, surface: Surface | None = None) -> None:
         """A convex footprint (x, y, counter-clockwise) extruded from z0 to z1;
         the top printed with ``top_texture`` (texture units every ``top_uv_cm``)."""
         r = np.asarray(ring, dtype=np.float64)
@@ -168,7 +174,7 @@ class Batch:
             self.add_quad([(a[0], a[1], z0), (b[0], b[1], z0), (b[0], b[1], z1), (a[0], a[1], z1)], rgb, gloss=gloss,
                           ground=ground, surface=surface)
 
-    def add_box(self, center: Sequence[float], size: Sequence[float], rgb: Sequence[float], heading: float = 0.0,
+    def add_box(self, center: Vector, size: Vector, rgb: Vector, heading: float = 0.0,
                 textures: dict[str, str] | None = None, gloss: float = 0.0, ground: float | None = 0.0,
                 uv_repeat: dict[str, tuple[float, float]] | None = None, skip: tuple[str, ...] = (),
                 surface: Surface | None = None) -> None:
@@ -183,9 +189,9 @@ class Batch:
             self.add_quad(quad, rgb, tex, uv=((0, 0), (ru, 0), (ru, rv), (0, rv)), gloss=gloss, ground=ground,
                           surface=surface)
 
-    def add_disc(self, center: Sequence[float], radius: float, height: float, rgb: Sequence[float],
+    def add_disc(self, center: Vector, radius: float, height: float, rgb: Vector,
                  top_texture: str = PLAIN, side_texture: str = PLAIN, sides: int = 24, gloss: float = 0.0,
-                 ground: float | None = 0.0, side_rgb: Sequence[float] | None = None, alpha: float = 1.0,
+                 ground: float | None = 0.0, side_rgb: Vector | None = None, alpha: float = 1.0,
                  surface: Surface | None = None) -> None:
         """An upright cylinder (a token, a base, a coin) with a textured top."""
         cx, cy, cz = float(center[0]), float(center[1]), float(center[2]) if len(center) > 2 else 0.0
@@ -395,13 +401,13 @@ def vertex_normals(v: np.ndarray, f: np.ndarray) -> np.ndarray:
     return vn / np.maximum(np.linalg.norm(vn, axis=1, keepdims=True), 1e-12)
 
 
-def box_faces(center: Sequence[float], size: Sequence[float], heading: float = 0.0) -> dict[str, np.ndarray]:
+def box_faces(center: Vector, size: Vector, heading: float = 0.0) -> dict[str, np.ndarray]:
     """The six faces of a box (bottom centre ``center``, ``size`` x, y, z,
     turned ``heading`` degrees about z), corners counter-clockwise from
     outside, each starting at its bottom-left as seen from outside."""
     cx, cy = float(center[0]), float(center[1])
     cz = float(center[2]) if len(center) > 2 else 0.0
-    local = box_corners(size)
+    local = box_corners(tuple(float(s) for s in size))
     a = np.radians(heading)
     rot = np.array([[np.cos(a), -np.sin(a), 0], [np.sin(a), np.cos(a), 0], [0, 0, 1]])
     return {k: np.asarray(q, dtype=float) @ rot.T + [cx, cy, cz] for k, q in local.items()}

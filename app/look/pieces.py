@@ -60,7 +60,8 @@ def token_face(kind: str = "deployment", text: str = "", colour: str = "white") 
         fill = {"heart": (220, 50, 70), "shield": (60, 110, 220), "order": (245, 190, 50)}[kind]
         d.ellipse((10, 10, s - 11, s - 11), fill=fill)
         if text:  # the top token of a pile prints how many the pile holds
-            icon(d, kind, tuple(int(c * 0.75 + 255 * 0.25) for c in fill))
+            r, g, b = (int(c * 0.75 + 255 * 0.25) for c in fill)
+            icon(d, kind, (r, g, b))
             centred_text(d, (22, 22, s - 22, s - 22), text, 84, (255, 255, 255), stroke=5, stroke_fill=(40, 30, 20))
         else:
             icon(d, kind, (255, 255, 255))

@@ -26,7 +26,7 @@ import enum
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 
@@ -183,7 +183,7 @@ LIGHTS = 1
 """Light slots in the shader: the key light only (the hemisphere is ambient).
 simplepbr's shader with two or more slots, each holding a shadow sampler,
 crashed Mesa's llvmpipe in the first frame (seen with Mesa 22.3)."""
-MSAA = 4
+MSAA: Final = 4
 
 
 def soft_shadow_source(frag: str) -> str:

@@ -58,11 +58,11 @@ def add_piece(batch: Batch, piece: Any, solid: Any, tint: Sequence[float] | None
                            surface=part_surface(kit.kind.value, name))
         return
     mesh = solid.mesh
-    rgb = tint or (OBJECT_RGB if piece.object else PRIMITIVE_RGB)
+    colour = tint or (OBJECT_RGB if piece.object else PRIMITIVE_RGB)
     v = np.asarray(mesh.vertices)
     f = np.asarray(mesh.faces)
     uv = np.column_stack([(v[:, 0] + v[:, 2]) / 12.0, (v[:, 1] + v[:, 2]) / 12.0])
-    batch.add_mesh(v, f, rgb, smooth=False, uvs=uv, texture="card:brown:0" if not piece.object else "paper:white",
+    batch.add_mesh(v, f, colour, smooth=False, uvs=uv, texture="card:brown:0" if not piece.object else "paper:white",
                    ground=ground, surface=CARD)
 
 
@@ -153,6 +153,6 @@ def mat_batch(play_zone: Any, z: float = 0.15, colour: str = "#6f9a68", tile_cm:
         pts = np.asarray(tri.exterior.coords)[:3]
         if np.cross(pts[1] - pts[0], pts[2] - pts[0]) < 0:
             pts = pts[::-1]
-        corners = np.column_stack([pts, np.full(3, z)])
-        b.add(corners, np.tile([0, 0, 1.0], (3, 1)), (1.0, 1.0, 1.0), pts / tile_cm, tex, 0.0, 1.0, None)
+        triangle = np.column_stack([pts, np.full(3, z)])
+        b.add(triangle, np.tile([0, 0, 1.0], (3, 1)), (1.0, 1.0, 1.0), pts / tile_cm, tex, 0.0, 1.0, None)
     return b

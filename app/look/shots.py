@@ -46,8 +46,7 @@ def _screen(game: str, config: dict[str, Any], seed: int, moves: int, bots_run: 
     app = _start()
     screen = GameScreen(controller)
     if not bots_run:
-        screen.update = lambda: None  # the frame shows the position as prepared
-        screen.ticker.update = screen.update
+        screen.hold()  # the frame shows the position as prepared
     return app, screen
 
 
@@ -83,16 +82,17 @@ def attack_shot() -> Any:
     from ursina import scene
 
     from app.game_screen import GameScreen
+    from app.games.little_soldiers.controller import LittleSoldiersController
+    from app.games.little_soldiers.view import LittleSoldiersView
     from app.seats import Seats
     from app.shell import window
     from app.shell.render import prepare
 
     probe = prepare("little-soldiers", {}, 5, 0)
-    controller = type(probe)(probe.match, Seats(("heuristic", "heuristic")), bot_seed=5)
+    controller = LittleSoldiersController(probe.match, Seats(("heuristic", "heuristic")), bot_seed=5)
     app = _start()
     screen = GameScreen(controller)
-    screen.update = lambda: None  # the bots are stepped here, one action at a time
-    screen.ticker.update = screen.update
+    screen.hold()  # the bots are stepped here, one action at a time
     for _ in range(600):
         if controller.is_over() or not controller.bot_step():
             break
@@ -102,6 +102,8 @@ def attack_shot() -> Any:
             a, t = controller.spot(m.get("attack")), controller.spot(m.get("target"))
             if a is not None and t is not None and math.dist((a["x"], a["y"]), (t["x"], t["y"])) > 25.0:
                 view = screen.view  # a long shot, framed with the dice: the rays and the tumble both show
+                if not isinstance(view, LittleSoldiersView):
+                    raise TypeError(f"attack_shot: a Little Soldiers table was expected, not {type(view).__name__}")
                 pts = [(a["x"], a["y"], 0.0), (t["x"], t["y"], 0.0)] + [view.die_point(k) for k in (0, 5)]
                 view.table.frame(pts, view.FREE_FILM, pitch=44.0)
                 window.step(app, 10)  # a third of a second into the rays and the dice's tumble (the clock is forced)
@@ -183,7 +185,7 @@ def review_shot() -> Any:
     game = type(probe)(probe.match, Seats(("heuristic", "heuristic")), bot_seed=5)
     game.run_bots()
     record = game.match.record()
-    review = review_controller(record, "shot", step=0)
+    review: Any = review_controller(record, "shot", step=0)  # a Reviewing controller: track, go
     attacks = [k for k in range(1, review.track.last + 1)
                if isinstance(a := record.actions[review.track.bounds[k - 1]][1], Order) and a.kind == "attack"]
     review.go(attacks[len(attacks) // 2] - 1)

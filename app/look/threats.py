@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 import trimesh
 
-from app.look.geom import Batch
+from app.look.geom import Batch, Vector
 
 LOOKS: dict[str, dict[str, Any]] = {
     "pinky": {"rgb": (0.95, 0.50, 0.70), "horns": False, "arms": 2},
@@ -26,7 +26,7 @@ FIELD_RGB = (0.35, 0.85, 1.0)
 FIELD_ALPHA = 0.22
 
 
-def _sphere(batch: Batch, centre: Sequence[float], radii: Sequence[float], rgb: Sequence[float], gloss: float = 0.7,
+def _sphere(batch: Batch, centre: Vector, radii: Vector, rgb: Vector, gloss: float = 0.7,
             subdivisions: int = 2, alpha: float = 1.0, ground: float | None = 0.0) -> None:
     s = trimesh.creation.icosphere(subdivisions=subdivisions, radius=1.0)
     v = np.asarray(s.vertices) * radii + centre

@@ -86,6 +86,16 @@ def pixels(text: str) -> tuple[int, int]:
     return size
 
 
+def git_ref(text: str) -> str:
+    """A git commit, branch or tag to measure against: never an option (``git archive --output=FILE``
+    would write where it names) and nothing but a ref's characters."""
+    import re
+
+    if text.startswith("-") or not re.fullmatch(r"[A-Za-z0-9._/~^@{}-]{1,200}", text):
+        raise argparse.ArgumentTypeError(f"expected a git commit, branch or tag, not {text!r}")
+    return text
+
+
 def user_path(text: str) -> str:
     """A file path typed by the user: resolved against the current folder now,
     so it means the same wherever the config that holds it is read later."""
@@ -302,9 +312,10 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     print(report.tables(outcome.results))
     where = "here" if args.workers == 0 or outcome.cpus is None else \
         f"on {outcome.cpus} Ray CPUs (start-up {outcome.startup_seconds or 0:.1f} s)"
-    print(f"{outcome.played} games played {where} in {outcome.seconds:.1f} s"
+    print(f"{outcome.played} game{'s' * (outcome.played != 1)} played {where} in {outcome.seconds:.1f} s"
           + (f"; {outcome.skipped} already in {args.out}" if outcome.skipped else "")
-          + (f"; {outcome.other_lines} other lines in {args.out} left out" if outcome.other_lines else ""))
+          + (f"; {outcome.other_lines} other line{'s' * (outcome.other_lines != 1)} in {args.out} left out (another "
+             f"tournament's games, or edited)" if outcome.other_lines else ""))
     if args.plot and outcome.results:
         report.plot(outcome.results, args.plot, title=f"{get_game(args.game).title}: {args.bots}")
         print(f"chart: {args.plot}")
@@ -449,7 +460,18 @@ def cmd_join(args: argparse.Namespace) -> int:
         raise ValueError(f"join: {args.url!r} is not a table's address (ws://HOST:PORT or wss://HOST:PORT)")
     tls = None
     if args.url.startswith("wss://"):
-        tls = ssl.create_default_context(cafile=args.cafile) if args.cafile else ssl.create_default_context()
+        if args.cafile:
+            from engine.core.files import read_bytes
+            from engine.net.server import TLS_FILE_MAX_BYTES
+
+            # through the input boundary first: a FIFO there made OpenSSL's open wait forever
+            cadata = read_bytes(args.cafile, TLS_FILE_MAX_BYTES, "certificate").decode("ascii", "replace")
+            try:
+                tls = ssl.create_default_context(cadata=cadata)
+            except ssl.SSLError as err:
+                raise ValueError(f"{args.cafile}: not a certificate to trust ({err.reason or err})") from None
+        else:
+            tls = ssl.create_default_context()
     if args.bot is None and not args.watch:
         from app.shell.play import run_remote
 
@@ -516,16 +538,25 @@ def cmd_bench(args: argparse.Namespace) -> int:
         from app.raycast_baseline import panda_baseline
         from engine.little_soldiers.table.bench import run_geometry_bench
 
-        rows = run_geometry_bench(out=(lambda line: None) if args.json else print, quick=args.quick, baseline=panda_baseline)
+        geometry_rows = run_geometry_bench(out=(lambda line: None) if args.json else print, quick=args.quick,
+                                           baseline=panda_baseline)
         if args.json:
-            print(json.dumps(rows, indent=1, default=str))
+            print(json.dumps(geometry_rows, indent=1, default=str))
+        return 0
+    if args.what == "ray":
+        from engine.tournament.scale import run_scale_bench
+
+        scale_rows = run_scale_bench(games=4 if args.quick else 16, rounds=1 if args.quick else 2,
+                                     out=(lambda line: None) if args.json else print)
+        if args.json:
+            print(json.dumps(scale_rows, indent=1))
         return 0
     if args.what == "engine":
         from engine.bots.bench import run_engine_bench
 
-        rows = run_engine_bench(out=(lambda line: None) if args.json else print, quick=args.quick)
+        engine_rows = run_engine_bench(out=(lambda line: None) if args.json else print, quick=args.quick)
         if args.json:
-            print(json.dumps(rows, indent=1))
+            print(json.dumps(engine_rows, indent=1))
         return 0
     from app.bench import BASELINE_REF, DEFAULT_GAMES, bench, report
 
@@ -676,17 +707,19 @@ def build_parser() -> argparse.ArgumentParser:
     _add_config_flags(p)
     p.set_defaults(func=cmd_render)
 
-    p = sub.add_parser("bench", help="benchmarks: engine (random playouts), geometry (sight, cords, throws), app (frames)")
-    p.add_argument("what", choices=["engine", "geometry", "app", "net"])
+    p = sub.add_parser("bench", help="benchmarks: engine (random playouts), geometry (sight, cords, throws), app (frames), "
+                       "ray (a tournament serially, on 1 and 2 local Ray workers and on two Ray nodes on 127.0.0.1)")
+    p.add_argument("what", choices=["engine", "geometry", "app", "net", "ray"])
     p.add_argument("--tables", type=whole(1, 1000), default=50, help="net: tables served at once")
     p.add_argument("--think", type=seconds, default=0.0,
                    help="net: seconds each bot waits before a move (0: as fast as the server answers)")
-    p.add_argument("--quick", action="store_true", help="fewer repetitions (engine, geometry)")
+    p.add_argument("--quick", action="store_true", help="fewer repetitions (engine, geometry, ray)")
     p.add_argument("--games", help="comma-separated games (default: all three)")
     p.add_argument("--frames", type=whole(1, 100_000), default=120)
     p.add_argument(
         "--against",
         default=None,
+        type=git_ref,
         metavar="REF",
         help="app: the git commit measured in the same run as the baseline (default: main before the look, "
         "issue 13; 'none' for no baseline)",

@@ -149,14 +149,14 @@ def install(app: Any, guard: Guard) -> None:
         for task in app.taskMgr.getTasksNamed(name):
             guard_task(task, guard)
 
-    app.taskMgr.remove(app._update_task)  # noqa: SLF001 - Ursina's one frame task, re-added guarded
-    frame = app._update  # noqa: SLF001
+    app.taskMgr.remove(app._update_task)  # Ursina's own frame task (a private name: Ursina offers no hook), re-added guarded
+    frame = app._update  # the frame function that task runs
 
     def update(task: Any) -> Any:
         guard.call(frame, task)
         return task.cont
 
-    app._update_task = app.taskMgr.add(update, "update")  # noqa: SLF001
+    app._update_task = app.taskMgr.add(update, "update")  # where Ursina looks for its task
     for key in keyboard_keys:
         app.accept(f"raw-{key}", guard.wrap(app.input), [key, True])
         app.accept(f"raw-{key}-up", guard.wrap(app.input_up), [key, True])

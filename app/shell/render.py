@@ -56,8 +56,7 @@ def render(game: str, config: dict[str, Any], out: str | Path, seed: int = 1, mo
     controller = prepare(game, config, seed, moves, seats)
     app = window.start(offscreen=True, size=size)
     screen = GameScreen(controller)
-    screen.update = lambda: None  # the frame shows the position as prepared: no bot moves
-    screen.ticker.update = screen.update
+    screen.hold()  # the frame shows the position as prepared: no bot moves
     window.step(app, 2)
     result = RenderResult(Path(out), controller, app, screen, 0.0)
     if before_shot is not None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -276,7 +277,7 @@ class StartScreen:
         c = self.choice
         tabs = list(GAME_TITLES.items()) + ([(EDITOR, EDITOR_TITLE)] if self.on_edit is not None else [])
         for i, (game, title) in enumerate(tabs):
-            self._button(title, ((i - (len(tabs) - 1) / 2) * 0.3, 0.27), lambda g=game: self._set_game(g),
+            self._button(title, ((i - (len(tabs) - 1) / 2) * 0.3, 0.27), partial(self._set_game, game),
                          on=(game == EDITOR) == self.editing and (game == EDITOR or c.game == game))
         y = 0.17
         if self.editing:
@@ -285,7 +286,7 @@ class StartScreen:
         if c.game == "little-battle":
             Text(parent=self.body, text="Players", position=(-0.66, y), origin=(-0.5, 0), scale=1, color=color.white)
             for i, n in enumerate((3, 4, 5)):
-                self._button(str(n), (COLUMN_LEFT + 0.05 + i * 0.12, y), lambda n=n: self._set("players", n),
+                self._button(str(n), (COLUMN_LEFT + 0.05 + i * 0.12, y), partial(self._set, "players", n),
                              on=c.config.get("players", 4) == n, width=0.1)
             chiefs = bool(c.config.get("chiefs", False))
             self._button("Chiefs variant: " + ("on" if chiefs else "off"), (COLUMN_LEFT + 0.51, y),
@@ -304,21 +305,21 @@ class StartScreen:
             for i, (name, title) in enumerate(zip(names, titles, strict=True)):
                 row, col = divmod(i, columns)
                 self._button(title, (COLUMN_LEFT + width / 2 + col * (width + 0.01), y - row * 0.065),
-                             lambda n=name, k=key: self._set(k, level_value(c.game, n)), on=current == name,
+                             partial(self._set, key, level_value(c.game, name)), on=current == name,
                              width=width)
             y -= 0.065 * ((len(names) + columns - 1) // columns) + 0.01
             if c.game == "little-soldiers":
                 y = self._soldiers_options(y)
         seats = c.normalized_seats()
-        names = SEAT_NAMES[c.game]
+        seat_names = SEAT_NAMES[c.game]
         Text(parent=self.body, text="Seats", position=(-0.66, y), origin=(-0.5, 0), scale=1, color=color.white)
         Text(parent=self.body, text="(click to change)", position=(-0.66, y - 0.035), origin=(-0.5, 0), scale=0.7,
              color=color.light_gray)
         for s, kind in enumerate(seats.kinds):
             row, col = divmod(s, 3)
-            name = names[s] if s < len(names) else f"player {s + 1}"
+            name = seat_names[s] if s < len(seat_names) else f"player {s + 1}"
             self._button(f"{name.capitalize()}: {kind_title(kind)}", (COLUMN_LEFT + 0.13 + col * 0.28, y - row * 0.065),
-                         lambda s=s: self._cycle(s), on=kind == "human")
+                         partial(self._cycle, s), on=kind == "human")
         # the engine's own bots (random, heuristic, search) only when asked for: under the row's label
         self._button("Advanced: " + ("on" if self.advanced else "off"), (-0.66 + 0.09, y - 0.08),
                      self._toggle_advanced, on=self.advanced, width=0.18)
@@ -423,7 +424,7 @@ class StartScreen:
             for i, (path, title) in enumerate(zip(paths, titles, strict=True)):
                 row, col = divmod(i, columns)
                 self._button(title, (COLUMN_LEFT + width / 2 + col * (width + 0.01), y - row * 0.065),
-                             lambda p=path: self._pick_file(p), on=path == self.edit_file, width=width)
+                             partial(self._pick_file, path), on=path == self.edit_file, width=width)
             y -= 0.065 * ((len(paths) + columns - 1) // columns) + 0.01
         Text(parent=self.body, text=editor_file_line(self.edit_file), origin=(0, 0),
              position=(0, y), scale=0.8, color=color.light_gray, name="editor-file")
@@ -461,7 +462,7 @@ class StartScreen:
         for i, (mod, title) in enumerate(zip(ls_config.MODULES, titles, strict=True)):
             row, col = divmod(i, columns)
             self._button(title, (COLUMN_LEFT + width / 2 + col * (width + 0.01), y - row * 0.065),
-                         lambda m=mod: self._toggle_module(m), on=mod in on or mod in required, width=width)
+                         partial(self._toggle_module, mod), on=mod in on or mod in required, width=width)
         y -= 0.065 * ((len(ls_config.MODULES) + columns - 1) // columns) + 0.01
         if missions:
             Text(parent=self.body, text="Mission", position=(-0.66, y), origin=(-0.5, 0), scale=1, color=color.white)
@@ -472,7 +473,7 @@ class StartScreen:
         if len(counts) > 1:  # the co-op missions (1-4) offered none, so they were played by 2
             Text(parent=self.body, text="Players", position=(0.0, y), origin=(-0.5, 0), scale=1, color=color.white)
             for i, n in enumerate(counts):
-                self._button(str(n), (0.2 + i * 0.11, y), lambda n=n: self._set("players", n),
+                self._button(str(n), (0.2 + i * 0.11, y), partial(self._set, "players", n),
                              on=c.config.get("players", 2) == n, width=0.1)
         return y - 0.075
 

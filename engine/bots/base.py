@@ -48,12 +48,18 @@ class RandomBot:
             raise ValueError(f"candidates must be a whole number >= 1, not {candidates!r}")
         self.rng = random.Random(seed)
         self.candidates = candidates
+        self._view: View | None = None  # the view last asked, and its random_action (None: it has none)
+        self._draw: Any = None
         if candidates is not None:
             self.name = f"random{candidates}"
 
     def choose(self, view: View) -> Any:
         if self.candidates is None:
-            draw = getattr(view, "random_action", None)
+            if view is self._view:  # play_out hands a seat the same view every turn
+                draw = self._draw
+            else:
+                draw = self._draw = getattr(view, "random_action", None)
+                self._view = view
             if draw is not None:
                 action = draw(self.rng)
                 if action is None:
@@ -66,11 +72,18 @@ class RandomBot:
 
 
 def play_out(state: State, bots: Sequence[Bot], max_steps: int = 1_000_000) -> State:
-    """Let ``bots`` (one per seat) play ``state`` to its end, in place."""
+    """Let ``bots`` (one per seat) play ``state`` to its end, in place.
+
+    Each seat's view is made once: a view is a live window onto the state
+    (``View``), so the one made first shows every later position."""
     steps = 0
+    views: dict[int, View] = {}
     while not state.is_over():
         for seat in state.to_act():
-            state.apply(seat, bots[seat].choose(state.view(seat)))
+            view = views.get(seat)
+            if view is None:
+                view = views[seat] = state.view(seat)
+            state.apply(seat, bots[seat].choose(view))
             steps += 1
         if steps > max_steps:
             raise RuntimeError(f"{state.game}: no end after {max_steps} actions.")

@@ -57,17 +57,26 @@ class ActionCodec:
     def decode(self, data: Any) -> Any:
         if isinstance(data, dict):
             name = data.get("type")
+            if "type" not in data:  # a JSON object where a plain value belongs (a list, a number, text)
+                raise ValueError("expected a value, not a JSON object without a \"type\"")
             cls = self._class(name) if isinstance(name, str) else None
             if cls is None:
                 raise ValueError(f"unknown action type {name!r}")
             kwargs = {}
-            names = {f.name for f in dataclasses.fields(cls) if f.init}
+            fields = [f for f in dataclasses.fields(cls) if f.init]
+            names = {f.name for f in fields}
             for key, raw in data.items():
                 if key == "type":
                     continue
                 if key not in names:
                     raise ValueError(f"{name} has no field {key!r}")
+                if isinstance(raw, dict) and "type" not in raw:
+                    raise ValueError(f"bad {name}: {name}.{key} must be a value, not a JSON object without a \"type\"")
                 kwargs[key] = self.decode(raw)
+            missing = [f.name for f in fields if f.name not in kwargs and f.default is dataclasses.MISSING
+                       and f.default_factory is dataclasses.MISSING]
+            if missing:  # named as the file names it, not as Python's call does
+                raise ValueError(f"bad {name}: the field {missing[0]!r} is missing")
             try:
                 value = cls(**kwargs)
             except (TypeError, ValueError) as err:

@@ -93,7 +93,7 @@ def open_regular(path: str | os.PathLike[str], max_bytes: int = MAX_BYTES, what:
         if stat.S_ISDIR(info.st_mode):
             raise DataError(f"{name}: is a folder, not a {what} file.")
         if not stat.S_ISREG(info.st_mode):
-            raise DataError(f"{name}: is not a regular file (a device, pipe or socket), so it is not a {what}.")
+            raise DataError(f"{name}: is not a regular file (a device, pipe or socket), so it is not {_a(what)}.")
         if info.st_size > max_bytes:
             raise DataError(
                 f"{name}: the {what} is {_size(info.st_size)}, larger than the {_size(max_bytes)} Toybox reads."
@@ -103,6 +103,11 @@ def open_regular(path: str | os.PathLike[str], max_bytes: int = MAX_BYTES, what:
     except BaseException:
         os.close(fd)
         raise
+
+
+def _a(what: str) -> str:
+    """``what`` with its article: "a record", "an autosave"."""
+    return f"{'an' if what[:1].lower() in 'aeiou' else 'a'} {what}"
 
 
 def read_bytes(path: str | os.PathLike[str], max_bytes: int = MAX_BYTES, what: str = "file") -> bytes:

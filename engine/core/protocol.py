@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
-from engine.core.actions import inexact  # noqa: F401 - games import it from here too
+from engine.core.actions import inexact
 from engine.core.secrecy import NOBODY, Known, Secrecy, Slice, determinize, shown
 
 CHANCE = -1
@@ -61,6 +61,42 @@ class Event(NamedTuple):
 
     def __str__(self) -> str:
         return self.text
+
+
+class DeferredLog:
+    """A state's log whose lines are written when the log is read.
+
+    Some lines must be written from the facts of the moment (the cards
+    dealt, a region taken, the final score); a game played where nobody
+    reads its log (a random playout, a bot's imagined game) would spend a
+    good part of its time writing them. A state with this log keeps such a
+    line as ``(write, *facts)``, with facts that never change afterwards,
+    and ``events`` writes each one, once, the first time the log is read,
+    in place: read, the log is the same list of the same lines as if every
+    line had been written at once. Lines made in advance (an ``Event``) go
+    in as they are. A game mixes it in before ``State`` and starts with
+    ``_lines = []`` and ``_written = 0``; its ``clone`` copies ``_lines``.
+    """
+
+    _lines: list[Any]
+    _written: int
+    """How many of ``_lines`` are written (Events) for sure."""
+
+    @property
+    def events(self) -> list[Event]:
+        lines = self._lines
+        if self._written < len(lines):
+            for i in range(self._written, len(lines)):
+                line = lines[i]
+                if type(line) is not Event:
+                    lines[i] = line[0](*line[1:])
+            self._written = len(lines)
+        return lines
+
+    @events.setter
+    def events(self, lines: list[Event]) -> None:
+        self._lines = lines
+        self._written = 0
 
 
 @dataclass(frozen=True)
@@ -103,6 +139,12 @@ class State(ABC):
     """Whether the seats play together as one team against the game (the
     co-op missions): then every seat wins or none does, and a report counts
     the team's win once. In a competitive game all seats winning is a tie."""
+    _drawn: Any = None
+    """An action the state itself drew from ``_drawn_by``'s legal actions
+    since its last change (a game's ``random_action``): ``apply`` takes it
+    without asking ``check``, legal and exact by construction. A game that
+    draws sets both; its ``_apply`` clears ``_drawn`` at every change."""
+    _drawn_by: int = -2
     trail: tuple[Any, ...] | None = None
     """Every action applied so far, chance included, as a chain of
     ``(earlier, seat, action, audience)`` links: sharing it makes ``clone``
@@ -112,7 +154,7 @@ class State(ABC):
         super().__init_subclass__(**kwargs)
         if cls.secrecy is not None and cls.audience is State.audience:
             # The declaration answers directly (one call a step, not two): the same answer as below.
-            cls.audience = cls.secrecy.audience_hook()  # type: ignore[assignment,method-assign]
+            cls.audience = cls.secrecy.audience_hook()  # type: ignore[assignment,method-assign]  # a plain function of the same signature stands in for the method
 
     # ----------------------------------------------------------- contract
     @abstractmethod
@@ -142,11 +184,15 @@ class State(ABC):
         """Validate, then apply; raises IllegalAction and changes nothing on failure.
 
         ``check`` holds the seat and the action's types exactly first
-        (``Lead(0.0)`` is not ``Lead(0)``, ``True`` is not 1), then the rules.
+        (``Lead(0.0)`` is not ``Lead(0)``, ``True`` is not 1), then the rules;
+        an action the state drew itself since its last change (``_drawn``)
+        needs no check.
         """
-        reason = self.check(seat, action)
-        if reason is not None:
-            raise IllegalAction(reason)
+        drawn = self._drawn
+        if drawn is None or action is not drawn or seat is not self._drawn_by:  # ``is``: True is not seat 1
+            reason = self.check(seat, action)
+            if reason is not None:
+                raise IllegalAction(reason)
         audience = None if seat >= 0 and self.public_moves else self.audience(seat, action)
         self._apply(seat, action)
         self.trail = (self.trail, seat, action, audience)

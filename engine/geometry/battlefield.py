@@ -453,7 +453,7 @@ class Battlefield:
             self._cache[key] = MoveGraph(self.free_space(base_radius, surface), obstacles)
         return self._cache[key]
 
-    def free_space(self, base_radius: float, surface: str | None = None) -> shapely.Geometry:
+    def free_space(self, base_radius: float, surface: str | None = None) -> BaseGeometry:
         """Where the centre of a base of ``base_radius`` may be on ``surface``."""
         from engine.geometry.paths import free_space
 

@@ -14,6 +14,7 @@ import math
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any
 
 from shapely.geometry import Polygon
@@ -52,6 +53,24 @@ MAX_ZONES = 200
 """Chosen: zones in one battlefield, counted before any is read."""
 MAX_POLYGON_POINTS = 2000
 """Chosen: corners of one polygon (play zone, zone, prism footprint)."""
+MAX_TOKEN_NUMBER = 999
+"""Chosen: the largest number a token carries (the box's Deployment tokens and
+Force Field Switches are numbered 1 to 6)."""
+MAX_NAME_CHARS = 200
+"""Chosen: the longest name a token field holds (a scenery id, a Threat's id)."""
+
+
+class TokenField(Enum):
+    """What a token's field must hold, as a game's :class:`Vocabulary`
+    declares it: the file is checked at the boundary, so the game reads a
+    Deployment token's number or a Threat Target's height as the type it is
+    (a list there was a TypeError traceback when the mission began)."""
+
+    WHOLE = f"a whole number from 1 to {MAX_TOKEN_NUMBER}"
+    NAME = "a non-empty name"
+    NAMES = "a list of non-empty names (scenery ids)"
+    HEIGHT = f"a height above the table from 0 to {MAX_SIZE_CM:g} cm"
+    OBJECT = "the kind of Object it is"
 
 
 class BattlefieldError(ValueError):
@@ -72,8 +91,17 @@ class BattlefieldError(ValueError):
         return BattlefieldError(self.where, self.message, str(file))
 
 
+class OutOfBounds(BattlefieldError):
+    """A value or count past the physical bounds (a coordinate past 20 m, a
+    table wider than that, 100,000 pieces): no table to draw or edit."""
+
+
 def fail(path: str, message: str) -> BattlefieldError:
     return BattlefieldError(path, message)
+
+
+def past_bounds(path: str, message: str) -> OutOfBounds:
+    return OutOfBounds(path, message)
 
 
 @dataclass(frozen=True)
@@ -90,6 +118,9 @@ class Vocabulary:
     renamed: tuple[tuple[str, str], ...] = ()
     """Old names of token kinds, each with the name the game reads now: a
     file that still says the old one loads as the new one."""
+    token_fields: tuple[tuple[str, str, TokenField], ...] = ()
+    """(token kind, field, what it holds) for the fields the game reads from
+    a token (``*``: a token of any kind); a field given must hold it."""
 
     def token_kind(self, kind: str) -> str:
         """``kind`` as the game names it now."""
@@ -158,7 +189,7 @@ def number(value: Any, path: str, lo: float | None = None, hi: float | None = No
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
         raise fail(path, f"expected a number, got {value!r}")
     if (lo is not None and value < lo) or (hi is not None and value > hi):
-        raise fail(path, f"{value:g}{unit} is outside {_span(lo, hi, unit)}")
+        raise past_bounds(path, f"{value:g}{unit} is outside {_span(lo, hi, unit)}")
     return float(value)
 
 
@@ -187,7 +218,7 @@ def numbers(value: Any, count: int, path: str, positive: bool = False, lo: float
         if positive and v <= 0:
             raise fail(path, f"expected {what}")
         if (lo is not None and v < lo) or (hi is not None and v > hi):
-            raise fail(path, f"{v:g}{unit} is outside {_span(lo, hi, unit)}")
+            raise past_bounds(path, f"{v:g}{unit} is outside {_span(lo, hi, unit)}")
         out.append(float(v))
     return tuple(out)
 
@@ -197,7 +228,7 @@ def counted(value: Any, path: str, most: int, what: str) -> list[Any]:
     if not isinstance(value, list):
         raise fail(path, "expected a list")
     if len(value) > most:
-        raise fail(path, f"{len(value):,} {what}, more than the {most:,} a battlefield may hold")
+        raise past_bounds(path, f"{len(value):,} {what}, more than the {most:,} a battlefield may hold")
     return value
 
 
@@ -217,7 +248,7 @@ def polygon(value: Any, path: str, size: float = TABLE_SIZE_CM) -> Polygon:
     xs, ys = [p[0] for p in points], [p[1] for p in points]
     across = max(max(xs) - min(xs), max(ys) - min(ys))
     if across > size:
-        raise fail(path, f"{across:g} cm across, more than the {size:g} cm a table may be")
+        raise past_bounds(path, f"{across:g} cm across, more than the {size:g} cm a table may be")
     poly = Polygon(points)
     if not poly.is_valid or poly.area <= 0:
         raise fail(path, "polygon is not simple (it crosses itself or has no area)")
@@ -346,7 +377,34 @@ def token(value: Any, path: str, vocabulary: Vocabulary | None = None) -> Token:
     if on is not None and (not isinstance(on, str) or not on):
         raise fail(f"{path}.on", f"expected the id of a scenery piece, got {on!r}")
     props = {k: v for k, v in value.items() if k not in ("kind", "at")}
+    if vocabulary is not None:
+        for of, name, holds in vocabulary.token_fields:
+            if of in (kind, "*") and name in props:
+                token_field(props[name], f"{path}.{name}", holds, vocabulary)
     return Token(kind, (at[0], at[1]), props)
+
+
+def token_field(value: Any, path: str, holds: TokenField, vocabulary: Vocabulary) -> None:
+    """Refuse a token's field that does not hold what the game reads there."""
+    if holds is TokenField.WHOLE:
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_TOKEN_NUMBER:
+            raise fail(path, f"expected {holds.value}, got {value!r}")
+    elif holds is TokenField.HEIGHT:
+        number(value, path, 0.0, MAX_SIZE_CM, " cm")
+    elif holds is TokenField.OBJECT:
+        kinds = vocabulary.objects
+        if not isinstance(value, str) or not value or (kinds is not None and value not in kinds):
+            allowed = f"one of {', '.join(kinds)}" if kinds is not None else holds.value
+            raise fail(path, f"expected {allowed}, got {value!r}")
+    else:
+        names = value if holds is TokenField.NAMES else [value]
+        if holds is TokenField.NAMES:
+            if not isinstance(value, list):
+                raise fail(path, f"expected {holds.value}, got {value!r}")
+            counted(value, path, MAX_SCENERY, "names")
+        for item in names:
+            if not isinstance(item, str) or not item or len(item) > MAX_NAME_CHARS:
+                raise fail(path, f"expected {holds.value}, got {value!r}")
 
 
 def zone(value: Any, path: str) -> Zone:

@@ -27,6 +27,7 @@ import numpy as np
 import shapely
 import trimesh
 from shapely.geometry import Polygon
+from shapely.geometry.base import BaseGeometry
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 MESHES = REPO_ROOT / "meshes"
@@ -133,7 +134,7 @@ def orientation_sets(tris: np.ndarray) -> list[np.ndarray]:
     return [np.flatnonzero(cross > EDGE_ON), np.flatnonzero(cross < -EDGE_ON)]
 
 
-def tiled_union(polys: np.ndarray) -> shapely.Geometry | None:
+def tiled_union(polys: np.ndarray) -> BaseGeometry | None:
     """The coverage union of ``polys`` when they tile it edge to edge
     (checked), else None."""
     try:

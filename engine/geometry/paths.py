@@ -28,6 +28,7 @@ import numpy as np
 import shapely
 from shapely import STRtree
 from shapely.geometry import Polygon
+from shapely.geometry.base import BaseGeometry
 from shapely.geometry.polygon import orient
 
 if TYPE_CHECKING:
@@ -89,7 +90,7 @@ def _is_convex(poly: Polygon) -> bool:
     return len(poly.interiors) == 0 and abs(poly.convex_hull.area - poly.area) <= 1e-9 * max(poly.area, 1.0)
 
 
-def free_space(bf: Battlefield, base_radius: float, surface: str | None = None) -> shapely.Geometry:
+def free_space(bf: Battlefield, base_radius: float, surface: str | None = None) -> BaseGeometry:
     """Where the centre of a base of ``base_radius`` may stand on ``surface``
     (None: the table, Level 0; else the id of a Level piece)."""
     zone = bf.play_zone.buffer(-base_radius, quad_segs=CORNER_QUAD_SEGS)
@@ -102,7 +103,7 @@ def free_space(bf: Battlefield, base_radius: float, surface: str | None = None) 
     return orient_all(area)
 
 
-def orient_all(geom: shapely.Geometry) -> shapely.Geometry:
+def orient_all(geom: shapely.Geometry) -> BaseGeometry:
     """Exterior rings counter-clockwise, holes clockwise: the free side of
     every ring is then on its left."""
     polys = [orient(p, 1.0) for p in shapely.get_parts(geom) if p.geom_type == "Polygon" and p.area > 1e-12]
@@ -508,7 +509,7 @@ class MoveGraph:
             return np.full(len(self.nodes), np.inf)
         return np.min(ds[:, None] + self.dist[vs, :], axis=0)
 
-    def reachable_region(self, start, cord_length: float) -> shapely.Geometry:
+    def reachable_region(self, start, cord_length: float) -> BaseGeometry:
         """Every point the base centre can reach with ``cord_length`` of cord:
         the union, over the start and every corner the cord can wrap around,
         of a disc of the cord left there minus the shadows the obstacles cast
@@ -538,7 +539,7 @@ class MoveGraph:
             # much, so it is only the fallback.
             return self._cut_and_join(discs, src, hulls, grid_size=SNAP_GRID)
 
-    def _cut_and_join(self, discs: np.ndarray, src: np.ndarray, hulls, grid_size: float | None = None) -> shapely.Geometry:
+    def _cut_and_join(self, discs: np.ndarray, src: np.ndarray, hulls, grid_size: float | None = None) -> BaseGeometry:
         """Each disc minus its shadow hulls, united and clipped to the free
         space. ``src`` (sorted) names the disc of each hull."""
         if len(src):

@@ -10,7 +10,8 @@ left in it; a rival who dumps a weak card had no key that fitted.
 
 ``Belief`` keeps that memory, fed one view picture at a time (the bot's
 own views and nothing else), and ``sample`` draws a whole imagined game
-(``playout.Playout``) consistent with it: the packets' missing cards drawn
+(a ``LittleBattleState`` built from the picture, never from the truth)
+consistent with it: the packets' missing cards drawn
 with the chance the greedy child would have taken them, the Gold Rush's
 revealed cards put in their players' hands, each sample weighted by how
 likely the others' revealed plays are under the model, and the hidden
@@ -26,10 +27,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.little_battle.cards import Chest
+from engine.little_battle.config import Config
 from engine.little_battle.data import HAND_SIZE, PILES
-from engine.little_battle.playout import ATTACK_BASE, Playout, keep_table, used_cards
-from engine.little_battle.policy import NOISE, beats
-from engine.little_battle.state import CARD_OF_NAME
+from engine.little_battle.phases import DRAFT, RUSH
+from engine.little_battle.policy import ATTACK_BASE, NOISE, beats, keep_table
+from engine.little_battle.state import ADVENTURERS, CARD_OF_NAME, CHIEF_IDS, LittleBattleState
 
 FLOOR = 1e-3
 """Chosen: the least weight any imagined card or play keeps, so an opponent
@@ -47,6 +49,11 @@ class Memory:
     counts: dict[str, int] | None = None  # chests per colour on the beach during the draft
     tops: dict[int, tuple[str | None, ...]] = field(default_factory=dict)  # rush turn -> top colours
     reveals: dict[int, tuple[tuple[int, int, int], ...]] = field(default_factory=dict)  # turn -> (pile, seat, card)
+
+
+def used_cards(chiefs: bool) -> tuple[int, ...]:
+    """The card ids in play: the Chiefs only with their variant."""
+    return tuple(c for c in range(len(ADVENTURERS)) if chiefs or c not in CHIEF_IDS)
 
 
 def _ids(names: list[str]) -> list[int]:
@@ -68,6 +75,7 @@ class Belief:
 
     def __init__(self) -> None:
         self.memory: Memory | None = None
+        self._config: Config | None = None  # the imagined games' config, made once per game
 
     # ------------------------------------------------------------ memory
     def observe(self, picture: dict[str, Any]) -> None:
@@ -131,8 +139,11 @@ class Belief:
         return all(r in mem.seen and r in mem.keeps for r in range(rounds))
 
     # ---------------------------------------------------------- sampling
-    def sample(self, picture: dict[str, Any], rng: random.Random) -> tuple[Playout, float]:
-        """An imagined game at this picture's decision, and its weight."""
+    def sample(self, picture: dict[str, Any], rng: random.Random) -> tuple[LittleBattleState, float]:
+        """An imagined game at this picture's decision, and its weight: a
+        state at the start of this step (nobody has chosen yet; a rival's
+        face-down card is imagined again), with no generator of its own (the
+        caller gives it one to play on) and an empty log and history."""
         n, me = picture["players"], picture["seat"]
         used = used_cards(picture["chiefs"])
         weight = 1.0
@@ -151,9 +162,37 @@ class Belief:
                 ships, hands = self._uniform(picture, used, rng)
             ships = [[] for _ in range(n)]
             rush = True
-        piles, gold = self._gold(picture, rng)
+        piles, loot = self._gold(picture, rng)
         hands[me] = _ids(picture["hand"])
-        return Playout(n, piles, hands, ships, gold, list(picture["last_key"]), rush, used), weight
+        return self._world(picture, piles, loot, hands, ships, rush, used), weight
+
+    def _world(self, picture: dict[str, Any], piles: list[list[Chest]], loot: list[list[Chest]],
+               hands: list[list[int]], ships: list[list[int]], rush: bool, used: tuple[int, ...]) -> LittleBattleState:
+        """The imagined game as an engine state: its own chest catalog (the
+        beach's chests, then each Ship's) and every card in play not in a
+        hand or a Ship in the nap corner, as the next deal finds it."""
+        config = self._config
+        gold = {c: tuple(v) for c, v in picture["chest_gold"].items()}
+        if config is None or config.players != picture["players"] or config.chiefs != picture["chiefs"] \
+                or config.chest_gold != gold:
+            config = self._config = Config(players=picture["players"], chiefs=picture["chiefs"], chest_gold=gold)
+        state = LittleBattleState(config, None)
+        chests: list[Chest] = []
+        ids: list[list[int]] = []
+        for stack in (*piles, *loot):
+            ids.append(list(range(len(chests), len(chests) + len(stack))))
+            chests += stack
+        state.piles, state.loot = ids[:len(piles)], ids[len(piles):]
+        state.chests = tuple(chests)
+        state.hands = hands
+        state.ships = ships
+        held = {c for cards in hands for c in cards} | {c for cards in ships for c in cards}
+        state.nap = [c for c in used if c not in held]
+        state.last_key = list(picture["last_key"])
+        state.phase = RUSH if rush else DRAFT
+        state.deals = picture["deal"]
+        state.rush_turns = picture["rush_turns"]
+        return state
 
     def _uniform(
         self, picture: dict[str, Any], used: tuple[int, ...], rng: random.Random
@@ -316,9 +355,9 @@ class Belief:
             hands[s] = [c for c in hands[s] if c not in revealed]
         return weight
 
-    def _gold(self, picture: dict[str, Any], rng: random.Random) -> tuple[list[list[Chest]], list[int]]:
-        """The beach's chests and every seat's coins, the hidden gold dealt
-        from the coins of each colour this seat has not seen."""
+    def _gold(self, picture: dict[str, Any], rng: random.Random) -> tuple[list[list[Chest]], list[list[Chest]]]:
+        """The beach's chests and every seat's, the hidden gold dealt from
+        the coins of each colour this seat has not seen."""
         me = picture["seat"]
         pools: dict[str, list[int]] = {c: list(v) for c, v in picture["chest_gold"].items()}
         for chest in picture["loot"][me]:
@@ -326,9 +365,9 @@ class Belief:
         for pool in pools.values():
             rng.shuffle(pool)
         piles = [[Chest(ch["color"], pools[ch["color"]].pop()) for ch in pile] for pile in picture["beach"]]
-        gold = [picture["gold"][me] if s == me else sum(pools[ch["color"]].pop() for ch in picture["loot"][s])
-                for s in range(picture["players"])]
-        return piles, gold
+        loot = [[Chest(ch["color"], ch["gold"] if s == me else pools[ch["color"]].pop()) for ch in won]
+                for s, won in enumerate(picture["loot"])]
+        return piles, loot
 
 
 def _beach_counts(picture: dict[str, Any]) -> dict[str, int]:

@@ -11,14 +11,15 @@ from typing import Any
 from engine.little_battle.belief import Belief
 from engine.little_battle.cards import Adventurer
 from engine.little_battle.data import CHEST_GOLD, KIND_COLOR, KIND_VALUES
-from engine.little_battle.playout import Playout, keep_table
-from engine.little_battle.policy import NOISE, attack_score, keep_score
+from engine.little_battle.phases import RUSH
+from engine.little_battle.policy import keep_table
 from engine.little_battle.policy import strength as _strength
-from engine.little_battle.state import Attack, Keep, LittleBattleView
+from engine.little_battle.state import Keep, LittleBattleState, LittleBattleView
 
 
 class HeuristicBot:
-    """Greedy, reads only its view."""
+    """Greedy, reads only its view: the legal action ``policy`` scores best,
+    with a little jitter (``LittleBattleView.greedy_action`` draws it)."""
 
     name = "heuristic"
 
@@ -26,20 +27,10 @@ class HeuristicBot:
         self.rng = random.Random(seed)
 
     def choose(self, view: LittleBattleView) -> Any:
-        legal = view.legal_actions()
-        picture = view.to_dict()
-        tops = [pile[0]["color"] if pile else None for pile in picture["beach"]]
-        counts = {c: sum(1 for pile in picture["beach"] for ch in pile if ch["color"] == c) for c in ("blue", "red", "yellow")}
-        def noise() -> float:
-            return self.rng.random() * NOISE
-
-        def score(action: Any) -> float:
-            if isinstance(action, Keep):
-                return keep_score(action.card, counts) + noise()
-            assert isinstance(action, Attack)
-            return attack_score(action.card, tops[action.pile]) + noise()
-
-        return max(legal, key=score)
+        action = view.greedy_action(self.rng)
+        if action is None:
+            raise RuntimeError("HeuristicBot was asked to act with no legal action.")
+        return action
 
 
 class ValueBot(HeuristicBot):
@@ -146,11 +137,28 @@ MIN_WORLDS = 4
 """Chosen: the fewest imagined games a decision weighs, however short its time budget."""
 
 
+def play_greedy(state: LittleBattleState, rng: random.Random) -> None:
+    """Play an imagined game to its end, every seat as the greedy child
+    (``LittleBattleState.greedy_action``, jitter from ``rng``); ``state``
+    deals with its own generator (the caller sets ``state.rng``). The
+    keep scores are read once per draft: the beach does not change in it."""
+    n = state.num_seats
+    keeps: tuple[float, ...] | None = None
+    while not state.is_over():
+        if state.phase is RUSH:
+            keeps = None
+        elif keeps is None:
+            keeps = keep_table(state.beach_counts())
+        for s in range(n):
+            state.apply(s, state.greedy_action(s, rng, keeps))
+
+
 class ModelBot:
     """Little Battle's hard bot: it imagines the others' hands from what it has
     seen this deal (``belief``), lets them play as the greedy child would
     (``policy``), and plays each of its own choices forward to the end of the
-    game (``playout``), keeping the one that wins most often.
+    game on the engine itself (``play_greedy``), keeping the one that wins
+    most often.
 
     ``samples`` imagined games per decision, each played out once for every
     legal choice with the same luck (the same chance draws), so choices are
@@ -187,7 +195,7 @@ class ModelBot:
         if isinstance(action, Keep):
             self.belief.kept(picture, action.card_id)
 
-    def _imagine(self, picture: dict[str, Any]) -> list[Playout]:
+    def _imagine(self, picture: dict[str, Any]) -> list[LittleBattleState]:
         if picture["phase"] != "rush" or not self.belief.remembers(picture):
             return [self.belief.sample(picture, self.rng)[0] for _ in range(self.samples)]  # equal weights
         drawn = [self.belief.sample(picture, self.rng) for _ in range(self.draws)]
@@ -215,19 +223,20 @@ class ModelBot:
             if self.time_limit is not None and i >= MIN_WORLDS and time.perf_counter() - start > self.time_limit:
                 break
             seed = self.rng.getrandbits(32)
-            table = keep_table(world.counts())  # asked by the draft only
+            keeps = None if world.phase is RUSH else keep_table(world.beach_counts())
+            n = world.num_seats
             for k, action in enumerate(legal):
-                sim = world.copy()
-                rng = random.Random(seed)
-                if sim.rush:
-                    sim.attack([(action.card_id, action.pile) if s == me else sim.heuristic_attack(s, rng)
-                                for s in range(sim.players)], rng)
-                else:
-                    sim.keep([action.card_id if s == me else sim.heuristic_keep(s, rng, table)
-                              for s in range(sim.players)])
-                sim.run(rng)
-                lead = sim.gold[me] - max(g for s, g in enumerate(sim.gold) if s != me)
-                values[k] += sim.reward(me) + self.margin * lead
+                sim = world.clone()
+                rng = sim.rng = random.Random(seed)  # the same luck for every choice: jitters and deals
+                for s in range(n):
+                    sim.apply(s, action if s == me else sim.greedy_action(s, rng, keeps))
+                play_greedy(sim, rng)
+                gold = [sim.gold(s) for s in range(n)]
+                mine = gold[me]
+                del gold[me]
+                top = max(gold)
+                reward = 0.0 if top > mine else 1.0 / (1 + gold.count(mine))  # Result.reward: ties share
+                values[k] += reward + self.margin * (mine - top)
         best = max(range(len(legal)), key=lambda k: values[k])
         return legal[best]
 

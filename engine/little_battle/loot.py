@@ -24,8 +24,28 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from engine.little_battle.cards import Adventurer, Chest
+from engine.core.protocol import Event
+from engine.little_battle.actions import ADVENTURERS, CARD_ID, NAME
+from engine.little_battle.cards import COLORS, Adventurer, Chest
 from engine.little_battle.data import KIND_COLOR, LEOPARD_CHIEF_DEFAULT_KEY, RHINO_CHIEF_FLEE_FROM
+
+MAX_SEATS = 8
+"""The most seats a log line is made for in advance (the rules seat 3 to 5)."""
+
+KEY: tuple[str, ...] = tuple(KIND_COLOR[card.kind] for card in ADVENTURERS)
+"""The colour each card id's key opens."""
+VALUE: tuple[int, ...] = tuple(card.value for card in ADVENTURERS)
+CHIEF: tuple[bool, ...] = tuple(card.chief for card in ADVENTURERS)
+KIND: tuple[str, ...] = tuple(card.kind for card in ADVENTURERS)
+
+TAKES: tuple[tuple[dict[str, Event], ...], ...] = tuple(
+    tuple({color: Event(f"{NAME[c]} (player {s + 1}) takes a {color} chest.") for color in COLORS}
+          for s in range(MAX_SEATS))
+    for c in range(len(ADVENTURERS))
+)
+"""The log line of each card's take, by seat and chest colour, made once: a game logs one per chest."""
+NOBODY_OPENS: dict[str, Event] = {color: Event(f"Nobody left can open the {color} chest.") for color in COLORS}
+ALSO_BELOW: dict[str, Event] = {color: Event(f"The Parrot Chief also takes the {color} chest below it.") for color in COLORS}
 
 
 class Taken(dict[int, list[Chest]]):
@@ -47,68 +67,73 @@ class LootOutcome:
 
 
 class PileSteps(NamedTuple):
-    """The same resolution in indices, so the game can move its own card ids.
+    """The resolution in indices, so the game can move its own card and chest ids.
 
     ``takes``: (played index, pile index) pairs in the order chests were taken;
-    ``nap``: played indices in the order they went to the nap corner.
+    ``nap``: played indices in the order they went to the nap corner;
+    ``lines``: the public log lines, in order.
     """
 
-    takes: tuple[tuple[int, int], ...]
-    nap: tuple[int, ...]
+    takes: list[tuple[int, int]]
+    nap: list[int]
     last_key: str | None
-    lines: tuple[str, ...]
+    lines: list[Event]
 
 
-def resolve_steps(
-    pile: Sequence[Chest], played: Sequence[tuple[int, Adventurer]], last_key: str | None = None
-) -> PileSteps:
-    """Resolve one pile (top first); ``last_key`` is the colour of the key of the
-    last Adventurer who left this pile with a chest earlier in the game."""
+def resolve_steps(colors: Sequence[str], played: Sequence[tuple[int, int]], last_key: str | None = None) -> PileSteps:
+    """Resolve one pile: ``colors`` its chests' colours, top first (only the
+    colours decide); ``played`` (seat, card id) of each card placed before
+    it; ``last_key`` the colour of the key of the last Adventurer who left
+    this pile with a chest earlier in the game. Card ids index
+    ``actions.ADVENTURERS``; the tables above read each card's key once."""
     takes: list[tuple[int, int]] = []
     nap: list[int] = []
-    lines: list[str] = []
+    lines: list[Event] = []
     fighters = list(range(len(played)))
+    cards = [c for _, c in played]
+    key, value, chief = KEY, VALUE, CHIEF
 
-    chiefs = [i for i, (_, card) in enumerate(played) if card.chief]
-    if len(chiefs) >= 2:
-        nap.extend(chiefs)
-        fighters = [i for i in fighters if i not in chiefs]
-        lines.append(f"{len(chiefs)} Chiefs on one pile: discarded without effect.")
-    elif chiefs and played[chiefs[0]][1].kind == "rhino":
-        fled = [i for i in fighters if played[i][1].value >= RHINO_CHIEF_FLEE_FROM]
-        nap.extend(fled)
-        fighters = [i for i in fighters if i not in fled]
-        if fled:
-            lines.append("The Rhino Chief makes " + ", ".join(str(played[i][1]) for i in fled) + " flee.")
+    leopard = False  # the Leopard Chief borrows the last key that opened this pile (his own yellow at first)
+    if any(map(chief.__getitem__, cards)):
+        chiefs = [i for i in fighters if chief[cards[i]]]
+        if len(chiefs) >= 2:
+            nap.extend(chiefs)
+            fighters = [i for i in fighters if i not in chiefs]
+            lines.append(Event(f"{len(chiefs)} Chiefs on one pile: discarded without effect."))
+        elif KIND[cards[chiefs[0]]] == "rhino":
+            fled = [i for i in fighters if value[cards[i]] >= RHINO_CHIEF_FLEE_FROM]
+            nap.extend(fled)
+            fighters = [i for i in fighters if i not in fled]
+            if fled:
+                lines.append(Event("The Rhino Chief makes " + ", ".join(NAME[cards[i]] for i in fled) + " flee."))
+        else:
+            leopard = KIND[cards[chiefs[0]]] == "leopard"
 
-    # The Leopard Chief borrows the last key that opened this pile (his own yellow at first).
-    leopard = len(chiefs) == 1 and played[chiefs[0]][1].kind == "leopard"
     top = 0
-    while fighters and top < len(pile):
-        color = pile[top].color
+    while fighters and top < len(colors):
+        color = colors[top]
         borrowed = last_key or LEOPARD_CHIEF_DEFAULT_KEY
         winner, best = -1, -1
         for i in fighters:  # the highest number that opens the chest (the first, on a tie)
-            card = played[i][1]
-            key = borrowed if leopard and card.chief else KIND_COLOR[card.kind]
-            if key == color and card.value > best:
-                winner, best = i, card.value
+            c = cards[i]
+            if (borrowed if leopard and chief[c] else key[c]) == color and value[c] > best:
+                winner, best = i, value[c]
         if winner < 0:
-            lines.append(f"Nobody left can open the {color} chest.")
+            lines.append(NOBODY_OPENS[color])
             break
-        card = played[winner][1]
+        c = cards[winner]
         takes.append((winner, top))
         top += 1
-        lines.append(f"{card} (player {played[winner][0] + 1}) takes a {color} chest.")
-        if card.chief and card.kind == "parrot" and top < len(pile):
+        lines.append(TAKES[c][played[winner][0]][color])
+        if chief[c] and KIND[c] == "parrot" and top < len(colors):
             takes.append((winner, top))
-            lines.append(f"The Parrot Chief also takes the {pile[top].color} chest below it.")
+            lines.append(ALSO_BELOW[colors[top]])
             top += 1
-        last_key = borrowed if leopard and card.chief else KIND_COLOR[card.kind]
+        last_key = borrowed if leopard and chief[c] else key[c]
         nap.append(winner)
         fighters.remove(winner)
     nap.extend(fighters)
-    return PileSteps(tuple(takes), tuple(nap), last_key, tuple(lines))
+    return tuple.__new__(PileSteps, (takes, nap, last_key, lines))  # PileSteps(...) would call a Python-level __new__
 
 
 def resolve_pile(
@@ -122,8 +147,8 @@ def resolve_pile(
     >>> dict(out.taken), [str(c) for c in out.remaining], [str(a) for a in out.nap]
     ({1: [Chest(color='blue', gold=2)]}, ['red chest (3 gold)'], ['Parrot 9', 'Parrot 4'])
     """
-    steps = resolve_steps(pile, played, last_key)
-    out = LootOutcome(last_key=steps.last_key, lines=list(steps.lines))
+    steps = resolve_steps([chest.color for chest in pile], [(seat, CARD_ID[card]) for seat, card in played], last_key)
+    out = LootOutcome(last_key=steps.last_key, lines=[line.text for line in steps.lines])
     for who, idx in steps.takes:
         seat = played[who][0]
         out.taken.setdefault(seat, []).append(pile[idx])

@@ -1,9 +1,11 @@
 """The greedy child's way of scoring Little Battle cards, in one place.
 
-``HeuristicBot`` plays by these scores, and the hard bot uses the very same
-functions to predict what a heuristic opponent will do with the hand it
-imagines for it (``engine.little_battle.belief``, ``playout``): one
-definition, so the model and the bot it models cannot drift apart.
+``HeuristicBot`` plays by these scores (``LittleBattleState.greedy_action``
+draws its choice), and the hard bot uses the very same tables to predict
+what a heuristic opponent will do with the hand it imagines for it
+(``engine.little_battle.belief``) and to play its imagined games on
+(``ModelBot``): one definition, so the model and the bot it models cannot
+drift apart.
 
 Every score is a base value plus the heuristic's own jitter, a uniform draw
 in ``[0, NOISE)``; ``beats`` says how likely one base value ends above
@@ -12,7 +14,10 @@ another once both are jittered.
 
 from __future__ import annotations
 
-from engine.little_battle.cards import Adventurer
+from functools import cache
+
+from engine.little_battle.actions import ADVENTURERS
+from engine.little_battle.cards import COLORS, Adventurer
 from engine.little_battle.data import KIND_VALUES
 
 NOISE = 0.05
@@ -59,3 +64,24 @@ def beats(margin: float) -> float:
         return d * d / (2 * NOISE * NOISE)
     d = NOISE - margin
     return 1.0 - d * d / (2 * NOISE * NOISE)
+
+
+ATTACK_BASE: dict[tuple[int, str | None], float] = {
+    (c, top): attack_score(card, top) for c, card in enumerate(ADVENTURERS) for top in (*COLORS, None)
+}
+"""The attack score of each card id before each top colour (None: an empty pile)."""
+ATTACK_ROW: dict[str | None, tuple[float, ...]] = {
+    top: tuple(ATTACK_BASE[(c, top)] for c in range(len(ADVENTURERS))) for top in (*COLORS, None)
+}
+"""The same scores by top colour, then card id (one lookup per pile, one index per card)."""
+
+
+def keep_table(counts: dict[str, int]) -> tuple[float, ...]:
+    """The keep score of every card id for these beach counts (chests per colour)."""
+    return _keep_table(counts["blue"], counts["red"], counts["yellow"])
+
+
+@cache
+def _keep_table(blue: int, red: int, yellow: int) -> tuple[float, ...]:
+    counts = {"blue": blue, "red": red, "yellow": yellow}
+    return tuple(keep_score(card, counts) for card in ADVENTURERS)

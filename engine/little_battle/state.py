@@ -11,11 +11,14 @@ resolves.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from operator import attrgetter
 from typing import Any
 
 import engine.little_battle.secrecy as secrecy
 from engine.core.actions import inexact
-from engine.core.protocol import CHANCE, Event, Result, State, scores_result
+from engine.core.draws import shuffle
+from engine.core.protocol import CHANCE, DeferredLog, Event, Result, State, scores_result
 from engine.core.secrecy import Slice
 from engine.little_battle.actions import (
     ADVENTURERS,
@@ -34,6 +37,7 @@ from engine.little_battle.config import Config
 from engine.little_battle.data import CHEST_COUNTS, HAND_SIZE, PILES
 from engine.little_battle.loot import resolve_steps
 from engine.little_battle.phases import DEAL, DRAFT, OVER, RUSH, SETUP, Phase
+from engine.little_battle.policy import ATTACK_ROW, NOISE, keep_table
 from engine.little_battle.secrecy import HAND, PLAY, SECRECY, SHIP
 from engine.little_battle.view import LittleBattleView
 
@@ -47,9 +51,18 @@ PLAYED: tuple[tuple[tuple[Event, ...], ...], ...] = tuple(
           for c in range(len(ADVENTURERS))) for s in range(MAX_SEATS)
 )
 """The private log line of each seat's face-down play, made once."""
+def _deal_line(deal: int) -> Event:
+    return Event(f"Deal {deal}: recruiting the Adventurers.")
+
+
+DEAL_LINES: list[Event] = [_deal_line(d) for d in range(64)]
+"""The public line of each deal, made once (a game deals about four times)."""
 PHASES: dict[str, Phase] = {p.value: p for p in Phase}
 """The phases by name (states compare phases with ``is``)."""
 
+
+_COLOR = attrgetter("color")
+_GOLD = attrgetter("gold")
 
 _CATALOGS: dict[tuple[tuple[int, ...], ...], tuple[Chest, ...]] = {}
 
@@ -63,7 +76,7 @@ def chest_catalog(config: Config) -> tuple[Chest, ...]:
     return chests
 
 
-class LittleBattleState(State):
+class LittleBattleState(DeferredLog, State):
     game = "little-battle"
     public_moves = False  # a kept or played card is its player's: the secrecy declaration says so
     secrecy = SECRECY
@@ -88,17 +101,15 @@ class LittleBattleState(State):
         self.phase = SETUP
         self.deals = 0
         self.rush_turns = 0
-        self.events: list[Event] = []
+        self._lines: list[Any] = []  # the log (``DeferredLog``): Events, and lines kept as their facts
+        self._written = 0
         self.irreversible = 0
-        self._drawn: Any = None  # the action random_action last drew, legal until the next change
-        self._drawn_by = -2
 
     # ------------------------------------------------------------- protocol
     def to_act(self) -> list[int]:
         phase = self.phase
         if phase is DRAFT or phase is RUSH:
-            c = self.committed
-            return [s for s in range(self.num_seats) if not c[s]]
+            return [s for s, done in enumerate(self.committed) if not done]
         if phase is OVER:
             return []
         return [CHANCE]
@@ -140,9 +151,65 @@ class LittleBattleState(State):
         self._drawn_by = seat
         return drawn
 
+    def greedy_action(self, seat: int, rng: random.Random, keeps: Sequence[float] | None = None) -> Any:
+        """The greedy child's choice for ``seat`` (``HeuristicBot``'s), or
+        None when ``seat`` need not act: each legal action scored by
+        ``policy`` plus a jitter drawn from ``rng`` in the legal list's
+        order, the first best kept. It reads only what ``seat`` sees (its
+        hand, the chests' colours). Drawn by the state from its own legal
+        actions, like ``random_action``, so ``apply`` takes it without a
+        check: the hard bot plays its imagined games with it. ``keeps``:
+        ``policy.keep_table`` of the beach now, when the caller has it."""
+        if seat < 0 or seat >= self.num_seats or self.committed[seat]:
+            return None
+        phase = self.phase
+        hand = self.hands[seat]
+        best, high = -1, -1e9
+        if phase is DRAFT:
+            if keeps is None:
+                keeps = keep_table(self.beach_counts())
+            for c in hand:
+                v = keeps[c] + rng.random() * NOISE
+                if v > high:
+                    best, high = c, v
+            drawn: Any = KEEP[best]
+        elif phase is RUSH:  # the legal list: each card at pile 1, then at pile 2 (the open ones)
+            first, second = self.piles
+            chests = self.chests
+            at = 0
+            if first and second:
+                one, two = ATTACK_ROW[chests[first[0]].color], ATTACK_ROW[chests[second[0]].color]
+                for c in hand:
+                    v = one[c] + rng.random() * NOISE
+                    if v > high:
+                        best, at, high = c, 0, v
+                    v = two[c] + rng.random() * NOISE
+                    if v > high:
+                        best, at, high = c, 1, v
+            else:
+                at = 0 if first else 1
+                row = ATTACK_ROW[chests[(first or second)[0]].color]
+                for c in hand:
+                    v = row[c] + rng.random() * NOISE
+                    if v > high:
+                        best, high = c, v
+            drawn = ATTACK[best][at]
+        else:
+            return None
+        self._drawn = drawn
+        self._drawn_by = seat
+        return drawn
+
+    def beach_counts(self) -> dict[str, int]:
+        """Chests of each colour on the beach (every seat sees the colours)."""
+        counts = {"blue": 0, "red": 0, "yellow": 0}
+        chests = self.chests
+        for pile in self.piles:
+            for i in pile:
+                counts[chests[i].color] += 1
+        return counts
+
     def check(self, seat: int, action: Any) -> str | None:
-        if action is self._drawn and seat is self._drawn_by:
-            return None  # drawn from the legal actions since the last change, by the state itself: legal and exact
         exact = inexact(seat, action)  # Lead(0.0) equals Lead(0): the types are held exactly first
         if exact is not None:
             return exact
@@ -188,10 +255,10 @@ class LittleBattleState(State):
     def sample_chance(self, rng: random.Random) -> Shuffle:
         if self.phase is SETUP:
             order = list(range(len(self.chests)))
-            rng.shuffle(order)
+            shuffle(rng, order)  # exactly rng.shuffle's order, faster
             return Shuffle("chests", tuple(order))
         order = list(self.nap)
-        rng.shuffle(order)
+        shuffle(rng, order)
         return Shuffle("adventurers", tuple(order))
 
     def _apply(self, seat: int, action: Any) -> None:
@@ -201,7 +268,7 @@ class LittleBattleState(State):
                 half = len(action.order) // PILES
                 self.piles = [list(action.order[i * half:(i + 1) * half]) for i in range(PILES)]
                 self.phase = DEAL
-                self.events.append(Event("The chests are shuffled onto the beach in two piles."))
+                self._lines.append(SHUFFLED)
             else:
                 self._deal(action.order)
         elif type(action) is Keep:
@@ -209,37 +276,39 @@ class LittleBattleState(State):
             self.hands[seat].remove(c)
             self.ships[seat].append(c)
             self.committed[seat] = True
-            self.events.append(KEPT[seat][c])
-            if all(self.committed):
+            self._lines.append(KEPT[seat][c])
+            if False not in self.committed:  # all committed, without a call
                 self._pass_hands()
         else:
             c = action.card_id
             self.hands[seat].remove(c)
             self.beach[action.pile].append((seat, c))
             self.committed[seat] = True
-            self.events.append(PLAYED[seat][c][action.pile])
-            if all(self.committed):
+            self._lines.append(PLAYED[seat][c][action.pile])
+            if False not in self.committed:  # all committed, without a call
                 self._share_loot()
 
     # ---------------------------------------------------------------- steps
     def _deal(self, order: tuple[int, ...]) -> None:
         """Step 1 begins: deal 5 to each player; the rest stays in the nap corner."""
         n = self.num_seats
+        log = self._lines
         for s in range(n):
-            self.hands[s] = list(order[s * HAND_SIZE:(s + 1) * HAND_SIZE])
-            cards = ", ".join([NAME[c] for c in self.hands[s]])
-            self.events.append(Event(f"You are dealt {cards}.", HAND.seen_by(s)))
+            dealt = order[s * HAND_SIZE:(s + 1) * HAND_SIZE]
+            self.hands[s] = list(dealt)
+            log.append((_dealt_line, s, dealt))
         self.nap = list(order[n * HAND_SIZE:])
         self.last_reveal = ()  # those cards are shuffled back in: the reveal is over
         self.deals += 1
         self.phase = DRAFT
         self.committed = [False] * n
-        self.events.append(Event(f"Deal {self.deals}: recruiting the Adventurers."))
+        log.append(DEAL_LINES[self.deals] if self.deals < len(DEAL_LINES) else _deal_line(self.deals))
 
     def _pass_hands(self) -> None:
         """Pass the rest left, take from the right; the last single card is kept."""
         n = self.num_seats
-        self.hands = [self.hands[(s - 1) % n] for s in range(n)]
+        hands = self.hands
+        self.hands = hands[-1:] + hands[:-1]  # seat s takes the packet of seat s - 1
         self.committed = [False] * n
         self.irreversible += 1
         if len(self.hands[0]) == 1:
@@ -247,57 +316,56 @@ class LittleBattleState(State):
                 self.ships[s].extend(self.hands[s])
             self.hands, self.ships = self.ships, [[] for _ in range(n)]
             self.phase = RUSH
-            self.events.append(Event("Every crew is complete: the Gold Rush begins."))
+            self._lines.append(CREWS_COMPLETE)
 
     def _share_loot(self) -> None:
         """Reveal the played cards and share the loot pile by pile."""
         self.rush_turns += 1
         self.irreversible += 1
+        # Loops and maps, no comprehensions: a comprehension's outer names would become cells for the whole method.
         beach = self.beach
-        self.last_reveal = tuple([(p, s, c) for p in range(PILES) for s, c in beach[p]])
-        events = self.events
+        reveal: list[tuple[int, int, int]] = []
+        log = self._lines
         chests = self.chests
+        loot = self.loot
+        nap = self.nap
         for p in range(PILES):
             placed = beach[p]
             if not placed:
                 continue
-            events.append(Event(f"Pile {p + 1}: {', '.join([f'player {s + 1}: {NAME[c]}' for s, c in placed])}."))
+            for s, c in placed:
+                reveal.append((p, s, c))
+            log.append((_pile_line, p, placed))  # ``placed`` is not changed again: the beach gets a new list below
             pile = self.piles[p]
-            steps = resolve_steps(list(map(chests.__getitem__, pile)), [(s, ADVENTURERS[c]) for s, c in placed],
-                                  self.last_key[p])
+            steps = resolve_steps(list(map(_COLOR, map(chests.__getitem__, pile))), placed, self.last_key[p])
             for who, idx in steps.takes:
-                self.loot[placed[who][0]].append(pile[idx])
-            events.extend(map(Event, steps.lines))
+                loot[placed[who][0]].append(pile[idx])
+            log.extend(steps.lines)
             del pile[: len(steps.takes)]
             self.last_key[p] = steps.last_key
-            self.nap.extend([placed[i][1] for i in steps.nap])
+            for i in steps.nap:
+                nap.append(placed[i][1])
             beach[p] = []
+        self.last_reveal = tuple(reveal)
         self.committed = [False] * self.num_seats
         if not any(self.piles):
             self.phase = OVER
-            res = self.result()
-            assert res is not None
-            gold = ", ".join(f"player {s + 1}: {int(g)}" for s, g in enumerate(res.scores))
-            self.events.append(Event(f"All chests are taken. Gold — {gold}. {res.reason}"))
+            log.append((_end_line, tuple(map(self.gold, range(self.num_seats)))))
         elif not self.hands[0]:
             self.phase = DEAL
-            self.events.append(Event("Hands are empty and chests remain: the nap corner is shuffled."))
+            log.append(NAP_SHUFFLED)
 
     # ---------------------------------------------------------------- end
     def is_over(self) -> bool:
         return self.phase is OVER
 
     def gold(self, seat: int) -> int:
-        return sum(self.chests[i].gold for i in self.loot[seat])
+        return sum(map(_GOLD, map(self.chests.__getitem__, self.loot[seat])))
 
     def result(self) -> Result | None:
         if self.phase is not OVER:
             return None
-        scores = [self.gold(s) for s in range(self.num_seats)]
-        res = scores_result(scores, "")
-        who = " and ".join(f"player {w + 1}" for w in res.winners)
-        reason = f"{who.capitalize()} {'share the win' if len(res.winners) > 1 else 'wins'} with {scores[res.winners[0]]} gold."
-        return Result(res.winners, res.scores, reason)
+        return _result([self.gold(s) for s in range(self.num_seats)])
 
     # ---------------------------------------------------------- copies, data
     def clone(self) -> LittleBattleState:
@@ -320,11 +388,11 @@ class LittleBattleState(State):
         new.phase = self.phase
         new.deals = self.deals
         new.rush_turns = self.rush_turns
-        new.events = list(self.events)
+        new._lines = list(self._lines)  # a line kept as facts is a tuple: shared, and written out by each copy itself
+        new._written = self._written
         new.irreversible = self.irreversible
         new.trail = self.trail
         new._drawn = None  # a copy may be dealt other cards (determinize): its draws start afresh
-        new._drawn_by = -2
         return new
 
     def to_dict(self) -> dict[str, Any]:
@@ -421,6 +489,35 @@ class LittleBattleState(State):
     def chest_count(self) -> int:
         """Chests anywhere: beach piles and under the Ships (always 18)."""
         return sum(map(len, self.piles)) + sum(map(len, self.loot))
+
+
+SHUFFLED = Event("The chests are shuffled onto the beach in two piles.")
+CREWS_COMPLETE = Event("Every crew is complete: the Gold Rush begins.")
+NAP_SHUFFLED = Event("Hands are empty and chests remain: the nap corner is shuffled.")
+
+
+def _result(scores: list[int]) -> Result:
+    res = scores_result(scores, "")
+    who = " and ".join(f"player {w + 1}" for w in res.winners)
+    reason = f"{who.capitalize()} {'share the win' if len(res.winners) > 1 else 'wins'} with {scores[res.winners[0]]} gold."
+    return Result(res.winners, res.scores, reason)
+
+
+def _dealt_line(seat: int, dealt: tuple[int, ...]) -> Event:
+    """The private line of the cards dealt to ``seat``."""
+    return Event(f"You are dealt {', '.join([NAME[c] for c in dealt])}.", HAND.seen_by(seat))
+
+
+def _pile_line(pile: int, placed: list[tuple[int, int]]) -> Event:
+    """The public line of the cards revealed before ``pile``."""
+    return Event(f"Pile {pile + 1}: {', '.join([f'player {s + 1}: {NAME[c]}' for s, c in placed])}.")
+
+
+def _end_line(gold: tuple[int, ...]) -> Event:
+    """The last line: every seat's gold and who won."""
+    res = _result(list(gold))
+    listed = ", ".join(f"player {s + 1}: {int(g)}" for s, g in enumerate(res.scores))
+    return Event(f"All chests are taken. Gold — {listed}. {res.reason}")
 
 
 def _names(ids: list[int]) -> list[str]:

@@ -31,6 +31,11 @@ class LittleBattleView(View):
         building the list), or None when this seat has none."""
         return self._truth.random_action(self.seat, rng)
 
+    def greedy_action(self, rng: random.Random) -> Any:
+        """The greedy child's choice for this seat (``HeuristicBot``'s: see
+        ``LittleBattleState.greedy_action``), from what this seat sees, or None."""
+        return self._truth.greedy_action(self.seat, rng)
+
     def to_dict(self) -> dict[str, Any]:
         known = self.known()
         me = self.seat

@@ -10,6 +10,16 @@ the CHANCE seat, so a test can force any roll or landing.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
+
+
+def _n(value: Any, places: int) -> str:
+    """A number as an action reads it: ``places`` decimals, or a short form
+    for one past any table (a forged 1e308 is not written in 309 digits)."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return f"{value:.{places}f}" if abs(value) < 1e9 else f"{value:.4g}"
+    return repr(value)
+
 
 # --- players ---------------------------------------------------------------------
 
@@ -24,7 +34,7 @@ class Deploy:
     y: float
 
     def __str__(self) -> str:
-        return f"deploy {self.soldier} at ({self.x:.1f}, {self.y:.1f})"
+        return f"deploy {self.soldier} at ({_n(self.x, 1)}, {_n(self.y, 1)})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +53,7 @@ class Move:
 
     def __str__(self) -> str:
         verb = "climbs at" if self.climb else "moves to"
-        return f"{self.soldier} {verb} ({self.x:.1f}, {self.y:.1f})"
+        return f"{self.soldier} {verb} ({_n(self.x, 1)}, {_n(self.y, 1)})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +124,7 @@ class Throw:
 
     def __str__(self) -> str:
         kind = "practice throw" if self.practice else "throw"
-        return f"{kind} at {self.direction:.0f} degrees, strength {self.strength:.2f}"
+        return f"{kind} at {_n(self.direction, 0)} degrees, strength {self.strength:.2f}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +146,7 @@ class Teleport:
     y: float
 
     def __str__(self) -> str:
-        return f"teleport to {self.dest} at ({self.x:.1f}, {self.y:.1f})"
+        return f"teleport to {self.dest} at ({_n(self.x, 1)}, {_n(self.y, 1)})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,7 +178,7 @@ class Jump:
     direction: float
 
     def __str__(self) -> str:
-        return f"bounce at {self.direction:.0f} degrees"
+        return f"bounce at {_n(self.direction, 0)} degrees"
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,7 +215,7 @@ class Parachute:
     strength: float
 
     def __str__(self) -> str:
-        return (f"parachute from the edge near ({self.x:.0f}, {self.y:.0f}) at {self.direction:.0f} degrees, "
+        return (f"parachute from the edge near ({_n(self.x, 0)}, {_n(self.y, 0)}) at {_n(self.direction, 0)} degrees, "
                 f"strength {self.strength:.2f}")
 
 

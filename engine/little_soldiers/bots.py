@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -82,12 +83,14 @@ class HeuristicBot:
             if chosen is not None:
                 return chosen
             options = [o for o in options if not isinstance(o, Play)] or options
-        scorer = {
+        # Each scorer takes the options of its own step: the table is keyed by that step.
+        scorers: dict[str, Callable[[Any, list[Any]], Any]] = {
             "order": self._order, "reroll": self._reroll, "scout": self._shields, "radar": self._shields,
             "shift": self._shift, "extra": self._extra, "object": self._object, "swap": self._swap,
             "redirect": self._redirect, "move": self._moves, "deploy": self._deploys, "throw": self._throws,
             "card_attack": self._card_attack, "lead": self._lead,
-        }.get(phase)
+        }
+        scorer = scorers.get(phase)
         if scorer is None:
             return options[self.rng.randrange(len(options))]
         return scorer(view, options)
@@ -233,7 +236,10 @@ class HeuristicBot:
 
     def _blast_value(self, view, point, enemies, allies) -> float:
         r = view.chosen.yellow_length
-        hit = lambda s: view.terrain.point_distance(point, s.spot) <= r  # noqa: E731
+
+        def hit(s: Any) -> bool:
+            return bool(view.terrain.point_distance(point, s.spot) <= r)
+
         value = sum(1.0 for e in enemies if hit(e)) - 1.5 * sum(1.0 for a in allies if hit(a))
         for t in view.threats():  # co-op: a Threat whose Force Field is off, measured from its Target
             if t.in_play and view.field_off(t.id) and math.dist(point[:2], t.target[:2]) <= r:

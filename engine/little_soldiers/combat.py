@@ -34,6 +34,26 @@ def finite(*values: Any) -> bool:
     return all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in values)
 
 
+TABLE_REACH_CM = 2000.0
+"""A place an action names lies within this many cm of the table's origin (the
+battlefield loader's own bound on coordinates: no table reaches past it)."""
+TURNS_DEGREES = 3600.0
+"""A direction an action names lies within ten turns either way (the loader's
+bound on a piece's rotation); the app and bots give -360 to 360."""
+
+
+def on_table(*values: Any) -> bool:
+    """Finite coordinates within :data:`TABLE_REACH_CM` of the origin: a forged
+    1e308 is refused with a sentence, not carried into the geometry (an empty
+    edge point, a 309-digit distance in the refusal)."""
+    return finite(*values) and all(abs(v) <= TABLE_REACH_CM for v in values)
+
+
+def a_direction(value: Any) -> bool:
+    """A finite number of degrees within :data:`TURNS_DEGREES` either way."""
+    return finite(value) and abs(value) <= TURNS_DEGREES
+
+
 @functools.cache
 def _rerolls(n: int) -> tuple[Reroll, ...]:
     """Every choice of dice to reroll among ``n`` (immutable: made once per n)."""
@@ -286,6 +306,8 @@ def check_throw(st: LittleSoldiersState, seat: int, action: Any) -> str | None:
         return f"Aim the {what}: a direction in degrees and a strength from 0 to 1."
     if not finite(action.direction, action.strength):
         return "Direction and strength must be numbers."
+    if not a_direction(action.direction):
+        return f"The direction is a number of degrees within {TURNS_DEGREES:g} either way."
     if not 0.0 <= action.strength <= 1.0:
         return "The strength is between 0 and 1."
     if action.practice and st.practice_left[seat] <= 0:

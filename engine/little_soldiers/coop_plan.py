@@ -87,6 +87,11 @@ class Plan:
     steps: dict[tuple, Any]
 
 
+def _played_value(line: Line) -> float:
+    """A line's value once played on (only played lines are compared)."""
+    return -math.inf if line.value is None else line.value
+
+
 class CoopPlanner:
     """Plans a co-op player's turn over the team's next turn (see the module's docstring)."""
 
@@ -199,7 +204,7 @@ class CoopPlanner:
             ln.value = self._play_on(world, seat, ln)
             played += 1
         done = [ln for ln in picked if ln.value is not None]
-        best = max(done, key=lambda ln: ln.value)
+        best = max(done, key=_played_value)
         self._remember(world, seat, best)
         self.last = {"lines": len(lines), "played": played, "seconds": self.clock() - start,
                      "best": list(best.actions), "value": best.value,
@@ -308,12 +313,12 @@ class CoopPlanner:
                     continue
                 ends = near & maps.sees[t.id]
                 if up:
-                    idx = np.nonzero(ends)[0]
+                    at = np.nonzero(ends)[0]
                     sx, sy = co_op(state).ff_at[up[0]]
-                    gaps = segment_gaps(np.array([sx, sy]), np.repeat(here[None, :], len(idx), axis=0),
-                                         maps.grid[idx])
+                    gaps = segment_gaps(np.array([sx, sy]), np.repeat(here[None, :], len(at), axis=0),
+                                         maps.grid[at])
                     ends = np.zeros(len(maps.grid), dtype=bool)
-                    ends[idx[gaps <= touch]] = True
+                    ends[at[gaps <= touch]] = True
                 stage = near & hidden & (maps.via[t.id, up[0]] if up else maps.reach[t.id])
                 for pool in (ends & hidden, ends & ~hidden, stage):
                     idx = list(np.nonzero(pool)[0])

@@ -137,11 +137,12 @@ class CoopValue:
     def order_gain(self, state, o: Order, pending: dict[str, float]) -> Worth:
         """What Order ``o`` is worth now (see ``Worth``)."""
         spread = SPREAD if state.generals[state.current].lid > 0 and state.soldiers[o.soldier].orders == 0 else 0.0
-        if o.kind == "attack" or (o.kind == "special" and o.target is not None):
-            if o.target not in co_op(state).threats:
+        target = o.target
+        if o.kind == "attack" or (o.kind == "special" and target is not None):
+            if target is None or target not in co_op(state).threats:
                 return Worth(-10.0, -10.0)
-            gain, base, hearts = self.attack_gain(state, o, pending)
-            return Worth(gain + spread, gain - base, {o.target: pending.get(o.target, 0.0) + hearts})
+            gain, base, hearts = self.attack_gain(state, o, target, pending)
+            return Worth(gain + spread, gain - base, {target: pending.get(target, 0.0) + hearts})
         if o.kind == "move":
             return Worth(spread, 0.0)
         kind = state.soldiers[o.soldier].kind
@@ -153,16 +154,16 @@ class CoopValue:
             later = min(1.0, max(0.0, orders_left(state) - 1) / SCOUT_HORIZON)
             return Worth(gain * later + spread, gain * later - full, shields=pick)
         if kind in ("grenadier", "operator"):
-            gain, hearts = self.throw_gain(state, o, pending)
-            return Worth(gain + spread, gain, hearts)
+            gain, expected = self.throw_gain(state, o, pending)
+            return Worth(gain + spread, gain, expected)
         return Worth(-1.0, -1.0)
 
-    def attack_gain(self, state, o: Order, pending: dict[str, float]) -> tuple[float, float, float]:
+    def attack_gain(self, state, o: Order, target: str, pending: dict[str, float]) -> tuple[float, float, float]:
         """(worth, the part of it the expected Hearts show in a position's
-        attacks needed, the expected Hearts)."""
-        t = co_op(state).threats[o.target]
+        attacks needed, the expected Hearts) of Order ``o`` on the Threat ``target``."""
+        t = co_op(state).threats[target]
         hit_p = hit_chance(state.chosen.attack_die_faces)
-        rerolls = state.reroll_allowance(o.soldier, o.target)[0]
+        rerolls = state.reroll_allowance(o.soldier, target)[0]
         defense = state.defense(t)
         left = t.toughness - t.hearts - pending.get(t.id, 0.0)
         self_cost = 0.0

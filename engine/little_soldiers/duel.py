@@ -144,7 +144,7 @@ class Plan:
     def greed(self, pos: Position, r: Reply) -> float:
         """How a greedy opponent ranks its reply (the heuristic's rule:
         expected Hearts, a break counted thrice; no target: a small value)."""
-        if r.attacker is None:
+        if r.attacker is None or r.target is None:  # one is None when the other is (an Order without an Attack)
             return 0.6
         o = self.outlook
         exp, brk = o.damage(pos, r.target, o.spread(pos, r.attacker, r.target, r.risky, r.rerolls))
@@ -152,7 +152,7 @@ class Plan:
 
     def reply_value(self, pos: Position, r: Reply) -> float:
         o = self.outlook
-        if r.attacker is None:
+        if r.attacker is None or r.target is None:  # one is None when the other is (an Order without an Attack)
             return self.idle_reply(pos)
         return sum(p * self.chain(o.after(o.hit(pos, r.attacker, r.target, r.risky, d, e)))
                    for d, e, p in o.spread(pos, r.attacker, r.target, r.risky, r.rerolls))
@@ -321,7 +321,7 @@ class Plan:
         if c.phase is not Phase.THROW:
             return []
         aims = [t for t in c.candidate_actions(self.seat, THROW_AIMS, self.bot.rng) if not t.practice][:THROW_AIMS]
-        out = []
+        out: list[tuple[Any, float]] = []
         for aim in aims:
             if out and self.late():
                 break
@@ -459,8 +459,9 @@ class DuelBot:
         turn_move = world.after == After.ORDER and world.mover is None
         dests: dict[int, list[Spot]] = {}
         for m in moves:
-            if not m.climb:
-                dests.setdefault(plan.index[m.soldier], []).append(plan.destination(world, m))
+            spot = None if m.climb else plan.destination(world, m)  # a plain Move's end is known without asking
+            if spot is not None:
+                dests.setdefault(plan.index[m.soldier], []).append(spot)
         best = -2.0
         for k, m in enumerate(moves):
             if k and plan.late():

@@ -116,7 +116,8 @@ def record_mission(state: LittleSoldiersState, path: str | os.PathLike[str] | No
             notes.append(note)
         else:
             warnings.warn(note, stacklevel=2)
-    report = profile.get(REPORT_KEY) if isinstance(profile.get(REPORT_KEY), dict) else {}
+    found = profile.get(REPORT_KEY)
+    report: dict[str, Any] = found if isinstance(found, dict) else {}
     cell = report.setdefault(mission, {}).setdefault(mode, {}).setdefault(players, {"beaten": [], "won": False})
     cell["beaten"] = sorted(set(cell.get("beaten", [])) | set(beaten))
     cell["won"] = bool(cell.get("won")) or won
@@ -127,7 +128,8 @@ def record_mission(state: LittleSoldiersState, path: str | os.PathLike[str] | No
 
 def _carried(profile: dict[str, Any]) -> str:
     """What of a broken profile goes on into the new one, as the set-aside note says it."""
-    report = profile.get(REPORT_KEY) if isinstance(profile.get(REPORT_KEY), dict) else {}
+    found = profile.get(REPORT_KEY)
+    report: dict[str, Any] = found if isinstance(found, dict) else {}
     cells = sum(len(cells) for modes in report.values() for cells in modes.values())
     others = [k for k in profile if k != REPORT_KEY]
     if not cells and not others:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.little_soldiers.actions import Activate, Move
-from engine.little_soldiers.combat import finite
+from engine.little_soldiers.combat import TABLE_REACH_CM, finite, on_table
 from engine.little_soldiers.flow import DO_MOVE, END_TURN, MOVE_STEP, MOVES, frame
 from engine.little_soldiers.phases import ORDER, After
 from engine.little_soldiers.pieces import Soldier
@@ -43,6 +43,8 @@ def check_move(st: LittleSoldiersState, action: Any) -> str | None:
         return f"This Move is {st.mover}'s."
     if not finite(action.x, action.y):
         return "The position must be two numbers (cm)."
+    if not on_table(action.x, action.y):
+        return f"The position lies off any table (each coordinate within {TABLE_REACH_CM:g} cm)."
     if action.climb and not st.rules.climbing:
         return no_climbing()
     hooks = st.rules.hooks["check_move"]

@@ -9,16 +9,17 @@ follows the Bootcamp (a revealed Block token) unless a part says otherwise
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine.little_soldiers import data as D
 from engine.little_soldiers import rules_data as R
 from engine.little_soldiers.actions import Block, Deploy, Star
-from engine.little_soldiers.combat import finite
+from engine.little_soldiers.combat import TABLE_REACH_CM, finite, on_table
 from engine.little_soldiers.flow import AFTER_DEPLOYMENT, BEGIN_TURN, NEXT_DEPLOYER, START_ROUND, frame
 from engine.little_soldiers.phases import DEPLOY, REVEAL
 from engine.little_soldiers.pieces import Soldier
-from engine.little_soldiers.terrain import Spot
+from engine.little_soldiers.terrain import Spot, Terrain
 
 if TYPE_CHECKING:
     from engine.little_soldiers.state import LittleSoldiersState
@@ -91,6 +92,8 @@ def check_deploy(st: LittleSoldiersState, action: Any) -> str | None:
         return f"{s.id} is {'already in play' if s.in_play else 'out of the game'}."
     if not finite(action.x, action.y):
         return "The position must be two numbers (cm)."
+    if not on_table(action.x, action.y):
+        return f"The position lies off any table (each coordinate within {TABLE_REACH_CM:g} cm)."
     return mission.check_deploy(st, s, float(action.x), float(action.y))
 
 
@@ -120,6 +123,33 @@ def deploy_colour(st: LittleSoldiersState, token: Any) -> str:
         return str(colour)
     middle = st.terrain.bf.play_zone.centroid.y  # chosen: the side the token is nearer
     return R.TEAMS[0] if token.at[1] < middle else R.TEAMS[1]
+
+
+def no_room_to_deploy(terrain: Terrain, needed: Sequence[int], green: float) -> str | None:
+    """Why no figurine could ever be deployed at one of the Deployment tokens
+    ``needed`` (every spot within green distance of it is off the play zone
+    or under scenery), or None. A game on such a battlefield could never
+    start: a hand-made level the editor would refuse to save (issue 22's
+    hostile levels: a play zone 1e-9 cm wide, a 10 m box over the table)
+    stuck its first Deploy, and a bot asked to act had no action."""
+    from shapely.geometry import Point
+
+    reach = terrain.token_reach(green)
+
+    def look() -> str | None:
+        free = terrain.bf.free_space(terrain.base_radius, None)  # deployed onto the table (Level 0)
+        for n in needed:
+            at = terrain.deployment[n]
+            room = Point(at).buffer(reach, quad_segs=16).intersection(free)
+            if room.is_empty or room.area <= 1e-9:
+                return (f"no figurine can be deployed at Deployment token {n} at ({at[0]:g}, {at[1]:g}): every spot "
+                        f"within green distance of it is off the play zone or under scenery")
+        return None
+
+    # once per battlefield, tokens and reach: a run of games on one battlefield looks once
+    answer: str | None = terrain.bf.derived(("no room to deploy", tuple(needed), round(reach, 9),
+                                             tuple(sorted(terrain.deployment.items()))), look)
+    return answer
 
 
 def deploy_discs(st: LittleSoldiersState, s: Soldier) -> list[tuple[tuple[float, float], float]]:

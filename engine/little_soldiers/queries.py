@@ -101,7 +101,7 @@ def move_preview(state_or_view: Any, seat: int, soldier: str, x: float, y: float
     reason = t.check(Move(soldier, float(x), float(y)))
     graph = t.terrain.bf.move_graph(t.terrain.base_radius, s.spot.surface)
     try:
-        path = tuple(tuple(map(float, p)) for p in graph.shortest_path(s.spot.xy, (x, y)))
+        path = tuple((float(p[0]), float(p[1])) for p in graph.shortest_path(s.spot.xy, (x, y)))
         length = float(graph.path_length(s.spot.xy, (x, y)))
     except (ValueError, IndexError):
         path, length = (), math.inf
@@ -141,7 +141,7 @@ def climb_preview(state_or_view: Any, seat: int, soldier: str, x: float, y: floa
         return ClimbPreview(reason or report.reason, report.length, cord, tuple(report.path), None, None, False)
     end = report.end
     up = t.terrain.level(end.surface) > t.terrain.level(s.spot.surface)
-    return ClimbPreview(reason, float(report.length), cord, tuple(tuple(map(float, p)) for p in report.path),
+    return ClimbPreview(reason, float(report.length), cord, tuple((float(p[0]), float(p[1])) for p in report.path),
                         (end.x, end.y, t.terrain.z(end.surface)), end.surface, up)
 
 

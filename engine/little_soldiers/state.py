@@ -35,7 +35,7 @@ from engine.little_soldiers import candidates as candidate_sampling
 from engine.little_soldiers import combat, movement, preparation, steps
 from engine.little_soldiers import random_action as random_policy
 from engine.little_soldiers import rules_data as R
-from engine.little_soldiers.config import Chosen, Config, mission_class
+from engine.little_soldiers.config import Chosen, Config, chosen_values, mission_class
 from engine.little_soldiers.flow import BEGIN_GAME, OPEN, ROUND_CUT, Frame, moves_left, open_frame
 from engine.little_soldiers.game import LittleSoldiersGame, make_terrain
 from engine.little_soldiers.part import Part, Target
@@ -514,8 +514,15 @@ def new_game(config: Config | None = None, seed: int | None = None, battlefield:
     bf = terrain.bf
     needed = mission_class(config.mission).deployment_needed(terrain)
     missing = [n for n in needed if n not in terrain.deployment]
+    # named as the file holds it: the level file, or a saved game's battlefield_data
+    where = "" if battlefield is not None else "battlefield_data: " if config.battlefield_data is not None \
+        else f"{config.level}: "
     if missing:
-        raise ValueError(f"the battlefield {bf.name or config.level!r} lacks Deployment token(s) {missing}")
+        raise ValueError(f"{where}tokens: the battlefield {bf.name or config.level!r} lacks Deployment token(s) "
+                         f"{missing}")
+    crowded = preparation.no_room_to_deploy(terrain, needed, chosen_values(config.overrides)[1].green_length)
+    if crowded is not None:
+        raise ValueError(f"{where}tokens: the battlefield {bf.name or config.level!r}: {crowded}")
     state = LittleSoldiersState(LittleSoldiersGame.build(config, terrain), random.Random(seed) if seed is not None
                                 else None)
     state.events.insert(0, Event(opening_line(config, bf.name)))

@@ -223,20 +223,21 @@ class Terrain:
               if p.level is not None and p.id != start.surface and abs(s.bottom - here) <= 1e-4
               and s.footprint.exterior.distance(point) <= near]
         if up:
-            step = climb_up(self.bf, start.xy, up[0], touch, cord, self.base_radius, start.surface,
+            piece = up[0]  # the piece climbed onto
+            step = climb_up(self.bf, start.xy, piece, touch, cord, self.base_radius, start.surface,
                             self._others(others))
         elif start.surface is not None and self.bf.solid(start.surface).footprint.exterior.distance(point) <= near:
-            step = climb_down(self.bf, start.xy, start.surface, touch, cord, self.base_radius,
+            piece = start.surface  # the piece climbed down from
+            step = climb_down(self.bf, start.xy, piece, touch, cord, self.base_radius,
                               self._others(others))
         elif start.surface is None:
             return MoveReport("The cord does not touch Level scenery there.", math.inf, ())
         else:
             return MoveReport(f"That spot is not on the edge of {start.surface}.", math.inf, ())
-        if not step.ok:
+        if step.position is None:
             return MoveReport(_sentence(step.reason), math.inf, ())
         end = Spot(round(step.position[0], 4), round(step.position[1], 4), step.surface)
         # The cord's end rests just off the scenery (up) or just inside the top's edge (down).
-        piece = up[0] if up else start.surface
         area = (self.bf.solid(piece).footprint.buffer(D.CORD_RADIUS + 1e-3) if up else
                 self.bf.walkable_top(piece).buffer(-(D.CORD_RADIUS + 1e-3)))
         ring = max(shapely.get_parts(area), key=lambda g: g.area).exterior
@@ -252,7 +253,7 @@ class Terrain:
         vec = (math.cos(a), math.sin(a))
         if self.levels:
             step = marshmallow_jump(self.bf, start.xy, vec, cord, self.base_radius, self._others(others))
-            if step.ok:
+            if step.position is not None:
                 end = Spot(round(step.position[0], 4), round(step.position[1], 4), step.surface)
                 return MoveReport(None, math.dist(start.xy, end.xy), (start.xy, end.xy), end)
             return MoveReport(None, 0.0, (start.xy,), start)
@@ -300,7 +301,7 @@ class Terrain:
                 memo.clear()
             for i, pair, report in zip(todo, asked, got, strict=True):
                 out[i] = memo[pair] = report
-        return out
+        return [r for r in out if r is not None]  # every one: the memo's and those just asked
 
     # ------------------------------------------------------------- mission tokens
     def swept_touch(self, path: Sequence[tuple[float, float]], point: tuple[float, float]) -> bool:

@@ -91,6 +91,13 @@ class TableClient:
     """Called with every frame as it arrives (tests keep what each seat received)."""
 
     # ------------------------------------------------------------ connecting
+    @property
+    def connection(self) -> ClientConnection:
+        """The open connection: asking before ``open()`` succeeded is a mistake in the caller."""
+        if self.ws is None:
+            raise RuntimeError(f"{self.url}: not connected yet (open() first).")
+        return self.ws
+
     async def open(self) -> None:
         """Connect and say hello; raises JoinError with the server's sentence."""
         try:
@@ -410,12 +417,12 @@ class ClientThread:
         closing = asyncio.ensure_future(self._closing.wait())
         while not self._stop:
             try:
-                receiving = asyncio.ensure_future(client.ws.recv())  # type: ignore[union-attr]
+                receiving = asyncio.ensure_future(client.connection.recv())
                 await asyncio.wait({receiving, closing}, return_when=asyncio.FIRST_COMPLETED)
                 if closing.done():  # the window left the table: close here, on the loop that owns the connection
                     receiving.cancel()
                     with contextlib.suppress(ConnectionClosed, asyncio.CancelledError):
-                        await client.ws.close()  # type: ignore[union-attr]
+                        await client.connection.close()
                     self.status = "closed"
                     return
                 msg = client.read(receiving.result())

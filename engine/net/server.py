@@ -331,7 +331,7 @@ class TableServer:
                 if by is not None:
                     by.push(P.dumps(P.refused(str(err), ref)))
                 return False
-            except Exception as err:  # noqa: BLE001 - an engine failure refuses this one message; the table lives on
+            except Exception as err:  # an engine failure (logged) refuses this one message; the table lives on
                 log.exception("table %s: %s", hosted.table.id, err)
                 if by is not None:
                     by.push(P.dumps(P.refused(f"The server could not do that ({type(err).__name__}); "
@@ -435,7 +435,7 @@ class TableServer:
         loop = asyncio.get_running_loop()
         try:
             action = await loop.run_in_executor(self.bots, bot.choose, view)
-        except Exception as err:  # noqa: BLE001 - a failing bot must not end the table; the host can hand the seat back
+        except Exception as err:  # logged: a failing bot must not end the table; the host can hand the seat back
             log.exception("table %s seat %s: the bot failed", hosted.table.id, seat)
             hosted.failed[seat] = hosted.table.version  # not asked again until the game moves
             hosted.thinking.pop(seat, None)
@@ -523,10 +523,27 @@ def _write_json(path: Path, data: Any, mode: int | None) -> None:
     write_atomic(path, json.dumps(data, separators=(",", ":")) + "\n", mode=mode)
 
 
+TLS_FILE_MAX_BYTES = 1024 * 1024
+"""Chosen: the largest certificate or key file read (a chain is a few KiB)."""
+
+
 def tls_context(certfile: str, keyfile: str | None) -> ssl.SSLContext:
-    """A server TLS context from a certificate (and key) file."""
+    """A server TLS context from a certificate (and key) file. Both are read
+    through the input boundary first: a FIFO there made ``toybox serve`` wait
+    forever in OpenSSL's open (issue 22's "nothing hangs"), a device read it
+    without end; what is not a certificate and key is one sentence."""
+    from engine.core.files import DataError, read_bytes
+
+    read_bytes(certfile, TLS_FILE_MAX_BYTES, "certificate")
+    if keyfile is not None:
+        read_bytes(keyfile, TLS_FILE_MAX_BYTES, "private key")
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-    context.load_cert_chain(certfile, keyfile)
+    try:
+        context.load_cert_chain(certfile, keyfile)
+    except (ssl.SSLError, OSError) as err:
+        named = certfile if keyfile is None else f"{certfile} with {keyfile}"
+        raise DataError(f"{named}: not a certificate and private key to serve TLS with "
+                        f"({getattr(err, 'reason', None) or err}).") from None
     return context
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import socket
 import tempfile
 import time
 from collections.abc import Iterator
@@ -77,6 +78,26 @@ def _localhost() -> Iterator[None]:
             os.environ["RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"] = saved
 
 
+JOIN_TIMEOUT_S = 5.0
+"""Chosen: how long joining waits for the cluster's address to answer before
+saying so (Ray itself retries for minutes: ``--address 127.0.0.1:1`` hung)."""
+
+
+def unreachable(address: str, timeout: float = JOIN_TIMEOUT_S) -> str | None:
+    """Why nothing answers at ``address`` (``HOST:PORT`` or ``ray://HOST:PORT``),
+    or None when something does. Other forms (``auto``) are Ray's to resolve."""
+    host, sep, port = address.removeprefix("ray://").rpartition(":")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        return None
+    try:
+        with socket.create_connection((host.strip("[]"), int(port)), timeout=timeout):
+            return None
+    except TimeoutError:
+        return f"no answer within {timeout:g} s"
+    except OSError as err:
+        return err.strerror or str(err)
+
+
 def connect(address: str | None = None, workers: int | None = None) -> Cluster:
     """Start a local Ray (``workers`` CPUs, default every core) on 127.0.0.1
     with its reaper, or join ``address``. A Ray this process already runs
@@ -90,6 +111,11 @@ def connect(address: str | None = None, workers: int | None = None) -> Cluster:
     if ray.is_initialized():
         return Cluster(address, int(ray.cluster_resources().get("CPU", 1)), len(ray.nodes()), 0.0, owned=False)
     quiet: dict[str, Any] = {"logging_level": logging.ERROR, "log_to_driver": False}
+    why = unreachable(address) if address is not None else None
+    if why is not None:
+        raise ValueError(f"cannot join the Ray cluster at {address!r}: nothing answers there ({why}); start it with "
+                         f"`ray start --head` (see the README's \"Scaling out\"), or leave --address out to play on "
+                         f"this machine")
     try:
         if address is None:
             folder = tempfile.mkdtemp(prefix=reaper.PREFIX)  # all of this Ray's files: what the reaper finds it by

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 from engine.toy_battle.data import COLOURS, TROOP_NAMES
 
+_NAMES = frozenset(TROOP_NAMES)
+
 
 @dataclass(frozen=True, slots=True)
 class Draw:
@@ -78,7 +80,11 @@ class Shuffle:
     def __post_init__(self) -> None:
         if self.color not in COLOURS:
             raise ValueError(f"unknown colour {self.color!r}")
-        if not isinstance(self.order, tuple) or any(name not in TROOP_NAMES for name in self.order):
+        try:
+            names = isinstance(self.order, tuple) and _NAMES.issuperset(self.order)
+        except TypeError:  # an unhashable item: no troop name
+            names = False
+        if not names:
             raise ValueError("order must be a tuple of troop names")
 
     def __repr__(self) -> str:

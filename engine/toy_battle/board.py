@@ -11,8 +11,6 @@ then a flood of ints and one table lookup per node.
 
 from __future__ import annotations
 
-from itertools import chain
-
 from engine.toy_battle.actions import TurnAction
 from engine.toy_battle.data import HOOK
 from engine.toy_battle.rules import COVERING, OPEN_TO, Layout, nodes_of
@@ -167,8 +165,11 @@ class Board:
         front = self.fronts[seat]
         if front is None:
             front = self.front_mask(seat)
-        nodes = _NODES.get(front) or nodes_in(front)
-        out: list[TurnAction] = list(chain.from_iterable([table[n][limits[n] & kinds & open_to[tops[n]]] for n in nodes]))
+        out: list[TurnAction] = []
+        for n in _NODES.get(front) or nodes_in(front):  # a loop, not a comprehension: its locals would become cells
+            here = table[n][limits[n] & kinds & open_to[tops[n]]]
+            if here:
+                out += here
         if kinds & HOOK_BIT:
             places = lay.places[HOOK]
             out += [places[n] for n in nodes_in(lay.hook_free_mask & ~front) if limits[n] & open_to[tops[n]] & HOOK_BIT]

@@ -27,10 +27,12 @@ KINDS_OF: tuple[tuple[int, ...], ...] = tuple(tuple(k for k in range(8) if mask 
 COVERING: tuple[int, ...] = tuple(sum(1 << k for k in range(8) if covers(k, under)) for under in range(8))
 """The kinds that may cover an enemy troop of each kind, as a mask (the slot rule)."""
 
-OPEN_TO: tuple[tuple[int, ...], tuple[int, ...]] = tuple(  # type: ignore[assignment] # two seats
-    tuple(ALL_KINDS if code >> 3 == seat else COVERING[code & 7] for code in range(16)) + (ALL_KINDS,)
-    for seat in (0, 1)
-)
+
+def _open_to(seat: int) -> tuple[int, ...]:
+    return tuple(ALL_KINDS if code >> 3 == seat else COVERING[code & 7] for code in range(16)) + (ALL_KINDS,)
+
+
+OPEN_TO: tuple[tuple[int, ...], tuple[int, ...]] = (_open_to(0), _open_to(1))
 """The kinds of ``seat`` that may go on a node, by its top troop's code: any
 on an own troop or an empty node (the last entry, so that the code -1 of
 an empty node indexes it), a stronger one (or Kwak) on an enemy troop."""
@@ -66,9 +68,8 @@ class Layout:
         # a frontier is a flood of ints and a node's placements one table lookup.
         self.adj_mask: tuple[int, ...] = tuple(sum(1 << m for m in terrain.adj[i]) for i in range(n))
         self.hq_mask: tuple[int, int] = (sum(1 << h for h in terrain.hqs[0]), sum(1 << h for h in terrain.hqs[1]))
-        self.start: tuple[int, int] = tuple(  # type: ignore[assignment] # two seats
-            _union(self.adj_mask[h] for h in terrain.hqs[seat]) for seat in (0, 1)
-        )
+        self.start: tuple[int, int] = (_union(self.adj_mask[h] for h in terrain.hqs[0]),
+                                       _union(self.adj_mask[h] for h in terrain.hqs[1]))
         """What each seat reaches from its H.Q.s alone."""
         self.base_mask = sum(1 << i for i in self.bases)
         self.hook_free_mask = sum(1 << i for i in range(n) if self.hook_free[i])

@@ -30,7 +30,8 @@ import engine.toy_battle.reasons as reasons
 import engine.toy_battle.secrecy as secrecy
 import engine.toy_battle.snapshot as snapshot
 from engine.core.actions import EXACT, inexact
-from engine.core.protocol import CHANCE, Event, Result, State
+from engine.core.draws import shuffle
+from engine.core.protocol import CHANCE, DeferredLog, Event, Result, State
 from engine.core.secrecy import Slice
 from engine.toy_battle.actions import FirstPlayer, Pick, Place, Shuffle, Skip
 from engine.toy_battle.board import Board
@@ -70,6 +71,7 @@ _DRAWN: dict[tuple[int, str, int], Event] = {}
 """The log's public draw lines, made once."""
 _FULL_SET = tuple(sorted(TROOP_NAMES * COPIES_PER_KIND))
 _LABELS = tuple(label(k) for k in range(8))
+_STANDS_UP = tuple(Event(f"{_COLOUR[seat]}'s face-down troop stands up again.") for seat in (0, 1))
 
 
 def new_game(config: Config | None = None, seed: int | None = None) -> ToyBattleState:
@@ -81,7 +83,7 @@ def new_game(config: Config | None = None, seed: int | None = None) -> ToyBattle
     return state
 
 
-class ToyBattleState(State):
+class ToyBattleState(DeferredLog, State):
     """A game of Toy Battle: the whole truth, hidden tiles included."""
 
     game = "toy-battle"
@@ -94,7 +96,8 @@ class ToyBattleState(State):
         self.lay: Layout = layout(self.terrain, not config.first_games)
         self.objective = config.objective or self.terrain.objective
         self.rng = rng
-        self.events = []
+        self._lines: list[Any] = []  # the log (``DeferredLog``): Events, and lines kept as their facts
+        self._written = 0
         self.irreversible = 0
         self.board = Board(self.lay)
         self.supply = Supply()
@@ -108,7 +111,6 @@ class ToyBattleState(State):
         self.reason = ""
         self._placed = _PLACED.setdefault(self.terrain, {})  # the log's placement lines, made once per terrain
         self._acts: list[Any] | None = None  # the legal actions, until the next change
-        self._drawn: Any = None  # the action random_action last drew from them (legal until the next change)
 
     # ================================================================ protocol
     def to_act(self) -> list[int]:
@@ -166,11 +168,10 @@ class ToyBattleState(State):
         if not acts:
             return None
         drawn = self._drawn = acts[int(rng.random() * len(acts))]
+        self._drawn_by = seat
         return drawn
 
     def check(self, seat: int, action: Any) -> str | None:
-        if action is self._drawn and seat is self.seat:
-            return None  # drawn from the legal list since the last change, by the state itself: legal and exact
         if type(seat) is not int or EXACT.get(id(action)) is not action:  # inexact()'s fast path, inlined
             exact = inexact(seat, action)  # Lead(0.0) equals Lead(0): the types are held exactly first
             if exact is not None:
@@ -205,14 +206,17 @@ class ToyBattleState(State):
         if pending is None:
             if kind is Place:
                 self._place(seat, KIND_OF_NAME[action.troop], self.terrain.index[action.node])
-                self._advance()
+                if self.todo_troops or self.todo_bases:
+                    self._advance()
+                elif self.phase == TURN:  # nothing queued: what _advance would do at once
+                    self._end_turn()
             else:  # Draw
                 self._draw(seat, self.supply.room(seat, DRAW_COUNT), "draws")
                 self._end_turn()
             return
         self.pending = None
         if kind is Skip:
-            self._log(f"{_COLOUR[seat]} does not use {pending_title(self.terrain, pending)}.")
+            self._lines.append((_skip_line, seat, self.terrain, pending))
             self._advance()
             return
         code, node = pending
@@ -254,7 +258,7 @@ class ToyBattleState(State):
         phase = self.phase
         if phase == SETUP_BLUE or phase == SETUP_RED:
             order = list(_FULL_SET)
-            rng.shuffle(order)
+            shuffle(rng, order)  # exactly rng.shuffle's order, faster
             return Shuffle(COLOURS[phase - SETUP_BLUE], tuple(order))
         if phase == SETUP_FIRST:
             return FirstPlayer(rng.randrange(2))
@@ -286,7 +290,7 @@ class ToyBattleState(State):
         d = self.__dict__.copy()
         new.__dict__ = d
         d["rng"] = self._clone_rng()
-        d["events"] = list(self.events)
+        d["_lines"] = list(self._lines)  # a line kept as facts is a tuple: shared, written out by each copy itself
         d["board"] = self.board.copy()
         d["supply"] = self.supply.copy()
         d["todo_troops"] = list(self.todo_troops)
@@ -338,18 +342,18 @@ class ToyBattleState(State):
 
     # ============================================================= changes
     def _log(self, text: str, seats: frozenset[int] | None = None) -> None:
-        self.events.append(Event(text, seats))
+        self._lines.append(Event(text, seats))
 
     def _draw(self, seat: int, n: int, verb: str) -> None:
         got = self.supply.draw(seat, n)
         self.irreversible += 1
-        events = self.events
+        lines = self._lines
         event = _DRAWN.get((seat, verb, n))
         if event is None:
             what = "a troop" if n == 1 else f"{n} troops"
             event = _DRAWN[(seat, verb, n)] = Event(f"{_COLOUR[seat]} {verb} {what} from their reserve.")
-        events.append(event)
-        events.append(Event(f"You draw {', '.join([TROOP_TITLES[k] for k in got])}.", secrecy.RACK.seen_by(seat)))
+        lines.append(event)
+        lines.append((_drew_line, seat, got))  # ``got`` is a new list, kept only here
 
     def _place(self, seat: int, kind: int, node: int) -> None:
         """Put a checked troop on the board, then score and queue its effects."""
@@ -368,7 +372,7 @@ class ToyBattleState(State):
         if event is None:
             cover = "" if under < 0 else f", covering {_COLOUR[under >> 3]}'s {_LABELS[under & 7]}"
             event = self._placed[key] = Event(f"{_COLOUR[seat]} places {_LABELS[kind]} on base {nid}{cover}.")
-        self.events.append(event)
+        self._lines.append(event)
         board = self.board
         held, claimed, masks = board.held[seat], board.claimed, lay.region_mask
         for r in self.terrain.regions_of[node]:  # Board.completed, asked inline: most placements close none
@@ -393,10 +397,7 @@ class ToyBattleState(State):
                     board.claimed[r] = seat
                     region = self.terrain.regions[r]
                     medals[seat] += region.medals
-                    self._log(
-                        f"{_COLOUR[seat]} takes {self.terrain.region_words(r)}: "
-                        f"{region.medals} medal{'s' if region.medals != 1 else ''}, {medals[seat]} in all."
-                    )
+                    self._lines.append((_region_line, seat, self.terrain, r, medals[seat]))
         for seat in seats:
             if medals[seat] >= self.objective:
                 self._finish(seat, f"{_COLOUR[seat]} reaches the medals objective ({self.objective}).")
@@ -405,21 +406,20 @@ class ToyBattleState(State):
     def _jumbo(self, seat: int, target: int) -> None:
         code = self.board.pop(target)
         self.board.discard.append(code)
-        victim = f"{_COLOUR[code >> 3]}'s {label(code & 7)}"
-        self._log(f"{_COLOUR[seat]}'s Jumbo sends {victim} on base {self.terrain.ids[target]} to the discard.")
+        self._lines.append((_jumbo_line, seat, code, self.terrain.ids[target]))
         self._claim((target,), (seat, 1 - seat))
 
     def _return(self, seat: int, target: int) -> None:
         kind = self.board.pop(target) & 7
         self.supply.give(seat, kind)
-        self._log(f"{_COLOUR[seat]} returns {label(kind)} from base {self.terrain.ids[target]} to their rack.")
+        self._lines.append((_return_line, seat, kind, self.terrain.ids[target]))
         self._claim((target,), (seat, 1 - seat))
 
     def _push(self, seat: int, source: int, dest: int) -> None:
         code = self.board.pop(source)
         self.board.put(dest, code)
         ids = self.terrain.ids
-        self._log(f"{_COLOUR[seat]} pushes {_COLOUR[code >> 3]}'s {label(code & 7)} from base {ids[source]} to base {ids[dest]}.")
+        self._lines.append((_push_line, seat, code, ids[source], ids[dest]))
         self._claim((source, dest), (seat, 1 - seat))
 
     def _raise(self, seat: int, kind: int) -> None:
@@ -427,7 +427,7 @@ class ToyBattleState(State):
         code = seat << 3 | kind
         del discard[len(discard) - 1 - discard[::-1].index(code)]
         self.supply.give(seat, kind)
-        self._log(f"{_COLOUR[seat]} takes {label(kind)} back from the discard to their rack.")
+        self._lines.append((_raise_line, seat, kind))
 
     def _advance(self) -> None:
         """Offer the next pending effect, or end the turn when none is left."""
@@ -463,9 +463,13 @@ class ToyBattleState(State):
         self.pending = None
         supply = self.supply
         if supply.down[seat] and supply.stand_up(seat):
-            self._log(f"{_COLOUR[seat]}'s face-down troop stands up again.")
+            self._lines.append(_STANDS_UP[seat])
         self.seat = nxt = 1 - seat
-        if (supply.rack_n[nxt] < RACK_MAX and supply.reserve[nxt]) or moves.can_act(self, nxt):  # can_draw, inline
+        if supply.rack_n[nxt] < RACK_MAX and supply.reserve[nxt]:  # Supply.can_draw, inline
+            return
+        acts = moves.turn_actions(self)  # moves.can_act: no draw, so any placement; the list is nxt's legal actions now
+        if acts:
+            self._acts = acts
             return
         a, b = self.board.medals[nxt], self.board.medals[seat]
         ends = f"{_COLOUR[nxt]} cannot draw or place"
@@ -528,6 +532,38 @@ class ToyBattleState(State):
         self.phase = TURN
         for seat, n in ((first, START_RACK_FIRST), (1 - first, START_RACK_SECOND)):
             self._draw(seat, n, "takes")
+
+
+def _drew_line(seat: int, kinds: list[int]) -> Event:
+    return Event(f"You draw {', '.join([TROOP_TITLES[k] for k in kinds])}.", secrecy.RACK.seen_by(seat))
+
+
+def _skip_line(seat: int, terrain: Terrain, pending: tuple[str, int]) -> Event:
+    return Event(f"{_COLOUR[seat]} does not use {pending_title(terrain, pending)}.")
+
+
+def _region_line(seat: int, terrain: Terrain, r: int, total: int) -> Event:
+    """A region by what the board prints ("the 3-medal region of bases 18, 22, 23, 24 and 25"):
+    "region 8 (18-22-23-24-25)" named a number printed nowhere."""
+    medals = terrain.regions[r].medals
+    return Event(f"{_COLOUR[seat]} takes {terrain.region_words(r)}: "
+                 f"{medals} medal{'s' if medals != 1 else ''}, {total} in all.")
+
+
+def _jumbo_line(seat: int, code: int, base: str) -> Event:
+    return Event(f"{_COLOUR[seat]}'s Jumbo sends {_COLOUR[code >> 3]}'s {label(code & 7)} on base {base} to the discard.")
+
+
+def _return_line(seat: int, kind: int, base: str) -> Event:
+    return Event(f"{_COLOUR[seat]} returns {label(kind)} from base {base} to their rack.")
+
+
+def _push_line(seat: int, code: int, source: str, dest: str) -> Event:
+    return Event(f"{_COLOUR[seat]} pushes {_COLOUR[code >> 3]}'s {label(code & 7)} from base {source} to base {dest}.")
+
+
+def _raise_line(seat: int, kind: int) -> Event:
+    return Event(f"{_COLOUR[seat]} takes {label(kind)} back from the discard to their rack.")
 
 
 __all__ = ["Config", "ToyBattleState", "ToyBattleView", "new_game", "pending_title"]

@@ -35,6 +35,11 @@ class TerrainError(DataError):
     """A terrain file or dict that is not a valid terrain; says which field."""
 
 
+class TerrainOutOfBounds(TerrainError):
+    """A terrain past the bounds where a board is drawn: too many bases,
+    paths or regions, or a position past :data:`POS_BOUND`."""
+
+
 @dataclass(frozen=True)
 class Region:
     """A closed zone: claimed by occupying all of ``bases``; holds ``medals``."""
@@ -113,10 +118,7 @@ class Terrain:
             raise TerrainError("name: must be a non-empty string.")
         self.name = d["name"]
 
-        # counted before any is read: a terrain of 100,000 bases is refused at once
-        for key, most in (("bases", MAX_NODES), ("hqs", MAX_NODES), ("paths", MAX_PATHS), ("regions", MAX_REGIONS)):
-            if isinstance(d[key], (dict, list)) and len(d[key]) > most:
-                raise TerrainError(f"{key}: {len(d[key]):,} of them, more than the {most:,} a terrain may hold.")
+        check_counts(d)  # counted before any is read: a terrain of 100,000 bases is refused at once
 
         # bases
         bases = d["bases"]
@@ -175,7 +177,7 @@ class Terrain:
         index = {nid: i for i, nid in enumerate(ids)}
         self.ids = ids
         self.index = index
-        self.hqs = tuple(tuple(index[h] for h, s in owner.items() if s == seat) for seat in (0, 1))  # type: ignore[assignment]
+        self.hqs = (tuple(index[h] for h, s in owner.items() if s == 0), tuple(index[h] for h, s in owner.items() if s == 1))
         self.hq_owner = tuple(owner.get(nid, -1) for nid in ids)
         self.is_base = tuple(nid in bases for nid in ids)
         self.special = tuple(specials.get(nid) for nid in ids)
@@ -344,8 +346,37 @@ def _pos(value: Any, where: str) -> tuple[float, float] | None:
     if not all(math.isfinite(v) for v in value):
         raise TerrainError(f"{where}: must be two finite numbers, not {value!r}.")
     if not all(-POS_BOUND <= v <= POS_BOUND for v in value):
-        raise TerrainError(f"{where}: {value!r} lies outside -{POS_BOUND:g} to {POS_BOUND:g}, where a board is drawn.")
+        raise TerrainOutOfBounds(f"{where}: {value!r} lies outside -{POS_BOUND:g} to {POS_BOUND:g}, where a board is drawn.")
     return (float(value[0]), float(value[1]))
+
+
+def check_counts(d: dict[str, Any]) -> None:
+    """Bases, HQs, paths and regions counted against their maxima before any is read."""
+    for key, most in (("bases", MAX_NODES), ("hqs", MAX_NODES), ("paths", MAX_PATHS), ("regions", MAX_REGIONS)):
+        items = d.get(key)
+        if isinstance(items, (dict, list)) and len(items) > most:
+            raise TerrainOutOfBounds(f"{key}: {len(items):,} of them, more than the {most:,} a terrain may hold.")
+
+
+def check_bounds(d: Any) -> None:
+    """The counts and the drawn positions alone (bases, HQs, region labels),
+    each past its bound refused with its field: what no board can draw.
+    The editor opens a terrain with any other fault and lists it."""
+    if not isinstance(d, dict):
+        return
+    check_counts(d)
+    for key in ("bases", "hqs", "regions"):
+        items = d.get(key)
+        pairs = items.items() if isinstance(items, dict) else enumerate(items) if isinstance(items, list) else ()
+        for ident, info in pairs:
+            pos = info.get("pos") if isinstance(info, dict) else None
+            where = f"{key}.{ident}.pos" if isinstance(items, dict) else f"{key}[{ident}].pos"
+            try:
+                _pos(pos, where)
+            except TerrainOutOfBounds:
+                raise
+            except TerrainError:
+                continue  # any fault but a bound: the editor lists it once open
 
 
 POS_BOUND = 1000.0

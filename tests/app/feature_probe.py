@@ -12,7 +12,7 @@ from shapely import Point
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.app.probe import pixel  # noqa: E402 - run as a script: the repository root goes on sys.path first
+from tests.app.probe import pixel  # after the repository root goes on sys.path: run as a script
 
 SCENARIOS: dict[str, Callable[..., dict[str, Any]]] = {}
 

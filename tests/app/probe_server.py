@@ -268,7 +268,7 @@ def serve(reply_fd: int) -> None:
                 if left:  # the facts stand; the next scenario gets a new server
                     answer["restart"] = "; ".join(left)
                     print(f"probe server: after {request['scenario']}: {answer['restart']}", file=sys.stderr)
-            except (Exception, SystemExit):  # any failure is the scenario's report; the server then leaves
+            except (Exception, SystemExit):  # noqa: BLE001 - any failure is the scenario's report; the server then leaves
                 answer = {"ok": False, "error": traceback.format_exc()}
             sys.stdout.flush()
             sys.stderr.flush()

@@ -2,82 +2,14 @@
 over 600 lines (a class counted together with the app classes it is split
 into as mixins: bases no other class derives from), and no import cycle
 among the app's modules (imports inside functions count: they run; imports
-under ``if TYPE_CHECKING:`` do not)."""
+under ``if TYPE_CHECKING:`` do not). The counting is ``tests.shape``'s, the
+same the engine's rules are read with (``tests/core/test_engine_shape.py``)."""
 
 from __future__ import annotations
 
-import ast
-from collections import defaultdict
 from pathlib import Path
 
-import networkx as nx
-
-ROOT = Path(__file__).resolve().parents[2]
-MAX_CLASS_LINES = 600
-
-
-def _modules(package: str, root: Path = ROOT) -> dict[str, Path]:
-    out = {}
-    for path in (root / package).rglob("*.py"):
-        name = ".".join(path.relative_to(root).with_suffix("").parts)
-        out[name.removesuffix(".__init__")] = path
-    return out
-
-
-def class_lines(package: str, root: Path = ROOT) -> dict[str, int]:
-    """Lines of each class in ``package`` (by ``module.Class``), with the lines
-    of its bases defined there that no other class derives from (its mixins)."""
-    own: dict[str, int] = {}
-    bases: dict[str, list[str]] = {}
-    for module, path in _modules(package, root).items():
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.ClassDef):
-                key = f"{module}.{node.name}"
-                own[key] = (node.end_lineno or node.lineno) - node.lineno + 1
-                bases[key] = [ast.unparse(b).rpartition(".")[2] for b in node.bases]
-    by_name = defaultdict(list)
-    for key in own:
-        by_name[key.rpartition(".")[2]].append(key)
-    derived = defaultdict(int)
-    for names in bases.values():
-        for name in names:
-            for key in by_name.get(name, []):
-                derived[key] += 1
-    total = {}
-    for key, lines in own.items():
-        mixins = [k for name in bases[key] for k in by_name.get(name, []) if derived[k] == 1]
-        total[key] = lines + sum(own[k] for k in mixins)
-    return total
-
-
-def import_graph(package: str) -> nx.DiGraph:
-    """Module -> module it imports, inside ``package``."""
-    modules = _modules(package)
-
-    def resolve(name: str) -> str | None:
-        while name and name not in modules:
-            name = name.rpartition(".")[0]
-        return name or None
-
-    graph = nx.DiGraph()
-    for module, path in modules.items():
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        typing_only = {id(n) for block in ast.walk(tree) if isinstance(block, ast.If)
-                       and "TYPE_CHECKING" in ast.unparse(block.test) for n in ast.walk(block)}
-        for node in ast.walk(tree):
-            if id(node) in typing_only:
-                continue
-            if isinstance(node, ast.Import):
-                names = [a.name for a in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-                names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
-            else:
-                continue
-            for name in names:
-                target = resolve(name) if name.split(".")[0] == package else None
-                if target is not None and target != module:
-                    graph.add_edge(module, target)
-    return graph
+from tests.shape import MAX_CLASS_LINES, class_lines, cycles, import_graph
 
 
 def test_no_class_in_the_app_is_over_600_lines():
@@ -86,7 +18,7 @@ def test_no_class_in_the_app_is_over_600_lines():
     assert not long, long
 
 
-def test_the_counter_counts_a_class_with_its_mixins(tmp_path):
+def test_the_counter_counts_a_class_with_its_mixins(tmp_path: Path) -> None:
     """The rule cannot be met by cutting a class into mixins; a base several
     classes share (GameController) is not counted with each."""
     pkg = tmp_path / "shop"
@@ -102,8 +34,8 @@ def test_the_counter_counts_a_class_with_its_mixins(tmp_path):
 
 
 def test_no_import_cycle_among_the_app_modules():
-    cycles = [sorted(c) for c in nx.strongly_connected_components(import_graph("app")) if len(c) > 1]
-    assert not cycles, cycles
+    found = cycles(import_graph("app"))
+    assert not found, found
 
 
 def test_the_cycle_finder_sees_a_cycle_through_a_function_level_import():

@@ -44,7 +44,7 @@ def test_little_soldiers_choices_read_as_names_not_engine_ids():
             assert action in c.legal() or c.phase() in ("reroll", "move"), (text, action)
             assert not any(s["id"] in text for s in c.soldiers()), text
             seen += 1
-        acts = c.view().candidate_actions(8, rng)  # type: ignore[attr-defined]  # this game's controller has it
+        acts = c.view().candidate_actions(8, rng)
         c.play(rng.choice(acts))
     assert seen
     log = " ".join(c.events())
@@ -120,7 +120,7 @@ def test_objects_choices_and_turn_line_say_what_a_player_does():
             break
         if c.my_turn() and c.phase() not in ("deploy", "move", "order", "reroll", "throw"):
             assert c.status() != "Your turn.", c.phase()
-        c.play(rng.choice(c.view().candidate_actions(20, rng)))  # type: ignore[attr-defined]  # this game's controller has it
+        c.play(rng.choice(c.view().candidate_actions(20, rng)))
 
 
 def test_teleporter_and_marshmallow_can_be_used_by_mouse():
@@ -148,7 +148,7 @@ def test_teleporter_and_marshmallow_can_be_used_by_mouse():
             phase = c.phase()
             if c.my_turn() and phase in ("teleport", "jump") and phase not in done:
                 v = c.view_dict()
-                terrain = c.view().terrain  # type: ignore[attr-defined]  # this game's controller has it
+                terrain = c.view().terrain
                 if phase == "jump":
                     s = c.soldier(v["object_user"])["spot"]
                     assert c.click_table(s["x"] + 10 * math.cos(1.0), s["y"] + 10 * math.sin(1.0)), c.message
@@ -161,10 +161,10 @@ def test_teleporter_and_marshmallow_can_be_used_by_mouse():
                 assert c.phase() != phase or not c.my_turn()
                 done.add(phase)
                 continue
-            terrain = c.view().terrain  # type: ignore[attr-defined]  # this game's controller has it
+            terrain = c.view().terrain
             wanted = {"teleporter", "marshmallow"} - {"teleporter" if "teleport" in done else "",
                                                       "marshmallow" if "jump" in done else ""}
-            acts = c.view().candidate_actions(20, rng)  # type: ignore[attr-defined]  # this game's controller has it
+            acts = c.view().candidate_actions(20, rng)
             want = [a for a in acts if isinstance(a, Activate) and a.obj and terrain.object(a.obj).kind in wanted]
             if len(done) == 2:
                 break

@@ -17,7 +17,7 @@ def _to_green_move(c: LittleSoldiersController, rng: random.Random) -> None:
         c.run_bots()
         if c.phase() == "move" and c.my_turn():
             return
-        acts = c.view().candidate_actions(20, rng)  # type: ignore[attr-defined]  # this game's controller has it
+        acts = c.view().candidate_actions(20, rng)
         deploys = [a for a in acts if isinstance(a, Deploy)]
         assert deploys or acts, c.phase()
         a = (deploys or acts)[0]
@@ -36,13 +36,13 @@ def test_a_click_on_a_level_top_climbs_and_the_mouse_ray_finds_the_top():
     rng = random.Random(5)
     for _ in range(6):
         _to_green_move(c, rng)
-        climbs = [a for a in c.view().candidate_actions(200, rng)  # type: ignore[attr-defined]  # this game's controller has it
+        climbs = [a for a in c.view().candidate_actions(200, rng)
                   if isinstance(a, Move) and a.climb and not c.explain(a)]
-        terrain = c.view().terrain  # type: ignore[attr-defined]  # this game's controller has it
+        terrain = c.view().terrain
         ups = [a for a in climbs if c.soldier(a.soldier)["spot"]["surface"] is None]
         if ups:
             break
-        c.play(next(a for a in c.view().candidate_actions(50, rng) if isinstance(a, Move)))  # type: ignore[attr-defined]  # this game's controller has it
+        c.play(next(a for a in c.view().candidate_actions(50, rng) if isinstance(a, Move)))
     else:
         raise AssertionError("no climb offered to green")
     a = ups[0]

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import random
+from typing import Any
+
+import pytest
 
 from app.games.toy_battle.controller import ToyBattleController
 from app.seats import Seats
@@ -48,12 +51,18 @@ def test_every_legal_choice_is_a_button_or_a_lit_base_and_the_turn_line_says_wha
         assert c.is_over()
 
 
-def test_a_refused_push_destination_is_asked_about_the_aimed_troop():
+def test_a_refused_push_destination_is_asked_about_the_aimed_troop(monkeypatch: pytest.MonkeyPatch) -> None:
     c = ToyBattleController.new("toy-battle", {}, Seats(("human", "heuristic")), seed=2)
-    c.pending = lambda: "a push"  # type: ignore[method-assign]  # the test stands in for the controller's method
+    seen: list[Any] = []
+
+    def refused(action: Any) -> bool:
+        seen.append(action)
+        return False
+
+    # The test stands in for the controller's own answers: a push is pending, nothing else is legal.
+    monkeypatch.setattr(c, "pending", lambda: "a push")
+    monkeypatch.setattr(c, "legal", lambda: [])
+    monkeypatch.setattr(c, "play", refused)
     c.aim = "n1"
-    c.legal = lambda: []  # type: ignore[method-assign]  # the test stands in for the controller's method
-    seen = []
-    c.play = lambda a: seen.append(a) or False  # type: ignore[method-assign]  # the test stands in for the controller's method
     c.click_node("n2")
     assert seen == [UseEffect("n1", "n2")]

@@ -209,9 +209,9 @@ def test_sounds_wait_their_turn_and_a_muted_player_hears_nothing():
     played: list[str] = []
 
     class Loader:
-        def loadSfx(self, path):  # noqa: N802 - Panda3D's name
+        def loadSfx(self, path):
             class Sound:
-                def setVolume(self, v):  # noqa: N802
+                def setVolume(self, v):
                     pass
 
                 def play(self, p=path):

@@ -14,11 +14,10 @@ import random
 import pytest
 
 from engine.bots import make_bot, play_out
-from engine.core import CHANCE
 from engine.core.games import get_game
-from engine.little_battle import Attack, Chest, Config, HeuristicBot, Keep, new_game
-from engine.little_battle.bots import ModelBot
-from engine.little_battle.playout import Playout, used_cards
+from engine.little_battle import Attack, Config, HeuristicBot, Keep, new_game
+from engine.little_battle.bots import ModelBot, play_greedy
+from engine.little_battle.policy import NOISE, attack_score, keep_score
 from engine.little_battle.state import CARD_ID
 from tests.little_battle.helpers import L, P, R, forced_game
 
@@ -145,55 +144,66 @@ def test_hard_chooses_alike_on_two_truths_its_seat_cannot_tell_apart():
     assert first.choose(view) == second.choose(other.view(0))
 
 
-def test_the_playout_shares_the_loot_as_the_rules_do():
-    """The light game the bot imagines follows the engine's draft and loot, step for step."""
-    rng = random.Random(11)
-    for players, chiefs in ((3, False), (4, True), (5, True)):
-        state = new_game(Config(players=players, chiefs=chiefs))
-        bots = [make_bot("random", "little-battle", s) for s in range(players)]
-        sim: Playout | None = None
-        turns = 0
+@pytest.mark.parametrize(("players", "chiefs"), [(3, False), (4, True), (5, True)])
+def test_the_greedy_draw_is_the_best_legal_action_by_the_policy_scores(players, chiefs):
+    """``greedy_action`` (what the heuristic plays and the hard bot imagines)
+    is the plain definition, drawn faster: every legal action scored by
+    ``policy`` plus one jitter each in the legal list's order, the first
+    best kept; the same jitters drawn, so a seed's games stay the same."""
+    compared = 0
+    for seed in range(12):
+        state = new_game(Config(players=players, chiefs=chiefs), seed)
+        rng = random.Random(seed)
         while not state.is_over():
-            if state.to_act() == [CHANCE]:
-                state.apply(CHANCE, state.sample_chance(rng))
-                sim = None
-                continue
-            if sim is None:  # a deal: copy it from the truth (this is a test of the rules, not a bot)
-                sim = Playout(players, [[state.chests[i] for i in pile] for pile in state.piles],
-                              [list(h) for h in state.hands], [list(s) for s in state.ships],
-                              [state.gold(s) for s in range(players)], list(state.last_key),
-                              state.phase == "rush", used_cards(chiefs))
-            actions = [bots[s].choose(state.view(s)) for s in range(players)]
-            for s, a in enumerate(actions):
-                state.apply(s, a)
-            if isinstance(actions[0], Keep):
-                sim.keep([a.card_id for a in actions])
-            else:
-                sim.attack([(a.card_id, a.pile) for a in actions], rng)
-                turns += 1
-                assert sim.gold == [state.gold(s) for s in range(players)]
-                assert sim.piles == [[state.chests[i] for i in pile] for pile in state.piles]
-                assert sim.last_key == state.last_key
-                assert sim.over() == state.is_over()
-                if state.phase != "rush":
-                    sim = None
-                    continue
-            assert [sorted(h) for h in sim.hands] == [sorted(h) for h in state.hands]
-            assert [sorted(h) for h in sim.ships] == [sorted(h) for h in state.ships]
-            assert sim.rush == (state.phase == "rush")
-        assert turns >= 5
+            for seat in state.to_act():
+                counts = state.beach_counts()
+                tops = [state.chests[pile[0]].color if pile else None for pile in state.piles]
+                plain = random.Random(rng.getrandbits(32))
+                fast = random.Random()
+                fast.setstate(plain.getstate())
+
+                def score(action, counts=counts, tops=tops, jitter=plain):
+                    base = (keep_score(action.card, counts) if isinstance(action, Keep)
+                            else attack_score(action.card, tops[action.pile]))
+                    return base + jitter.random() * NOISE
+
+                expected = max(state.legal_actions(seat), key=score)
+                drawn = state.greedy_action(seat, fast)
+                assert drawn == expected and fast.getstate() == plain.getstate(), (seed, seat)
+                compared += 1
+                state.apply(seat, drawn if rng.random() < 0.5 else random.choice(state.legal_actions(seat)))
+    assert compared > 12 * 60
 
 
-def test_the_playout_models_the_greedy_child():
-    """Where its jitter cannot matter, the imagined opponent picks what HeuristicBot picks."""
-    state = drafted()
-    view = state.view(1)  # player 2 holds Parrot 10 before a blue chest: nothing comes close
-    picture = view.to_dict()
-    sim = Playout(4, [[Chest(c["color"], 1) for c in pile] for pile in picture["beach"]],
-                  [list(h) for h in state.hands], [[] for _ in range(4)], [0] * 4, [None, None], True,
-                  used_cards(False))
-    assert HeuristicBot(0).choose(view) == Attack(P(10), 0)
-    assert sim.heuristic_attack(1, random.Random(0)) == (CARD_ID[P(10)], 0)
+def test_an_imagined_game_is_a_whole_game_the_engine_plays_to_the_end():
+    """The hard bot imagines engine states (no second copy of the rules):
+    every card and chest somewhere once, the seat's own hand and gold as it
+    knows them, the others' hands of the sizes it sees, and the engine plays
+    them out, dealing again with the generator it is given."""
+    bot = ModelBot(0)
+    state = drafted(bot)
+    for seat in state.to_act():  # one Gold Rush turn, so the sample also weighs a reveal
+        state.apply(seat, HeuristicBot(seat).choose(state.view(seat)))
+    picture = state.view(0).to_dict()
+    bot.belief.observe(picture)
+    rng = random.Random(3)
+    for _ in range(20):
+        world, _ = bot.belief.sample(picture, rng)
+        assert world.card_count() == 30 and world.chest_count() == 18
+        assert sorted(world.hands[0]) == sorted(CARD_ID[_card(n)] for n in picture["hand"])
+        assert [len(h) for h in world.hands] == picture["hand_sizes"]
+        assert world.gold(0) == picture["gold"][0] and world.history() == [] and world.events == []
+        assert [[world.chests[i].color for i in pile] for pile in world.piles] == \
+            [[c["color"] for c in pile] for pile in picture["beach"]]
+        world.rng = random.Random(1)
+        play_greedy(world, world.rng)
+        assert world.is_over() and world.result() is not None
+
+
+def _card(name):
+    from engine.little_battle.state import ADVENTURERS, CARD_OF_NAME
+
+    return ADVENTURERS[CARD_OF_NAME[name]]
 
 
 @pytest.mark.parametrize("players,chiefs", [(3, False), (4, False), (5, False), (5, True)])

@@ -177,3 +177,19 @@ def test_results_files_read_a_line_at_a_time(tmp_path):
     text = Path(out).read_text()
     out.write_text(text * 500)  # the same two games 500 times over: valid, duplicate keys
     assert len(read_results(out)) == 1000
+
+
+def test_issue22_a_line_of_another_tournament_or_an_edited_seed_is_left_out_and_said(tmp_path):
+    """A results line whose seed was edited (or that another tournament wrote) is
+    valid on its own but not this game: it is not counted, its game is played
+    again, and the summary says so (one game, one line: no "1 games")."""
+    out = tmp_path / "r.jsonl"
+    assert cli("tournament", "toy-battle", "--workers", "0", "--bots", "random", "--games", "3",
+               "--out", str(out)).code == 0
+    lines = read_results(out)
+    lines[0]["seed"] = lines[0]["seed"] ^ 1
+    out.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    run_ = cli("tournament", "toy-battle", "--workers", "0", "--bots", "random", "--games", "3", "--out", str(out))
+    assert run_.code == 0, run_.err
+    assert "1 game played here in" in run_.out and f"2 already in {out}; 1 other line in {out} left out" in run_.out, \
+        run_.out

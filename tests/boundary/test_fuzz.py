@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import os
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -27,16 +27,27 @@ from hypothesis import strategies as st
 
 from engine.core.files import DataError, paths_from_file
 from engine.core.record import RecordError, load_record, parse_record, replay
-from tests.boundary.helpers import BATTLEFIELD, TERRAIN, record
+from tests.boundary.helpers import BATTLEFIELD, TERRAIN, record, zero_device
 
 LONG = int(os.environ.get("TOYBOX_FUZZ_EXAMPLES", "2500"))
 COUNTS: dict[str, int] = {}
 
 ODD_VALUES: list[Any] = [
     None, True, False, 0, 1, -1, 2, 7, 10**6, 2**63, 10**39, 0.0, 1.0, -0.5, 0.1, 1e300, -1e300, 5e-324,
-    "", "0", "1", "x", "abc", "blue", "red", "green", "yellow", "castle-field", "/dev/zero", "../../etc/passwd",
+    "", "0", "1", "x", "abc", "blue", "red", "green", "yellow", "castle-field", "zero-device", "../../etc/passwd",
     "levels/toy_battle/castle-field.json", "\u00b2", "\x00", [], [0], [0.0], [None], ["x"], [[]], {}, {"type": "x"},
 ]
+"""``"zero-device"`` stands for the path of a private zero device (below): a
+path that names a device, never the system's own /dev/zero."""
+
+
+@pytest.fixture(autouse=True, scope="module")
+def a_private_zero_device(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The device the odd values name, made in this module's own folder."""
+    at = ODD_VALUES.index("zero-device")
+    ODD_VALUES[at] = str(zero_device(tmp_path_factory.mktemp("devices")))
+    yield
+    ODD_VALUES[at] = "zero-device"
 
 
 def _paths(node: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from engine.core import files
-from tests.boundary.helpers import BATTLEFIELD, TERRAIN, cli, read_only_folder, record, step_of
+from tests.boundary.helpers import BATTLEFIELD, TERRAIN, cli, read_only_folder, record, step_of, zero_device
 
 Mutate = Callable[[dict[str, Any], Path], Any]
 
@@ -58,6 +58,11 @@ def _fifo(tmp: Path) -> str:
     p = tmp / "fifo"
     os.mkfifo(p)
     return str(p)
+
+
+def _zero(tmp: Path) -> str:
+    """A private twin of the zero device in the test's folder: the system's own is never named."""
+    return str(zero_device(tmp))
 
 
 def _unopenable(tmp: Path) -> str:
@@ -105,10 +110,10 @@ def _lb_attack(field: str, value: Any) -> tuple[str, Mutate]:
 
 # (id, game of the valid record, mutation, extra CLI flags, expected sentence as a regex)
 RECORD_CASES: list[tuple[str, str, Mutate, tuple[str, ...], str]] = [
-    ("tb-terrain-dev-zero", "toy-battle", _set("config.terrain", "/dev/zero"), ("--allow-outside",),
-     r"/dev/zero: is not a regular file \(a device, pipe or socket\), so it is not a terrain\."),
-    ("tb-terrain-dev-zero-outside", "toy-battle", _set("config.terrain", "/dev/zero"), (),
-     r"terrain: /dev/zero is outside .*only with --allow-outside\."),
+    ("tb-terrain-device", "toy-battle", lambda d, t: d["config"].update(terrain=_zero(t)), ("--allow-outside",),
+     r"/zero: is not a regular file \(a device, pipe or socket\), so it is not a terrain\."),
+    ("tb-terrain-device-outside", "toy-battle", lambda d, t: d["config"].update(terrain=_zero(t)), (),
+     r"terrain: \S+/zero is outside .*only with --allow-outside\."),
     ("tb-terrain-fifo", "toy-battle", lambda d, t: d["config"].update(terrain=_fifo(t)), ("--allow-outside",),
      r"fifo: is not a regular file"),
     ("tb-terrain-passwd", "toy-battle", _set("config.terrain", "/etc/passwd"), (),
@@ -217,10 +222,10 @@ def test_a_record_with_a_byte_order_mark_replays(tmp_path):
     assert cli("replay", str(path)).code == 0
 
 
-@pytest.mark.parametrize("target", ["/dev/zero", "fifo", "folder", "missing"])
+@pytest.mark.parametrize("target", ["device", "fifo", "folder", "missing"])
 def test_a_record_file_that_is_not_a_regular_file_is_refused(tmp_path, target):
-    path = {"/dev/zero": "/dev/zero", "fifo": _fifo(tmp_path), "folder": str(tmp_path),
-            "missing": str(tmp_path / "none.json")}[target]
+    made = {"device": _zero, "fifo": _fifo, "folder": str, "missing": lambda t: str(t / "none.json")}
+    path = made[target](tmp_path)
     run = cli("replay", path)
     assert run.code == 2
     assert re.search(r"is not a regular file|is a folder|No such file", run.err), run.err
@@ -232,11 +237,6 @@ CLI_CASES: list[tuple[str, tuple[str, ...], str]] = [
     ("sim-games-negative", ("sim", "little-battle", "--games", "-1"), r"--games: expected a whole number from 1 to \d+, not -1"),
     ("sim-iterations-negative", ("sim", "little-battle", "--iterations", "-1"), r"--iterations: expected a whole number 0"),
     ("sim-time-limit-nan", ("sim", "little-battle", "--time-limit", "nan"), r"--time-limit: expected a finite number"),
-    (
-        "sim-terrain-dev-zero",
-        ("sim", "toy-battle", "--terrain", "/dev/zero", "--games", "1"),
-        r"toybox: /dev/zero: is not a regular file",
-    ),
     (
         "sim-override-huge",
         ("sim", "little-soldiers", "--games", "1", "--option", 'overrides={"YELLOW_CORD_LENGTH": 1e300}'),
@@ -270,6 +270,13 @@ def test_bad_command_line_values_exit_2_with_a_sentence(name, argv, sentence):
     run = cli(*argv)
     assert run.code == 2, (run.code, run.out[-300:], run.err[-300:])
     assert "Traceback" not in run.err and re.search(sentence, run.err), run.err
+
+
+def test_sim_on_a_terrain_that_is_a_device_is_a_sentence(tmp_path):
+    zero = _zero(tmp_path)
+    run = cli("sim", "toy-battle", "--terrain", zero, "--games", "1")
+    assert run.code == 2, (run.code, run.out[-300:], run.err[-300:])
+    assert "Traceback" not in run.err and run.err.startswith(f"toybox: {zero}: is not a regular file"), run.err
 
 
 def test_render_into_a_read_only_folder_is_refused_before_rendering(tmp_path):
@@ -486,9 +493,11 @@ def test_the_app_save_to_a_read_only_folder_is_a_sentence(tmp_path):
     assert "cannot save" in ctl.message and "the old file is unchanged" in ctl.message
 
 
-@pytest.mark.parametrize("target", ["/dev/zero", "unopenable", "fifo", "list"])
+@pytest.mark.parametrize("target", ["device", "unopenable", "fifo", "list"])
 def test_los_on_a_file_that_is_not_a_battlefield_is_a_sentence(tmp_path, target):
-    if target == "fifo":
+    if target == "device":
+        target = _zero(tmp_path)
+    elif target == "fifo":
         target = _fifo(tmp_path)
     elif target == "unopenable":
         target = _unopenable(tmp_path)

@@ -365,3 +365,268 @@ def test_the_app_does_not_resume_a_save_with_a_forged_landing(tmp_path):
     assert ctl.load(path) is False
     assert f"step {index + 1}: " in ctl.message and "cm from where it was thrown" in ctl.message, ctl.message
     assert ctl.match.state.state_hash() == before
+
+
+KING = {"modules": ["objects", "reinforcements"], "level": "levels/little_soldiers/king-of-the-hill.json"}
+
+
+@cache
+def _king_record_text() -> str:
+    """A real record on King of the Hill's battlefield (two Teleporter tokens) with the Objects
+    module, up to its first grenade landing."""
+    from engine.bots import make_bot
+
+    info = get_game("little-soldiers")
+    for seed in range(1, 20):
+        match = Match(info, info.config_from_dict(KING), seed)
+        bots = [make_bot("random", "little-soldiers", seed * 7 + s) for s in range(match.state.num_seats)]
+        while not match.state.is_over() and len(match.actions) < 300:
+            for seat in match.state.to_act():
+                match.play(seat, bots[seat].choose(match.state.view(seat)))
+            if match.state.history() and type(match.state.history()[-1][1]).__name__ == "Landing" and \
+                    _has_landing(match, "grenade"):
+                return json.dumps(match.record().to_dict())
+    raise AssertionError("no seed made a grenade record on King of the Hill")
+
+
+def _teleporter_shape(terrain: Any, ident: str) -> Any:
+    from shapely.geometry import Point
+
+    from engine.little_soldiers import data as D
+
+    obj = terrain.object(ident)
+    return Point(obj.at).buffer(D.TOKEN_RADIUS) if obj.piece is None else terrain.bf.solid(obj.piece).footprint
+
+
+def test_issue22_a_weak_throw_claiming_a_teleporter_across_the_table_is_refused(tmp_path):
+    """Beyond the issue's list: a Teleporter name that exists on this battlefield
+    but that the throw could not reach. A real grenade throw, edited to strength
+    0.05 and to rest beside where it was thrown (a landing the checks accept),
+    claims it touched the Teleporter farthest away: the replay refuses it (it
+    would have given the thrower a Redirect the physics never allowed)."""
+    data = json.loads(_king_record_text())
+    index = _first(data, "grenade")
+    throw = next(a for a in reversed(data["actions"][:index]) if a["action"]["type"] == "Throw")["action"]
+    throw["strength"] = 0.05
+    state = _state_before(data, index)
+    start = state.shot.start
+    landing = data["actions"][index]["action"]
+    x, y, z = landings.toward(state.terrain, "grenade", start, 0.05, start[:2], landing["face"])
+    farthest = max((o for o in state.terrain.objects if o.kind == "teleporter"),
+                   key=lambda o: math.dist(o.at, start[:2]))
+    landing.update(x=x, y=y, z=z, teleporters=[])
+    assert cli("replay", str(_write(tmp_path, data, "moved.json"))).code == 0  # the landing itself is possible
+    landing["teleporters"] = [farthest.id]
+    run = cli("replay", str(_write(tmp_path, data)))
+    assert run.code == 2 and "Traceback" not in run.err, run.err
+    assert f"step {index + 1}: chance cannot play" in run.err, run.err
+    assert f"cannot have touched the Teleporter '{farthest.id}'" in run.err and "strength 0.05 flies at most" in run.err
+
+
+def test_issue22_a_teleporter_of_another_battlefield_is_refused(tmp_path):
+    """A save naming a Teleporter that exists on another battlefield (Objects' level
+    has one token Teleporter; King of the Hill's are teleporter-1 and -2)."""
+    data = json.loads(_king_record_text())
+    index = _first(data, "grenade")
+    data["actions"][index]["action"]["teleporters"] = ["teleporter-3"]
+    run = cli("replay", str(_write(tmp_path, data)))
+    assert run.code == 2 and f"step {index + 1}: " in run.err and "'teleporter-3' is not a Teleporter" in run.err, run.err
+    data = record("grenade")  # Bootcamp without the Objects module: no Teleporter carries a throw
+    index = _first(data, "grenade")
+    data["actions"][index]["action"]["teleporters"] = ["teleporter-1"]
+    run = cli("replay", str(_write(tmp_path, data)))
+    assert run.code == 2 and "nothing in this game carries a throw away" in run.err, run.err
+
+
+def _touches_pass(count: int, seed: int) -> int:
+    """Real throws aimed at Teleporters from nearby, at low and middling strengths:
+    every Teleporter the physics reports touched passes the touch check."""
+    from engine.little_soldiers.table.vocabulary import load
+    from engine.little_soldiers.terrain import Terrain
+
+    rng = random.Random(seed)
+    touched = 0
+    for level in ("king-of-the-hill.json", "objects.json"):
+        terrain = Terrain(load(Path("levels/little_soldiers") / level), levels=True, objects=True, contact=0.3)
+        teleporters = [o for o in terrain.objects if o.kind == "teleporter"]
+        zone = terrain.bf.play_zone.bounds
+        for _ in range(count):
+            target, kind = rng.choice(teleporters), rng.choice(("grenade", "mortar"))
+            angle, away = rng.uniform(0, 2 * math.pi), rng.uniform(3, 60)
+            start = (min(max(target.at[0] + away * math.cos(angle), zone[0]), zone[2]),
+                     min(max(target.at[1] + away * math.sin(angle), zone[1]), zone[3]), 0.0)
+            if kind == "mortar":
+                start = (*terrain.edge_point(start[:2]), 0.0)
+            direction = math.degrees(math.atan2(target.at[1] - start[1], target.at[0] - start[0])) + rng.uniform(-10, 10)
+            strength = rng.uniform(0.02, 0.6)
+            got = terrain.throw(kind, start, direction, strength, rng.getrandbits(32))
+            for t in got.teleporters:
+                touched += 1
+                problem = landings.touch_problem(terrain, kind, start, strength, t, _teleporter_shape(terrain, t))
+                assert problem is None, (level, kind, start, direction, strength, problem)
+    return touched
+
+
+def test_issue22_real_throws_that_touch_a_teleporter_pass_the_touch_check():
+    assert _touches_pass(60, seed=3) >= 1
+
+
+@pytest.mark.fuzz
+def test_issue22_many_real_throws_that_touch_a_teleporter_pass_the_touch_check():
+    assert _touches_pass(1500, seed=7) >= 100
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("field,value,words", [
+    ("teleporters", {"a": 1}, r"Landing\.teleporters must be a value, not a JSON object without a \"type\""),
+    ("teleporters", "teleporter-1", r"Landing\.teleporters must be a list, not text"),
+    ("teleporters", [["a"]], r"each of Landing\.teleporters must be text"),
+    ("face", ["7"], r"Landing\.face must be text"),
+    ("x", True, r"Landing\.x must be a finite number, not true/false"),
+    ("seed", 1.5, r"Landing\.seed must be a whole number, not a fraction"),
+    ("x", None, r"the field 'x' is missing"),
+], ids=["teleporters-an-object", "teleporters-text", "teleporters-nested", "face-a-list", "x-true", "seed-1.5",
+        "x-missing"])
+def test_issue22_a_malformed_landing_is_a_sentence_naming_its_field(tmp_path, kind, field, value, words):
+    """Each field of a landing of the wrong JSON type: its step and field, never
+    "unknown action type None" or Python's "__init__() missing 1 required argument"."""
+    import re
+
+    data = record(kind)
+    index = _first(data, kind)
+    landing = data["actions"][index]["action"]
+    if value is None:
+        landing.pop(field)
+    else:
+        landing[field] = value
+    run = cli("replay", str(_write(tmp_path, data)))
+    assert run.code == 2 and "Traceback" not in run.err, run.err
+    assert f"step {index + 1}: bad Landing: " in run.err and re.search(words, run.err), run.err
+
+
+def test_issue22_the_parachute_names_no_teleporter_of_a_battlefield_that_has_them(tmp_path):
+    """Battle Royale's battlefield holds two Teleporter tokens, but none carries the
+    parachute (no Objects module): the refusal does not say there are none."""
+    data = record("parachute")
+    index = _first(data, "parachute")
+    data["actions"][index]["action"]["teleporters"] = ["teleporter-1"]
+    run = cli("replay", str(_write(tmp_path, data)))
+    assert run.code == 2 and "'teleporter-1' is not a Teleporter the green Move token could touch here " \
+                             "(Teleporters: none carries this throw in this game)" in run.err, run.err
+
+
+@cache
+def _two_shooters_text() -> str:
+    """A real record (Reinforcements, random bots) with two landings of one kind thrown
+    by different Generals: (record, kind, first index, second index)."""
+    from engine.bots import make_bot
+
+    info = get_game("little-soldiers")
+    for seed in range(1, 20):
+        match = Match(info, info.config_from_dict({"modules": ["reinforcements"]}), seed)
+        bots = [make_bot("random", "little-soldiers", seed * 7 + s) for s in range(match.state.num_seats)]
+        while not match.state.is_over() and len(match.actions) < 600:
+            for seat in match.state.to_act():
+                match.play(seat, bots[seat].choose(match.state.view(seat)))
+        data = match.record().to_dict()
+        found: dict[str, dict[int, int]] = {}
+        for kind, index in _landings(data):
+            found.setdefault(kind, {}).setdefault(_state_before(data, index).current, index)
+            if len(found[kind]) == 2:
+                first, second = sorted(found[kind].values())
+                return json.dumps([data, kind, first, second])
+    raise AssertionError("no seed made two landings of one kind by different Generals")
+
+
+def test_issue22_landings_swapped_between_shooters_are_refused_or_named_by_verify(tmp_path):
+    """Beyond the issue's list: each landing is plausible on its own (a real one,
+    at rest on this table) but belongs to the other General's throw. Where it lies
+    beyond the other throw's reach the replay refuses it; where the reach model
+    allows it, the replay runs it (possible, if unlikely) and ``--verify`` names
+    the step, since the physics does not put it there from its seed."""
+    data, kind, first, second = json.loads(_two_shooters_text())
+    actions = data["actions"]
+    actions[first]["action"] = actions[second]["action"]  # the other General's landing, at this throw
+    del actions[first + 1:]  # what follows was played on the true landing
+    path = _write(tmp_path, data)
+    run = cli("replay", str(path))
+    if run.code == 2:
+        assert f"step {first + 1}: chance cannot play" in run.err and "Traceback" not in run.err, run.err
+        return
+    assert run.code == 0, run.err
+    run = cli("replay", "--verify", str(path))
+    assert run.code == 2, run.out
+    assert f"step {first + 1}: Landing" in run.out and "the physics lands it at" in run.out, run.out
+
+
+def _discrete(game: str) -> dict[str, Any]:
+    from tests.boundary.helpers import record as short_record
+
+    return short_record(game, steps=40) if game == "little-soldiers" else short_record(game)
+
+
+def _chance_step(data: dict[str, Any], kind: str) -> int:
+    return next(i for i, a in enumerate(data["actions"]) if a["seat"] == CHANCE and a["action"]["type"] == kind)
+
+
+DISCRETE_FORGERIES = [
+    ("toy-battle", "Shuffle", lambda a: a.update(order=["star"] * len(a["order"])), r"must order all 24 troops"),
+    ("toy-battle", "FirstPlayer", lambda a: a.update(seat=5), r"FirstPlayer\(0\) or FirstPlayer\(1\)"),
+    ("little-battle", "Shuffle", lambda a: a.update(order=[a["order"][0]] * len(a["order"])),
+     r"That order is not a shuffle of the chests"),
+    ("little-battle", "Shuffle", lambda a: a.update(what="dragons"), r"not the dragons"),
+    ("little-soldiers", "Star", lambda a: a.update(general=9), r"The star flip names the General who plays first"),
+    ("little-soldiers", "Block", lambda a: a.update(number=99), r"A Block token from the pile is revealed now"),
+    ("little-soldiers", "Roll", lambda a: a.update(faces=["7"] * len(a["faces"])), r"'7' is not a face of that die"),
+    ("little-soldiers", "Roll", lambda a: a.update(faces=a["faces"] + ["hit"]), r"dice are being rolled"),
+]
+
+
+@pytest.mark.parametrize("game,kind,forge,words", DISCRETE_FORGERIES,
+                         ids=[f"{g}-{k}-{i}" for i, (g, k, _, _) in enumerate(DISCRETE_FORGERIES)])
+def test_issue22_a_forged_discrete_chance_outcome_is_refused_in_every_game(tmp_path, game, kind, forge, words):
+    """The forged-record suite's discrete half (issue 22: "every kind of chance
+    outcome in every game"): a shuffle that is no shuffle, a first player or a
+    General who is not one, a Block token not in the pile, a die face no die has."""
+    import re
+
+    data = _discrete(game)
+    index = _chance_step(data, kind)
+    forge(data["actions"][index]["action"])
+    run = cli("replay", str(_write(tmp_path, data)))
+    assert run.code == 2 and "Traceback" not in run.err, run.err
+    assert f"step {index + 1}: chance cannot play" in run.err and re.search(words, run.err), run.err
+
+
+def test_issue22_a_forged_battle_royale_deal_is_refused(tmp_path):
+    data = record("parachute")
+    index = _chance_step(data, "Deal")
+    data["actions"][index]["action"]["order"] = [0, 0]
+    run = cli("replay", str(_write(tmp_path, data)))
+    assert run.code == 2 and f"step {index + 1}: chance cannot play" in run.err, run.err
+    assert "The Numbered Block tokens are dealt: one to each player" in run.err, run.err
+
+
+@pytest.mark.parametrize("kind,action,field,value,words", [
+    ("grenade", "Deploy", "x", 1e308, r"deploy \S+ at \(1e\+308, [\d.]+\): The position lies off any table"),
+    ("grenade", "Move", "y", -1e308, r"moves to \([\d.]+, -1e\+308\): The position lies off any table"),
+    ("grenade", "Throw", "direction", 1e308, r"throw at 1e\+308 degrees, strength [\d.]+: The direction is a number of "
+                                              r"degrees within 3600 either way"),
+    ("parachute", "Parachute", "x", 1e308, r"parachute from the edge near \(1e\+308, \d+\) .*: The catapult stands at "
+                                           r"an edge of the Play Zone"),
+    ("parachute", "Parachute", "direction", -1e308, r"at -1e\+308 degrees.*fires within 3600 degrees either way"),
+], ids=["deploy-x", "move-y", "throw-direction", "parachute-x", "parachute-direction"])
+def test_issue22_a_place_or_direction_past_any_table_is_a_short_sentence(tmp_path, kind, action, field, value, words):
+    """Beyond the issue's list: finite but absurd coordinates and directions in the
+    players' own actions. A parachute from x = 1e308 reached the geometry ("The
+    second input geometry is empty", with a shapely overflow warning) and every
+    refusal wrote the number out in 309 digits."""
+    import re
+
+    data = record(kind)
+    index = next(i for i, a in enumerate(data["actions"]) if a["action"]["type"] == action)
+    data["actions"][index]["action"][field] = value
+    del data["actions"][index + 1:]
+    run = cli("replay", str(_write(tmp_path, data)))
+    assert run.code == 2 and "Traceback" not in run.err and "Warning" not in run.err, run.err
+    assert f"step {index + 1}: " in run.err and re.search(words, run.err) and len(run.err) < 400, run.err

@@ -111,7 +111,7 @@ def test_the_null_device_discards_and_stays_a_device(tmp_path):
 
 def test_a_device_put_at_the_path_during_the_write_is_not_renamed_over(tmp_path, monkeypatch):
     target = tmp_path / "chart.png"
-    real_clean = files._clean_stale  # noqa: SLF001 - the step between the check and the rename
+    real_clean = files._clean_stale  # the private step between the check and the rename: the race's window
 
     def swap_in_a_fifo(path: Path) -> None:
         real_clean(path)
@@ -278,3 +278,33 @@ def test_render_to_the_null_device_renders_and_discards(tmp_path, subprocess_env
                           check=False)
     assert done.returncode == 0 and "rendered in" in done.stdout, done.stderr[-800:]
     assert stat.S_ISCHR(os.stat(null).st_mode) and sorted(p.name for p in tmp_path.iterdir()) == ["null"]
+
+
+@pytest.mark.parametrize("flag", ["--certfile", "--keyfile", "--cafile"])
+@pytest.mark.parametrize("kind", ["fifo", "device"])
+def test_issue22_tls_files_that_are_fifos_or_devices_are_refused_not_waited_on(tmp_path, flag, kind):
+    """Beyond the issue's list ("nothing hangs"): ``serve --certfile FIFO`` waited
+    forever in OpenSSL's open, and ``join --cafile`` would too. Read through the
+    input boundary first: a sentence naming the file, exit 2. Private nodes only."""
+    node = HOSTILE[kind][0](tmp_path)
+    garbage = tmp_path / "cert.pem"
+    garbage.write_text("not a certificate\n")
+    if flag == "--cafile":
+        argv = ("join", "wss://127.0.0.1:1", "CODE", "--bot", "random", "--cafile", str(node))
+    elif flag == "--certfile":
+        argv = ("serve", "toy-battle", "--port", "0", "--certfile", str(node))
+    else:
+        argv = ("serve", "toy-battle", "--port", "0", "--certfile", str(garbage), "--keyfile", str(node))
+    what = "private key" if flag == "--keyfile" else "certificate"
+    run = cli(*argv)
+    assert run.code == 2 and "Traceback" not in run.err, run.err
+    assert f"{node}: is not a regular file (a device, pipe or socket), so it is not a {what}." in run.err, run.err
+
+
+def test_issue22_a_tls_file_that_is_no_certificate_is_a_sentence(tmp_path):
+    garbage = tmp_path / "cert.pem"
+    garbage.write_text("not a certificate\n")
+    run = cli("serve", "toy-battle", "--port", "0", "--certfile", str(garbage))
+    assert run.code == 2 and f"{garbage}: not a certificate and private key to serve TLS with" in run.err, run.err
+    run = cli("join", "wss://127.0.0.1:1", "CODE", "--bot", "random", "--cafile", str(garbage))
+    assert run.code == 2 and f"{garbage}: not a certificate to trust" in run.err, run.err

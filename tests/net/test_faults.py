@@ -15,8 +15,10 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 from engine.bots import RandomBot
+from engine.core.protocol import View
 from engine.core.record import load_record
 from engine.net.client import TableClient, play_bot
 from engine.net.protocol import Command
@@ -176,7 +178,7 @@ def wait_for(path: Path, proc: subprocess.Popen, timeout: float = 30) -> None:
 class Slow(RandomBot):
     """A random bot that takes its time, so the game is still on when the server dies."""
 
-    def choose(self, view):  # noqa: ANN001, ANN201 - a Bot
+    def choose(self, view: View) -> Any:
         time.sleep(0.03)
         return super().choose(view)
 

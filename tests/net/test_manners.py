@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+from typing import Any
 
 from engine.core.record import load_record
+from engine.net.table import Table
 from engine.toy_battle.actions import Place
 from tests.net.helpers import Raw, new_table, run, serving
 
@@ -19,7 +21,7 @@ async def seated(url: str, code: str, name: str | None = None) -> Raw:
     return raw
 
 
-def first_place(table) -> dict:  # noqa: ANN001 - a Table
+def first_place(table: Table) -> dict[str, Any]:
     """Blue's first legal placement (a move that reveals nothing, so undo may take it back)."""
     state = table.match.state
     action = next(a for a in state.legal_actions(0) if isinstance(a, Place))

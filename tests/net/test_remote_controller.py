@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import time
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -17,8 +18,11 @@ from engine.net.stand_in import plain
 from engine.toy_battle.actions import Place
 from tests.net.helpers import Background, new_table
 
+if TYPE_CHECKING:  # the app is imported inside each test, where its window is wanted
+    from app.games.controller import GameController
 
-def frames(ctl, seconds: float = 0.05):  # noqa: ANN001, ANN201
+
+def frames(ctl: GameController, seconds: float = 0.05) -> None:
     """One window frame: take what arrived and show the next update."""
     m = ctl.match
     m.poll()

@@ -16,7 +16,7 @@ import pytest
 
 from engine.bots import RandomBot
 from engine.core.games import get_game
-from engine.core.protocol import SPECTATOR
+from engine.core.protocol import SPECTATOR, State
 from engine.net.stand_in import StandInError, StandIns, check, plain
 
 CASES = [
@@ -31,7 +31,8 @@ CASES = [
 ]
 
 
-def pools(state, seat):  # noqa: ANN001, ANN201
+def pools(state: State, seat: int) -> dict[str, list[str]]:
+    """What ``seat`` does not see, per back: the multiset a determinized sample draws from."""
     out = collections.defaultdict(list)
     for part in state.secrets():
         if seat in part.seen_by or part.put is None:

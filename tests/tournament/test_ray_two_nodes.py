@@ -3,74 +3,35 @@
 tournament that equals the serial run per seed; without the token the join
 is refused with a sentence.
 
-Both nodes are started in a folder of the test's own (``--temp-dir``), and
+Both nodes are started in a folder of their own (``--temp-dir``), and
 cleaned up by killing the processes holding files there (the reaper's
 sweep) rather than ``ray stop``, which stops every Ray on the machine, other
-jobs' included. One CPU per node; the games are tiny (the CI machine has 2 cores).
+jobs' included (``engine.tournament.scale.local_cluster``). One CPU per
+node; the games are tiny (the CI machine has 2 cores).
 """
 
 from __future__ import annotations
 
 import json
 import secrets
-import shutil
-import socket
 import subprocess
-import tempfile
-from pathlib import Path
 
 import pytest
 
 pytest.importorskip("ray")
 
-from engine.tournament import reaper
 from engine.tournament.results import read_results
 from engine.tournament.runner import Tournament, run
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _ports(*names: str) -> list[str]:
-    return [f"--{name}={_free_port()}" for name in names]
-
-
-def _ray() -> str:
-    ray = Path(__import__("sys").executable).with_name("ray")
-    return str(ray) if ray.exists() else (shutil.which("ray") or "ray")
+from engine.tournament.scale import local_cluster
 
 
 @pytest.fixture
 def cluster(subprocess_env):
-    """A head and a second node on 127.0.0.1 with token authentication: (address, environment with the token)."""
-    folder = Path(tempfile.mkdtemp(prefix="tbc", dir="/tmp"))  # short: Ray's socket paths live in it
-    token = secrets.token_hex(16)
-    env = dict(subprocess_env, RAY_AUTH_MODE="token", RAY_AUTH_TOKEN=token, RAY_USAGE_STATS_ENABLED="0")
-    port = _free_port()
-    address = f"127.0.0.1:{port}"
-    common = ["--node-ip-address=127.0.0.1", "--num-cpus=1", f"--temp-dir={folder}", "--disable-usage-stats",
-              *_ports("dashboard-agent-listen-port", "dashboard-agent-grpc-port", "runtime-env-agent-port",
-                      "metrics-export-port", "node-manager-port", "object-manager-port")]
-    ray = _ray()
-    try:
-        head = subprocess.run([ray, "start", "--head", f"--port={port}", "--include-dashboard=false",
-                               f"--ray-client-server-port={_free_port()}", *common],
-                              capture_output=True, text=True, env=env, timeout=180, check=False)
-        assert head.returncode == 0, head.stderr[-1500:]
-        common = [c for c in common if not c.split("=")[0].endswith("-port")]
-        node = subprocess.run([ray, "start", f"--address={address}", *common,
-                               *_ports("dashboard-agent-listen-port", "dashboard-agent-grpc-port",
-                                       "runtime-env-agent-port", "metrics-export-port", "node-manager-port",
-                                       "object-manager-port")],
-                              capture_output=True, text=True, env=env, timeout=180, check=False)
-        assert node.returncode == 0, node.stderr[-1500:]
+    """A head and a second node on 127.0.0.1 with token authentication, one CPU
+    each (``local_cluster``, which ``toybox bench ray`` measures too): (address,
+    environment with the token)."""
+    with local_cluster(2, 1, subprocess_env) as (address, env, _):
         yield address, env
-    finally:
-        reaper.sweep(folder)  # both nodes' processes, and nothing else's
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 def test_a_two_node_cluster_with_token_auth_equals_the_serial_run(cluster, tmp_path, python):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -62,7 +63,8 @@ def test_round_trip_to_dict() -> None:
         assert again.to_dict() == t.to_dict()
 
 
-def _make_terrains():  # noqa: ANN202 - the script as a module
+def _make_terrains() -> ModuleType:
+    """levels/make_terrains.py, a script, loaded as a module."""
     import importlib.util
 
     spec = importlib.util.spec_from_file_location("make_terrains", LEVELS_DIR / "make_terrains.py")
@@ -86,7 +88,7 @@ def test_make_terrains_reproduces_the_checked_in_files(tmp_path: Path) -> None:
         assert (tmp_path / f"{stem}.json").read_text() == (LEVELS_DIR / f"{stem}.json").read_text()
 
 
-def test_make_terrains_says_where_it_looked_for_the_shared_facts(tmp_path: Path, capsys) -> None:  # noqa: ANN001
+def test_make_terrains_says_where_it_looked_for_the_shared_facts(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     module = _make_terrains()
     checkout = tmp_path / "wt" / "mine"
     checkout.mkdir(parents=True)

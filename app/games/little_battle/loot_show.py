@@ -15,9 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.little_battle.cards import Chest
 from engine.little_battle.loot import resolve_steps
-from engine.little_battle.state import ADVENTURERS, CARD_OF_NAME
+from engine.little_battle.state import CARD_OF_NAME, NAME
 
 
 @dataclass(frozen=True)
@@ -76,18 +75,18 @@ def travels(before: dict[str, Any], after: dict[str, Any]) -> list[Travel]:
     out: list[Travel] = []
     slots = [len(won) for won in before["loot"]]
     for p, pile in enumerate(before["beach"]):
-        played = [(r["seat"], ADVENTURERS[CARD_OF_NAME[r["card"]]]) for r in reveal if r["pile"] == p]
+        played = [(r["seat"], CARD_OF_NAME[r["card"]]) for r in reveal if r["pile"] == p]
         if not played:
             continue
         keys = before.get("last_key") or [None] * len(before["beach"])
-        steps = resolve_steps([Chest(c["color"], 0) for c in pile], played, keys[p])
+        steps = resolve_steps([c["color"] for c in pile], played, keys[p])
         for who, depth in steps.takes:
             seat = played[who][0]
             won = after["loot"][seat]
             if slots[seat] >= len(won) or won[slots[seat]]["color"] != pile[depth]["color"]:
                 return []  # not what the Ships show: show nothing rather than a wrong journey
             out.append(Travel(len(out), p, depth, seat, slots[seat], pile[depth]["color"], won[slots[seat]].get("gold"),
-                              str(played[who][1])))
+                              NAME[played[who][1]]))
             slots[seat] += 1
     if slots != [len(won) for won in after["loot"]]:
         return []

@@ -189,11 +189,16 @@ class ANewThreat(Mission[Threats]):
         ff_up: dict[int, bool] = {}
         ff_at: dict[int, tuple[float, float]] = {}
         ff_scenery: dict[int, tuple[str, ...]] = {}
+        pieces = {p.id for p in st.terrain.bf.scenery}
         for t in st.terrain.tokens_of("force_field_switch"):
             n = int(t.props["number"])
             ff_up[n] = True  # face up: the Force Field is on
             ff_at[n] = t.at
             listed = t.props.get("scenery")
+            unknown = [p for p in listed if p not in pieces] if isinstance(listed, list) else []
+            if unknown:  # the level file's types were checked when it was read; these ids name no piece here
+                raise ValueError(f"{st.config.level}: tokens: Force Field Switch {n} names {unknown[0]!r}, "
+                                 f"which is no scenery piece of this battlefield")
             ff_scenery[n] = (tuple(listed) if isinstance(listed, list) else
                              st.terrain.adjacent_scenery(t.at, st.chosen.adjacent_scenery))
         needed = sorted({n for th in threats.values() for n in th.switches})

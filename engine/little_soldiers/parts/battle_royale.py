@@ -25,7 +25,7 @@ from engine.core.secrecy import Slice
 from engine.little_soldiers import data as D
 from engine.little_soldiers import mission_data as M
 from engine.little_soldiers.actions import Deal, Deploy, Landing, Parachute
-from engine.little_soldiers.combat import finite, show_throw
+from engine.little_soldiers.combat import TABLE_REACH_CM, TURNS_DEGREES, a_direction, finite, on_table, show_throw
 from engine.little_soldiers.flow import END_TURN, GAME_OVER, MOVE_STEP, START_ROUND, TURN_MOVE, Frame, frame, open_frame
 from engine.little_soldiers.part import Mission
 from engine.little_soldiers.phases import CHANCE, CONTINUOUS, DEPLOY, THROW, After, Audience, PhaseSpec
@@ -271,6 +271,9 @@ class BattleRoyale(Mission[Royale]):
             return "Fire the green Move token with the catapult from an edge of the Play Zone."
         if not finite(action.x, action.y, action.direction, action.strength):
             return "The catapult's place, direction and strength must be numbers."
+        if not on_table(action.x, action.y) or not a_direction(action.direction):
+            return (f"The catapult stands at an edge of the Play Zone (each coordinate within {TABLE_REACH_CM:g} cm) "
+                    f"and fires within {TURNS_DEGREES:g} degrees either way.")
         if not 0.0 <= action.strength <= 1.0:
             return "The strength is between 0 and 1."
         return None

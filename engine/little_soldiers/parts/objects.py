@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.little_soldiers import rules_data as R
 from engine.little_soldiers.actions import Activate, Jump, Landing, Redirect, Shields, Swap, Teleport
-from engine.little_soldiers.combat import finite, place_shields
+from engine.little_soldiers.combat import TABLE_REACH_CM, TURNS_DEGREES, a_direction, finite, on_table, place_shields
 from engine.little_soldiers.movement import moved
 from engine.little_soldiers.part import Part, Target
 from engine.little_soldiers.phases import CONTINUOUS, PhaseSpec
@@ -137,10 +137,24 @@ class Objects(Part[ObjectState]):
             st.open(REDIRECT)
 
     def check_landing(self, st: LittleSoldiersState, landing: Landing) -> str | None:
-        known = self.teleporters(st)
+        """A Teleporter the landing names is one of this battlefield's, and
+        one the throw could reach on its way (a record is a claim: a weak
+        throw does not touch a Teleporter across the table)."""
+        from shapely.geometry import Point
+
+        from engine.little_soldiers import data as D
+        from engine.little_soldiers.table.landings import touch_problem
+
+        known = {o.id: o for o in st.terrain.objects if o.kind == "teleporter"}
+        shot = st.current_shot()
         for t in landing.teleporters:
-            if t not in known:
+            obj = known.get(t)
+            if obj is None:
                 return f"{t!r} is not a Teleporter."
+            where = Point(obj.at).buffer(D.TOKEN_RADIUS) if obj.piece is None else st.terrain.bf.solid(obj.piece).footprint
+            problem = touch_problem(st.terrain, shot.kind, shot.start, shot.strength, t, where)
+            if problem is not None:
+                return problem
         return None
 
     def done(self, st: LittleSoldiersState) -> None:
@@ -175,8 +189,8 @@ class Objects(Part[ObjectState]):
         if phase is JUMP:  # activated, the Marshmallow must bounce ("You must move as far as ...")
             if not isinstance(action, Jump):
                 return "Choose the direction of the Marshmallow's bounce."
-            if not finite(action.direction):
-                return "The direction must be a number of degrees."
+            if not a_direction(action.direction):
+                return f"The direction must be a number of degrees within {TURNS_DEGREES:g} either way."
             return None
         return super().check(st, seat, action)
 
@@ -242,6 +256,8 @@ class Objects(Part[ObjectState]):
             return f"{action.dest} is not another Teleporter in play."
         if not finite(action.x, action.y):
             return "The position must be two numbers (cm)."
+        if not on_table(action.x, action.y):
+            return f"The position lies off any table (each coordinate within {TABLE_REACH_CM:g} cm)."
         spot = self.arrival_spot(st, action)
         reason = st.terrain.placement_reason(spot, st.spots(exclude=data.user))
         if reason:

@@ -10,10 +10,13 @@ ursina's ``raycast`` calls underneath, one traversal per ray.
 
 from __future__ import annotations
 
+import importlib
 import statistics
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
+from typing import TypeVar
 
 import numpy as np
 import shapely
@@ -22,6 +25,8 @@ from engine.geometry.battlefield import REPO_ROOT, Battlefield
 from engine.geometry.sight import DEFAULT_RAYS, SightEngine, head_samples
 from engine.little_soldiers import data
 from engine.little_soldiers.table.figures import head_center
+
+T = TypeVar("T")
 
 REFERENCE = REPO_ROOT / "levels" / "little_soldiers" / "reference.json"
 
@@ -43,7 +48,7 @@ class _Clock:
         self.wall: list[float] = []
         self.cpu: list[float] = []
 
-    def time(self, fn: Callable[[], object]) -> object:
+    def time(self, fn: Callable[[], T]) -> T:
         c0, t0 = time.process_time(), time.perf_counter()
         result = fn()
         self.wall.append(time.perf_counter() - t0)
@@ -86,10 +91,9 @@ def _trimesh_rays(bf: Battlefield, starts: np.ndarray, ends: np.ndarray, engine:
     "numpy" (trimesh.ray.ray_triangle, pure numpy)."""
     import trimesh
 
-    if engine == "embree":
-        from trimesh.ray.ray_pyembree import RayMeshIntersector
-    else:
-        from trimesh.ray.ray_triangle import RayMeshIntersector
+    # trimesh's two intersectors share their interface, not a base class
+    rays = importlib.import_module("trimesh.ray.ray_pyembree" if engine == "embree" else "trimesh.ray.ray_triangle")
+    RayMeshIntersector = rays.RayMeshIntersector
 
     mesh = trimesh.util.concatenate([s.mesh for s in bf.solids])
     intersector = RayMeshIntersector(mesh)
@@ -143,7 +147,7 @@ def run_geometry_bench(out: Callable[[str], object] = print, quick: bool = False
     singles = _Clock()
     for _ in range(max(rep // 10, 2)):
         for pair in pairs:
-            singles.time(lambda pair=pair: bf.line_of_sight(*pair).valid)
+            singles.time(partial(bf.line_of_sight, *pair))
     t_one = singles.median
     results["one_check_s"] = t_one
     results["one_check_cpu_s"] = singles.cpu_median
@@ -175,8 +179,8 @@ def run_geometry_bench(out: Callable[[str], object] = print, quick: bool = False
             for k, pair in enumerate(pairs):
                 rows = slice(k * DEFAULT_RAYS, (k + 1) * DEFAULT_RAYS)
                 o1, d1 = np.ascontiguousarray(o32[rows]), np.ascontiguousarray(d32[rows])
-                raw_one.time(lambda d1=d1, o1=o1: scene.run(o1, d1, dists=1.0, query="INTERSECT"))
-                ours_one.time(lambda pair=pair: bf.line_of_sight(*pair).valid)
+                raw_one.time(partial(scene.run, o1, d1, dists=1.0, query="INTERSECT"))
+                ours_one.time(partial(bf.line_of_sight, *pair))
         results["all_pairs_vs_raw_embree"] = t_ours_all / t_raw_all
         results["one_check_vs_raw_embree"] = ours_one.median / raw_one.median
         out(f"call floor: all pairs {_fmt(t_ours_all).strip()} vs raw embreex {_fmt(t_raw_all).strip()} on the same rays "
@@ -221,7 +225,7 @@ def run_geometry_bench(out: Callable[[str], object] = print, quick: bool = False
     graph = bf.move_graph(radius)
     rng = np.random.default_rng(4)
     free = bf.free_space(radius)
-    points = []
+    points: list[np.ndarray] = []
     while len(points) < (40 if quick else 200):
         p = rng.uniform((0, 0), (120, 80))
         if shapely.contains_xy(free, p[0], p[1]):  # a start the base fits at
@@ -231,7 +235,7 @@ def run_geometry_bench(out: Callable[[str], object] = print, quick: bool = False
     queries = list(zip(points[::2], points[1::2], strict=True))
     clock = _Clock()
     for s, t in queries:
-        clock.time(lambda s=s, t=t: bf.path_length(s, t, radius))
+        clock.time(partial(bf.path_length, s, t, radius))
     results["path_query_s"] = clock.median
     results["path_query_cpu_s"] = clock.cpu_median
     out(f"path query                   {_fmt(clock.median)}  median {_cpu(clock)} over {len(clock.wall)}  "
@@ -240,7 +244,7 @@ def run_geometry_bench(out: Callable[[str], object] = print, quick: bool = False
     clock = _Clock()
     for _ in range(1 if quick else 3):
         for s in points[: 6 if quick else 20]:
-            clock.time(lambda s=s: bf.reachable_region(s, data.YELLOW_CORD_LENGTH, radius))
+            clock.time(partial(bf.reachable_region, s, data.YELLOW_CORD_LENGTH, radius))
     results["reachable_region_s"] = clock.median
     results["reachable_region_cpu_s"] = clock.cpu_median
     out(f"reachable region (yellow)    {_fmt(clock.median)}  median {_cpu(clock)} over {len(clock.wall)}  "
@@ -250,7 +254,7 @@ def run_geometry_bench(out: Callable[[str], object] = print, quick: bool = False
     for _ in range(1 if quick else 2):
         for piece in bf.scenery[: 3 if quick else 8]:
             edited = bf.without_scenery(piece.id)
-            clock.time(lambda edited=edited: edited.move_graph(radius))
+            clock.time(partial(edited.move_graph, radius))
     results["graph_rebuild_s"] = clock.median
     results["graph_rebuild_cpu_s"] = clock.cpu_median
     out(f"graph rebuild after an edit  {_fmt(clock.median)}  median {_cpu(clock)} over {len(clock.wall)}  "
@@ -261,7 +265,7 @@ def run_geometry_bench(out: Callable[[str], object] = print, quick: bool = False
     throw(bf, "grenade", (40.0, 30.0), (1.0, 0.3), 0.6, 0)  # import Panda3D outside the timing
     clock = _Clock()
     for seed in range(5 if quick else 20):
-        clock.time(lambda seed=seed: throw(bf, "grenade", (40.0, 30.0), (1.0, 0.3), 0.6, seed))
+        clock.time(partial(throw, bf, "grenade", (40.0, 30.0), (1.0, 0.3), 0.6, seed))
     results["throw_s"] = clock.median
     results["throw_cpu_s"] = clock.cpu_median
     out(f"one grenade throw            {_fmt(clock.median)}  median {_cpu(clock)} over {len(clock.wall)}  "
@@ -290,7 +294,7 @@ def run_scale_bench(out: Callable[[str], object] = print, quick: bool = False) -
     for n in counts:
         table = crowded_table(n)
         clock = _Clock()
-        clock.time(lambda table=table: check(table))
+        clock.time(partial(check, table))
         results[f"check_{n}_s"] = clock.median
         results[f"check_{n}_cpu_s"] = clock.cpu_median
         out(f"checks, {n:>5} pieces         {_fmt(clock.median)}  {_cpu(clock)}  target 10,000 < 2 s")
@@ -306,7 +310,7 @@ def run_scale_bench(out: Callable[[str], object] = print, quick: bool = False) -
                  "scenery": [{"id": "dense", "shape": {"mesh": "dense.stl"}, "at": [50, 40, 0]}]}
         clock = _Clock()
         bf = clock.time(lambda: Battlefield.from_dict(data_, root=folder))
-        faces = len(bf.solid("dense").source.faces)
+        faces = len(bf.solid("dense").mesh.faces)
         results["mesh_load_s"] = clock.median
         results["mesh_load_cpu_s"] = clock.cpu_median
         out(f"load a {faces:,}-triangle mesh {_fmt(clock.median)}  {_cpu(clock)}  target < 3 s")

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 import shapely
 from shapely.geometry import LineString, Point
+from shapely.geometry.base import BaseGeometry
 from shapely.ops import nearest_points
 
 from engine.geometry.placement import other_discs
@@ -52,7 +53,7 @@ def _refuse(reason: str) -> Step:
     return Step(None, None, reason)
 
 
-def _room(bf: Battlefield, base_radius: float, surface: str | None, others: Iterable) -> shapely.Geometry:
+def _room(bf: Battlefield, base_radius: float, surface: str | None, others: Iterable) -> BaseGeometry:
     """Where a base centre may land on ``surface``, other figurines removed."""
     region = bf.free_space(base_radius, surface)
     z = bf.surface_z(surface)

@@ -138,7 +138,7 @@ def landing_problem(
         return f"The {what}'s Teleporters must be a list of Teleporter names, not {named!r}."
     for t in named:
         if t not in teleporters:
-            known = ", ".join(sorted(teleporters)) or "none on this battlefield"
+            known = ", ".join(sorted(teleporters)) or "none carries this throw in this game"
             return f"{t!r} is not a Teleporter the {what} could touch here (Teleporters: {known})."
     if len(set(named)) != len(named):
         return f"The {what} names a Teleporter twice ({', '.join(named)}): a touch is reported once."
@@ -157,6 +157,34 @@ def landing_problem(
     problem = rest_problem(bf, (x, y, z), extent(kind), REST_TOLERANCE_CM, () if overlapped is None else (overlapped,))
     if problem is not None:
         return f"The {what} cannot have come to rest at ({x:.1f}, {y:.1f}, {z:.1f}): {problem}."
+    return None
+
+
+def touch_problem(
+    terrain: Any, kind: str, start: Sequence[float], strength: float, teleporter: str, where: Any,
+    name: str | None = None,
+) -> str | None:
+    """Why a ``kind`` throw from ``start`` at ``strength`` cannot have touched
+    the Teleporter ``teleporter`` lying at ``where`` (a shapely geometry: its
+    token's disc or its piece's footprint); None when it could have. The
+    body touches it on its way, and no point of a flight lies farther from
+    its start than the reach model allows (a piece in the way only stops it
+    sooner): a claim that a weak throw touched a Teleporter across the table
+    is refused like a landing beyond reach, with the same exception for a
+    body that starts inside a piece."""
+    from shapely.geometry import Point
+
+    what = NAMES.get(name or kind, name or kind)
+    bf = terrain.bf
+    sx, sy = float(start[0]), float(start[1])
+    if starts_in_scenery(bf, kind, (sx, sy)) is not None:
+        return None
+    gap = max(0.0, float(where.distance(Point(sx, sy))) - extent(kind))
+    allowed = reach(kind, float(strength), bf.surface_height(sx, sy))
+    if gap > allowed:
+        return (f"The {what} cannot have touched the Teleporter {teleporter!r}: it lies {gap:.1f} cm from where the "
+                f"{what} was thrown ({sx:.1f}, {sy:.1f}), and a throw at strength {strength:.2f} flies at most "
+                f"{allowed:.1f} cm (the reach model, measured from the physics).")
     return None
 
 
@@ -247,5 +275,5 @@ def verify_chance(state: Any, action: Any) -> tuple[bool, str | None]:
 
 __all__ = [
     "REACH_MARGIN", "REACH_SLACK_CM", "REST_TOLERANCE_CM", "SEED_LIMIT", "TABLE_BOUND_CM", "VERIFY_TOLERANCE_CM",
-    "differs", "extent", "landing_problem", "reach", "redraw", "toward", "verify_chance",
+    "differs", "extent", "landing_problem", "reach", "redraw", "touch_problem", "toward", "verify_chance",
 ]

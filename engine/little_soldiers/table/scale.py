@@ -72,10 +72,12 @@ def dense_mesh(path: Path, triangles: int = 300_000) -> Path:
     ball = trimesh.creation.icosphere(subdivisions=subdivisions, radius=6.0)
     ring = trimesh.creation.torus(major_radius=9.0, minor_radius=1.5, major_sections=64, minor_sections=32)
     mesh = trimesh.util.concatenate([ball, ring])
+    if not isinstance(mesh, trimesh.Trimesh):
+        raise TypeError(f"joining a ball and a ring gave a {type(mesh).__name__}, not a mesh")
     mesh.apply_translation((0.0, 0.0, -mesh.bounds[0][2]))
     from engine.core.files import write_atomic
 
-    write_atomic(path, mesh.export(file_type="stl"), what="mesh")
+    write_atomic(path, trimesh.exchange.stl.export_stl(mesh), what="mesh")
     return path
 
 

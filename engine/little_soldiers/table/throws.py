@@ -37,7 +37,7 @@ def throw_spec(kind: str, bf: Battlefield | None = None, chosen: Any = None) -> 
     die's faces, else ``data.py`` does. With ``bf``, its Teleporters are watched."""
     watched = frozenset(p.id for p in bf.scenery if p.object == TELEPORTER) if bf is not None else frozenset()
     markers = tuple(t.at for t in bf.tokens if t.kind == TELEPORTER) if bf is not None else ()
-    common = dict(
+    common: dict[str, Any] = dict(
         direction_scatter_deg=data.THROW_DIRECTION_SCATTER_DEG,
         strength_scatter=data.THROW_STRENGTH_SCATTER,
         settle_timeout_s=data.THROW_SETTLE_TIMEOUT_S,

@@ -20,6 +20,7 @@ from typing import Any
 
 import shapely
 from shapely.geometry import Point
+from shapely.geometry.base import BaseGeometry
 
 from engine.geometry.battlefield import Battlefield, BattlefieldError, Token, Zone
 from engine.geometry.checks import Problem, num
@@ -79,7 +80,7 @@ def deploy_reach() -> float:
     return data.TOKEN_RADIUS + data.GREEN_MOVE_TOKEN_LENGTH + widest_base()
 
 
-def deployment_area(bf: Battlefield, token: Token, base_radius: float | None = None) -> shapely.Geometry:
+def deployment_area(bf: Battlefield, token: Token, base_radius: float | None = None) -> BaseGeometry:
     """Where a base centre may be placed for this Deployment token: the disc
     of :func:`deploy_reach` around it, inside the table's free space."""
     r = widest_base() if base_radius is None else base_radius
@@ -88,7 +89,7 @@ def deployment_area(bf: Battlefield, token: Token, base_radius: float | None = N
     return disc.intersection(local_free_space(bf, disc, r))
 
 
-def local_free_space(bf: Battlefield, area: shapely.Geometry, base_radius: float) -> shapely.Geometry:
+def local_free_space(bf: Battlefield, area: shapely.Geometry, base_radius: float) -> BaseGeometry:
     """The table's free space for a base of ``base_radius``, exact inside
     ``area``: only the pieces near it (from the footprint index) are grown
     and cut out, so a Deployment check costs the same on a table of 20

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.geometry.battlefield import Battlefield, Vocabulary
+from engine.geometry.battlefield_file import TokenField
 
 OBJECTS: tuple[str, ...] = ("teleporter", "radar", "transmogrifier", "marshmallow", "switch")
 LEVELS: tuple[int, ...] = (1, 2)
@@ -21,7 +22,22 @@ the missions' Supplies, Flag, Force Field Switches and Threat Targets, Objects a
 RENAMED_TOKENS: tuple[tuple[str, str], ...] = (("threat", "threat_target"),)
 """Token kinds older files may still hold, each read as the kind the engine
 reads now: the level editor placed "threat" markers that no mission read."""
-VOCABULARY = Vocabulary(levels=LEVELS, objects=OBJECTS, tokens=TOKENS, renamed=RENAMED_TOKENS)
+TOKEN_FIELDS: tuple[tuple[str, str, TokenField], ...] = (
+    ("deployment", "number", TokenField.WHOLE),
+    ("force_field_switch", "number", TokenField.WHOLE),
+    ("force_field_switch", "scenery", TokenField.NAMES),
+    ("threat_target", "threat", TokenField.NAME),
+    ("threat_target", "z", TokenField.HEIGHT),
+    ("object", "object", TokenField.OBJECT),
+    ("object", "id", TokenField.NAME),
+    ("*", "colour", TokenField.NAME),
+    ("*", "side", TokenField.NAME),
+)
+"""The token fields the game reads (a Deployment token's number, a Threat Target's id and height, an Object
+token's kind and id, a Force Field Switch's number and scenery, a colour or side), each of the type it is
+read as: a file that holds anything else there is refused with the field named (issue 22's hostile levels)."""
+VOCABULARY = Vocabulary(levels=LEVELS, objects=OBJECTS, tokens=TOKENS, renamed=RENAMED_TOKENS,
+                        token_fields=TOKEN_FIELDS)
 
 
 def current_kinds(data: Any) -> Any:
