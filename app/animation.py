@@ -33,6 +33,17 @@ if TYPE_CHECKING:
 
 LABEL_S = 1.8
 """How long a floating label rises at normal speed (chosen)."""
+MAX_FRAME_S = 0.1
+"""The most seconds one frame moves an animation on (chosen): a slow frame (a software
+renderer drawing a full table, a step of a review rebuilding it) took a whole grenade's
+flight and its burst in one jump, and the winning throw was never seen."""
+
+
+def frame_dt() -> float:
+    """This frame's seconds for the animations: the frame's time, at most :data:`MAX_FRAME_S`."""
+    from ursina import time
+
+    return min(float(time.dt), MAX_FRAME_S)
 
 
 @dataclass
@@ -64,10 +75,13 @@ def along(points: list[tuple[float, float, float]], k: float) -> tuple[float, fl
 class Animator:
     """Animations for one game screen (see the module's docstring)."""
 
-    def __init__(self, controller: TableControl, view: Callable[[], GameScene], speed: Callable[[], float]) -> None:
+    def __init__(self, controller: TableControl, view: Callable[[], GameScene], speed: Callable[[], float],
+                 sound: Callable[[str], None] | None = None) -> None:
         from ursina import Entity
 
         self.controller = controller
+        self._sound = sound or (lambda name: None)
+        """Plays a toy sound by name (app.sounds)."""
         self.view = view
         """The screen's current scene (it is rebuilt on Load)."""
         self.speed = speed
@@ -95,18 +109,42 @@ class Animator:
         return snap
 
     def changed(self) -> None:
-        """After the controller changed: animate the one action just played."""
+        """After the controller changed: animate the one action just played. The sight rays
+        of the last attack go as soon as anything else happens (another action, the player
+        picking a soldier): they lingered seconds into the player's turn, over their own cords."""
         before, after = self.snapshot, self._take()
         self.snapshot = after
+        if self._rays_showing() and (after["key"] != before["key"] or self._players_turn()):
+            self._drop_rays()
         one_action = (before["key"][0] == after["key"][0] and after["key"][1] == before["key"][1] + 1)
         shows = self.view().shows
         if not one_action or self.speed() <= 0 or shows is None or "shown" not in before or "shown" not in after:
             return
         shows.show(before["shown"], after["shown"], self)
 
+    def _players_turn(self) -> bool:
+        my_turn = getattr(self.controller, "my_turn", None)
+        return bool(my_turn()) if my_turn is not None else False
+
+    def _rays_showing(self) -> bool:
+        return any(m.extra.get("rays") for m in self.motions)
+
+    def _drop_rays(self) -> None:
+        """Take the last attack's sight rays off the table now."""
+        keep = []
+        for m in self.motions:
+            if m.extra.get("rays"):
+                m.done()
+            else:
+                keep.append(m)
+        self.motions = keep
+
     # ------------------------------------------------------------ what the shows use
     def add(self, motion: Motion) -> None:
         self.motions.append(motion)
+
+    def sound(self, name: str) -> None:
+        self._sound(name)
 
     def float_label(self, text: str, at: tuple[float, float, float], rgba: tuple[float, float, float, float],
                     seconds: float = LABEL_S) -> None:

@@ -23,6 +23,11 @@ CONTROLS: tuple[tuple[str, str], ...] = (
     ("Space", "skip the animation playing now"),
     ("F2", "animation speed: slow, normal, fast, instant"),
     ("Ctrl+Z or U", "undo (never across a roll or a reveal)"),
+    ("F", "frame the selected soldier (Little Soldiers)"),
+    ("C", "the camera follows the play, or stays put"),
+    ("M", "sound on or off"),
+    ("E", "fold or open the Events panel"),
+    ("Left / Right, Page Up / Down", "in a Review: an action back or on, a turn back or on"),
     ("Tab", "a served table: fold its panel (bottom left) to a tab, or open it again"),
     ("Enter", "a served table: chat (Enter sends the line, Escape closes it)"),
 )

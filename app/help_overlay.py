@@ -35,8 +35,8 @@ def help_lines(info: Any, config: Any, width: int = HELP_WIDTH) -> list[str]:
     """Everything the help shows, wrapped at ``width`` characters: controls
     first, then the rules summary (in a mission, the engine's text leads with
     the mission's own rules)."""
-    try:
-        rules = info.rules_summary(config)
+    try:  # the players' words where the game has them (no flags, paths or data names: issue 27)
+        rules = (info.player_rules or info.rules_summary)(config)
     except Exception as err:  # noqa: BLE001 - the help must open even if a summary fails
         rules = f"(the rules summary could not be read: {err})"
     lines = ["Controls", *controls_text().splitlines(), "", f"{info.title}: rules summary"]
@@ -89,8 +89,11 @@ class HelpOverlay:
     def hide(self) -> None:
         self.root.enabled = False
 
-    def scroll(self, lines: int) -> None:
-        self.top = max(0, min(len(self.lines) - self.page, self.top + lines))
+    def scroll(self, lines: int, page: bool = False) -> None:
+        """Scroll by ``lines``; a Page Down may end on a short last page, so every page
+        starts on the last line of the page before (clamped, the last page repeated more)."""
+        last = len(self.lines) - (1 if page else self.page)
+        self.top = max(0, min(max(0, last), self.top + lines))
         self._render()
 
     def _render(self) -> None:
@@ -118,7 +121,8 @@ class HelpOverlay:
         elif key in ("scroll up", "up arrow"):
             self.scroll(-3)
         elif key == "page down":  # a page on, the last line of the page before kept on top
-            self.scroll(self.page - 1)
+            if self.top + self.page < len(self.lines):
+                self.scroll(self.page - 1, page=True)
         elif key == "page up":
             self.scroll(-(self.page - 1))
         elif key == "home":

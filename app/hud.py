@@ -1,5 +1,11 @@
 """The heads-up display every game shares: whose turn, the event log,
-undo/save/load, the engine's message, the hand-over screen and the end screen.
+undo/save/load/review, the engine's message, the hand-over screen and the
+result panel.
+
+The result comes once the last action has been shown (the winning grenade
+flies and goes off first), as a panel in the game's own words that can be
+put aside to look round the final table ("Look at the table"; "Show the
+result" brings it back) or left for the game's Review.
 
 It reads only the controller (status, events, message, result) and calls
 only its methods, so it is the same for all three games.
@@ -28,9 +34,12 @@ LOG_LINE_H = 0.0182
 """camera.ui height of one log line at the log's text size (measured: 24 lines fill 0.437)."""
 CHOICE_BOTTOM, CHOICE_STEP, CHOICE_H = -0.42, 0.058, 0.05
 """The lowest choice button's centre, the step up to the next, a button's height."""
+CLOSE_REVIEW = "Close review"
+"""The review's way out, back to where it was opened from (it read "Back", as did the bar's step back)."""
 SPEED_GAP = 0.015
 """Between the log panel and the speed line under it (its top), and below the speed line."""
-SPEED_H = 0.02
+SPEED_H = 0.04
+"""The settings line's two rows under the log panel (speed and help; sound and camera)."""
 MESSAGE_RGB = {"error": (1, 0.55, 0.45), "warning": (1, 0.8, 0.35), "info": (0.65, 0.95, 0.7)}
 """The message line's colour by kind: a 'Saved' was shown in the error colour."""
 
@@ -181,11 +190,17 @@ def save_title(path: Any, autosave: bool = False) -> str:
 
 class Hud:
     def __init__(self, controller: GameController, on_menu: Callable[[], None] | None = None,
-                 busy: Callable[[], bool] | None = None) -> None:
+                 busy: Callable[[], bool] | None = None, on_review: Callable[[], None] | None = None,
+                 fold: Callable[[], None] | None = None) -> None:
         from ursina import Button, Entity, Text, camera, color, window
 
         self.controller = controller
         self.on_menu = on_menu
+        self.on_review = on_review
+        self.end_held = False
+        """The result is due but waits for the last action to be shown (asked again each frame)."""
+        self.end_dismissed = False
+        """The player put the result panel aside to look at the final table."""
         self.busy = busy or (lambda: False)
         """True while the last action is still being shown: the hand-over screen waits for it
         (it covered a grenade's flight and the Hearts at once, so the thrower never saw them)."""
@@ -227,13 +242,26 @@ class Hud:
         """The save panel asking for a name, while it is open."""
         self.save_field: Any = None
         self.buttons: dict[str, Any] = {}
-        for i, (name, action) in enumerate(
-            [("Undo", controller.undo), ("Save", self.save), ("Load", self.load), ("Menu", self.menu)]
-        ):
-            b = Button(parent=ui, text=name, scale=(0.1, 0.045), position=window.top_right + (-0.45 + i * 0.11, -0.045),
-                       color=color.rgb(0.25, 0.3, 0.38), text_size=0.8)
+        reviewing = hasattr(controller, "track")
+        row: list[tuple[str, Callable[[], object]]]
+        if reviewing:  # a review: whose view it shows, and back to where it was opened from
+            row = [("Seen as", self.next_seat), (CLOSE_REVIEW, self.menu)]  # "Back" is the bar's step back
+        else:
+            row = [("Undo", controller.undo), ("Save", self.save), ("Load", self.load)]
+            row += [("Review", self.review)] if on_review is not None else []
+            row += [("Menu", self.menu)]
+        step = LOG_PANEL_W / len(row)  # the row spans the log panel under it
+        for i, (name, action) in enumerate(row):
+            b = Button(parent=ui, text=name, scale=(step - 0.01, 0.045),
+                       position=window.top_right + (-0.01 - LOG_PANEL_W + step * (i + 0.5), -0.045),
+                       color=color.rgb(0.25, 0.3, 0.38), text_size=0.8 if len(row) < 5 else 0.72)
             b.on_click = action
             self.buttons[name] = b
+        self.fold_button = Button(parent=ui, text="Hide", scale=(0.07, 0.026), name="fold-events",
+                                  position=window.top_right + (-0.05, -0.1 - 0.011), color=color.rgb(0.22, 0.25, 0.31),
+                                  text_size=0.6)
+        self.fold_button.on_click = fold or (lambda: None)
+        """Folds the Events panel to its title (E does too), so it covers none of the table."""
         self.choice_bar = Entity(parent=ui, name="choices")
         # In front of the whole HUD (the log and buttons showed through the hand-over screen),
         # and its backdrop takes the clicks, so nothing behind it can be pressed. Opaque: at 0.97 the
@@ -250,6 +278,12 @@ class Hud:
         self.overlay_menu = Button(parent=self.overlay, text="Menu", scale=(0.2, 0.06), position=(0, -0.16),
                                    color=color.rgb(0.3, 0.3, 0.36))
         self.overlay_menu.on_click = self.menu
+        self.end_panel = Entity(parent=ui, enabled=False, name="end-panel", z=-5)
+        on_top(self.end_panel, LAYER_OVERLAY)
+        self.result_button = Button(parent=ui, text="Show the result", scale=(0.3, 0.05), name="show-result",
+                                    position=(window.right[0] - 0.17, CHOICE_BOTTOM), color=color.rgb(0.2, 0.45, 0.3),
+                                    text_size=0.8, enabled=False)
+        self.result_button.on_click = self.show_result
         controller.listeners.append(self.refresh)
         self.refresh()
 
@@ -271,28 +305,131 @@ class Hud:
                                                    if self.log_offset else ""), self.log_title.scale_x, LOG_PANEL_W - 0.03)
         self.message.text = wrap_to_width(c.message, self.message.scale_x, window_width() - CHOICE_COLUMN - 0.06)
         self.message.color = color.rgb(*MESSAGE_RGB.get(getattr(c, "message_kind", "error"), MESSAGE_RGB["error"]))
-        self.buttons["Undo"].enabled = not c.spectating  # a spectator never acts
-        self.buttons["Undo"].disabled = not c.match.can_undo()
-        self.buttons["Undo"].alpha = 1.0 if c.match.can_undo() else 0.4
-        for name in ("Save", "Load"):  # a served game is kept by its server
-            self.buttons[name].enabled = not c.remote
+        if "Undo" in self.buttons:
+            self.buttons["Undo"].enabled = not c.spectating  # a spectator never acts
+            self.buttons["Undo"].disabled = not c.match.can_undo()
+            self.buttons["Undo"].alpha = 1.0 if c.match.can_undo() else 0.4
+        for name in ("Save", "Load", "Review"):  # a served game is kept, and reviewed, by its server
+            if name in self.buttons:
+                self.buttons[name].enabled = not c.remote
         self._choices(choices)
-        if c.is_over():
-            result = c.match.state.result()
-            scores = "\n".join(score_lines(c.game, result)) if result is not None else ""
-            again = ("Leave the table", self.menu) if c.remote else ("Play again", c.restart)
-            self._show_overlay(f"Game over\n{c.end_reason()}\n\n{scores}", again[0], again[1], full=False)
-            self.overlay_menu.enabled = not c.remote  # its own button says it already
+        self._fold()
+        over = c.is_over() and getattr(c, "shows_end_panel", True)
+        if over and self.busy():
+            self.end_held = True  # the last action (the winning grenade) is shown first
+            self.overlay.enabled = self.end_panel.enabled = self.result_button.enabled = False
+        elif over:
+            self.end_held = False
+            self.overlay.enabled = False
+            self.end_panel.enabled = not self.end_dismissed
+            self.result_button.enabled = self.end_dismissed
+            if not self.end_dismissed:
+                self._end_panel()
         elif c.handover_to is not None and self.busy():
             self.handover_held = True  # the view hides the hands already; the screen comes when the action is shown
-            self.overlay.enabled = False
+            self.overlay.enabled = self.end_panel.enabled = self.result_button.enabled = False
         elif c.handover_to is not None:
             self.handover_held = False
-            who = seat_label(c.game, c.handover_to)
+            self.end_panel.enabled = self.result_button.enabled = False
+            who = c.seat_label(c.handover_to)
             self._show_overlay(f"Pass the computer to\n{who}", f"I am {who}: show my cards", c.acknowledge_handover)
         else:
-            self.handover_held = False
-            self.overlay.enabled = False
+            self.handover_held = self.end_held = self.end_dismissed = False
+            self.overlay.enabled = self.end_panel.enabled = self.result_button.enabled = False
+
+    # ------------------------------------------------------------ the result
+    def end_lines(self) -> list[str]:
+        """What the result panel says: why the game ended, then the score in the game's words."""
+        c = self.controller
+        return [c.end_reason(), "", *c.score_lines()]
+
+    def _end_panel(self) -> None:
+        """The result: a panel left of the Events log, sized to its words, with what to do next."""
+        from ursina import Button, Entity, Text, color, destroy, window
+
+        for child in list(self.end_panel.children):
+            destroy(child)
+        room = window.aspect_ratio - LOG_PANEL_W - 0.08
+        wide = min(1.05, room)
+        texts: list[tuple[str, float, Any]] = [("Game over", 1.6, color.rgb(1, 0.95, 0.6))]
+        for line in self.end_lines():
+            texts.append((wrap_to_width(line, 0.95, wide - 0.08, max_lines=4) if line else "", 0.95, color.white))
+        buttons = [("Look at the table", self.dismiss_result)]
+        if self.controller.remote:  # a served table: its server keeps the game
+            buttons.append(("Leave the table", self.menu))
+        else:
+            if self.on_review is not None:
+                buttons.append(("Review the game", self.review))
+            buttons += [("Play again", self.controller.restart), ("Menu", self.menu)]
+        rows = (len(buttons) + 1) // 2
+        # the backdrop first: the panel's parts draw in the order they were made (the HUD has no depth test)
+        backdrop = Entity(parent=self.end_panel, model="quad", color=color.rgb(*COVER_RGB), scale=(wide, 0.1),
+                          z=0.1, collider="box", name="end-backdrop")  # opaque: what is under it never reads through
+        made = []
+        height = 0.04
+        for text, size, rgb in texts:
+            t = Text(parent=self.end_panel, text=text or " ", origin=(0, 0.5), scale=size, color=rgb)
+            made.append(t)
+            height += t.height * size + 0.012
+        height += rows * 0.065 + 0.03
+        top = height / 2
+        backdrop.scale_y = height
+        y = top - 0.03
+        for t in made:
+            t.y = y
+            y -= t.height * t.scale_y + 0.012
+        bw = (wide - 0.09) / 2
+        for i, (text, action) in enumerate(buttons):
+            row, col = divmod(i, 2)
+            b = Button(parent=self.end_panel, text=text, scale=(bw, 0.052), text_size=0.8,
+                       position=((col - 0.5) * (bw + 0.03) if len(buttons) > 1 else 0,
+                                 -top + 0.035 + 0.026 + (rows - 1 - row) * 0.065),
+                       color=color.rgb(0.2, 0.45, 0.3) if i == 0 else color.rgb(0.26, 0.3, 0.38), name=f"end-{text}")
+            b.on_click = action
+        self.end_panel.x = window.left[0] + 0.03 + room / 2  # left of the Events log, which stays readable
+        self.end_panel.y = 0.02
+
+    @property
+    def end_text(self) -> str:
+        """Every line the result panel shows (tests)."""
+        from ursina import Text
+
+        return "\n".join(t.text for t in self.end_panel.children if isinstance(t, Text) and t.parent is self.end_panel
+                         and t.text.strip())
+
+    def dismiss_result(self) -> None:
+        """Look at the table: the panel goes aside; "Show the result" brings it back."""
+        self.end_dismissed = True
+        self.refresh()
+
+    def show_result(self) -> None:
+        self.end_dismissed = False
+        self.refresh()
+
+    def review(self) -> None:
+        if self.on_review is not None:
+            self.on_review()
+
+    def next_seat(self) -> None:
+        """A review's "Seen as": the next seat's view (their hand, their private lines)."""
+        c = self.controller
+        c.show_seat(c.viewer + 1)  # type: ignore[attr-defined]
+
+    # ------------------------------------------------------------ the Events panel
+    def _fold(self) -> None:
+        """The Events panel open, or folded to its title bar (a setting: app.settings)."""
+        from app import settings
+
+        folded = settings.load().events_folded
+        self.log_panel.enabled = not folded
+        self.log.enabled = not folded
+        self.fold_button.text = "Show" if folded else "Hide"
+        if folded:
+            self.log_title.text = "Events (E to show)"
+            self.speed.y = self.log_title.y - 0.04
+        if "Seen as" in self.buttons:
+            self.buttons["Seen as"].text = fit_text(f"As {self.controller.seat_title(self.controller.viewer)}", 0.75,
+                                                    self.buttons["Seen as"].scale_x - 0.02)
 
     def _fit_log(self, buttons: int) -> None:
         """Shorten the log panel (and its lines) so the speed line under it stays above
@@ -354,8 +491,10 @@ class Hud:
         self.thinking.x = self.status.x + used
         fit_line(self.thinking, self._thinking, THINKING_SIZE, max(0.0, room - used))
 
-    def set_speed(self, name: str) -> None:
-        self.speed.text = f"Speed: {name} (F2)   Skip: Space   Help: F1"
+    def set_speed(self, name: str, muted: bool = False, follow: bool = True) -> None:
+        """The settings line under the Events panel: speed, sound, camera, help."""
+        self.speed.text = (f"Speed: {name} (F2)   Skip: Space   Help: F1\n"
+                           f"Sound: {'off' if muted else 'on'} (M)   Camera follows the play: {'yes' if follow else 'no'} (C)")
 
     def scroll_log(self, key: str) -> None:
         """The wheel over the log panel scrolls it (up: older)."""

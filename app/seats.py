@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from engine.bots.levels import bot_names
+from engine.bots.levels import Difficulty, bot_names
 
 SEAT_NAMES: dict[str, tuple[str, ...]] = {
     "little-soldiers": ("green", "yellow"),
@@ -30,6 +30,32 @@ SEAT_RGB: dict[str, tuple[float, float, float]] = {
 KINDS = ("human",) + bot_names()
 """A seat is played by a person at this computer or by one of the engine's
 bots: a kind, or a difficulty (easy, normal, hard)."""
+
+PLAYER_KINDS: tuple[str, ...] = ("human",) + tuple(d.value for d in Difficulty)
+"""What the start screen offers a player: a person, or a bot by how hard it plays."""
+ADVANCED_KINDS: tuple[str, ...] = tuple(k for k in KINDS if k not in PLAYER_KINDS)
+"""The engine's bot kinds (random, heuristic, search), offered behind the start screen's
+"Advanced" choice: the seat choice mixed them with the difficulties (heuristic, search,
+easy, normal, hard, human, random), engine names a player cannot place."""
+
+DEFAULT_BOT = Difficulty.NORMAL.value
+"""The bot an empty seat gets (chosen: the middle difficulty; it was the engine's 'heuristic')."""
+
+KIND_TITLES: dict[str, str] = {"human": "Human", "easy": "Easy", "normal": "Normal", "hard": "Hard",
+                               "random": "Random", "heuristic": "Heuristic", "search": "Search"}
+"""A seat's kind as the window shows it."""
+
+
+def kind_title(kind: str) -> str:
+    """"normal" -> "Normal": how the start screen, the Load list and the HUD name who plays a seat."""
+    return KIND_TITLES.get(kind, kind.replace("_", " ").capitalize())
+
+
+def kind_cycle(kind: str, advanced: bool) -> str:
+    """The kind after ``kind`` when its seat button is clicked: Human, Easy, Normal, Hard,
+    then (with Advanced on) the engine's kinds, and round again."""
+    order = PLAYER_KINDS + (ADVANCED_KINDS if advanced else ())
+    return order[(order.index(kind) + 1) % len(order)] if kind in order else order[0]
 
 
 class SeatError(ValueError):
@@ -113,12 +139,13 @@ SECOND_PERSON: tuple[tuple[re.Pattern[str], str], ...] = (
 as the table says them about that seat (a shared screen has no one "you")."""
 
 
-def about_seat(game: str, text: str, seat: int) -> str:
+def about_seat(game: str, text: str, seat: int, who: str | None = None) -> str:
     """A private line told about its seat, as the table names it: "You draw
     Roxy 7." -> "Player 2 (red) draws Roxy 7." (hot-seat: whoever is at the
     mouse now could not tell whose draw the log meant). A second-person line
-    no pattern knows gets the seat in front, so none is left unnamed."""
-    who = seat_label(game, seat)
+    no pattern knows gets the seat in front, so none is left unnamed. ``who``:
+    the seat as the game's log names it ("Red"), else its label."""
+    who = who or seat_label(game, seat)
     for pattern, told in SECOND_PERSON:
         m = pattern.fullmatch(text)
         if m:
@@ -129,11 +156,11 @@ def about_seat(game: str, text: str, seat: int) -> str:
 
 
 def default_bot(game: str) -> str:
-    """The game's heuristic bot (every game has one now); random only for a
-    game that declares none."""
-    from engine.core.games import get_game
+    """The bot an empty seat gets: Normal (every game declares its three difficulties);
+    random only for a game that declares none."""
+    from engine.bots.levels import LEVELS
 
-    return "heuristic" if get_game(game).heuristic_bot is not None else "random"
+    return DEFAULT_BOT if (game, Difficulty.NORMAL) in LEVELS else "random"
 
 
 def parse_seats(game: str, text: str | None, num_seats: int) -> Seats:

@@ -23,6 +23,19 @@ def rgba(rgb: Sequence[float], a: float = 1.0) -> tuple[float, float, float, flo
     return (float(rgb[0]), float(rgb[1]), float(rgb[2]), a if len(rgb) < 4 else float(rgb[3]))
 
 
+EVENTS_FILM_X = 0.42
+"""Where the Events panel begins on the film (x, -1..1): a view frames the table left of it."""
+
+
+def free_film(rect: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+    """A view's room on the film (x0, x1, y0, y1) with the Events panel folded or not: folded,
+    the table may use the window's right side too (the panel covered part of the table)."""
+    from app import settings
+
+    x0, x1, y0, y1 = rect
+    return (x0, 0.96, y0, y1) if settings.load().events_folded and x1 >= EVENTS_FILM_X - 0.05 else rect
+
+
 class Table:
     """The table top and the camera that orbits it (app.camera_controls:
     right-drag rotates, middle- or shift+right-drag pans, wheel zooms to the cursor)."""

@@ -20,7 +20,7 @@ from engine.core.record import write_atomic
 from engine.core.userdir import user_dir
 
 __all__ = ["user_dir", "autosave_path", "autosaves", "latest_autosave", "new_save_path", "saves", "where_key",
-           "write_meta", "read_meta", "AUTOSAVE_SLOTS", "levels", "level_path"]
+           "write_meta", "read_meta", "save_label", "AUTOSAVE_SLOTS", "levels", "level_path"]
 
 AUTOSAVE_SLOTS = 3
 """Autosave slots per game and battlefield (chosen): the last three games can be resumed."""
@@ -116,6 +116,19 @@ def meta_path(path: Path) -> Path:
 def write_meta(path: Path, meta: dict[str, Any]) -> None:
     """The sidecar the Load list reads (atomic; an OSError is the caller's)."""
     write_atomic(meta_path(path), json.dumps(meta) + "\n", what="save's summary")
+
+
+def save_label(path: Path) -> str:
+    """A save as the window names it: the name it was saved under, else "the autosave",
+    else its game and battlefield ("Loaded little-soldiers-my-test-save.json." showed a file)."""
+    meta = read_meta(Path(path))
+    name = meta.get("name") if isinstance(meta.get("name"), str) else ""
+    if name and name != "Autosave":
+        return f"'{name}'"
+    if name == "Autosave" or Path(path) in autosaves():
+        return "the autosave"
+    where = " ".join(str(meta[k]) for k in ("game", "where") if meta.get(k))
+    return f"the saved {where} game" if where else "the saved game"
 
 
 def read_meta(path: Path) -> dict[str, Any]:

@@ -142,6 +142,24 @@ class LosSession:
                 return role
         return None
 
+    def pick_ray(self, a: tuple[float, float, float], b: tuple[float, float, float]) -> str | None:
+        """The figurine the ray from ``a`` through ``b`` (engine cm: the pointer's) passes
+        through, base to head, the nearest first (it becomes selected). A figurine
+        standing behind a shoebox shows only its head over the box; the ray through its
+        head meets the table far behind its base, so picking by the table point missed it."""
+        o, d = np.asarray(a, float), np.asarray(b, float) - np.asarray(a, float)
+        best: tuple[float, str] | None = None
+        for role, fig in self.figurines.items():
+            size = figure_size(fig.kind)
+            z0 = float(fig.spot.z)
+            t, gap = _ray_to_axis(o, d, (fig.spot.x, fig.spot.y), z0, z0 + size.height)
+            if t > 0 and gap <= size.base_radius + 0.5 and (best is None or t < best[0]):
+                best = (t, role)
+        if best is None:
+            return None
+        self.selected = best[1]
+        return best[1]
+
     # ------------------------------------------------------------ answers
     def sight(self) -> Sight:
         if self._sight is None:
@@ -179,6 +197,20 @@ class LosSession:
 
     def as_json(self) -> str:
         return json.dumps(sight_json(self.sight()))
+
+
+def _ray_to_axis(o: np.ndarray, d: np.ndarray, xy: tuple[float, float], z0: float, z1: float) -> tuple[float, float]:
+    """How far along the ray ``o + t d`` it comes nearest to the vertical segment at ``xy``
+    from ``z0`` to ``z1``, and how near (cm): sampled along the segment, which is short."""
+    best = (0.0, math.inf)
+    dd = float(d @ d) or 1.0
+    for z in np.linspace(z0, z1, 13):
+        p = np.array([xy[0], xy[1], z])
+        t = float((p - o) @ d) / dd
+        gap = float(np.linalg.norm(o + t * d - p))
+        if gap < best[1]:
+            best = (t, gap)
+    return best
 
 
 def run_cli(file: str, start: str, end: str, attacker: str = "infantry", target: str = "infantry",

@@ -160,6 +160,14 @@ class LosWindow:
     # ---------------------------------------------------------------- input
     def input(self, key: str) -> None:
         if key == "left mouse down":
+            from app.pointer import mouse_ray
+
+            ray = mouse_ray()
+            role = self.session.pick_ray(*ray) if ray is not None else None  # its head over a box is enough
+            if role is not None:
+                self.dragging = role
+                self.redraw()
+                return
             p = mouse_on_plane(0.0)
             if p is not None:
                 for role in ROLES:  # a figurine on a Level is picked on its top's plane

@@ -15,7 +15,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, Self
 
-from app.seats import Seats, about_seat, seat_label, with_seat_names
+from app.seats import Seats, about_seat, kind_title, seat_label, with_seat_names
 from engine.bots import make_bot
 from engine.core.games import GameInfo, get_game
 from engine.core.match import Match, MatchLike
@@ -114,7 +114,7 @@ class GameController:
             "game": GAME_TITLES.get(self.game, self.game),
             "where": where_key(self.game, config).replace("-", " "),
             "round": rnd if isinstance(rnd, int) else None,
-            "players": ", ".join(f"{seat_label(self.game, s)}: {k}" for s, k in enumerate(self.seats.kinds)),
+            "players": ", ".join(f"{self.seat_label(s)}: {kind_title(k)}" for s, k in enumerate(self.seats.kinds)),
             "seats": list(self.seats.kinds),  # what Resume and Load seat again (the record keeps no seats)
             "actions": len(self.match.actions),
             "over": self.is_over(),
@@ -174,7 +174,7 @@ class GameController:
         if self.is_over():
             return self.end_reason() or "Game over."
         if self.handover_to is not None:
-            return f"Pass the computer to {seat_label(self.game, self.handover_to)}."
+            return f"Pass the computer to {self.seat_label(self.handover_to)}."
         waiting = getattr(self.match, "waiting_reason", None)  # a served table: why this seat waits
         if waiting:
             return waiting
@@ -186,14 +186,40 @@ class GameController:
         if self.my_turn():
             others = [s for s in acting if s != self.viewer]
             # hot-seat: whose turn, by name (the screen is shared; "Your turn" did not say whose)
-            turn = f"{seat_label(self.game, self.viewer)}, your turn" if len(self.seats.humans()) > 1 else "Your turn"
+            turn = f"{self.seat_label(self.viewer)}, your turn" if len(self.seats.humans()) > 1 else "Your turn"
             return turn + (f" (also choosing: {', '.join(self.seat_title(s) for s in others)})" if others else "") + "."
         return f"Waiting for {names}." if names else "..."
 
-    def seat_title(self, seat: int) -> str:
-        """"Player 2 (red)"; at a served table the name its player gave ("Bob (red)")."""
+    def seat_label(self, seat: int) -> str:
+        """"Player 2 (blue)": the seat's number with its table colour (games whose
+        colours depend on the set-up say so)."""
+        return seat_label(self.game, seat)
+
+    def player_name(self, seat: int) -> str:
+        """The name a served table's player gave ("Bob (red)"), or "" at this computer."""
         named = getattr(self.match, "name_of", None)
-        return (named(seat) if named is not None else "") or seat_label(self.game, seat)
+        return (named(seat) if named is not None else "") or ""
+
+    def shared_screen(self) -> bool:
+        """Whether more than one person reads this screen (a hot-seat table): a
+        private line then names its seat instead of "you"."""
+        return len(self.seats.humans()) != 1
+
+    shows_end_panel = True
+    """The HUD puts up the result panel when the game is over (a review does not)."""
+
+    def seat_title(self, seat: int) -> str:
+        """A seat as the game's log names it, for the result panel and the turn line:
+        "Player 2 (blue)" here, a served table's player by their name ("Bob (red)");
+        games whose log names players otherwise say so ("Red", "Dinosaur (green)")."""
+        return self.player_name(seat) or self.seat_label(seat)
+
+    def score_lines(self) -> list[str]:
+        """The result panel's score, a line a seat, in the game's own words; games override."""
+        result = self.match.state.result() if self.is_over() else None
+        if result is None:
+            return []
+        return [f"{self.seat_title(s)}: {score:g}" for s, score in enumerate(result.scores)]
 
     def end_reason(self) -> str:
         """Why the game ended, the seats named as everywhere else ("Player 2 (blue)
@@ -221,16 +247,21 @@ class GameController:
             return []
         # one person at the table reads "You draw ..."; several share the screen, so a line only one
         # seat may read names that seat ("Player 2 (red) draws ...")
-        shared = len(self.seats.humans()) != 1
-        return [with_seat_names(self.game, about_seat(self.game, e.text, next(iter(e.seats)))
-                                if shared and e.seats is not None and len(e.seats) == 1 else e.text)
-                for e in self.view().events]
+        shared = self.shared_screen()
+        out = []
+        for e in self.view().events:
+            if shared and e.seats is not None and len(e.seats) == 1:
+                seat = next(iter(e.seats))
+                out.append(with_seat_names(self.game, about_seat(self.game, e.text, seat, self.seat_title(seat))))
+            else:
+                out.append(with_seat_names(self.game, e.text))
+        return out
 
     # ------------------------------------------------------------ acting
     def play(self, action: Any) -> bool:
         """Play ``action`` for the shown seat; False (and a message) if the engine refuses."""
         if self.handover_to is not None:
-            self.message = f"{seat_label(self.game, self.handover_to)}: click 'I am ready' first."
+            self.message = f"{self.seat_label(self.handover_to)}: click 'I am ready' first."
             return False
         if self.spectating:
             self.message = SPECTATOR_REFUSAL
@@ -366,11 +397,12 @@ class GameController:
         try:
             save_record(self.match.record(), path)
             write_meta(path, {**self.summary(), "name": name or ""})
-        except OSError as err:  # WriteError says which file and why
-            self.warn(f"{err or path}: not saved. The game goes on.")
+        except OSError as err:  # the user folder refused it: said without the file's path
+            why = getattr(err, "strerror", None) or "the folder refused it"
+            self.warn(f"Not saved ({why}): your user folder is read-only or full. The game goes on.")
             self._changed()
             return False
-        self.inform(f"Saved as '{name}'." if name else f"Saved to {path}.")
+        self.inform(f"Saved as '{name}'." if name else "Saved.")
         self._changed()
         return True
 
@@ -386,8 +418,10 @@ class GameController:
                 raise RecordError(f"{path}: a {record.game} record, not {self.game}.")
             match = Match.from_record(record, str(path))
         except (RecordError, ValueError, OSError, KeyError) as err:  # e.g. the battlefield file is gone
-            text = str(err).strip() or type(err).__name__
-            self.message = text if str(path) in text else f"Cannot load {Path(path).name}: {text}"
+            from app.userdir import save_label
+
+            text = (str(err).strip() or type(err).__name__).replace(f"{path}: ", "").replace(str(path), "the file")
+            self.message = f"Cannot load {save_label(Path(path))}: {text}"  # by its name, not its file's path
             self._changed()
             return False
         from app.seats import parse_seats, saved_seats
@@ -416,7 +450,9 @@ class GameController:
         self._pick_viewer()
         for replaced in list(self.replaced_listeners):  # another battlefield/terrain: the view is rebuilt
             replaced()
-        self.inform(f"Loaded {Path(path).name}.")
+        from app.userdir import save_label
+
+        self.inform(f"Loaded {save_label(Path(path))}.")
         self._changed()
         return True
 
@@ -480,8 +516,8 @@ class GameController:
                 self._autosave_meta = meta
         except OSError as err:
             # said after every action while it fails (the next action's message would hide it once)
-            self.warn(f"Autosave failed ({err.strerror or err}): {self.autosave.parent} is read-only or full. "
-                      "Play goes on; use Save elsewhere when you can.")
+            self.warn(f"Autosave failed ({err.strerror or 'the folder refused it'}): your user folder is read-only "
+                      "or full. Play goes on; use Save when you can.")
             self.autosave_failed = True
             return
         self.autosave_failed = False

@@ -69,6 +69,10 @@ class Motions(Protocol):
         """A label that rises and fades at ``at`` (engine cm)."""
         ...
 
+    def sound(self, name: str) -> None:
+        """Play a toy sound (app.sounds) with what is shown: dice rattling, a tile sliding."""
+        ...
+
 
 class ActionShows(Protocol):
     """One game's animations of the one action just played."""
@@ -115,6 +119,11 @@ class GameScene(Protocol):
 
     def thing_points(self, thing: str) -> list[Point]:
         """Points (engine cm) whose box on screen the tooltip keeps clear of."""
+        return []
+
+    def keep_clear(self) -> list[Any]:
+        """Entities a tooltip should leave uncovered beside the thing it tells of: the dice,
+        the cards in hand, the rack's tiles (it covered the fifth die)."""
         return []
 
     def destroy(self) -> None:

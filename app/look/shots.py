@@ -170,6 +170,34 @@ def los_shot() -> Any:
     return app
 
 
+def review_shot() -> Any:
+    """Review mode: a finished Little Soldiers game stepped back to an attack, played on one
+    action: the whole table (the camera left where it is), the sight rays drawn, the dice
+    tumbling, the review's bar with the turns ticked on its track."""
+    from app.review.controller import review_controller
+    from app.review.screen import ReviewScreen
+    from app.seats import Seats
+    from app.shell import window
+    from app.shell.render import prepare
+    from engine.little_soldiers.actions import Order
+
+    probe = prepare("little-soldiers", {}, 5, 0)
+    game = type(probe)(probe.match, Seats(("heuristic", "heuristic")), bot_seed=5)
+    game.run_bots()
+    record = game.match.record()
+    review: Any = review_controller(record, "shot", step=0)  # a Reviewing controller: track, go
+    attacks = [k for k in range(1, review.track.last + 1)
+               if isinstance(a := record.actions[review.track.bounds[k - 1]][1], Order) and a.kind == "attack"]
+    review.go(attacks[len(attacks) // 2] - 1)
+    app = _start()
+    screen = ReviewScreen(review)
+    screen.follow_on = False  # the whole table in the picture
+    window.step(app, 4)
+    screen.step_on()
+    window.step(app, 12)  # 0.4 s in: the rays and the tumbling dice
+    return app
+
+
 SHOTS: dict[str, tuple[str, Callable[[], Any]]] = {
     "little-soldiers": ("jpg", sight_shot),
     "toy-battle": ("jpg", game_shot("toy-battle", {}, 1, 10)),
@@ -179,6 +207,7 @@ SHOTS: dict[str, tuple[str, Callable[[], Any]]] = {
     "editor": ("jpg", editor_shot),
     "editor-problem": ("jpg", editor_problem_shot),
     "los": ("jpg", los_shot),
+    "review": ("jpg", review_shot),
 }
 
 

@@ -325,6 +325,15 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     from engine.core.record import RecordError, load_record, replay, verify
 
+    if args.window:  # Review mode on the 3D table, from the start of the record
+        from app.shell.play import run
+
+        try:
+            load_record(args.file)  # a broken file is refused here, in one sentence, before a window opens
+        except RecordError as err:
+            print(shown(str(err)), file=sys.stderr)
+            return EXIT_BAD_INPUT
+        return run(None, review=Path(args.file))
     try:
         record = load_record(args.file)
         if args.verify:
@@ -382,8 +391,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     from app.shell.play import run
     from app.shell.start_screen import StartChoice
 
-    if args.menu:
-        return run(None, args.seed)
+    if args.menu:  # the start screen, on the game named (it opened on the last game played, or Little Battle)
+        return run(StartChoice(args.game) if args.game else None, args.seed, menu=True)
     if args.game is None:  # `make play`: Little Soldiers on the default battlefield against a bot
         args.game = "little-soldiers"
     info = get_game(args.game)
@@ -635,9 +644,11 @@ def build_parser() -> argparse.ArgumentParser:
     _add_config_flags(p)
     p.set_defaults(func=cmd_tournament)
 
-    p = sub.add_parser("replay", help="replay a record; print the final state and events")
+    p = sub.add_parser("replay", help="replay a record; print the final state and events (--window: review it on the table)")
     p.add_argument("file", type=file_arg)
     p.add_argument("--pretty", action="store_true")
+    p.add_argument("--window", action="store_true",
+                   help="open Review mode: step through the game on the 3D table, forwards, backwards, to any action")
     p.add_argument("--verify", action="store_true",
                    help="re-run the physics of every throw from its recorded seed and name each throw that lands "
                         "elsewhere (a check of a record someone handed you; never needed to replay one)")

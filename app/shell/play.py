@@ -91,7 +91,15 @@ class Shell:
 
         self.clear()
         self.screen = StartScreen(self.start_game, self.resume, choice, message, on_edit=self.open_editor,
-                                  editing=editing, on_host=self.host_table, on_join=self.join_table)
+                                  editing=editing, on_host=self.host_table, on_join=self.join_table,
+                                  on_quit=self.quit)
+
+    def quit(self) -> None:
+        """The start screen's Quit: the window closes."""
+        self.clear()
+        quit_app = getattr(self.app, "userExit", None)
+        if quit_app is not None:
+            quit_app()
 
     def open_editor(self, path: Path) -> None:
         """The start screen's "Level editor": the file opened as ``toybox edit
@@ -194,7 +202,49 @@ class Shell:
         from app.game_screen import GameScreen
 
         self.clear()
-        self.screen = GameScreen(ctl, on_menu=lambda: self.show_start(choice))
+        self.screen = GameScreen(ctl, on_menu=lambda: self.show_start(choice),
+                                 on_review=lambda: self.review_game(ctl, choice))
+
+    def review_game(self, ctl: GameController, choice: StartChoice) -> None:
+        """The game's Review from its start; Back returns to the game as it was."""
+        from app.review.controller import review_controller
+        from app.review.screen import ReviewScreen
+
+        try:
+            review = review_controller(ctl.match.record(), "this game", step=0, viewer=ctl.viewer)
+        except ValueError as err:  # a record the engine refuses (RecordError): said, and the game stays
+            self.tell(f"This game cannot be reviewed: {err}")
+            return
+        self.clear()
+        self.screen = ReviewScreen(review, on_back=lambda: self._open(ctl, choice))
+
+    def review_file(self, path: Path) -> bool:
+        """``toybox replay FILE --window``: a saved game's Review; Back goes to the start screen."""
+        from app.review.controller import review_file
+        from app.review.screen import ReviewScreen
+        from engine.core.record import RecordError
+
+        try:
+            review = review_file(path)
+        except (RecordError, ValueError, OSError, KeyError) as err:
+            self.show_start(message=resume_refusal(path, err))
+            return False
+        self.clear()
+        self.screen = ReviewScreen(review, on_back=lambda: self.show_start(StartChoice(review.game)))
+        return True
+
+
+def first_screen(shell: Shell, choice: StartChoice | None, seed: int | None = None, menu: bool = False,
+                 review: Path | None = None) -> None:
+    """What the window opens on: a saved game's Review, the start screen (on the game
+    asked for: ``toybox play little-soldiers --menu`` opened on the Little Battle tab),
+    or the game itself."""
+    if review is not None:
+        shell.review_file(review)
+    elif choice is None or menu:
+        shell.show_start(choice)
+    else:
+        shell.start_game(choice, seed)
 
 
 def run_remote(url: str, code: str, name: str | None = None, tls: Any = None) -> int:
@@ -219,9 +269,10 @@ def run_remote(url: str, code: str, name: str | None = None, tls: Any = None) ->
 
 
 def run(choice: StartChoice | None, seed: int | None = None, size: tuple[int, int] = (1280, 720),
-        frames_then_exit: int = 0) -> int:
-    """Open the window; ``choice`` None shows the start screen. ``frames_then_exit``
-    > 0 renders that many frames and returns (used to time the first frame)."""
+        frames_then_exit: int = 0, menu: bool = False, review: Path | None = None) -> int:
+    """Open the window; ``choice`` None (or ``menu``) shows the start screen, ``review``
+    a saved game's Review. ``frames_then_exit`` > 0 renders that many frames and
+    returns (used to time the first frame)."""
     game = choice.game if choice else "little-soldiers"
     if not window.display_available() and not frames_then_exit:
         print(HEADLESS_HELP.format(game=game), file=sys.stderr)
@@ -230,10 +281,7 @@ def run(choice: StartChoice | None, seed: int | None = None, size: tuple[int, in
     app = window.start(offscreen=bool(frames_then_exit), size=size)
     shell = Shell(app)
     guard.install(app, shell.guard)
-    if choice is None:
-        shell.show_start()
-    else:
-        shell.start_game(choice, seed)
+    first_screen(shell, choice, seed, menu, review)
     if frames_then_exit:
         window.step(app, frames_then_exit)
         print(f"first frame after {time.perf_counter() - t0:.2f} s", file=sys.stderr)

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from app import userdir
-from app.seats import KINDS, SEAT_NAMES, Seats, default_bot, seat_label
+from app.seats import ADVANCED_KINDS, SEAT_NAMES, Seats, default_bot, kind_cycle, kind_title, seat_label
 
 GAME_TITLES = {"little-soldiers": "Little Soldiers", "toy-battle": "Toy Battle", "little-battle": "Little Battle"}
 REPO = Path(__file__).resolve().parents[2]
@@ -59,6 +59,11 @@ def level_title(game: str, name: str) -> str:
     return name.replace("-", " ")
 
 
+PANEL_RGB = (0.05, 0.06, 0.09)
+"""The loading and quit panels' backdrop (the HUD's covers' colour)."""
+PANEL_LAYER = 10
+"""Their draw order in Panda3D's fixed bin, after the start screen's buttons."""
+
 EDITOR = "editor"
 """The start screen's tab that opens the level editor (beside the three games)."""
 EDITOR_TITLE = "Level editor"
@@ -83,6 +88,30 @@ def editor_choices() -> dict[str, list[Path]]:
     out["Battlefield"] += userdir.levels("battlefield")  # the player's own (Save as in the editor)
     out["Terrain"] += userdir.levels("terrain")
     return out
+
+
+def level_file_title(path: Path) -> str:
+    """A level file by the name it gives itself, as the game tabs show it
+    ('Castle Field'; the editor tab showed the file's name, 'castle field'), else by its file's name."""
+    from engine.core.files import DataError, load_json
+
+    try:
+        data = load_json(path, "level")
+        name = data.get("name") if isinstance(data, dict) else None
+    except (DataError, OSError, ValueError):
+        name = None
+    return name.strip() if isinstance(name, str) and name.strip() else path.stem.replace("-", " ")
+
+
+def editor_file_line(path: Path) -> str:
+    """What the editor tab says of the level picked: its name, and what Save
+    does with it. It said "Edits levels/little_soldiers/bootcamp.json (Save
+    writes that file ...)": a path, and no longer true, as a level that comes
+    with Toybox is kept as shipped (the editor's Save as names a copy)."""
+    title = level_file_title(path)
+    if path.resolve().is_relative_to((REPO / "levels").resolve()):
+        return f"Opens {title}, as it comes with Toybox: Save as keeps your changes under a name of your own."
+    return f"Opens {title}, a level of your own: Save keeps your changes in it."
 
 
 def level_value(game: str, name: str) -> str:
@@ -167,10 +196,14 @@ class StartScreen:
                  choice: StartChoice | None = None, message: str = "",
                  on_edit: Callable[[Path], None] | None = None, editing: Path | None = None,
                  on_host: Callable[[StartChoice, bool], None] | None = None,
-                 on_join: Callable[[str, str, str | None], None] | None = None) -> None:
+                 on_join: Callable[[str, str, str | None], None] | None = None,
+                 on_quit: Callable[[], None] | None = None) -> None:
         from ursina import Entity, Text, camera, color
 
         self.on_start, self.on_resume, self.on_edit = on_start, on_resume, on_edit
+        self.on_quit = on_quit or _quit_application
+        self._pending: tuple[int, Callable[[], None]] | None = None
+        """A start or resume waiting for the loading panel to be drawn first (frames left, what to do)."""
         self.on_host, self.on_join = on_host, on_join
         """"Host a table" (the choice, open to the network or not) and "Join a table" (address, code, name)."""
         self.open_to_network = False
@@ -178,6 +211,8 @@ class StartScreen:
         self.join_fields: list[Any] = []
         self.choice = choice or opening_choice()
         self.editing = on_edit is not None and editing is not None
+        self.advanced = any(k in ADVANCED_KINDS for k in self.choice.seats)
+        """The seat buttons also cycle through the engine's bot kinds (a game resumed with one shows it)."""
         """The editor tab is showing (else the chosen game's options)."""
         self.edit_file: Path = Path(editing) if editing is not None else REPO / "levels/little_soldiers/bootcamp.json"
         self.root = Entity(parent=camera.ui, name="start-screen")
@@ -186,7 +221,23 @@ class StartScreen:
         self.message = Text(parent=self.root, text=message, origin=(0, 0), position=(0, -0.465), scale=1,
                             color=color.rgb(1, 0.55, 0.45))
         self.body = Entity(parent=self.root)
+        self.loading = Entity(parent=self.root, enabled=False, name="loading", z=-2)
+        """"Setting up the table..." while a game is built (3-4 s of a still start screen looked stuck)."""
+        self.loading.set_bin("fixed", PANEL_LAYER)  # over the buttons (the UI has no depth test)
+        Entity(parent=self.loading, model="quad", color=color.rgb(*PANEL_RGB), scale=(0.9, 0.16), collider="box")
+        self.loading_text = Text(parent=self.loading, text="", origin=(0, 0), scale=1.3, color=color.rgb(1, 0.95, 0.6),
+                                 name="loading-text")
+        self.quit_panel = Entity(parent=self.root, enabled=False, name="quit-panel", z=-2)
+        self.quit_panel.set_bin("fixed", PANEL_LAYER)
+        self.ticker = Entity(name="start-ticker")
+        self.ticker.update = self.update
+        self.ticker.input = self.input
         self._build()
+        from ursina import Button, window
+
+        quit_button = Button(parent=self.root, text="Quit", scale=(0.14, 0.05), text_size=0.8, name="quit",
+                             position=window.top_right + (-0.09, -0.045), color=color.rgb(0.3, 0.3, 0.36))
+        quit_button.on_click = self.ask_quit  # (there was no way out but the window's own close box)
 
     def _button(self, text: str, pos: tuple[float, float], action: Callable[[], object], on: bool = False,
                 width: float = 0.26) -> Any:
@@ -267,13 +318,16 @@ class StartScreen:
         for s, kind in enumerate(seats.kinds):
             row, col = divmod(s, 3)
             name = seat_names[s] if s < len(seat_names) else f"player {s + 1}"
-            self._button(f"{name}: {kind}", (COLUMN_LEFT + 0.13 + col * 0.28, y - row * 0.065), partial(self._cycle, s),
-                         on=kind == "human")
+            self._button(f"{name.capitalize()}: {kind_title(kind)}", (COLUMN_LEFT + 0.13 + col * 0.28, y - row * 0.065),
+                         partial(self._cycle, s), on=kind == "human")
+        # the engine's own bots (random, heuristic, search) only when asked for: under the row's label
+        self._button("Advanced: " + ("on" if self.advanced else "off"), (-0.66 + 0.09, y - 0.08),
+                     self._toggle_advanced, on=self.advanced, width=0.18)
         y -= 0.065 * ((len(seats.kinds) + 2) // 3) + 0.02
         self._button("Start", (0, y), self._start, on=True, width=0.3)
         last = userdir.latest_autosave(c.game)
         if last is not None:  # the newest autosave of this game, whatever its battlefield
-            self._button("Resume the last game", (0, y - 0.065), lambda: self.on_resume(last), width=0.36)
+            self._button("Resume the last game", (0, y - 0.065), lambda: self._resume(last), width=0.36)
         if self.on_host is not None and self.on_join is not None:
             self._network_row(min(y - 0.15, -0.33))
 
@@ -365,13 +419,14 @@ class StartScreen:
 
         for kind, paths in editor_choices().items():
             Text(parent=self.body, text=kind, position=(-0.66, y), origin=(-0.5, 0), scale=1, color=color.white)
-            for i, path in enumerate(paths):
-                row, col = divmod(i, LEVEL_COLUMNS)
-                self._button(path.stem.replace("-", " "), (COLUMN_LEFT + 0.1025 + col * 0.215, y - row * 0.065),
-                             partial(self._pick_file, path), on=path == self.edit_file, width=0.205)
-            y -= 0.065 * ((len(paths) + LEVEL_COLUMNS - 1) // LEVEL_COLUMNS) + 0.01
-        where = self.edit_file.relative_to(REPO) if self.edit_file.is_relative_to(REPO) else self.edit_file
-        Text(parent=self.body, text=f"Edits {where} (Save writes that file; Menu comes back here).", origin=(0, 0),
+            titles = [level_file_title(p) for p in paths]  # as the game tabs name them ('castle field' here)
+            width, columns = self._grid(titles)
+            for i, (path, title) in enumerate(zip(paths, titles, strict=True)):
+                row, col = divmod(i, columns)
+                self._button(title, (COLUMN_LEFT + width / 2 + col * (width + 0.01), y - row * 0.065),
+                             partial(self._pick_file, path), on=path == self.edit_file, width=width)
+            y -= 0.065 * ((len(paths) + columns - 1) // columns) + 0.01
+        Text(parent=self.body, text=editor_file_line(self.edit_file), origin=(0, 0),
              position=(0, y), scale=0.8, color=color.light_gray, name="editor-file")
         self._button("Open in the editor", (0, y - 0.07), self._edit, on=True, width=0.36)
 
@@ -399,8 +454,10 @@ class StartScreen:
         if current in missions:
             required = set(missions[current].required)
         Text(parent=self.body, text="Modules", position=(-0.66, y), origin=(-0.5, 0), scale=1, color=color.white)
-        titles = [mod.replace("_", " ") + (" (mission)" if mod in required and mod not in on else "")
-                  for mod in ls_config.MODULES]
+        from engine.little_soldiers.parts import MODULES as MODULE_PARTS
+
+        titles = [(MODULE_PARTS[mod].title if mod in MODULE_PARTS else mod.replace("_", " "))
+                  + (" (mission)" if mod in required and mod not in on else "") for mod in ls_config.MODULES]
         width, columns = self._grid(titles)  # 'super soldier (mission)' ran past its button
         for i, (mod, title) in enumerate(zip(ls_config.MODULES, titles, strict=True)):
             row, col = divmod(i, columns)
@@ -460,12 +517,76 @@ class StartScreen:
 
     def _cycle(self, seat: int) -> None:
         kinds = list(self.choice.normalized_seats().kinds)
-        kinds[seat] = KINDS[(KINDS.index(kinds[seat]) + 1) % len(KINDS)]
+        kinds[seat] = kind_cycle(kinds[seat], self.advanced)
         self.choice.seats = kinds
         self._build()
 
+    def _toggle_advanced(self) -> None:
+        """Advanced off puts every seat back among Human, Easy, Normal and Hard."""
+        self.advanced = not self.advanced
+        if not self.advanced:
+            self.choice.seats = [k if k not in ADVANCED_KINDS else default_bot(self.choice.game)
+                                 for k in self.choice.normalized_seats().kinds]
+        self._build()
+
     def _start(self) -> None:
-        self.on_start(self.choice)
+        title = EDITOR_TITLE if self.editing else GAME_TITLES.get(self.choice.game, self.choice.game)
+        self._after_loading(f"Setting up {title}...", lambda: self.on_start(self.choice))
+
+    def _resume(self, path: Path) -> None:
+        self._after_loading("Setting up the last game...", lambda: self.on_resume(path))
+
+    def _after_loading(self, text: str, then: Callable[[], None]) -> None:
+        """Show the loading panel, draw it, then do ``then`` (which builds the table)."""
+        self.loading_text.text = text
+        self.loading.enabled = True
+        self._pending = (2, then)  # drawn in the next frame, on screen the frame after (Panda3D flips then)
+
+    def update(self) -> None:
+        if self._pending is None:
+            return
+        frames, then = self._pending
+        if frames > 0:
+            self._pending = (frames - 1, then)
+            return
+        self._pending = None
+        then()
+
+    # ------------------------------------------------------------ quitting
+    def ask_quit(self) -> None:
+        """Quit (its button, or Escape): asked first, Enter or Quit confirms, Escape or Stay goes back."""
+        from ursina import Button, Entity, Text, color, destroy
+
+        for child in list(self.quit_panel.children):
+            destroy(child)
+        Entity(parent=self.quit_panel, model="quad", color=color.rgba(0, 0, 0, 0.6), scale=(4, 2), z=0.2,
+               collider="box")
+        Entity(parent=self.quit_panel, model="quad", color=color.rgb(0.12, 0.13, 0.17), scale=(0.62, 0.22), z=0.1)
+        Text(parent=self.quit_panel, text="Quit Toybox?", origin=(0, 0), position=(0, 0.05), scale=1.3,
+             color=color.white)
+        yes = Button(parent=self.quit_panel, text="Quit", scale=(0.2, 0.05), position=(-0.12, -0.04), text_size=0.8,
+                     color=color.rgb(0.55, 0.25, 0.22), name="quit-yes")
+        yes.on_click = self.on_quit
+        no = Button(parent=self.quit_panel, text="Stay", scale=(0.2, 0.05), position=(0.12, -0.04), text_size=0.8,
+                    color=color.rgb(0.26, 0.28, 0.34), name="quit-no")
+        no.on_click = self.stay
+        self.quit_panel.enabled = True
+
+    def stay(self) -> None:
+        self.quit_panel.enabled = False
+
+    def input(self, key: str) -> None:
+        from app.camera_controls import typing
+
+        if typing():
+            return
+        if self.quit_panel.enabled:
+            if key == "escape":
+                self.stay()
+            elif key == "enter":
+                self.on_quit()
+        elif key == "escape" and not self.loading.enabled:
+            self.ask_quit()
 
     def show_message(self, text: str) -> None:
         self.message.text = text
@@ -473,7 +594,15 @@ class StartScreen:
     def destroy(self) -> None:
         from ursina import destroy
 
+        self._pending = None
+        destroy(self.ticker)
         destroy(self.root)
+
+
+def _quit_application() -> None:
+    from ursina import application
+
+    application.quit()
 
 
 __all__ = ["EDITOR", "GAME_TITLES", "StartChoice", "StartScreen", "editor_choices", "level_choices", "level_title",

@@ -26,10 +26,12 @@ FOLD_KEY = "tab"
 TAB_SIZE = (0.21, 0.045)
 """camera.ui size of the folded panel's tab."""
 
-TAB_FROM_TOP_RIGHT = (-0.285, -0.045)
+TAB_FROM_TOP_RIGHT = (-0.23, -0.045)
 """Where the folded panel's tab stands, from the window's top right corner:
-in the HUD's button row, over the Save and Load slots a served game does not
-show (bottom left it lay over the engine's message line)."""
+in the HUD's button row, over the Save, Load (and Review) slots a served game
+does not show, clear of Undo and Menu whether the row has four buttons or five
+(bottom left it lay over the engine's message line; at -0.285 it covered Undo
+once the row held Review)."""
 
 LINE_RGB = {"connected": (0.55, 0.9, 0.6), "reconnecting": (1.0, 0.8, 0.35), "lost": (1.0, 0.5, 0.45)}
 

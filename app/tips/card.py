@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from app import frames, tips
-from app.tips.place import Rect, place
+from app.tips.place import Rect, overlap, place
 
 if TYPE_CHECKING:
     from app.games.protocols import GameScene, TableControl
@@ -32,7 +32,8 @@ WRAP = 48
 PAD = 0.012
 TITLE_RGB = (1.0, 0.88, 0.45)
 NOW_RGB = (0.6, 0.95, 0.65)
-BACK_RGBA = (0.05, 0.06, 0.09, 0.94)
+BACK_RGBA = (0.05, 0.06, 0.09, 1.0)
+"""Opaque: at 0.94 the Events log's lines read through the card (blended in linear light)."""
 
 
 def tip_text(tip: tips.Tip) -> str:
@@ -109,7 +110,7 @@ class TipCard:
     """One game screen's tooltip (see the module's docstring)."""
 
     def __init__(self, controller: TableControl, view: Callable[[], GameScene],
-                 blocked: Callable[[], bool] = lambda: False) -> None:
+                 blocked: Callable[[], bool] = lambda: False, clear: Callable[[], list[Any]] | None = None) -> None:
         from ursina import Entity, Quad, Text, camera, color
 
         from app.hud import LAYER_TIP, on_top
@@ -117,6 +118,9 @@ class TipCard:
         self.controller = controller
         self.view = view
         self.blocked = blocked
+        self.clear = clear or (lambda: [])
+        """What the card should leave uncovered: entities of the HUD and the table (the Events
+        panel, the choice buttons, the dice), asked when the card is placed."""
         """True while something covers the table (the help): no tips then."""
         self.root = Entity(parent=camera.ui, z=-20, name="tooltip", enabled=False)
         on_top(self.root, LAYER_TIP)
@@ -220,7 +224,15 @@ class TipCard:
         lo, hi = bounds if bounds is not None and bounds[0] is not None else ((0, -0.05, 0), (0.2, 0, 0))
         w, h = (hi[0] - lo[0]) + 2 * PAD, (hi[1] - lo[1]) + 2 * PAD
         cursor = ui_to_window(cursor_ui[0], cursor_ui[1], aspect)
-        r = place(cursor, (w, h), avoid, (aspect, 1.0))
+        keep = []
+        for entity in self.clear():
+            try:
+                box = entity_rect(entity) if entity is not None and entity.enabled else None
+            except AssertionError:  # destroyed by a redraw this frame
+                box = None
+            if box is not None and (avoid is None or overlap(box, avoid) <= 0.0):
+                keep.append(box)
+        r = place(cursor, (w, h), avoid, (aspect, 1.0), keep)
         self.rect, self.avoid = r, avoid
         left, top = r[0] - aspect / 2, 0.5 - r[1]
         self.root.position = Vec3(left, top, -20)

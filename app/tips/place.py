@@ -37,9 +37,12 @@ def clamp(r: Rect, w: float, h: float) -> Rect:
 
 
 def place(cursor: tuple[float, float], size: tuple[float, float], avoid: Rect | None,
-          window: tuple[float, float]) -> Rect:
+          window: tuple[float, float], clear: tuple[Rect, ...] | list[Rect] = ()) -> Rect:
     """The card's rectangle: ``size`` (w, h) near ``cursor``, inside ``window``
-    (w, h), not over ``avoid`` (the hovered thing's box; None: nothing to avoid)."""
+    (w, h), not over ``avoid`` (the hovered thing's box; None: nothing to avoid)
+    and, where it can, over none of ``clear`` (what the player reads or presses
+    beside it: the Events log, the dice, the choice buttons; the card lay over the
+    fifth die and the Order buttons)."""
     w, h = window
     cw, ch = min(size[0], w), min(size[1], h)
     gap = GAP * h
@@ -52,20 +55,24 @@ def place(cursor: tuple[float, float], size: tuple[float, float], avoid: Rect | 
         a0, a1, a2, a3 = avoid
         spots += [(a2 + gap, cy - ch / 2), (a0 - gap - cw, cy - ch / 2),  # beside the thing
                   (cx - cw / 2, a3 + gap), (cx - cw / 2, a1 - gap - ch)]  # below it, above it
-    best: tuple[float, float, Rect] | None = None
+    for c0, c1, c2, c3 in clear:  # beside, above or below what must stay clear, at the pointer's height
+        spots += [(c0 - gap - cw, cy - ch / 2), (c2 + gap, cy - ch / 2), (cx - cw / 2, c1 - gap - ch),
+                  (cx - cw / 2, c3 + gap)]
+    best: tuple[float, float, float, Rect] | None = None
     for x, y in spots:
         r = (x, y, x + cw, y + ch)
         if not inside(r, w, h):
             r = clamp(r, w, h)
         covered = overlap(r, avoid) if avoid is not None else 0.0
-        if covered <= 0.0 and inside((x, y, x + cw, y + ch), w, h):
+        hidden = sum(overlap(r, c) for c in clear)
+        if covered <= 0.0 and hidden <= 0.0 and inside((x, y, x + cw, y + ch), w, h):
             return r  # the first usual place that fits as it is
         # otherwise: clamped into the window, scored by what it covers, then by how far it drifted
         drift = abs(r[0] - x) + abs(r[1] - y)
-        if best is None or (covered, drift) < best[:2]:
-            best = (covered, drift, r)
+        if best is None or (covered, hidden, drift) < best[:3]:
+            best = (covered, hidden, drift, r)
     assert best is not None
-    return best[2]
+    return best[3]
 
 
 __all__ = ["GAP", "Rect", "clamp", "inside", "overlap", "place"]

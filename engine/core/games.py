@@ -40,6 +40,9 @@ class GameInfo:
     """How a player reads the log of a state or view: the ids in the engine's
     sentences turned into the names printed on the pieces (None: the log
     already reads so)."""
+    player_rules: Callable[[Any], str] | None = None
+    """The rules in brief as the window's help shows them: the players' words, no
+    command-line flags, file paths or data names (None: ``rules_summary`` reads so)."""
     verify_chance: Callable[[State, Any], tuple[bool, str | None]] | None = None
     """For ``toybox replay --verify``: given the state a chance outcome is due
     in and the recorded outcome, re-run what decided it when it is a

@@ -7,7 +7,7 @@ from engine.little_battle.bots import HeuristicBot
 from engine.little_battle.cards import Adventurer, Chest
 from engine.little_battle.config import Config
 from engine.little_battle.loot import LootOutcome, resolve_pile
-from engine.little_battle.rules_text import rules_summary
+from engine.little_battle.rules_text import player_rules, rules_summary
 from engine.little_battle.state import LittleBattleState, new_game
 from engine.little_battle.view import LittleBattleView
 
@@ -21,6 +21,7 @@ GAME = GameInfo(
     new_game=new_game,
     codec=ActionCodec([Keep, Attack, Shuffle, Adventurer]),
     rules_summary=rules_summary,
+    player_rules=player_rules,
     heuristic_bot=HeuristicBot,
 )
 

@@ -15,7 +15,9 @@ from engine.little_battle.data import (
 )
 
 
-def rules_summary(config: Config | None = None) -> str:
+def rules_summary(config: Config | None = None, reference: bool = True) -> str:
+    """The rules in brief; ``reference`` (``toybox rules``) also names the config key that
+    overrides the chosen gold, which the window's help leaves out."""
     config = config or Config()
     gold = config.chest_gold
     lines = [
@@ -45,8 +47,14 @@ def rules_summary(config: Config | None = None) -> str:
         "",
         "Cards: " + "; ".join(f"{k}s ({KIND_COLOR[k]}) {v[0]}-{v[-1]}" for k, v in KIND_VALUES.items()) + "; 3 Chiefs 0.",
         "Chests: " + ", ".join(f"{n} {c}" for c, n in CHEST_COUNTS.items()) + ".",
-        "Gold per chest (chosen — not published; 0-5 coins, blue least; override with chest_gold):",
+        "Gold per chest (chosen — not published; 0-5 coins, blue least"
+        + ("; override with chest_gold):" if reference else "):"),
     ]
     for color in CHEST_COUNTS:
         lines.append(f"  {color:6} {', '.join(map(str, gold[color]))}  (total {sum(gold[color])})")
     return "\n".join(lines)
+
+
+def player_rules(config: Config | None = None) -> str:
+    """The rules in brief in the players' words (the window's F1 help)."""
+    return rules_summary(config, reference=False)

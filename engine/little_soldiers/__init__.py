@@ -40,6 +40,12 @@ def _rules_summary(config=None) -> str:
     return rules_summary(config)
 
 
+def _player_rules(config=None) -> str:
+    from engine.little_soldiers.rules_text import player_rules
+
+    return player_rules(config)
+
+
 def _log_namer(state):
     from engine.little_soldiers.names import log_namer
 
@@ -68,6 +74,7 @@ GAME = GameInfo(
     new_game=_new_game,
     codec=ActionCodec(_action_classes),
     rules_summary=_rules_summary,
+    player_rules=_player_rules,
     heuristic_bot=_heuristic_bot,
     log_namer=_log_namer,
     verify_chance=_verify_chance,

@@ -67,13 +67,50 @@ def piece_name(piece: Any) -> str:
     return f"{words} ({colour} {what})" if colour else f"{words} ({what})"
 
 
+BESIDE_CM = 12.0
+"""A spot this close to a scenery piece (cm from its footprint) is said to be beside it (chosen)."""
+
+_SPOT = re.compile(r"\((-?\d+(?:\.\d+)?), (-?\d+(?:\.\d+)?)\)")
+"""A table point as the engine's log writes it: "(118.8, 69.4)"."""
+
+
+def spot_words(bf: Any, x: float, y: float, names: Mapping[str, str] | None = None) -> str:
+    """A table point as a player finds it ("a spot beside the mug", "a spot in
+    the open, far left"): the log's "(118.8, 69.4)" is a number printed nowhere
+    on the table. On a Level's top, that piece; near scenery, the nearest piece;
+    else where on the table, left to right and near to far as the first player
+    sees it."""
+    from shapely.geometry import Point
+
+    names = names or {}
+    at = Point(x, y)
+    best: tuple[float, str] | None = None
+    for solid in getattr(bf, "solids", ()):
+        d = float(solid.footprint.distance(at))
+        if best is None or d < best[0]:
+            best = (d, solid.id)
+    if best is not None and best[0] <= BESIDE_CM:
+        name = names.get(best[1], piece_words(best[1]))
+        return f"a spot on the {name}" if best[0] == 0.0 else f"a spot beside the {name}"
+    minx, miny, maxx, maxy = bf.play_zone.bounds
+    across = ("left", "middle", "right")[min(2, max(0, int(3 * (x - minx) / max(maxx - minx, 1e-9))))]
+    depth = ("near", "middle", "far")[min(2, max(0, int(3 * (y - miny) / max(maxy - miny, 1e-9))))]
+    if across == depth == "middle":
+        return "an open spot in the middle of the table"
+    if across == "middle":
+        return f"an open spot on the {depth} side"
+    return f"an open spot at the {depth} {across}" if depth != "middle" else f"an open spot on the {across}"
+
+
 def namer(soldier_ids: Iterable[str], scenery: Iterable[tuple[str, str]] | Iterable[str],
-          others: Mapping[str, str] | None = None) -> Callable[[str], str]:
+          others: Mapping[str, str] | None = None, spots: Callable[[float, float], str] | None = None
+          ) -> Callable[[str], str]:
     """One substitution for every id of this game, built once (per line it
     rebuilt the table of names for each of hundreds of lines). ``scenery`` is
     (id, name) pairs (or bare ids, named as words); ``others`` more ids by name
-    (the Threats: "2 Shield tokens on bob"). Each line starts with a capital,
-    as the engine's do, when a name begins it."""
+    (the Threats: "2 Shield tokens on bob"); ``spots`` says a table point in
+    words (:func:`spot_words`). Each line starts with a capital, as the
+    engine's do, when a name begins it."""
     names = {i: soldier_name(i) for i in soldier_ids}
     for item in scenery:
         ident, name = (item, piece_words(item)) if isinstance(item, str) else item
@@ -87,6 +124,8 @@ def namer(soldier_ids: Iterable[str], scenery: Iterable[tuple[str, str]] | Itera
 
     def rename(text: str) -> str:
         out = order.sub(lambda m: "an Order: " + ORDER_WORDS[m.group(1)], pattern.sub(lambda m: names[m.group(0)], text))
+        if spots is not None:
+            out = _SPOT.sub(lambda m: spots(float(m.group(1)), float(m.group(2))), out)
         return out[:1].upper() + out[1:] if pattern.match(text) else out  # "cover-3 is put back."
 
     return rename
@@ -101,7 +140,9 @@ def log_namer(state: Any) -> Callable[[str], str]:
     soldiers = [s["id"] for s in picture["soldiers"]]
     pieces = {p.id: p for t in (state.base_terrain, state.terrain) for p in t.bf.scenery}
     threats = {t["id"]: t["name"] for t in picture.get("threats") or [] if t.get("name")}
-    return namer(soldiers, sorted((i, piece_name(p)) for i, p in pieces.items()), threats)
+    scenery = sorted((i, piece_name(p)) for i, p in pieces.items())
+    bf = state.terrain.bf
+    return namer(soldiers, scenery, threats, lambda x, y: spot_words(bf, x, y, dict(scenery)))
 
 
 __all__ = [
@@ -114,4 +155,5 @@ __all__ = [
     "piece_name",
     "piece_words",
     "soldier_name",
+    "spot_words",
 ]

@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import textwrap
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from engine.little_soldiers import mission_data as M
 from engine.little_soldiers import rules_data as R
 from engine.little_soldiers.config import MISSIONS, Config, chosen_values, mission_class
 from engine.little_soldiers.registry import REGISTRY
+
+if TYPE_CHECKING:
+    from engine.little_soldiers.part import Part
 
 SOURCES = {
     "SNIPER_DEFENSE": "book",
@@ -37,7 +41,17 @@ def battlefield_title(config: Config) -> str:
     return name.strip() if isinstance(name, str) and name.strip() else Path(config.level).stem.replace("-", " ")
 
 
-def mission_lead(mission: str | None) -> list[str]:
+def mission_lines(part: type[Part[Any]], players: bool) -> tuple[str, ...]:
+    """A mission's lines; for players its title leads, not its command-line name
+    ("King of the Hill (2-4, ...)", not "king-of-the-hill (2-4, ...)")."""
+    lines = part.rules
+    if not players:
+        return lines
+    key = part.key.replace("_", "-")
+    return tuple(line.replace(key, part.title, 1) if k == 0 else line for k, line in enumerate(lines))
+
+
+def mission_lead(mission: str | None, players: bool = False) -> list[str]:
     """What a summary for a mission leads with: that mission's own rules and
     readings, then a word that the general rules follow (F1 in a mission
     opened on the Bootcamp's set-up, the mission's rules a page further down)."""
@@ -49,7 +63,7 @@ def mission_lead(mission: str | None) -> list[str]:
     for part in chain:
         if part is not cls:
             out.append(f"  As in {part.title}:")
-        out += part.rules
+        out += mission_lines(part, players)
     readings = [r for part in chain for r in part.readings]
     if readings:
         out.append("  Readings chosen where the mission's text is open:")
@@ -59,16 +73,20 @@ def mission_lead(mission: str | None) -> list[str]:
     return out
 
 
-def rules_summary(config: Config | None = None) -> str:
+def rules_summary(config: Config | None = None, reference: bool = True) -> str:
+    """The rules in brief, for ``toybox rules`` (``reference``: with the command line's
+    names and every data value in use) or for the window's help (the players' words
+    only: no flags, file paths or data names; F1 named ``--mission NAME``)."""
     config = config or Config()
     table, c = chosen_values(config.overrides)
-    mods = ", ".join(config.modules) or "none (Bootcamp)"
+    players = not reference
+    mods = ", ".join(_module_title(m) for m in config.modules) or "none (Bootcamp)"
     lines = [
         "Little Soldiers — toy soldiers brawl across a table of household scenery.",
         f"Battlefield: {battlefield_title(config)}. Modules: {mods}. Players: {config.players}."
     + (f" Mission: {MISSIONS[config.mission].title}." if config.mission else ""),
     ]
-    lines += mission_lead(config.mission) or [""]
+    lines += mission_lead(config.mission, players) or [""]
     lines += [
         "Set-up: 4 Deployment tokens; the Battle Track with the Flag in the middle;",
         "  each General has a Chest with 3 Order tokens on the lid and an Infantry plus one",
@@ -114,14 +132,22 @@ def rules_summary(config: Config | None = None) -> str:
         "  toward your next; played cards are discarded at the end of your turn; Bonus Order tokens",
         "  leave at the end of the round; 2 Against 2: your own hand, your own General and soldiers).",
         "",
-        "Missions (--mission NAME; required modules are added, the battlefield defaults to the",
-        "  mission's file in levels/little_soldiers/):",
     ]
+    if players:
+        lines += ["Missions (chosen on the start screen; the modules a mission needs are added, and it is",
+                  "  played on its own battlefield):"]
+    else:
+        lines += ["Missions (--mission NAME; required modules are added, the battlefield defaults to the",
+                  "  mission's file in levels/little_soldiers/):"]
     for key in REGISTRY.mission_keys():
-        lines += REGISTRY.missions[key].rules
+        lines += mission_lines(REGISTRY.missions[key], players)
+    if players:
+        lines += ["  The Mission Report (which Threats were beaten, per mode and player count) is kept",
+                  "    with your saves."]
+    else:
+        lines += ["  The Mission Report (which Threats were beaten, per mode and player count) is kept in",
+                  "    profile.json in the user folder ($TOYBOX_HOME or ~/.local/share/toybox)."]
     lines += [
-        "  The Mission Report (which Threats were beaten, per mode and player count) is kept in",
-        "    profile.json in the user folder ($TOYBOX_HOME or ~/.local/share/toybox).",
         "",
         "Readings chosen where the books are unclear:",
         "  The practice shot: one per player per game, Grenade or Mortar; its result is ignored",
@@ -140,7 +166,7 @@ def rules_summary(config: Config | None = None) -> str:
         "  Mortar range is the yellow cord, as for the grenade.",
         "  Missions: the Super Special Ability (the one profile card the book shows) is every",
         "    Threat's and fires once per collective Attack; the game ends at once when the last",
-        "    Threat breaks; Targets are discs of THREAT_TARGET_RADIUS seen like heads; a Threat has",
+        f"    Threat breaks; Targets are discs of {c.threat_target_radius:g} cm radius seen like heads; a Threat has",
         "    no Level (no height reroll against it); Scout may put Shields on any Threat.",
         "  Battle Royale: the parachute is thrown by the Mortar token's physics; a player's HQ",
         "    catapult is the edge in front of their seat (seats spread round the table).",
@@ -158,14 +184,22 @@ def rules_summary(config: Config | None = None) -> str:
     ]
     for kind in R.SOLDIER_TYPES:
         lines.append(f"  {kind:9} {c.defense[kind]} / {c.toughness[kind]}   special: {R.SPECIAL_ACTIONS[kind]}")
+
+    def faces(names: tuple[str, ...]) -> str:
+        return ", ".join(n.replace("_", " ") if players else n for n in names)
+
     lines += [
-        f"Attack die: {', '.join(c.attack_die_faces)}.",
-        f"Sniper die: {', '.join(c.sniper_die_faces)}.",
+        f"Attack die: {faces(c.attack_die_faces)}.",
+        f"Sniper die: {faces(c.sniper_die_faces)}.",
         f"Grenade die (12 faces): {', '.join(c.grenade_die_faces)}; values "
         + ", ".join(f"{k}={v}" for k, v in c.grenade_face_values.items()) + ".",
         "Mortar token: " + ", ".join(f"{k} side {v} Heart(s)" for k, v in c.mortar_token_sides.items()) + ".",
         f"Cords: green {c.green_length:g} cm, red {c.red_length:g} cm, yellow {c.yellow_length:g} cm.",
         f"Battle Track: {c.flag_steps_to_victory} spaces from the middle to each Victory zone.",
+    ]
+    if players:  # the data names and the command line's overrides are for `toybox rules`
+        return "\n".join(lines)
+    lines += [
         "",
         "Values in use, by name (override with --option overrides='{\"NAME\": value}');",
         "  [chosen] = not printed in the books, [facts] = from second-hand sources, [book] = printed:",
@@ -184,6 +218,17 @@ def rules_summary(config: Config | None = None) -> str:
         f"  GENERALS = {dict(R.GENERALS)}, second Generals {dict(R.SECOND_GENERALS)} (fixed)",
     ]
     return "\n".join(lines)
+
+
+def _module_title(module: str) -> str:
+    """A module as the rules name it ("super_soldier" -> "Super Soldier")."""
+    part = REGISTRY.modules.get(module)
+    return part.title if part is not None and part.title else module.replace("_", " ").title()
+
+
+def player_rules(config: Config | None = None) -> str:
+    """The rules in brief in the players' words (the window's F1 help)."""
+    return rules_summary(config, reference=False)
 
 
 CORE_READINGS: tuple[str, ...] = (

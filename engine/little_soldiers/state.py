@@ -414,6 +414,8 @@ class LittleSoldiersState(State):
 
     def gname(self, g: int) -> str:
         gen = self.generals[g]
+        if gen.name.lower() == f"player {gen.seat + 1}":  # Battle Royale's Generals: "Player 1 (green, player 1)"
+            return f"{gen.name} ({gen.team})"
         return f"{gen.name} ({gen.team}, player {gen.seat + 1})"
 
     def deploy_order(self, start: int) -> list[int]:
@@ -521,6 +523,28 @@ class LittleSoldiersState(State):
         return preparation.deploy_anchors(self, s)
 
 
+def opening_line(config: Config, battlefield_name: str | None) -> str:
+    """The log's first line, in the names the rules print ("Little Soldiers: the Battle
+    Royale mission (Super Soldier), 3 players."; it read "Little Soldiers on Battle
+    Royale (battle royale; super_soldier)")."""
+    from pathlib import Path
+
+    from engine.little_soldiers.registry import REGISTRY
+
+    def title(m: str) -> str:
+        part = REGISTRY.modules.get(m)
+        return part.title if part is not None and part.title else m.replace("_", " ")
+
+    mods = ", ".join(title(m) for m in config.modules)
+    where = battlefield_name or Path(str(config.level)).stem.replace("-", " ")
+    players = f"{config.players} player{'' if config.players == 1 else 's'}"
+    if config.mission:
+        mission = mission_class(config.mission).title
+        head = f"Little Soldiers: the {mission} mission" + ("" if where == mission else f" on {where}")
+        return f"{head}{f' ({mods})' if mods else ''}, {players}."
+    return f"Little Soldiers on {where} ({mods or 'Bootcamp rules'}), {players}."
+
+
 def new_game(config: Config | None = None, seed: int | None = None, battlefield: Any | None = None,
              ) -> LittleSoldiersState:
     """A new game on ``config.level`` (or the given Battlefield). With a seed
@@ -541,11 +565,7 @@ def new_game(config: Config | None = None, seed: int | None = None, battlefield:
         raise ValueError(f"{where}tokens: the battlefield {bf.name or config.level!r}: {crowded}")
     state = LittleSoldiersState(LittleSoldiersGame.build(config, terrain), random.Random(seed) if seed is not None
                                 else None)
-    mods = ", ".join(config.modules) or "Bootcamp rules"
-    if config.mission:
-        mods = f"{config.mission.replace('_', ' ')}; {mods}"
-    players = f"{config.players} player{'' if config.players == 1 else 's'}"
-    state.events.insert(0, Event(f"Little Soldiers on {bf.name or config.level} ({mods}), {players}."))
+    state.events.insert(0, Event(opening_line(config, bf.name)))
     if state.rng is not None:
         state._settle_chance(state.rng)
     return state

@@ -87,6 +87,7 @@ class LittleSoldiersView(View):
     def to_dict(self) -> dict[str, Any]:
         t = self._truth
         out = picture(t, self.seat)
+        out["battle_track"] = "flag" in out  # only the Bootcamp's rules play on it (King of the Hill: "no Battle Track")
         out.setdefault("flag", 0)  # the Battle Track's Flag stays in the middle where a mission leaves it in the box
         out["seat"] = self.seat
         out["to_act"] = t.to_act()

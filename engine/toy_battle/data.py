@@ -21,7 +21,7 @@ TROOP_TITLES: tuple[str, ...] = ("Kwak", "Skully", "Cap'n", "Jumbo", "Hook", "XB
 """Names as printed on the player aid (English edition / BGA)."""
 
 TROOP_EFFECTS: tuple[str, ...] = (
-    "None. Joker: may be placed on any enemy Troop whatever its strength, "
+    "No effect. Joker: may be placed on any enemy Troop whatever its strength, "
     "and any enemy Troop may be placed on it.",
     "May take 2 Troops from your reserve onto your rack (only 1 if that fills the rack).",
     "May place 1 more Troop from your rack (normal placement rules) and resolve its effect too.",
@@ -30,7 +30,7 @@ TROOP_EFFECTS: tuple[str, ...] = (
     "the enemy H.Q. is not a base, so capturing it still needs the connection).",
     "May take 1 Troop at random from the opponent's rack and put it face up in the discard.",
     "May take 1 Troop from your reserve onto your rack.",
-    "None.",
+    "No effect.",
 )
 # Unsure facts, kept as the facts file ranks them:
 # - Hook: older BGA help revisions gave Hook Skully's "draw 2" text; the 18 Dec

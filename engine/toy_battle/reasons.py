@@ -60,7 +60,7 @@ def place_error(state: ToyBattleState, seat: int, action: Place) -> str:
     if n is None:
         return f"There is no base or H.Q. {action.node!r} on {t.name}."
     owner = t.hq_owner[n]
-    where = f"H.Q. {action.node}" if owner >= 0 else f"base {action.node}"
+    where = t.node_words(action.node)  # as the board prints it: "base 12", "Red's H.Q."
     if owner == seat:
         return f"{name} cannot go on {where}: you can never place a Troop on your own H.Q."
     special = lay.special[n]

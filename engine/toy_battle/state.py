@@ -60,7 +60,7 @@ from engine.toy_battle.moves import BASE_CHOICES, TROOP_EFFECT, pending_title
 from engine.toy_battle.phases import CHANCE_PICK, OVER, SETUP_BLUE, SETUP_FIRST, SETUP_RED, TURN
 from engine.toy_battle.rules import Layout, layout
 from engine.toy_battle.supply import Supply
-from engine.toy_battle.terrain import Region, Terrain
+from engine.toy_battle.terrain import Terrain
 from engine.toy_battle.troops import KIND_OF_NAME, label
 from engine.toy_battle.view import ToyBattleView
 
@@ -362,8 +362,10 @@ class ToyBattleState(DeferredLog, State):
         lay = self.lay
         nid = self.terrain.ids[node]
         if lay.hq_owner[node] >= 0:
-            self._log(f"{_COLOUR[seat]} places {label(kind)} on {_COLOUR[1 - seat]}'s H.Q. {nid}.")
-            self._finish(seat, f"{_COLOUR[seat]} captures {_COLOUR[1 - seat]}'s H.Q. {nid}.")
+            hq = self.terrain.node_words(nid)
+            end = "" if hq.endswith(".") else "."  # "Red's H.Q." ends the sentence already
+            self._log(f"{_COLOUR[seat]} places {label(kind)} on {hq}{end}")
+            self._finish(seat, f"{_COLOUR[seat]} captures {hq}{end}")
             return
         key = node << 9 | seat << 8 | kind << 5 | under + 1
         event = self._placed.get(key)
@@ -395,7 +397,7 @@ class ToyBattleState(DeferredLog, State):
                     board.claimed[r] = seat
                     region = self.terrain.regions[r]
                     medals[seat] += region.medals
-                    self._lines.append((_region_line, seat, r, region, medals[seat]))
+                    self._lines.append((_region_line, seat, self.terrain, r, medals[seat]))
         for seat in seats:
             if medals[seat] >= self.objective:
                 self._finish(seat, f"{_COLOUR[seat]} reaches the medals objective ({self.objective}).")
@@ -540,9 +542,12 @@ def _skip_line(seat: int, terrain: Terrain, pending: tuple[str, int]) -> Event:
     return Event(f"{_COLOUR[seat]} does not use {pending_title(terrain, pending)}.")
 
 
-def _region_line(seat: int, r: int, region: Region, total: int) -> Event:
-    return Event(f"{_COLOUR[seat]} takes region {r + 1} ({'-'.join(region.bases)}): "
-                 f"{region.medals} medal{'s' if region.medals != 1 else ''}, {total} in all.")
+def _region_line(seat: int, terrain: Terrain, r: int, total: int) -> Event:
+    """A region by what the board prints ("the 3-medal region of bases 18, 22, 23, 24 and 25"):
+    "region 8 (18-22-23-24-25)" named a number printed nowhere."""
+    medals = terrain.regions[r].medals
+    return Event(f"{_COLOUR[seat]} takes {terrain.region_words(r)}: "
+                 f"{medals} medal{'s' if medals != 1 else ''}, {total} in all.")
 
 
 def _jumbo_line(seat: int, code: int, base: str) -> Event:

@@ -280,6 +280,28 @@ class Terrain:
     def neighbours(self, nid: str) -> tuple[str, ...]:
         return tuple(self.ids[m] for m in self.adj[self.node(nid)])
 
+    # -------------------------------------------------------------- words
+    # A sentence names a node or region only by what the board prints: each
+    # node's id is printed beside it (the app draws it), a region by its medal
+    # coin and the bases round it. ("Red takes region 8 (18-22-23-24-25)"
+    # named a region by a number printed nowhere.)
+    def node_words(self, nid: str) -> str:
+        """A node as a sentence names it: "base 12", "Red's H.Q." (its id too
+        when that side has several H.Q.s: "Red's H.Q. 41")."""
+        i = self.node(nid)
+        owner = self.hq_owner[i]
+        if owner < 0:
+            return f"base {nid}"
+        side = COLOURS[owner].capitalize()
+        return f"{side}'s H.Q." if len(self.hqs[owner]) == 1 else f"{side}'s H.Q. {nid}"
+
+    def region_words(self, r: int) -> str:
+        """A region as a sentence names it: "the 3-medal region of bases 18, 22, 23, 24 and 25"."""
+        region = self.regions[r]
+        bases = sorted(region.bases, key=_id_key)
+        listed = ", ".join(bases[:-1]) + f" and {bases[-1]}" if len(bases) > 1 else bases[0]
+        return f"the {region.medals}-medal region of bases {listed}"
+
     def to_dict(self) -> dict[str, Any]:
         """The terrain as a level file (format 1)."""
         out: dict[str, Any] = {

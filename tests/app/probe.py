@@ -178,7 +178,7 @@ def start_screen(out_png: str) -> dict[str, Any]:
     window.screenshot(app, out_png)
     first = type(shell.screen).__name__
     shell.screen._start()
-    window.step(app, 2)
+    window.step(app, 3)  # "Setting up Little Battle..." drawn and shown, then the game
     second = type(shell.screen).__name__
     game = shell.screen.controller.game
     hud, ctl = shell.screen.hud, shell.screen.controller
@@ -468,7 +468,14 @@ def start_screen_layout(size: str = "1280x720") -> dict[str, Any]:
     from ursina import window as uwindow
 
     from app.shell import window
-    from app.shell.start_screen import StartChoice, StartScreen, editor_choices, level_choices, level_title
+    from app.shell.start_screen import (
+        StartChoice,
+        StartScreen,
+        editor_choices,
+        level_choices,
+        level_file_title,
+        level_title,
+    )
 
     w, h = (int(v) for v in size.split("x"))
     app = window.start(offscreen=True, size=(w, h))
@@ -490,7 +497,8 @@ def start_screen_layout(size: str = "1280x720") -> dict[str, Any]:
     screen = StartScreen(lambda c: None, lambda p: None, StartChoice("little-soldiers"), message="a message",
                          on_edit=lambda p: None, editing=files[0])
     window.step(app, 1)
-    screens["editor"] = {"rects": ui_rects(screen.root), "levels": [p.stem for p in files], "effective": files[0].stem}
+    screens["editor"] = {"rects": ui_rects(screen.root), "levels": [p.stem for p in files], "effective": files[0].stem,
+                         "labels": [level_file_title(p) for p in files]}
     screen.destroy()
     return {"screens": screens, "edges": [uwindow.left[0], uwindow.bottom[1], uwindow.right[0], uwindow.top[1]]}
 
@@ -693,14 +701,16 @@ def little_battle_clutter(players: str, seed: str) -> dict[str, Any]:
         return [min(a[0], b[0]), min(a[1], b[1]), min(a[2], b[2]), max(a[0], b[0]), max(a[1], b[1]), max(a[2], b[2])]
 
     plates = {e.name: table_box(e) for e in named if e.name.startswith("ship-label-")}
+    from app.games.little_battle.view import CHEST_CM as lbv_chest
+
     v = res.controller.view_dict()
     chests = []
     for s in range(v["players"]):
         for i, _ in enumerate(v["loot"][s]):
-            x, y, _z = view.loot_point(s, i, v)
-            r = 0.6 * 3.6  # the chest's half diagonal, any heading (size 3.6, lid open up to 0.9 of it)
+            x, y, z0 = view.loot_point(s, i, v)
+            r = 0.6 * lbv_chest  # the chest's half diagonal, any heading (lid open up to 0.9 of its size)
             chests.append({"seat": s, "slot": i, "box": box([(x + dx, y + dy, z) for dx in (-r, r) for dy in (-r, r)
-                                                             for z in (0.0, 3.3)])})
+                                                             for z in (z0, z0 + 0.92 * lbv_chest)])})
     cards = [{"card": h.card["card"], "box": bounds(h)} for h in view.reveal_cards]
     for pile in (0, 1):  # your card played face down this turn, on either pile
         x, y, z = view.my_play_point(pile)
@@ -717,8 +727,9 @@ def little_battle_clutter(players: str, seed: str) -> dict[str, Any]:
 @scenario
 def end_screen(game: str, players: str, out_png: str) -> dict[str, Any]:
     """A game played to its end by bots, shown to a human seat with the event log
-    scrolled back: the end screen's words, the pixels where the turn line lies
-    under the end screen's backdrop, and the log's title and panel boxes."""
+    scrolled back: the result panel's words, the pixels of its margin (where the
+    table lies under it), its backdrop's colour, the log's title and panel boxes;
+    then "Look at the table" and "Show the result"."""
     from ursina import camera
     from ursina import window as uwindow
 
@@ -729,35 +740,41 @@ def end_screen(game: str, players: str, out_png: str) -> dict[str, Any]:
     app = window.start(offscreen=True, size=(1280, 720))
     config = {"players": int(players)} if game == "little-battle" else {}
     ctl = prepare(game, config, 5, 100000)
-    screen = GameScreen(ctl)
+    screen = GameScreen(ctl, on_review=lambda: None)
     screen.hud.log_offset = 15
     screen.hud.refresh()
     window.step(app, 3)
     window.screenshot(app, out_png)
     hud = screen.hud
     aspect = uwindow.aspect_ratio
-
-    def px(box: list[float]) -> list[int]:
-        """camera.ui (left, bottom, right, top) -> pixels (left, top, right, bottom)."""
-        return [round((box[0] / aspect + 0.5) * 1280), round((0.5 - box[3]) * 720),
-                round((box[2] / aspect + 0.5) * 1280), round((0.5 - box[1]) * 720)]
-
-    rects = {r["text"]: r["box"] for r in ui_rects(camera.ui)}
-    status = next(b for t, b in rects.items() if t == hud.status.text)
-    x0, y0, x1, y1 = px(status)
     from panda3d.core import Filename, PNMImage
 
     img = PNMImage(Filename.fromOsSpecific(out_png))
-    seen = {tuple(round(c * 255) for c in img.getXel(x, y)) for x in range(max(0, x0), min(1280, x1), 2)
-            for y in range(max(0, y0), min(720, y1))}
+    back = next(e for e in hud.end_panel.children if e.name == "end-backdrop")
+    bx, by = back.get_position(camera.ui)[0], back.get_position(camera.ui)[1]
+    x0, y0 = bx - back.scale_x / 2, by - back.scale_y / 2
+    margin = []  # the panel's left margin, top to bottom: only the backdrop, whatever lies under it
+    for py in range(round((0.5 - (by + back.scale_y / 2 - 0.01)) * 720), round((0.5 - (y0 + 0.01)) * 720), 3):
+        for px in range(round(((x0 + 0.004) / aspect + 0.5) * 1280), round(((x0 + 0.014) / aspect + 0.5) * 1280)):
+            c = img.getXel(px, py)
+            margin.append([round(c[0] * 255), round(c[1] * 255), round(c[2] * 255)])
     panel = hud.log_panel
     pp = panel.get_position(camera.ui)
+    rects = {r["text"]: r["box"] for r in ui_rects(camera.ui)}
     title = next(b for t, b in rects.items() if t == hud.log_title.text)
-    return {"overlay": hud.overlay_text.text, "status": hud.status.text, "under_status": sorted(seen),
-            "backdrop": [round(c * 255) for c in tuple(hud.overlay_backdrop.color)[:3]],
-            "log_title": hud.log_title.text, "title_box": title,
-            "panel_box": [pp[0] - panel.scale_x, pp[1] - panel.scale_y, pp[0], pp[1]],
-            "winners": list(ctl.match.state.result().winners)}
+    buttons = sorted(e.name for e in hud.end_panel.children if e.name.startswith("end-") and e.name != "end-backdrop")
+    facts = {"end": hud.end_text, "status": hud.status.text, "margin": margin,
+             "backdrop": [round(c * 255) for c in tuple(back.color)[:3]],
+             "log_title": hud.log_title.text, "title_box": title, "buttons": buttons,
+             "panel_box": [pp[0] - panel.scale_x, pp[1] - panel.scale_y, pp[0], pp[1]],
+             "winners": list(ctl.match.state.result().winners)}
+    hud.dismiss_result()
+    window.step(app, 2)
+    facts["dismissed"] = [hud.end_panel.enabled, hud.result_button.enabled]
+    hud.result_button.on_click()
+    window.step(app, 2)
+    facts["shown_again"] = [hud.end_panel.enabled, hud.result_button.enabled]
+    return facts
 
 
 def _ls_to_my_throw(c: Any, kind: str = "grenadier") -> None:
@@ -944,10 +961,11 @@ def start_screen_players(size: str) -> dict[str, Any]:
     facts["screens"]["solo"] = ui_rects(screen.root)
     press("4")
     facts["screens"]["four"] = ui_rects(screen.root)
-    seat = next(t for t in buttons() if t.startswith("yellow: "))
+    seat = next(t for t in buttons() if t.startswith("Yellow: "))
     press(seat)
-    facts["cycled"] = [seat, next(t for t in buttons() if t.startswith("yellow: "))]
+    facts["cycled"] = [seat, next(t for t in buttons() if t.startswith("Yellow: "))]
     press("Start")
+    window.step(app, 2)  # "Setting up Little Soldiers..." is drawn and shown, then the game starts
     facts["started"] = started[-1]
     press("A New Threat")  # the next mission: Another New Threat keeps the 4 players
     facts["next"] = {"players": screen.choice.config.get("players"), "mission": screen.choice.config.get("mission")}
@@ -1319,7 +1337,7 @@ def start_screen_editor(workdir: str) -> dict[str, Any]:
     _press(shell.screen.root, "Level editor")
     window.step(app, 1)
     facts["files"] = [r["text"] for r in ui_rects(shell.screen.root) if r["kind"] == "button"]
-    _press(shell.screen.root, "castle field")
+    _press(shell.screen.root, "Castle Field")
     facts["picked"] = str(shell.screen.edit_file.relative_to(REPO))
     _press(shell.screen.root, "Open in the editor")
     window.step(app, 2)
@@ -1434,6 +1452,17 @@ def toy_battle_hot_seat_facing() -> dict[str, Any]:
             clicked = c.message == "" or not c.message.startswith("There is no")
     red["clicked"] = clicked
     return {"blue": blue, "red": red}
+def _pixels_of(img: Any, box: tuple[float, float, float, float], w: int, h: int, aspect: float) -> list[list[int]]:
+    """The pixels of a camera.ui box (left, bottom, right, top) in a frame of w x h."""
+    x0, y0, x1, y1 = box
+    out = []
+    for py in range(int((0.5 - y1) * h), int((0.5 - y0) * h)):
+        for px in range(int((x0 / aspect + 0.5) * w), int((x1 / aspect + 0.5) * w)):
+            c = img.getXel(px, py)
+            out.append([round(c[0] * 255), round(c[1] * 255), round(c[2] * 255)])
+    return out
+
+
 @scenario
 def covers_hide_what_is_under(out_png: str) -> dict[str, Any]:
     """The Load list over the Event log and the end screen, the end screen over
@@ -1455,15 +1484,22 @@ def covers_hide_what_is_under(out_png: str) -> dict[str, Any]:
     info = screen.view.info
     info.text = "Click dice to pick them for a reroll, then press the reroll button. " * 2
     info.create_background(padding=0.012, radius=0.01, color=color.rgba(0.05, 0.06, 0.09, 0.8))
+    from panda3d.core import Filename, PNMImage
+
+    window.step(app, 3)
+    window.screenshot(app, out_png)  # the result panel alone, over the table and the hint box
+    img = PNMImage(Filename.fromOsSpecific(out_png))
+    aspect = uwindow.aspect_ratio
+    end = next(e for e in screen.hud.end_panel.children if e.name == "end-backdrop")
+    ex, ey = end.get_position(camera.ui)[0], end.get_position(camera.ui)[1]
+    box = (ex - end.scale_x / 2 + 0.004, ey - end.scale_y / 2 + 0.01, ex - end.scale_x / 2 + 0.02, ey + end.scale_y / 2 - 0.01)
+    end_margin = _pixels_of(img, box, w, h, aspect)  # the panel's left margin: the table and its pieces lie under it
     for i in range(3):
         ctl.save(userdir.new_save_path(ctl.game, f"probe {i}"), f"probe {i}")
     screen.hud.load()
     window.step(app, 3)
-    window.screenshot(app, out_png)
-    from panda3d.core import Filename, PNMImage
-
+    window.screenshot(app, out_png)  # the Load list over the Event log
     img = PNMImage(Filename.fromOsSpecific(out_png))
-    aspect = uwindow.aspect_ratio
 
     def pixels(x0: float, y0: float, x1: float, y1: float) -> list[list[int]]:
         out = []
@@ -1477,22 +1513,14 @@ def covers_hide_what_is_under(out_png: str) -> dict[str, Any]:
     log_left = log.get_position(camera.ui)[0] - log.scale_x
     back = screen.hud.load_panel.children[0]
     back_right = back.get_position(camera.ui)[0] + back.scale_x / 2
-    hint = info.get_position(camera.ui)
     title_y = next(e for e in screen.hud.load_panel.children if getattr(e, "text", "") == "Load a saved game"
                    ).get_position(camera.ui)[1]  # the title's row: the rest of it is bare backdrop
     return {
         "load_rgb": [round(v * 255) for v in (back.color[0], back.color[1], back.color[2])],
-        "end_rgb": [
-            round(v * 255)
-            for v in (
-                screen.hud.overlay_backdrop.color[0],
-                screen.hud.overlay_backdrop.color[1],
-                screen.hud.overlay_backdrop.color[2],
-            )
-        ],
+        "end_rgb": [round(v * 255) for v in (end.color[0], end.color[1], end.color[2])],
         "over": ctl.is_over(),
         "log_under_load": pixels(log_left + 0.005, title_y - 0.012, back_right - 0.005, title_y + 0.012),
-        "hint_under_end": pixels(hint[0] + 0.01, hint[1] - 0.05, hint[0] + 0.35, hint[1] - 0.01),
+        "hint_under_end": end_margin,
     }
 
 

@@ -48,4 +48,5 @@ def test_start_screen_starts_a_game_and_menu_returns(probe, tmp_path):
     assert facts["colours"] > 5
     assert len(facts["listed"]) >= 3  # two saves and the autosave, then Cancel
     assert facts["listed"][-1] == "Cancel"
-    assert facts["loaded"] == f"Loaded {Path(facts['first_save']).name}."  # the older save, picked from the list
+    # the older save, picked from the list, named as the Load list names it (issue 27: not its file)
+    assert facts["loaded"] == "Loaded the saved Little Battle 3 players game." and ".json" not in facts["loaded"]

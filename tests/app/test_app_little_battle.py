@@ -119,7 +119,8 @@ def test_play_again_deals_a_new_game():
 
 
 def test_seats_option():
-    assert parse_seats("little-battle", "1=human,blue=search", 3).kinds == ("human", "search", "heuristic")
+    # an unnamed seat gets the Normal bot (issue 27: seats in a player's words, default Normal)
+    assert parse_seats("little-battle", "1=human,blue=search", 3).kinds == ("human", "search", "normal")
     with pytest.raises(ValueError, match="seat 'blue' is given twice"):  # issue 22: seat 2 named twice
         parse_seats("little-battle", "2=human,blue=search", 3)
     assert parse_seats("little-soldiers", "green=human,yellow=bot", 2).kinds[0] == "human"
@@ -164,3 +165,22 @@ def test_the_reveal_flips_the_played_cards_face_up(probe, tmp_path):
     for p in facts["pixels"]:  # the card's face, not its back, is what shows
         assert p["at"] is not None
         assert all(abs(a - w) < 70 for a, w in zip(p["rgb"], p["want"], strict=True)), p
+
+
+def test_the_last_card_kept_in_the_draft_is_not_still_picked_in_the_gold_rush():
+    """Issue 27: the last card drafted onto the Ship came back to the hand with the crew
+    and stayed selected (lit) into the Gold Rush; a new phase starts with no card picked."""
+    c = new(seats=("human", "random", "random"), seed=5)
+    for _ in range(40):
+        if c.phase() != "draft":
+            break
+        if c.my_turn():
+            name = c.hand()[0]
+            assert c.click_card(name) and c.selected == name
+            assert c.click_ship()
+        else:
+            c.run_bots()
+    assert c.phase() == "rush"
+    assert c.selected is None and c.highlighted_piles() == [] and not c.ship_highlighted()
+    name = c.hand()[0]
+    assert c.click_card(name) and c.selected == name  # picked again in the rush, it stays picked

@@ -90,3 +90,29 @@ def test_a_concave_region_is_filled_along_its_cycle_of_bases():
     tris = [shapely.Polygon([v[:2] for v in mb.vertices[i:i + 3]]) for i in range(0, len(mb.vertices), 3)]
     assert abs(sum(tr.area for tr in tris) - face.area) < 1e-6
     assert not any(tr.contains(notch) for tr in tris)  # the notch outside the cycle stays unfilled
+
+
+def test_a_placed_troop_is_no_longer_picked_when_its_twin_stays_on_the_rack():
+    """Seen live: after placing one XB-42 the second stayed picked, lit, its bases green
+    through the bot's turn into the next, the status asking for a base for it."""
+    for seed in range(60):
+        c = new(seed=seed)
+        twins = [t for t in set(c.rack()) if c.rack().count(t) > 1 and any(
+            isinstance(a, Place) and a.troop == t for a in c.legal())]
+        if c.my_turn() and twins:
+            break
+    else:
+        raise AssertionError("no seed deals a rack with two of a troop")
+    troop = twins[0]
+    c.click_troop(troop)
+    node = c.highlighted_slots()[0]
+    assert c.click_node(node) and troop in c.rack()
+    assert c.selected is None and (not c.my_turn() or "for " + troop not in c.status())
+
+
+def test_a_refused_place_keeps_the_troop_picked():
+    c = new()
+    troop = c.rack()[0]
+    c.click_troop(troop)
+    assert not c.click_node(c.view().terrain.hq_ids("blue")[0])
+    assert c.selected == troop

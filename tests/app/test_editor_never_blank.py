@@ -176,3 +176,35 @@ def test_a_new_battlefield_asks_for_its_name(monkeypatch, tmp_path):
     s.click(50.0, 40.0)
     assert not s.save() and "Save as" in s.message
     assert s.save_as("Bathroom") and (tmp_path / "home" / "levels" / "battlefield" / "bathroom.json").is_file()
+
+
+def test_the_start_screens_editor_tab_says_what_save_does_in_words(tmp_path):
+    """Seen live: the editor tab read "Edits levels/little_soldiers/bootcamp.json (Save
+    writes that file ...)": a path on the screen, and no longer true, as a level that
+    comes with Toybox is kept as shipped."""
+    from app.shell.start_screen import editor_file_line
+
+    shipped = editor_file_line(BOOTCAMP)
+    assert "Bootcamp" in shipped and "Save as" in shipped, shipped
+    assert "/" not in shipped and ".json" not in shipped and "writes that file" not in shipped, shipped
+    own = tmp_path / "my-kitchen.json"
+    shutil.copy(BOOTCAMP, own)
+    data = json.loads(own.read_text())
+    data["name"] = "My kitchen"
+    own.write_text(json.dumps(data))
+    line = editor_file_line(own)
+    assert "My kitchen" in line and "of your own" in line and "/" not in line, line
+
+
+def test_the_editor_tab_names_levels_as_the_game_tabs_do():
+    """Seen live: the editor tab's buttons read 'castle field', 'bootcamp box' (the files'
+    names) where the game tabs read 'Castle Field', 'Bootcamp: the two box halves'."""
+    from app.shell.start_screen import editor_choices, level_file_title, level_title
+
+    choices = editor_choices()
+    terrains = {p.stem: level_file_title(p) for p in choices["Terrain"]}
+    assert terrains["castle-field"] == level_title("toy-battle", "castle-field") == "Castle Field"
+    battlefields = {p.stem: level_file_title(p) for p in choices["Battlefield"]}
+    assert battlefields["bootcamp-box"] == level_title("little-soldiers", "bootcamp-box")
+    assert all(title != stem.replace("-", " ") for stem, title in {**terrains, **battlefields}.items()), \
+        "every shipped level has a name of its own"

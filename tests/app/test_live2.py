@@ -30,29 +30,34 @@ def test_little_battle_chests_and_revealed_cards_leave_every_label_readable(prob
 
 
 @pytest.mark.parametrize("game,players", [("toy-battle", 2), ("little-battle", 3)])
-def test_the_end_screen_names_the_seats_hides_the_table_and_the_scrolled_log_fits(probe, tmp_path, game, players):
+def test_the_result_panel_names_the_players_as_the_log_does_hides_what_is_under_it_and_can_be_put_aside(
+        probe, tmp_path, game, players):
     """Issue 12, clarity and layout: the end screen said 'Player 3 wins with 23 gold.' over
-    scores listed as 'Player 3 (green): 23' (and Toy Battle's 'Red captures Blue's H.Q.' over
-    'Player 1 (blue): 1, Player 2 (red): 0', numbers with no unit); the turn line and the
+    scores listed as 'Player 3 (green): 23' (numbers with no unit); the turn line and the
     table's name plates read through its backdrop; the log's 'scrolled back' title ran past
-    its panel and off the window."""
+    its panel. Issue 27: the players are named as the log names them (Toy Battle's 'Blue',
+    'Red'), each score says what it counts, and the panel can be put aside to look at the
+    final table ("Look at the table"), and brought back ("Show the result")."""
     from app.seats import seat_label
 
     f = probe("end_screen", game, str(players), str(tmp_path / "end.png"), timeout=300)
-    lines = f["overlay"].splitlines()
+    lines = f["end"].splitlines()
+    names = {w: (("Blue", "Red")[w] if game == "toy-battle" else seat_label(game, w)) for w in f["winners"]}
     for w in f["winners"]:
-        assert any(line.startswith(f"{seat_label(game, w)}, winner: ") for line in lines), lines
+        assert any(line.startswith(f"{names[w]}, winner: ") for line in lines), lines
     unit = "medal" if game == "toy-battle" else "gold"
-    assert all(unit in line for line in lines if line.startswith("Player ")), lines
+    assert all(unit in line for line in lines if ", winner: " in line or line.startswith(("Player ", "Blue:", "Red:"))), lines
     if game == "little-battle":
         assert seat_label(game, f["winners"][0]) in lines[1], lines[1]  # the reason names the colour
         assert seat_label(game, f["winners"][0]) in f["status"]
-    # nothing of the turn line shows through: every pixel there is the backdrop's colour
-    assert f["under_status"], f
-    for rgb in f["under_status"]:
+    assert f["buttons"] == ["end-Look at the table", "end-Menu", "end-Play again", "end-Review the game"]
+    # nothing under the panel shows through: its margin is the backdrop's colour
+    assert f["margin"], f
+    for rgb in f["margin"]:
         assert max(abs(a - b) for a, b in zip(rgb, f["backdrop"], strict=True)) <= 2, (rgb, f["backdrop"])
     t, p = f["title_box"], f["panel_box"]
     assert "back" in f["log_title"] and p[0] <= t[0] and t[2] <= p[2] + 0.002, (f["log_title"], t, p)
+    assert f["dismissed"] == [False, True] and f["shown_again"] == [True, False]
 
 
 def test_little_battle_texts_name_each_player_with_its_colour_and_other_games_are_left_alone():

@@ -57,15 +57,15 @@ def test_the_start_screen_opens_the_editor_and_the_editor_comes_back(probe, tmp_
     """Only `toybox edit FILE` opened the editor; the start screen now has a
     "Level editor" tab with every shipped battlefield and terrain, and the
     editor's Menu comes back, asking first when there are unsaved changes."""
-    from app.shell.start_screen import editor_choices
+    from app.shell.start_screen import editor_choices, level_file_title
 
     facts = probe("start_screen_editor", str(tmp_path))
     assert "Level editor" in facts["tabs"]
     for kind, paths in editor_choices().items():
         assert paths, kind
         for p in paths:
-            assert p.stem.replace("-", " ") in facts["files"], p  # every battlefield and terrain, missions' too
-    assert "a new threat" in facts["files"] and "castle field" in facts["files"]
+            assert level_file_title(p) in facts["files"], p  # every battlefield and terrain, missions' too
+    assert "A New Threat" in facts["files"] and "Castle Field" in facts["files"]
     assert facts["picked"] == "levels/toy_battle/castle-field.json"
     assert facts["opened"] == "EditorWindow" and facts["mode"] == "terrain" and "Menu" in facts["bar"]
     assert facts["back_clean"] == ["StartScreen", True, "castle-field.json"]
@@ -129,7 +129,8 @@ def test_hot_seat_log_names_the_seat_that_drew():
     assert c.viewer == first
     lines = c.events()
     assert not [e for e in lines if e.startswith(("You ", "Your "))], lines
-    assert any(e.startswith(f"{seat_label('toy-battle', first)} draws ") for e in lines), lines
+    # named as the rest of Toy Battle's log names the sides ("Blue draws ..."; issue 27)
+    assert any(e.startswith(f"{c.seat_title(first)} draws ") for e in lines), lines
     assert c.status().startswith(seat_label("toy-battle", first) + ", your turn"), c.status()
 
 

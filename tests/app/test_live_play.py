@@ -233,7 +233,7 @@ def test_the_load_list_fits_the_window_and_keeps_each_line_whole(probe, size):
         assert _inside(r["box"], [left, bottom, right, top]), (size, r)
     for r in rows:
         assert not r["text"].endswith("..."), (size, r["text"])
-        assert "Player 2 (yellow): heuristic" in r["text"] and "Another New Threat" in r["text"], r["text"]
+        assert "Brick (yellow): Normal" in r["text"] and "Another New Threat" in r["text"], r["text"]
         assert r["text"].startswith(("Saved - ", "Autosave - ")), r["text"]
 
 

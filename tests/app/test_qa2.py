@@ -222,4 +222,4 @@ def test_the_load_list_shows_game_battlefield_round_players_and_date(tmp_path, t
     assert c.save(path, "before the charge") and c.message_kind == "info"
     line = save_title(path)
     assert line.startswith("before the charge - Little Soldiers, Bootcamp, round 1, ")  # the battlefield as printed
-    assert "(green): human" in line and "(yellow): random" in line
+    assert "(green): Human" in line and "(yellow): Random" in line  # issue 27: in a player's words

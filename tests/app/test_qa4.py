@@ -122,12 +122,12 @@ def test_the_coop_missions_offer_one_to_four_players_with_a_seat_each(probe, siz
     assert "Bootcamp: the two box halves" in f["bootcamp"] and "bootcamp box" not in f["bootcamp"]
     texts = {k: [r["text"] for r in rects] for k, rects in f["screens"].items()}
     assert {"1", "2", "3", "4"} <= set(texts["mission"]) and "A New Threat" in texts["mission"]
-    seats = {k: [t for t in v if ": " in t and t.split(": ")[1] in ("human", "random", "heuristic", "search")]
+    seats = {k: [t for t in v if ": " in t and t.split(": ")[1] in ("Human", "Easy", "Normal", "Hard")]
              for k, v in texts.items()}
     assert len(seats["solo"]) == 1 and len(seats["four"]) == 4, seats
     assert f["cycled"][0] != f["cycled"][1]
     assert f["started"]["config"]["mission"] == "a_new_threat" and f["started"]["config"]["players"] == 4
-    assert len(f["started"]["seats"]) == 4 and f["started"]["seats"][1] == f["cycled"][1].split(": ")[1]
+    assert len(f["started"]["seats"]) == 4 and f["started"]["seats"][1].capitalize() == f["cycled"][1].split(": ")[1]
     assert f["next"] == {"players": 4, "mission": "another_new_threat"}
     assert f["none"]["players"] == 2 and "1" not in f["none"]["buttons"]
     left, bottom, right, top = f["edges"]

@@ -71,7 +71,8 @@ def test_a_spectator_s_window_follows_the_table_and_never_acts(tmp_path, game):
     steps = [b - a for a, b in zip(f["shown"], f["shown"][1:], strict=False)]
     assert sum(1 for d in steps if d == 1) > 0.8 * len(steps)  # one action at a time...
     assert f["animating_frames"] > 3  # ...and shown moving
-    assert set(f["buttons"]) <= {"Menu", "Fold", "Table (Tab)", "Leave the table"}, f["buttons"]  # no Undo, no choice
+    # no Undo, no choice ("Hide" folds the Events panel: a way of looking, as Fold is)
+    assert set(f["buttons"]) <= {"Menu", "Fold", "Hide", "Table (Tab)", "Leave the table"}, f["buttons"]
     assert "Watching" in f["statuses"]
     assert f["legal_here"] == 0 and f["play"] is False and "spectator cannot act" in f["play_message"]
     assert f["undo"] is False and "spectator cannot act" in f["undo_message"]

@@ -103,7 +103,7 @@ def test_troop_hook_may_ignore_the_connection_but_not_to_an_hq(terrain_path) -> 
     hook = {n for k, n in places(state) if k == "hook"}
     assert hook == {"1", "2", "3", "4", "5"}  # not 6 (red Star is stronger); not R (5 is cut off from B)
     assert {n for k, n in places(state) if k == "roxy"} == {"2"}
-    with pytest.raises(IllegalAction, match=r"Hook \(4\) cannot go on H.Q. R: it is not connected to your H.Q."):
+    with pytest.raises(IllegalAction, match=r"Hook \(4\) cannot go on Red's H.Q.: it is not connected to your H.Q."):
         state.apply(0, Place("hook", "R"))
     state.apply(0, Place("hook", "4"))
     assert top(state, "4") == "blue hook" and state.to_act() == [1]
@@ -173,7 +173,7 @@ def test_special_return_can_hand_a_region_to_the_opponent() -> None:
     assert state.legal_actions(0) == [UseEffect("11"), UseEffect("13"), UseEffect("14"), Skip()]
     state.apply(0, UseEffect("14"))
     assert state.board.medals == [0, 1] and state.board.claimed[2] == 1
-    assert "Red takes region 3 (14-16-19): 1 medal, 1 in all." in texts(state)
+    assert "Red takes the 1-medal region of bases 14, 16 and 19: 1 medal, 1 in all." in texts(state)
 
 
 @pytest.mark.parametrize(
@@ -198,7 +198,8 @@ def test_special_tropical_pool_limits_on_real_terrain_and_hq() -> None:
     assert ("star", "41") in got and ("kwak", "41") in got and ("xb42", "41") not in got and ("hook", "41") not in got
     with pytest.raises(IllegalAction) as err:
         state.apply(0, Place("xb42", "41"))
-    assert str(err.value) == "XB-42 (5) cannot go on H.Q. 41: only a Troop of strength 6 or 7 (or Kwak) may be placed there."
+    assert str(err.value) == ("XB-42 (5) cannot go on Red's H.Q. 41: only a Troop of strength 6 or 7 (or Kwak) "
+                              "may be placed there.")
 
 
 def test_special_city_of_clouds_draw_1() -> None:

@@ -69,7 +69,8 @@ def check_invariants(s: ToyBattleState) -> None:
     assert sum(b.medals) <= t.total_medals
     assert b.tops == [st[-1] if st else -1 for st in b.stacks]
     on_hq = [i for i in range(len(t.ids)) if not t.is_base[i] and b.stacks[i]]
-    assert not on_hq or (s.is_over() and len(on_hq) == 1 and s.reason.endswith(f"H.Q. {t.ids[on_hq[0]]}."))
+    assert not on_hq or (s.is_over() and len(on_hq) == 1 and s.reason.startswith(
+        f"{('Blue', 'Red')[1 - t.hq_owner[on_hq[0]]]} captures {t.node_words(t.ids[on_hq[0]])}"))
     if s.is_over():
         assert s.legal_actions(0) == [] and s.legal_actions(1) == [] and s.to_act() == []
         assert s.result() is not None

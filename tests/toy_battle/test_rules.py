@@ -138,7 +138,7 @@ def test_placement_kwak_covers_and_is_covered_by_anything(terrain_path) -> None:
 def test_placement_enemy_hq_is_a_slot_own_hq_never(terrain_path) -> None:
     state = arrange(start(terrain_path(MINI)), board={"2": ["blue jumbo"], "5": ["blue jumbo"]}, racks=(["skully"], ["roxy"]))
     assert ("skully", "R") in placements(state)
-    refuse(state, Place("skully", "B"), "Skully (1) cannot go on H.Q. B: you can never place a Troop on your own H.Q.")
+    refuse(state, Place("skully", "B"), "Skully (1) cannot go on Blue's H.Q.: you can never place a Troop on your own H.Q.")
 
 
 def test_placement_connection_cut_by_empty_and_enemy_bases(terrain_path) -> None:
@@ -146,7 +146,7 @@ def test_placement_connection_cut_by_empty_and_enemy_bases(terrain_path) -> None
     # from B through 2: 1 and 3 (empty, reachable), 2 (own); 5 is red and equal; 4 and 6 lie behind empty 1/3 or red 5
     assert placements(state) == {("roxy", "1"), ("roxy", "2"), ("roxy", "3")}
     refuse(state, Place("roxy", "4"), "Roxy (7) cannot go on base 4: it is not connected to your H.Q.")
-    refuse(state, Place("roxy", "R"), "Roxy (7) cannot go on H.Q. R: it is not connected to your H.Q.")
+    refuse(state, Place("roxy", "R"), "Roxy (7) cannot go on Red's H.Q.: it is not connected to your H.Q.")
 
 
 def test_placement_stack_only_top_occupies(terrain_path) -> None:
@@ -175,7 +175,7 @@ def test_region_claimed_as_soon_as_all_its_bases_are_occupied(terrain_path) -> N
     state = arrange(start(terrain_path(MINI)), board=board, racks=(["roxy"], ["roxy"]))
     state.apply(0, Place("roxy", "5"))
     assert state.board.medals == [2, 0] and state.board.claimed == [0, -1]
-    assert "Blue takes region 1 (1-2-4-5): 2 medals, 2 in all." in [e.text for e in state.events]
+    assert "Blue takes the 2-medal region of bases 1, 2, 4 and 5: 2 medals, 2 in all." in [e.text for e in state.events]
 
 
 def test_regions_several_in_one_turn(terrain_path) -> None:
@@ -232,7 +232,7 @@ def test_end_capture_enemy_hq_wins_at_once(terrain_path) -> None:
     state = arrange(start(terrain_path(MINI)), board=board, racks=(["skully"], ["roxy"]))
     state.apply(0, Place("skully", "R"))
     assert state.is_over() and state.result().winners == (0,)
-    assert state.result().reason == "Blue captures Red's H.Q. R."
+    assert state.result().reason == "Blue captures Red's H.Q."  # one red H.Q. here: no id to print
     assert state.legal_actions(0) == [] and state.legal_actions(1) == []
     assert state.pending is None  # Skully's draw is never offered after the win
 

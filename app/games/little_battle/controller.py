@@ -19,10 +19,19 @@ class LittleBattleController(GameController):
     selected: str | None = None
     """The name of the hand card the player picked up ("Parrot 7")."""
 
+    picked_in: tuple[int, str] | None = None
+    """The deal and phase the selected card was picked in."""
+
     def _changed(self) -> None:
-        if self.selected is not None and self.selected not in self.hand():
+        # a card picked in the draft is not a card picked for the Gold Rush: the last one kept came back
+        # to the hand with the crew and stayed selected, lit, into the rush
+        if self.selected is not None and (self.selected not in self.hand() or self.picked_in != self._when()):
             self.selected = None
         super()._changed()
+
+    def _when(self) -> tuple[int, str]:
+        v = self.view_dict()
+        return (int(v["deal"]), str(v["phase"]))
 
     # ------------------------------------------------------------ reading
     def hand(self) -> list[str]:
@@ -30,13 +39,27 @@ class LittleBattleController(GameController):
             return []
         return list(self.view_dict()["hand"])
 
+    def score_lines(self) -> list[str]:
+        """Each player's gold and chests, the winners marked ("Player 4 (yellow), winner: 15 gold in 5 chests")."""
+        result = self.match.state.result() if self.is_over() else None
+        if result is None:
+            return []
+        v = self.view_dict()
+        out = []
+        for s, gold in enumerate(result.scores):
+            won = ", winner" if s in result.winners and len(result.winners) < len(result.scores) else ""
+            chests = len(v["loot"][s])
+            out.append(f"{self.seat_label(s)}{won}: {gold:g} gold in {chests} chest{'s' if chests != 1 else ''}")
+        return out
+
     def scoreline(self) -> str:
         if self.handover_to is not None:  # the gold is the last player's
             return ""
         v = self.view_dict()
         chests = sum(len(won) for won in v["loot"])
         left = sum(len(p) for p in v["beach"])
-        gold = "" if self.spectating else f" Your gold: {v['gold'][v['seat']]}."  # a spectator sees no one's gold
+        whose = "Your" if not self.shared_screen() else f"{self.seat_label(int(v['seat']))}'s"  # a review: nobody is "you"
+        gold = "" if self.spectating else f" {whose} gold: {v['gold'][v['seat']]}."  # a spectator sees no one's gold
         return f"Deal {v['deal']}, {v['phase']}.{gold} Chests on the beach: {left}, won: {chests}."
 
     def status(self) -> str:
@@ -83,6 +106,7 @@ class LittleBattleController(GameController):
         if self.selected == name and self.ship_highlighted():
             return self.click_ship()
         self.selected = name
+        self.picked_in = self._when()
         self.message = ""
         self._changed()
         return True

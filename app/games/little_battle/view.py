@@ -23,7 +23,7 @@ from app.look.placards import STYLES, placard, size_cm
 from app.pointer import on_plane
 from app.scene_mesh import MeshBuilder
 from app.seats import SEAT_RGB, seat_label, seat_name
-from app.table import Table, picker, static_entity
+from app.table import Table, free_film, picker, static_entity
 from engine.little_battle.state import DRAFT, RUSH
 
 TABLE_W, TABLE_D = 110.0, 80.0
@@ -82,33 +82,40 @@ def ship_position(rel: int, n: int) -> tuple[float, float, float]:
     return (x, y, heading)
 
 
-LOOT_COLUMNS = 4
-"""Chests won stand in rows of this many (chosen)."""
-LOOT_PITCH = (4.4, 4.0)
-"""cm between two chests in a row, and between two rows (chosen: a 3.6 cm chest with room round it)."""
-LOOT_BEHIND_CM = 7.5
-"""How far behind a far Ship (away from the beach) its first row of chests stands (chosen: clear of the
-hull and, seen from the player's seat, above the sail's top)."""
-OWN_LOOT_AT = (-23.0, -24.0)
-"""Your first chest, left of your crew's face-up cards (chosen: your name plate is right of your Ship)."""
+DECK_TOP_CM = 2.8
+"""The deck's height on a Ship board (app.look.cards.ship draws it there)."""
+CHEST_CM = 2.0
+"""A won chest's size on deck (chosen: three along and two across fit the deck ahead of the crew)."""
+LOOT_ALONG = (0.9, 3.1, 5.3)
+"""cm from the Ship's middle toward the bow of each column of chests on deck (chosen: clear of the mast,
+inside the bow's taper)."""
+LOOT_ACROSS = (-0.8, 0.8)
+"""cm each side of the keel of the two rows of chests (chosen: clear of the sail, which stands on the keel)."""
+LOOT_LAYER_CM = 1.7
+"""How much higher each layer of chests stands on the one under it (a chest with its lid is 1.65 cm)."""
+CREW_ALONG = -4.4
+"""cm from the Ship's middle toward the stern where the crew lies on deck (chosen)."""
 
 
 def loot_spot(rel: int, n: int, slot: int) -> tuple[float, float, float]:
     """Where chest number ``slot`` won by the seat ``rel`` places after the shown
-    seat stands. A far Ship's chests stand in rows behind it, on the side away
-    from the beach, so they never cover its name plate (in front of it) nor the
-    cards revealed on the beach; yours stand left of your Ship, rows growing
-    toward the beach. (They stood beyond the Ship's end in rows of three: the
-    side Ships' chests lay on their own name plates.)"""
-    col, row = slot % LOOT_COLUMNS, slot // LOOT_COLUMNS
-    if rel == 0:
-        return (OWN_LOOT_AT[0] - col * LOOT_PITCH[0], OWN_LOOT_AT[1] + row * LOOT_PITCH[1], 0.0)
+    seat stands: on its Ship's deck, ahead of the mast, three along and two
+    across, then a layer higher (they stood in the sea beside the Ships)."""
+    x, y, heading = ship_position(rel, n)
+    per_layer = len(LOOT_ALONG) * len(LOOT_ACROSS)
+    layer, k = divmod(slot, per_layer)
+    col, row = divmod(k, len(LOOT_ACROSS))
+    a = math.radians(heading)
+    along, across = (math.cos(a), math.sin(a)), (-math.sin(a), math.cos(a))  # bow; port
+    u, w = LOOT_ALONG[col], LOOT_ACROSS[row]
+    return (x + u * along[0] + w * across[0], y + u * along[1] + w * across[1], DECK_TOP_CM + layer * LOOT_LAYER_CM)
+
+
+def crew_spot(rel: int, n: int) -> tuple[float, float, float, float]:
+    """Where a Ship's crew lies on its deck, behind the mast: (x, y, z, heading)."""
     x, y, heading = ship_position(rel, n)
     a = math.radians(heading)
-    along, out = (math.cos(a), math.sin(a)), (-math.sin(a), math.cos(a))  # along the hull; away from the beach
-    side = (col - (LOOT_COLUMNS - 1) / 2) * LOOT_PITCH[0]
-    back = LOOT_BEHIND_CM + row * LOOT_PITCH[1]
-    return (x + side * along[0] + back * out[0], y + side * along[1] + back * out[1], 0.0)
+    return (x + CREW_ALONG * math.cos(a), y + CREW_ALONG * math.sin(a), DECK_TOP_CM + 0.05, heading)
 
 
 BEACH_AT, BEACH_R, BEACH_TOP_CM = (0.0, 4.0), 17.0, 0.25
@@ -189,7 +196,7 @@ class LittleBattleView(GameScene):
             pts += [(x - 9, y + 5, 12.1), (x + 9, y + 5, 12.1), (px, py - d / 2 - 0.5, 0.5)]
         pts += [(-17.0, 21.0, 0.0), (17.0, -13.0, 0.0), (-40.0, HAND_Y - 6.0, 0.0), (46.0, -37.0, 0.0),
                 (45.0, -22.0, 1.0)]
-        self.table.frame(pts, self.FREE_FILM, pitch=60.0)
+        self.table.frame(pts, free_film(self.FREE_FILM), pitch=60.0)
 
     def __init__(self, controller: LittleBattleController) -> None:
         from ursina import Entity
@@ -235,6 +242,8 @@ class LittleBattleView(GameScene):
         self._anim: list[dict[str, Any]] = []
         self.shows: ActionShows | None = None  # the scene runs its own flips and journeys (set_pace)
         self.pace: float = 1.0
+        self.sound: Any = lambda name: None
+        """Plays a toy sound by name (the game screen sets it: app.sounds): a card flips, coins land."""
         """The speed setting's factor on durations (0: instant), set by the screen's Animator."""
         self.arriving: set[tuple[int, int]] = set()
         """(seat, chest number) of chests still travelling: not drawn at their Ship yet."""
@@ -286,6 +295,8 @@ class LittleBattleView(GameScene):
         if not one or before is None:
             self._end_travels(redraw=False)
             return
+        if self.pace > 0:
+            self.sound("card")  # a card kept on a Ship or laid at a pile
         mid = view_after_last_action(self.controller)
         if mid is None or not mid.get("last_reveal"):
             return
@@ -315,7 +326,7 @@ class LittleBattleView(GameScene):
         return plate_spot((seat - me) % n, n, *size_cm(longest, PLATE_LINE_CM))
 
     def loot_point(self, seat: int, slot: int, v: dict[str, Any]) -> tuple[float, float, float]:
-        """Where chest number ``slot`` won by ``seat`` stands beside its Ship: see :func:`loot_spot`."""
+        """Where chest number ``slot`` won by ``seat`` stands on its Ship's deck: see :func:`loot_spot`."""
         n, me = v["players"], near_seat(v)
         return loot_spot((seat - me) % n, n, slot)
 
@@ -325,7 +336,7 @@ class LittleBattleView(GameScene):
         from ursina import Entity
 
         b = Batch(contact=False, pooled=False)
-        chest(b, (0.0, 0.0, 0.0), trip.color, size=3.6)
+        chest(b, (0.0, 0.0, 0.0), trip.color, size=CHEST_CM)
         e = Entity(parent=self.table.root, name="travelling-chest")
         b.node("chest").reparentTo(e)
         gold = f"{trip.gold} gold" if trip.gold is not None else "gold hidden"
@@ -360,6 +371,7 @@ class LittleBattleView(GameScene):
                     destroy(a["entity"])
                 self.arriving.discard((a["trip"].seat, a["trip"].slot))
                 landed = True
+                self.sound("coins")  # the chest lands at its Ship
         self._travel = keep
         if landed:
             self.redraw()  # the chest now stands at its Ship, open where its gold may be seen
@@ -447,13 +459,16 @@ class LittleBattleView(GameScene):
         return b.node("card")
 
     def update(self) -> None:
-        from ursina import time
+        from app.animation import frame_dt
 
-        self.advance(time.dt)
+        self.advance(frame_dt())
 
     def _animate(self, dt: float) -> None:
         keep = []
         for a in self._anim:
+            if not a.get("heard") and a["t"] + dt >= 0:
+                a["heard"] = True
+                self.sound("card")  # it starts to flip
             a["t"] += dt
             k = max(0.0, min(1.0, a["t"] / FLIP_S))
             a["body"].rotation_z = 180.0 * (1 - k)
@@ -520,13 +535,15 @@ class LittleBattleView(GameScene):
             if lit:
                 mb.add_box((x, y, 0.1), (22.0, 11.0, 0.1), HIGHLIGHT, heading)
             ship(look, (x, y), heading, rgb, seat_name("little-battle", s))
-            # the crew on board: face-down stack (the shown seat's own are drawn face up beside it)
+            # the crew on board, on deck behind the mast: face down, the shown seat's own face up
             on_ship = v["ship_sizes"][s]
-            a = math.radians(heading)
-            cx, cy = x - 4.0 * math.cos(a), y - 4.0 * math.sin(a)
+            cx, cy, cz, _ = crew_spot(rel, n)
+            mine = rel == 0 and not hidden
             for i in range(on_ship):
-                look.add_box((cx, cy, 3.1 + i * CARD_T), (CARD_W * 0.7, CARD_D * 0.7, CARD_T * 0.9), (1, 1, 1),
-                             heading=heading + 90.0, textures={"top": "cardback"}, ground=None)
+                face = card_texture(v["ship"][i]) if mine and i < len(v["ship"]) else "cardback"
+                look.add_box((cx, cy, cz + i * CARD_T), (CARD_W * 0.62, CARD_D * 0.62, CARD_T * 0.9), (1, 1, 1),
+                             heading=heading + 90.0 + (6.0 * (i - (on_ship - 1) / 2) if mine else 0.0),
+                             textures={"top": face}, ground=None)
             loot = v["loot"][s]
             gold = v["gold"][s]
             for i, won in enumerate(loot):
@@ -534,12 +551,12 @@ class LittleBattleView(GameScene):
                     continue  # still on its way from the beach
                 px, py, _ = self.loot_point(s, i, v)
                 shown = won.get("gold") if isinstance(won, dict) else None
-                chest(look, (px, py, 0.0), won["color"], heading=heading, size=3.6, open_lid=shown is not None,
-                      coins=int(shown or 0))
-            if gold:  # heaped in the next free place of the chests' rows, the stacks centred on it
+                chest(look, (px, py, self.loot_point(s, i, v)[2]), won["color"], heading=heading, size=CHEST_CM,
+                      open_lid=shown is not None, coins=int(shown or 0))
+            if gold:  # heaped on deck in the next free place of the chests' rows
                 count = min(int(gold), 24)
                 gx, gy, gz = self.loot_point(s, len(loot), v)
-                coins(look, (gx - ((count - 1) // 8) * 1.05, gy, gz), count)
+                coins(look, (gx, gy, gz), count, radius=0.45)
             ready = "  ready" if v["committed"][s] and v["phase"] in (DRAFT, RUSH) else ""
             text = f"{seat_label('little-battle', s)}{ready}\nhand {v['hand_sizes'][s]} · ship {on_ship} · chests {len(loot)}"
             if gold is not None:
@@ -553,10 +570,7 @@ class LittleBattleView(GameScene):
                     "gold" if s in v["to_act"] and not ready else seat if seat in STYLES else "cream")
             if rel == 0 and not hidden and not self.controller.spectating:  # a spectator has no Ship to keep cards on
                 picker(self.dynamic, (x, y, 0.0), (17.0, 7.0, 6.0), self.controller.click_ship, name="ship")
-                for i, name in enumerate(v["ship"]):  # your crew on board, face up beside the ship
-                    look.add_box((x - 16.0 + (i % 4) * 1.2, y + 3.0 - i * 2.2, 0.05 + i * CARD_T),
-                                 (CARD_W * 0.75, CARD_D * 0.75, CARD_T), (1, 1, 1),
-                                 textures={"top": card_texture(name)}, heading=8.0 - 5.0 * i, ground=None)
+
 
     def _draw_hand(self, mb: MeshBuilder, v: dict[str, Any], look: Batch) -> None:
         hand = v["hand"]
@@ -573,6 +587,10 @@ class LittleBattleView(GameScene):
                          ground=None)
             picker(self.dynamic, (x, HAND_Y, 0.0), (w, CARD_D * 1.3, 2.5), partial(self.controller.click_card, name),
                    name=f"card-{name}")
+
+    def keep_clear(self) -> list[Any]:
+        """The cards in hand: a card's tooltip kept off the others (it covered two of them)."""
+        return [e for e in self.dynamic.children if e.name.startswith("card-")]
 
     # ------------------------------------------------------------ tooltips (app.tips)
     def thing_for(self, name: str) -> str | None:
@@ -602,7 +620,7 @@ class LittleBattleView(GameScene):
         v = self.controller.view_dict()
         for s in range(v["players"]):
             for i in range(len(v["loot"][s])):
-                if (s, i) not in self.arriving and math.dist(self.loot_point(s, i, v)[:2], (x, y)) <= 2.3:
+                if (s, i) not in self.arriving and math.dist(self.loot_point(s, i, v)[:2], (x, y)) <= 1.1:
                     return f"chest:{s}:{i}"
         for s in range(v["players"]):
             sx, sy, _ = ship_position((s - near_seat(v)) % v["players"], v["players"])
@@ -624,8 +642,8 @@ class LittleBattleView(GameScene):
                     return _box(x, y, CARD_W / 2, CARD_D / 2, z, z + 4.0)
         if kind == "chest":
             s, _, i = key.partition(":")
-            x, y, _ = self.loot_point(int(s), int(i), v)
-            return _box(x, y, 2.3, 2.3, 0.0, 3.5)
+            x, y, z = self.loot_point(int(s), int(i), v)
+            return _box(x, y, 1.2, 1.2, z, z + 1.7)
         if kind == "ship":
             x, y, _ = ship_position((int(key) - near_seat(v)) % v["players"], v["players"])
             return _box(x, y, 9.0, 9.0, 0.0, 12.0)

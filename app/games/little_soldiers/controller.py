@@ -239,6 +239,30 @@ class LittleSoldiersController(GameController):
             actions = mine or actions
         return [(self.label(a), a) for a in actions]
 
+    def seat_label(self, seat: int) -> str:
+        """A seat by its General's name and colour, as the log and the HQ card name it
+        ("Brick (yellow)"; the turn line said "Player 2 (yellow)" while the log said Brick).
+        The colour is the set-up's (2 Against 2 with three players gives seat 3 yellow)."""
+        generals = [g for g in self.view_dict()["generals"] if g["seat"] == seat]
+        if not generals:
+            return super().seat_label(seat)
+        return f"{' and '.join(g['name'] for g in generals)} ({generals[0]['team']})"
+
+    def seat_title(self, seat: int) -> str:
+        """As the log names the players (the end panel said "Player 1 (green)", the log Dinosaur);
+        a served table's player by their name."""
+        return self.player_name(seat) or self.seat_label(seat)
+
+    def end_reason(self) -> str:
+        """Soldiers and Generals named as the log names them ("green-infantry is the last ...")."""
+        return self.named(super().end_reason())
+
+    def score_lines(self) -> list[str]:
+        """The result in the game's own words (app.games.little_soldiers.result)."""
+        from app.games.little_soldiers.result import score_lines
+
+        return score_lines(self)
+
     def name(self, ident: str) -> str:
         """A soldier as a player reads it: "green-infantry-2" -> "Green Infantry 2"."""
         return soldier_name(ident)
@@ -466,7 +490,7 @@ class LittleSoldiersController(GameController):
                             f"{facts['rerolls']} reroll{'s' * (facts['rerolls'] != 1)}.")
                 else:
                     text = f"Not a valid target: {facts['sight']} ({facts['distance_cm']:.1f} cm, {BAND_WORDS[band]})."
-                self.hover = Hover(a, ident, bool(facts["valid"]), rays, band, text, facts)
+                self.hover = Hover(a, ident, bool(facts["valid"]), rays, band, self.named(text), facts)  # pieces by name
         self._overlay_changed()
         return self.hover
 

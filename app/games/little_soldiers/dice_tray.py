@@ -19,7 +19,7 @@ from app.games.little_soldiers.drawing import draw_path
 from app.look.geom import Batch
 from app.look.pipeline import GLOSSY_PLASTIC
 from app.scene_mesh import MeshBuilder
-from app.table import picker
+from app.table import picker, static_entity
 
 if TYPE_CHECKING:
     from app.games.little_soldiers.controller import LittleSoldiersController
@@ -32,8 +32,15 @@ DIE_CM = 4.0
 """cm: the Attack dice are drawn a little larger than life, to read them."""
 TUMBLE_S = 0.9
 """Seconds a rerolled die tumbles (chosen)."""
-REROLL_LIFT_CM = 1.6
-"""How far a die picked for a reroll is lifted (chosen)."""
+REROLL_LIFT_CM = 3.2
+"""How far a die picked for a reroll is lifted (chosen: clearly off the table, still over its place;
+1.6 barely told the picked dice from the others)."""
+PICKED_RGB = (1.0, 0.82, 0.15, 1.0)
+"""The lit ring under a die picked for a reroll."""
+BLAST_S = 0.7
+"""Seconds the burst of a landed grenade or mortar token shows (chosen: seen, then gone)."""
+BLAST_CM = 9.0
+"""How wide the burst grows (chosen: a toy's puff, not the rules' blast cord)."""
 
 
 class DiceTray:
@@ -54,6 +61,9 @@ class DiceTray:
         self._dice_id = -1
         self._flight_id = -1
         self._anim: list[dict[str, Any]] = []
+        self.pick_root = Entity(parent=parent, name="reroll-picks")
+        self.sound: Any = lambda name: None
+        """Plays a toy sound by name (the game screen sets it through the scene): a thud, a boom."""
 
     def die_point(self, index: int) -> tuple[float, float, float]:
         """Where die ``index`` rests (engine cm; its top face's centre)."""
@@ -95,10 +105,18 @@ class DiceTray:
                                 rng.choice([-1, 1]) * rng.uniform(400, 700))
                     self._anim.append({"kind": "tumble", "body": body, "holder": holder, "t": 0.0, "spin": spin,
                                        "final": Vec3(body.rotation), "base": Vec3(holder.position)})
-        for i, holder in enumerate(self.dice_entities):  # picked for a reroll: lifted
-            lift = REROLL_LIFT_CM if i in self.controller.reroll_pick else 0.0
+        destroy(self.pick_root)
+        self.pick_root = Entity(parent=self.root, name="reroll-picks")
+        picks = MeshBuilder()
+        for i, holder in enumerate(self.dice_entities):  # picked for a reroll: lifted high, over a lit ring
+            picked = i in self.controller.reroll_pick
             x, y, _ = self.die_point(i)
-            holder.position = Vec3(*frames.to_ursina((x, y, DIE_CM / 2 + lift)))
+            holder.position = Vec3(*frames.to_ursina((x, y, DIE_CM / 2 + (REROLL_LIFT_CM if picked else 0.0))))
+            if picked:
+                picks.add_cylinder((x, y, 0.05), DIE_CM * 0.85, 0.12, PICKED_RGB, sides=28)
+                picks.add_cylinder((x, y, 0.17), DIE_CM * 0.62, 0.02, (0.12, 0.1, 0.05, 1.0), sides=28)
+        if len(picks):
+            static_entity(self.pick_root, picks, "picked-dice").setLightOff()
 
     def die_node(self, top: str, sniper: bool) -> Any:
         """A die with ``top`` up, its other faces showing the rest of its faces,
@@ -154,15 +172,42 @@ class DiceTray:
     def _drop_animations(self, kind: str) -> None:
         self._anim = [a for a in self._anim if a["kind"] != kind]
 
+    def _blast(self, f: Any) -> None:
+        """The landed grenade (or mortar token) goes off: a puff that swells and fades."""
+        import trimesh
+        from ursina import Entity, Vec3
+
+        ball = trimesh.creation.icosphere(subdivisions=2, radius=1.0)  # built here: a model by name searched the disk
+        mb = MeshBuilder()
+        mb.add_triangles(ball.vertices.tolist(), ball.faces.tolist(), (1.0, 0.62, 0.15, 1.0))
+        puff = Entity(parent=self.flight_root, model=mb.build(), position=Vec3(*frames.to_ursina(f.landing)),
+                      scale=0.01, name="blast", double_sided=True)
+        puff.setLightOff()
+        puff.setDepthWrite(False)
+        puff.setBin("transparent", 40)
+        self._anim.append({"kind": "blast", "piece": puff, "t": 0.0})
+        self.sound("boom")
+
     def animate(self, dt: float) -> None:
         from ursina import Vec3
 
         keep = []
+        landed: list[Any] = []
         for a in self._anim:
             moved = a["body"] if a["kind"] == "tumble" else a["piece"]
             if moved.is_empty():  # its entity was destroyed by a redraw: nothing left to move
                 continue
             a["t"] += dt
+            if a["kind"] == "blast":
+                k = min(1.0, a["t"] / BLAST_S)
+                size = BLAST_CM * (0.25 + 0.75 * (1 - (1 - k) ** 3))  # the mesh is in cm (frames): radius 1 cm
+                a["piece"].scale = size / 2
+                a["piece"].alpha = 0.85 * (1 - k) ** 1.5
+                if k < 1.0:
+                    keep.append(a)
+                else:
+                    a["piece"].enabled = False
+                continue
             if a["kind"] == "tumble":
                 k = min(1.0, a["t"] / TUMBLE_S)
                 ease = 1 - (1 - k) ** 3
@@ -178,18 +223,24 @@ class DiceTray:
                 a["piece"].position = Vec3(*frames.to_ursina(f.points[idx]))
                 if t < f.times[-1]:
                     keep.append(a)
-                elif a["trail"] is not None and not a["trail"].is_empty():
-                    a["trail"].enabled = True  # landed: the path it took stays on the table
+                else:
+                    if a["trail"] is not None and not a["trail"].is_empty():
+                        a["trail"].enabled = True  # landed: the path it took stays on the table
+                    self.sound("thud")
+                    landed.append(f)
         self._anim = keep
+        for f in landed:  # it goes off where it landed
+            self._blast(f)
 
     def flying(self) -> bool:
-        """A throw still in the air: the next action waits for it to land (a
-        bot's Move came while the grenade flew, and took it and its trail away
-        before it had landed)."""
-        return any(a["kind"] == "flight" and not a["piece"].is_empty() for a in self._anim)
+        """A throw still in the air or going off: the next action waits for it (a bot's
+        Move came while the grenade flew, and took it and its trail away before it had
+        landed), and so does the result (the winning grenade was never seen)."""
+        return any(a["kind"] in ("flight", "blast") and not a["piece"].is_empty() for a in self._anim)
 
     def finish(self) -> None:
-        """Jump every animation to its end (tests, and 'skip')."""
+        """Jump every animation to its end (tests, and 'skip'): a throw lands, then its burst ends."""
+        self.animate(60.0)
         self.animate(60.0)
 
 

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 
 from app.look.figurines import figurine_batch, plastic
 from app.look.geom import Batch
-from app.look.pieces import SIDE_HEX
 from app.look.pipeline import TIN
 from app.look.placards import placard
 from app.scene_mesh import MeshBuilder
@@ -85,22 +84,22 @@ def draw_hq(scene: LittleSoldiersView, mb: MeshBuilder, look: Batch) -> None:
                    partial(scene.controller.click_soldier, ident), name=f"card-{ident}")
 
 def draw_battle_track(scene: LittleSoldiersView, look: Batch) -> None:
-    """The printed Battle Track, the Flag standing on its square."""
-    v = scene.controller.view_dict()
-    n = scene.controller.view().chosen.flag_steps_to_victory
-    for step in range(-n, n + 1):
+    """The printed track the rules in play use (the scene's ``track_layout``), the Flag standing on its square."""
+    track = scene.track_layout()
+    if track is None:
+        return
+    for step, tex in track.squares:
         x, y, _ = scene.track_point(step)
-        end = "green" if step == n else "yellow" if step == -n else ""
-        tex = f"track:{abs(step)}:{'end' if end else ''}:{SIDE_HEX.get(end, '')}"
         look.add_box((x, y, 0.0), (7.0, 7.0, 0.25), (1, 1, 1), textures={"top": tex}, ground=None)
-    x, y, _ = scene.track_point(v["flag"])
+    x, y, _ = scene.track_point(track.flag)
     look.add_disc((x, y, 0.25), 1.2, 0.3, (0.35, 0.32, 0.3), ground=None)
     look.add_disc((x, y, 0.55), 0.3, 8.6, (0.85, 0.85, 0.9), gloss=0.7, sides=10, ground=None, surface=TIN)
     look.add_disc((x, y, 9.15), 0.45, 0.6, (0.95, 0.8, 0.2), gloss=0.7, sides=10, ground=None)
     cloth = [(x, y, 6.2), (x + 4.5, y, 6.2), (x + 4.5, y, 9.0), (x, y, 9.0)]
     look.add_quad(cloth, (1, 1, 1), "flagcloth:white")
     look.add_quad(cloth[::-1], (1, 1, 1), "flagcloth:white", uv=((0, 1), (1, 1), (1, 0), (0, 0)))
-    placard(scene.dynamic, "track-label", "Battle Track", (x, scene.track_point(n)[1] + 5.8, 0.05), 2.0, "wood")
+    top = max(scene.track_point(step)[1] for step, _ in track.squares)
+    placard(scene.dynamic, "track-label", track.label, (x, top + 5.8, 0.05), 2.0, "wood")
 
 
 __all__ = ["CARD_D", "CARD_W", "draw_battle_track", "draw_hq", "facing", "hq_row"]

@@ -57,6 +57,7 @@ class SoldierShows:
                 motions.float_label(f"+{hearts - old_hearts} Heart{'s' if hearts - old_hearts > 1 else ''}",
                                     (spot["x"], spot["y"], self._z(spot) + 9.0), (1.0, 0.45, 0.5, 1))
         if after.get("roll") != before.get("roll") and after.get("roll") is not None:
+            motions.sound("dice")
             self._rays(motions)
 
     # ------------------------------------------------------------ pieces
@@ -128,7 +129,7 @@ class SoldierShows:
 
             destroy(drawn)
 
-        motions.add(Motion(RAYS_S, lambda k: None, done))
+        motions.add(Motion(RAYS_S, lambda k: None, done, extra={"rays": True}))  # gone when the player acts
 
 
 __all__ = ["DROP_S", "RAYS_S", "WALK_CM_PER_S", "SoldierShows"]

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import math
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -44,7 +45,7 @@ from app.look.geom import Batch
 from app.look.placards import placard
 from app.scene_mesh import MeshBuilder
 from app.seats import SEAT_RGB
-from app.table import Table, picker, static_entity
+from app.table import Table, free_film, picker, static_entity
 from engine.little_soldiers import queries
 from engine.little_soldiers.phases import Phase
 
@@ -62,6 +63,20 @@ REFUSED_RGB = (1.0, 0.25, 0.2, 1.0)
 BAND_RGB = {"green": (0.2, 0.85, 0.3, 1.0), "red": (0.95, 0.2, 0.15, 1.0), "yellow": (1.0, 0.85, 0.1, 1.0),
             None: (0.55, 0.55, 0.6, 1.0)}
 CARD_RGB = (0.96, 0.93, 0.84, 1.0)
+HOME_PITCH = 45.0
+"""Degrees the home view looks down (chosen: at 54 the figurines stood 15 px tall at 1280x720, specks;
+at 45 they stand 20 px with the whole table, its track, both HQs and the dice still framed)."""
+TEAM_DISC_CM = 0.9
+"""How far a figurine's team-coloured disc reaches past its base (chosen: findable from the home view)."""
+
+
+@dataclass(frozen=True)
+class TrackLayout:
+    """A track as printed: its squares (where along the track, texture), the Flag's place, its title."""
+
+    squares: list[tuple[float, str]]
+    flag: float
+    label: str
 
 
 def rectangular(poly: Any) -> bool:
@@ -132,11 +147,15 @@ class LittleSoldiersView(GameScene):
         self.ticker.update = self.update
         self.ticker.input = self.input
         self.shows = SoldierShows(self)
+        self.sound = lambda name: None  # the game screen sets it (app.sounds): the dice tray plays through it
         controller.listeners.append(self.redraw)
         controller.overlay_listeners.append(self.draw_overlay)
         self.redraw()
         if self.controller.view_dict().get("threats"):
             self.home()  # again, now that the Threats are drawn and can be framed
+
+    FOLLOW_SPAN_CM = 48.0
+    """The stretch of table the camera shows round an action it follows (app.camera_follow; chosen)."""
 
     FREE_FILM = (-0.96, 0.42, -0.84, 0.5)
     """The room the HUD leaves on the film (x0, x1, y0, y1): title and hint box
@@ -147,11 +166,12 @@ class LittleSoldiersView(GameScene):
         """Frame the table, the Battle Track, both HQs and the dice (the 'h' key)."""
         minx, miny, maxx, maxy = self.bounds
         v = self.controller.view_dict()
-        n = self.controller.view().chosen.flag_steps_to_victory
         pts: list[tuple[float, float, float]] = [(minx, miny, 0), (maxx, miny, 0), (minx, maxy, 0), (maxx, maxy, 0)]
-        for step in (-n, n):
-            x, y, _ = self.track_point(step)
-            pts += [(x - 3.5, y - 3.5, 0), (x + 3.5, y + 3.5, 0)]
+        track = self.track_layout()
+        if track is not None:
+            for step in (track.squares[0][0], track.squares[-1][0]):
+                x, y, _ = self.track_point(step)
+                pts += [(x - 3.5, y - 3.5, 0), (x + 3.5, y + 3.5, 0)]
         for g in v["generals"]:
             ti = hq_row(g["team"])
             for slot in (0, len(g["soldiers"])):
@@ -165,7 +185,7 @@ class LittleSoldiersView(GameScene):
 
             lo, hi = (frames.to_engine(p) for p in monsters.getTightBounds(scene))
             pts += [(x, y, z) for x in (lo[0], hi[0]) for y in (lo[1], hi[1]) for z in (lo[2], hi[2])]
-        self.table.frame(pts, self.FREE_FILM, pitch=54.0)
+        self.table.frame(pts, free_film(self.FREE_FILM), pitch=HOME_PITCH)
 
     # ------------------------------------------------------------ points
     def soldier_point(self, soldier: dict[str, Any]) -> tuple[float, float, float] | None:
@@ -198,9 +218,34 @@ class LittleSoldiersView(GameScene):
         x0 = minx + CARD_W / 2 if team_index == 0 else minx + CARD_W / 2
         return (x0 + slot * (CARD_W + 1.5), y, 0.0)
 
-    def track_point(self, step: int) -> tuple[float, float, float]:
+    def track_layout(self) -> TrackLayout | None:
+        """The track the rules in play use, or None: the Bootcamp's Battle Track (the Flag
+        between the two Victory zones), the co-op missions' track to the Threat Victory
+        space, and none in King of the Hill and Battle Royale ('no Battle Track': one was
+        drawn, its Flag standing for nothing)."""
+        from app.look.pieces import SIDE_HEX
+
+        v = self.controller.view_dict()
+        if v.get("battle_track"):
+            n = self.controller.view().chosen.flag_steps_to_victory
+            squares = [(float(step), f"track:{abs(step)}:{'end' if abs(step) == n else ''}:"
+                        f"{SIDE_HEX['green'] if step == n else SIDE_HEX['yellow'] if step == -n else ''}")
+                       for step in range(-n, n + 1)]
+            return TrackLayout(squares, float(v["flag"]), "Battle Track")
+        left = v.get("threat_track_left")
+        if isinstance(left, int) and v.get("threats"):
+            total = self.controller.view().chosen.threat_track_spaces.get(self.controller.match.config.players)
+            total = max(int(total or left), left)
+            half = total / 2
+            squares = [(k - half, f"track:{k}:{'end' if k == total else ''}:{'#d2322e' if k == total else ''}")
+                       for k in range(total + 1)]
+            return TrackLayout(squares[::-1], (total - left) - half, "Threat track")
+        return None
+
+    def track_point(self, step: float) -> tuple[float, float, float]:
         minx, miny, maxx, maxy = self.bounds
-        n = self.controller.view().chosen.flag_steps_to_victory
+        layout = self.track_layout()
+        n = max(abs(layout.squares[0][0]), abs(layout.squares[-1][0])) if layout is not None else 3
         return (minx - 9.0, self.center[1] + step * min(9.0, (maxy - miny) / (2 * n + 1)), 0.0)
 
     # ------------------------------------------------------------ input
@@ -265,9 +310,9 @@ class LittleSoldiersView(GameScene):
         return self._surface_point(mouse.world_point)
 
     def update(self) -> None:
-        from ursina import time
+        from app.animation import frame_dt
 
-        self.tray.animate(time.dt)
+        self.tray.animate(frame_dt())
         self._hover_by_poll()
         if self.controller.aiming.dragging:  # a throw aimed by a drag begun on the thrower
             from app.pointer import mouse_on_plane
@@ -310,6 +355,9 @@ class LittleSoldiersView(GameScene):
             if s["id"] == c.selected or s["id"] in targets:
                 ring = SELECT_RGB if s["id"] == c.selected else TARGET_RGB
                 mb.add_cylinder((at[0], at[1], at[2] + 0.45), facts["base_radius"] + 0.8, 0.1, ring, sides=20)
+            else:  # a disc of its team's colour round its base: findable across the table
+                mb.add_cylinder((at[0], at[1], at[2] + 0.02), facts["base_radius"] + TEAM_DISC_CM, 0.06,
+                                (0.55 + 0.45 * rgb[0], 0.55 + 0.45 * rgb[1], 0.55 + 0.45 * rgb[2], 1.0), sides=20)
             holder = Entity(parent=self.dynamic, position=Vec3(*frames.to_ursina(at)), name=s["id"],
                             rotation_y=frames.heading_to_ursina(facing(s["team"])))
             figurine_node(s["kind"], plastic(rgb)).instanceTo(holder)
@@ -366,14 +414,26 @@ class LittleSoldiersView(GameScene):
                 mb.add_cylinder((at[0] + r * math.cos(ang), at[1] + r * math.sin(ang), at[2] + 0.25 * j),
                                 0.55, 0.22, rgb, sides=10)
 
+    def keep_clear(self) -> list[Any]:
+        """The dice: a tooltip over one die kept off the others."""
+        return list(self.tray.dice_entities)
+
     def dice_shown(self) -> list[str]:
         """The faces on top of the dice drawn now (for tests)."""
         return self.tray.dice_shown()
 
+    @property
+    def sound(self) -> Any:
+        return self.tray.sound
+
+    @sound.setter
+    def sound(self, play: Any) -> None:
+        self.tray.sound = play
+
     def animating(self) -> bool:
-        """A throw still in the air: the next action waits for it to land (a
-        bot's Move came while the grenade flew, and took it and its trail away
-        before it had landed)."""
+        """A throw still in the air or going off: the next action (and the result panel)
+        waits for it (a bot's Move came while the grenade flew, and took it and its trail
+        away before it had landed; the winning grenade was never seen)."""
         return self.tray.flying()
 
     def finish_animations(self) -> None:

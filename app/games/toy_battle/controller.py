@@ -45,6 +45,28 @@ class ToyBattleController(GameController):
             return []
         return list(self.view_dict()["rack"])
 
+    def summary(self) -> dict[str, Any]:
+        """The Load list names the terrain as printed ("Castle Field", not "castle field")."""
+        return {**super().summary(), "where": str(self.match.state.view(self.viewer).terrain.name)}  # type: ignore[attr-defined]
+
+    def seat_title(self, seat: int) -> str:
+        """As the log names the sides: "Blue", "Red" (a served table's player by their name)."""
+        return self.player_name(seat) or (("Blue", "Red")[seat] if seat in (0, 1) else super().seat_title(seat))
+
+    def score_lines(self) -> list[str]:
+        """Each side's medals, the winner marked, and what wins at once ("Red, winner: 7 medals")."""
+        result = self.match.state.result() if self.is_over() else None
+        if result is None:
+            return []
+        v = self.view_dict()
+        out = []
+        for s, medals in enumerate(v["medals"]):
+            won = ", winner" if s in result.winners and len(result.winners) < 2 else ""
+            out.append(f"{self.seat_title(s)}{won}: {medals} medal{'s' if medals != 1 else ''}, "
+                       f"{v['reserve_sizes'][s]} troop{'s' if v['reserve_sizes'][s] != 1 else ''} left in reserve")
+        out.append(f"{v['objective']} medals win at once, as does taking the enemy H.Q.")
+        return out
+
     def scoreline(self) -> str:
         v = self.view_dict()
         m, r = v["medals"], v["reserve_sizes"]
@@ -160,7 +182,7 @@ class ToyBattleController(GameController):
         """Place the picked troop here, or aim the pending effect here."""
         legal = self.legal()
         if self.selected is not None and self.aim is None and Place(self.selected, node) in legal:
-            return self.play(Place(self.selected, node))  # also an effect's extra placement
+            return self._place(node)  # also an effect's extra placement
         if self.pending() is not None:
             if self.aim is not None:
                 aim, self.aim = self.aim, None  # (the refusal was asked about UseEffect(None, node))
@@ -177,7 +199,17 @@ class ToyBattleController(GameController):
             self.message = "Pick a troop from your rack first."
             self._changed()
             return False
-        return self.play(Place(self.selected, node))
+        return self._place(node)
+
+    def _place(self, node: str) -> bool:
+        """Place the picked troop; once placed it is no longer picked (a second
+        XB-42 on the rack stayed lit, its bases green, into the next turn)."""
+        troop, self.selected = self.selected, None
+        if troop is None or self.play(Place(troop, node)):
+            return troop is not None
+        self.selected = troop  # refused: still picked, the sentence says why
+        self._changed()
+        return False
 
     def choose(self, action: Any) -> bool:
         """A button: draw, skip, or an effect without a board target."""

@@ -55,6 +55,7 @@ class TileShows:
             tile.position = Vec3(*frames.to_ursina((x0 + (x1 - x0) * e, y0 + (y1 - y0) * e, z1 + hop + 0.5)))
 
         step(0.0)
+        motions.sound("slide")
         motions.add(Motion(SLIDE_S, step, lambda: destroy(tile)))
 
 

@@ -81,11 +81,11 @@ def base_tip(c: Any, node: str) -> Tip | None:
     i = t.index[node]
     v = c.view_dict()
     if t.is_base[i]:
-        title = "Base"
+        title = f"Base {node}"  # its number as printed beside it (the log names it so)
         facts = [f"Special: {SPECIAL_EFFECTS[t.special[i]]}"] if t.special[i] else []
     else:
         owner = t.hq_owner[i]
-        title = f"{SIDES[owner].capitalize()} H.Q." if owner in (0, 1) else "H.Q."
+        title = t.node_words(node)[0].upper() + t.node_words(node)[1:] if owner in (0, 1) else "H.Q."
         facts = []
     stack = list(v["board"].get(node, []))
     if stack:
@@ -126,7 +126,8 @@ def region_tip(c: Any, key: str) -> Tip | None:
             held[SIDES.index(stack[-1].split()[0])] += 1
     empty = len(r.bases) - sum(held)
     parts = [f"{n} {side} on top" for n, side in zip(held, SIDES, strict=True) if n] + ([f"{empty} empty"] if empty else [])
-    facts = [f"{len(r.bases)} bases: " + ", ".join(parts)]
+    bases = sorted(r.bases, key=lambda n: (len(n), n))
+    facts = [f"Bases {', '.join(bases[:-1])} and {bases[-1]}: " + ", ".join(parts)]
     owner = v["claimed"][k]
     facts.append(f"Claimed by {SIDES[owner]}." if owner >= 0 else "Not claimed yet.")
     return Tip(f"Region: {r.medals} medal{'s' if r.medals != 1 else ''}", tuple(facts), ())

@@ -29,7 +29,7 @@ from app.look.placards import add_placard, placard
 from app.pointer import on_plane
 from app.scene_mesh import MeshBuilder, add_area
 from app.seats import SEAT_RGB
-from app.table import Table, picker, rgba, static_entity
+from app.table import Table, free_film, picker, rgba, static_entity
 
 BOARD = (0.86, 0.80, 0.64, 1.0)
 PATH = (0.55, 0.45, 0.32, 1.0)
@@ -50,6 +50,10 @@ RACK_TILT = 30.0
 """Degrees your rack's tiles lean back towards you: about square to the home view's line of sight."""
 RACK_NAME_CM = 3.2
 """cm: the line height of the troop names printed on the rack (its letters about 12 px tall at 1280x720)."""
+NODE_LABEL_CM = 2.6
+"""cm: the line height of the base numbers printed beside each base (chosen: readable at the home view,
+smaller than a tile). The log names bases by these numbers ("Blue places Roxy (7) on base 12"),
+which were printed nowhere."""
 
 
 class ToyBattleView(GameScene):
@@ -90,6 +94,9 @@ class ToyBattleView(GameScene):
         controller.help_listeners.append(self._troop_help)
         self.redraw()
 
+    FOLLOW_SPAN_CM = 70.0
+    """The stretch of board the camera shows round a placement it follows (app.camera_follow; chosen)."""
+
     FREE_FILM = (-0.96, 0.42, -0.84, 0.58)
     """The room the HUD leaves (film x0, x1, y0, y1): title, turn and score
     lines above, the event log right. The engine's message line
@@ -103,7 +110,7 @@ class ToyBattleView(GameScene):
         front, back = self.rack_rows()
         pts = [(cx + sx * w / 2, cy + sy * d / 2, 0.0) for sx in (-1, 1) for sy in (-1, 1)]
         pts += [(*self.to_table(cx, front - RACK_DEPTH / 2 - 1.8), 0.0), (*self.to_table(cx, back + 6.0), 2.0)]
-        self.table.frame(pts, self.FREE_FILM, pitch=60.0, yaw=self.yaw())
+        self.table.frame(pts, free_film(self.FREE_FILM), pitch=60.0, yaw=self.yaw())
 
     def _seat_shown(self) -> int:
         return near_seat(self.controller.view_dict())
@@ -248,8 +255,10 @@ class ToyBattleView(GameScene):
                 colour, name = troop.split()
                 look.add_disc((x, y, 0.98 + h * TILE_H), 3.4, TILE_H * 0.9, (1, 1, 1), f"tile:{name}:{colour}",
                               side_rgb=COLOUR_RGB[colour][:3], sides=28, gloss=0.3, ground=None)
-            if len(stack) > 1:  # the stack's height printed on a counter beside it
-                add_placard(look, f"×{len(stack)}", (x + 5.0, y - 3.6, 0.98), 2.2, "dark")
+            if len(stack) > 1:  # the stack's height printed on a counter under the base's number
+                lx, ly = self.label_spot(nid)
+                add_placard(look, f"×{len(stack)}", (lx, ly - NODE_LABEL_CM - 0.4, 0.98), 2.0, "dark")
+        self._node_labels(look)
         near = Batch()  # laid out on the near side, then turned to the seat shown
         self._reserves(near, v)
         self._racks(mb, v, near)
@@ -257,6 +266,40 @@ class ToyBattleView(GameScene):
         static_entity(self.dynamic, mb, "toy-battle-pieces")
         look.node("toy-battle-look").reparentTo(self.dynamic)
         self._troop_help()
+
+    def label_spot(self, nid: str) -> tuple[float, float]:
+        """Where a node's number is printed: beside it, in the widest gap
+        between the paths that leave it (so it lies on no path)."""
+        x, y = self.at(nid)
+        ways = sorted(math.atan2(self.at(m)[1] - y, self.at(m)[0] - x) for m in self.terrain.neighbours(nid)
+                      if self.terrain.pos[self.terrain.index[m]] is not None)
+        if not ways:
+            a = -math.pi / 4
+        else:
+            gaps = [((ways[(k + 1) % len(ways)] - w) % math.tau or math.tau, w) for k, w in enumerate(ways)]
+            gap, start = max(gaps)
+            a = start + gap / 2
+        i = self.terrain.index[nid]
+        r = (BASE_R if self.terrain.is_base[i] else HQ_R) + 2.3
+        return (x + r * math.cos(a), y + r * math.sin(a))
+
+    def printed_labels(self) -> dict[str, str]:
+        """The number printed beside each node: every base's id, and an H.Q.'s
+        when its side has several (the log says "Red's H.Q." when it has one)."""
+        t = self.terrain
+        out = {}
+        for i, nid in enumerate(t.ids):
+            if t.pos[i] is None:
+                continue
+            if t.is_base[i] or len(t.hqs[t.hq_owner[i]]) > 1:
+                out[nid] = nid
+        return out
+
+    def _node_labels(self, look: Batch) -> None:
+        """Each base's number printed on the board beside it, upright for the seat shown."""
+        for nid, text in self.printed_labels().items():
+            x, y = self.label_spot(nid)
+            add_placard(look, text, (x, y, 0.62), NODE_LABEL_CM, "cream", heading=self.yaw())
 
     def _troop_help(self) -> None:
         """What the hovered (else the picked) rack troop does, in a box under the turn lines."""
@@ -358,6 +401,10 @@ class ToyBattleView(GameScene):
         if k not in faces:
             faces[k] = region_face(self.terrain, k)
         return faces[k]
+
+    def keep_clear(self) -> list[Any]:
+        """The rack's tiles: a tile's tooltip kept off the others."""
+        return [e for e in self.dynamic.children if e.name.startswith("troop-")]
 
     # ------------------------------------------------------------ tooltips (app.tips)
     def thing_for(self, name: str) -> str | None:

@@ -219,7 +219,9 @@ class KingOfTheHill(Mission[Hill]):
             hill.candy_reserve -= 1
             hill.candy_discarded += 1
             st.log("No Candy was distributed: 1 Candy from the Reserve goes back to the box.")
-        st.log(f"Candy: {', '.join(str(c) for c in hill.candy)}; {hill.candy_reserve} left in the Reserve.")
+        # each General's Candy by name ("Candy: 3, 2" named nobody)
+        held = ", ".join(f"{g.name} {hill.candy[g.index]}" for g in st.generals)
+        st.log(f"Candy: {held}; {hill.candy_reserve} left in the Reserve.")
 
     def result(self, st: LittleSoldiersState) -> Result:
         hill = self.data(st)
@@ -227,6 +229,7 @@ class KingOfTheHill(Mission[Hill]):
         for g in st.generals:
             scores[g.seat] += hill.candy[g.index]
         top = max(scores)
-        who = ", ".join(f"player {i + 1}" for i, v in enumerate(scores) if v == top)
+        kings = [g.name for g in st.generals if scores[g.seat] == top]  # by the names the log gives them
+        who = ", ".join(kings[:-1]) + f" and {kings[-1]}" if len(kings) > 1 else kings[0]
         return scores_result(scores, f"The Candy Reserve is empty: {who} with {top:g} Candy "
-                                     f"{'is' if ',' not in who else 'are'} King of the Hill!")
+                                     f"{'is' if len(kings) == 1 else 'are'} King of the Hill!")
