@@ -61,7 +61,7 @@ class Pose:
             return tuple(x + (y - x) * k for x, y in zip(a, b, strict=True))
 
         rot = tuple(x + (((y - x + 180.0) % 360.0) - 180.0) * k for x, y in zip(self.rotation, other.rotation, strict=True))
-        return Pose(mix(self.position, other.position), rot, self.distance + (other.distance - self.distance) * k,  # type: ignore[arg-type]
+        return Pose(mix(self.position, other.position), rot, self.distance + (other.distance - self.distance) * k,  # type: ignore[arg-type]  # mix keeps its 3-tuples' length; mypy sees tuple[float, ...]
                     min(self.near, other.near), max(self.far, other.far))
 
     def close_to(self, other: Pose) -> bool:

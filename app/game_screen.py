@@ -219,7 +219,7 @@ class GameScreen:
                 self.hud.refresh()
             return False
         try:
-            soldier = c.soldier(ident)  # type: ignore[attr-defined]
+            soldier = c.soldier(ident)  # type: ignore[attr-defined]  # only a Little Soldiers controller frames soldiers (F)
         except StopIteration:
             return False
         point = head(soldier)

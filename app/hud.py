@@ -413,7 +413,7 @@ class Hud:
     def next_seat(self) -> None:
         """A review's "Seen as": the next seat's view (their hand, their private lines)."""
         c = self.controller
-        c.show_seat(c.viewer + 1)  # type: ignore[attr-defined]
+        c.show_seat(c.viewer + 1)  # type: ignore[attr-defined]  # Seen as is shown only for a review's controller
 
     # ------------------------------------------------------------ the Events panel
     def _fold(self) -> None:

@@ -397,9 +397,8 @@ class GameController:
         try:
             save_record(self.match.record(), path)
             write_meta(path, {**self.summary(), "name": name or ""})
-        except OSError as err:  # the user folder refused it: said without the file's path
-            why = getattr(err, "strerror", None) or "the folder refused it"
-            self.warn(f"Not saved ({why}): your user folder is read-only or full. The game goes on.")
+        except OSError as err:  # the boundary's sentence (read-only, full, a FIFO...), without the file's path
+            self.warn(f"Not saved: {without_path(err, path)} The game goes on.")
             self._changed()
             return False
         self.inform(f"Saved as '{name}'." if name else "Saved.")
@@ -516,8 +515,7 @@ class GameController:
                 self._autosave_meta = meta
         except OSError as err:
             # said after every action while it fails (the next action's message would hide it once)
-            self.warn(f"Autosave failed ({err.strerror or 'the folder refused it'}): your user folder is read-only "
-                      "or full. Play goes on; use Save when you can.")
+            self.warn(f"Autosave failed: {without_path(err, self.autosave)} Play goes on; use Save when you can.")
             self.autosave_failed = True
             return
         self.autosave_failed = False
@@ -531,3 +529,17 @@ class GameController:
     def _changed(self) -> None:
         for listener in list(self.listeners):
             listener()
+
+
+def without_path(err: BaseException, path: str | Path) -> str:
+    """The file boundary's sentence for ``err`` with the file's path taken out
+    (the window names a save by its name, never its path): "PATH: cannot save the
+    game (read-only file system); the old file is unchanged." says the rest."""
+    from engine.core.files import shown
+
+    text = str(err).strip() or type(err).__name__
+    for named in {str(path), shown(path)}:
+        text = text.replace(f"{named}: ", "").replace(named, "the file")
+    if text.startswith("is "):  # "PATH: is a FIFO (named pipe), not a regular file ..."
+        text = "the file " + text
+    return text

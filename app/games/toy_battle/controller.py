@@ -47,7 +47,7 @@ class ToyBattleController(GameController):
 
     def summary(self) -> dict[str, Any]:
         """The Load list names the terrain as printed ("Castle Field", not "castle field")."""
-        return {**super().summary(), "where": str(self.match.state.view(self.viewer).terrain.name)}  # type: ignore[attr-defined]
+        return {**super().summary(), "where": str(self.match.state.view(self.viewer).terrain.name)}  # type: ignore[attr-defined]  # the protocol's View has no terrain; Toy Battle's does
 
     def seat_title(self, seat: int) -> str:
         """As the log names the sides: "Blue", "Red" (a served table's player by their name)."""
