@@ -49,12 +49,12 @@ class Reviewing:
 
     def play(self, action: Any) -> bool:
         self.message = REFUSED
-        self._changed()  # type: ignore[attr-defined]
+        self._changed()  # type: ignore[attr-defined]  # the game's controller has it (a mixin)
         return False
 
     def undo(self) -> bool:
         self.message = "A review steps back with the bar's Back button (or the left arrow key)."
-        self._changed()  # type: ignore[attr-defined]
+        self._changed()  # type: ignore[attr-defined]  # the game's controller has it (a mixin)
         return False
 
     def _pick_viewer(self) -> None:
@@ -81,9 +81,9 @@ class Reviewing:
         where = f"Review, action {self.step} of {self.track.last}" if self.step else "Review, the set-up"
         seat = self.track.acting_seat(self.step)
         if seat is not None:
-            where += f": {self.seat_title(seat)}"  # type: ignore[attr-defined]
+            where += f": {self.seat_title(seat)}"  # type: ignore[attr-defined]  # the game's controller has it (a mixin)
         if self.match.state.is_over() and self.step == self.track.last:
-            return f"{where}. The end: {self.end_reason()}"  # type: ignore[attr-defined]
+            return f"{where}. The end: {self.end_reason()}"  # type: ignore[attr-defined]  # the game's controller has it (a mixin)
         return where + "."
 
     def step_events(self) -> int:
@@ -129,7 +129,7 @@ class Reviewing:
     def show_seat(self, seat: int) -> None:
         """Whose view the review shows (their hand, their private lines)."""
         self.viewer = seat % self.match.state.num_seats
-        self._changed()  # type: ignore[attr-defined]
+        self._changed()  # type: ignore[attr-defined]  # the game's controller has it (a mixin)
 
 
 _CLASSES: dict[type, type] = {}
