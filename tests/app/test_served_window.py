@@ -56,7 +56,13 @@ def test_the_table_panel_keeps_off_the_table_at_home_and_folds(tmp_path, size):
     assert _outline(ls["folded"]["points"]).area > 1.2 * _outline(ls["open"]["points"]).area
 
 
-@pytest.mark.parametrize("game", GAMES)
+# A whole watched game at the window's pace is 8-24 s of CPU: make test watches Little Soldiers
+# (dice, throws, hidden HQ cards); the other two games' windows run with -m slow (make test-all).
+# Their spectators' pictures are checked headless in tests/net (the secrecy tests) for every game.
+SPECTATED = [pytest.param(g, marks=() if g == "little-soldiers" else pytest.mark.slow) for g in GAMES]
+
+
+@pytest.mark.parametrize("game", SPECTATED)
 def test_a_spectator_s_window_follows_the_table_and_never_acts(tmp_path, game):
     """``toybox join URL SPECTATOR_CODE`` (and the start screen's Join a table)
     opened no window: now it shows the public view (what no seat's secret is),
