@@ -1,7 +1,7 @@
 """``toybox bench net``: many served tables at once, over real WebSockets on 127.0.0.1.
 
 One server process serves N tables (``toybox serve --tables N``, autosaving
-as it does for players); this process plays every seat of every table with
+as it does for players); ``CLIENT_PROCESSES`` processes play every seat of every table with
 a bot client (``engine.net.client.play_bot``: the stand-in of its own view,
 the bot, the action sent), all at once, and measures:
 
@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import multiprocessing
 import os
 import statistics
 import subprocess
@@ -61,14 +62,28 @@ def settle(pid: int, seconds: float = 1.0) -> int:
     return rss_kib(pid)
 
 
-async def play_all(url: str, tables: list[dict[str, str]], bot: str, rtts: list[float], think: float = 0.0) -> int:
-    """Every seat of every table played by a bot client at once; the number of tables that ended."""
+async def play_all(url: str, tables: list[dict[str, str]], bot: str, rtts: list[float], think: float = 0.0,
+                   first: int = 0, spread: int = 1) -> int:
+    """Every seat of ``tables`` played by a bot client at once; the number of
+    tables that ended. Table ``i`` here is table ``first + i * spread`` of the
+    server (its bots' seeds and its start follow that number)."""
     jobs = []
+
+    async def after(delay: float, job: Any) -> Any:
+        await asyncio.sleep(delay)
+        return await job
+
+    total = max(1, len(tables) * spread)
     for t, codes in enumerate(tables):
+        n = first + t * spread
         seats = [k for k in codes if k not in ("spectator", "host", "url")]
+        # tables sit down over one thinking time, as players' tables do: all of them starting at
+        # the same instant with the same pace made every table act in one wave, each 0.5 s
+        start = think * n / total
         for i, label in enumerate(seats):
-            client = TableClient(url, codes[label], f"{bot} {t}.{i}")
-            jobs.append(play_bot(url, codes[label], bot, t * 10 + i, client=client, timings=rtts, think=think))
+            client = TableClient(url, codes[label], f"{bot} {n}.{i}")
+            jobs.append(after(start, play_bot(url, codes[label], bot, n * 10 + i, client=client, timings=rtts,
+                                              think=think)))
     results = await asyncio.gather(*jobs, return_exceptions=True)
     failures = [r for r in results if isinstance(r, BaseException)]
     if failures:
@@ -77,8 +92,28 @@ async def play_all(url: str, tables: list[dict[str, str]], bot: str, rtts: list[
     return sum(1 for r in results if r is not None) // per_table
 
 
+def client_process(url: str, tables: list[dict[str, str]], bot: str, think: float, first: int, spread: int,
+                   answers: Any) -> None:
+    """One load-generating process: its share of the tables' clients; puts (tables ended, round trips)."""
+    rtts: list[float] = []
+    try:
+        finished = asyncio.run(play_all(url, tables, bot, rtts, think, first, spread))
+    except Exception as err:  # noqa: BLE001 - said to the parent, which raises it as the bench's failure
+        answers.put(("failed", repr(err)))
+        return
+    answers.put((finished, rtts))
+
+
+CLIENT_PROCESSES = 4
+"""Chosen: the processes the bench's bot clients are spread over. One Python
+process playing 100 clients measured itself: its loop, busy with other
+clients' updates, read an answered action late (50 tables: p95 388 ms with
+one process, 18 ms with four, on the same 2 cores at load 3)."""
+
+
 def run_net_bench(command: Sequence[str], tables: int = 50, game: str = "toy-battle", bot: str = "random",
-                  seed: int = 1, out: Callable[[str], None] = print, think: float = 0.0) -> dict[str, Any]:
+                  seed: int = 1, out: Callable[[str], None] = print, think: float = 0.0,
+                  client_processes: int = CLIENT_PROCESSES) -> dict[str, Any]:
     """Serve ``tables`` tables in a server process started with ``command``
     (the ``toybox`` command line); play them all, each bot waiting ``think``
     seconds before each action (0: as fast as the server answers, a
@@ -106,14 +141,35 @@ def run_net_bench(command: Sequence[str], tables: int = 50, game: str = "toy-bat
                     peak[0] = max(peak[0], rss_kib(proc.pid))
                     await asyncio.sleep(0.5)
 
+            every = data["tables"] if "tables" in data else [data]
+            procs = max(1, min(client_processes, len(every)))
+
             async def main() -> int:
                 nonlocal stop
                 sampler = asyncio.create_task(sample())
+                ctx = multiprocessing.get_context("spawn")
+                answers = ctx.Queue()
+                workers = [ctx.Process(target=client_process, args=(url, every[k::procs], bot, think, k, procs, answers))
+                           for k in range(procs)]
                 try:
-                    return await play_all(url, data["tables"] if "tables" in data else [data], bot, rtts, think)
+                    for w in workers:
+                        w.start()
+                    finished = 0
+                    loop = asyncio.get_running_loop()
+                    for _ in workers:
+                        done, times = await loop.run_in_executor(None, answers.get)
+                        if done == "failed":
+                            raise RuntimeError(f"a client process failed: {times}")
+                        finished += done
+                        rtts.extend(times)
+                    return finished
                 finally:
                     stop = True
                     await sampler
+                    for w in workers:
+                        w.join(timeout=5)
+                        if w.is_alive():
+                            w.kill()
 
             t0 = time.perf_counter()
             finished = asyncio.run(main())
@@ -124,7 +180,7 @@ def run_net_bench(command: Sequence[str], tables: int = 50, game: str = "toy-bat
     rtts.sort()
     ms = [r * 1000 for r in rtts]
     row = {
-        "game": game, "tables": tables, "bot": bot, "think_s": think,
+        "game": game, "tables": tables, "bot": bot, "think_s": think, "client_processes": procs,
         "tables_finished": finished, "actions": len(ms), "wall_s": round(wall, 2),
         "actions_per_s": round(len(ms) / wall, 1) if wall else 0.0,
         "rtt_ms_p50": round(statistics.median(ms), 2) if ms else None,
@@ -155,7 +211,8 @@ def _cpu_seconds(proc: subprocess.Popen[bytes]) -> float | None:
 
 def report(row: dict[str, Any]) -> str:
     pace = f"thinking {row['think_s']:g} s a move" if row["think_s"] else "as fast as answered"
-    return (f"{row['tables']} {row['game']} tables, every seat a {row['bot']} bot client on 127.0.0.1 ({pace}): "
+    return (f"{row['tables']} {row['game']} tables, every seat a {row['bot']} bot client on 127.0.0.1 ({pace}; "
+            f"clients in {row['client_processes']} processes): "
             f"{row['tables_finished']} games finished, {row['actions']} actions in {row['wall_s']} s "
             f"({row['actions_per_s']}/s)\n"
             f"  action round trip: p50 {row['rtt_ms_p50']} ms, p95 {row['rtt_ms_p95']} ms, p99 {row['rtt_ms_p99']} ms, "
