@@ -168,6 +168,11 @@ class ToyBattleController(GameController):
 
     # ------------------------------------------------------------ clicks
     def click_troop(self, name: str) -> bool:
+        if self.is_over():  # live, a click on the rack after the end lit a troop, as if it could still be placed
+            self.selected = None
+            self.message = "The game is over: look at the table, or press Review to step through it."
+            self._changed()
+            return False
         if name not in self.rack():
             self.message = f"There is no {name} on your rack."
             self._changed()
