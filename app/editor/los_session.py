@@ -25,6 +25,7 @@ from engine.geometry.battlefield import Battlefield
 from engine.geometry.sight import Sight
 from engine.little_soldiers.battlefields import GEOMETRY_ERRORS, refusal
 from engine.little_soldiers.data import FIGURINE_TYPES
+from engine.little_soldiers.names import piece_name
 from engine.little_soldiers.table import vocabulary
 from engine.little_soldiers.table.figures import figure_size
 from engine.little_soldiers.table.sightlines import Stand, describe, figurine_sight, sight_json, stand, target_map
@@ -180,11 +181,26 @@ class LosSession:
         size = figure_size(fig.kind)
         return self.bf.check_placement((fig.spot.x, fig.spot.y), size.base_radius, fig.spot.surface, height=size.height)
 
-    def where(self, role: str) -> str:
+    def where(self, role: str, named: bool = False) -> str:
+        """Where a figurine stands; ``named``: the top it stands on by the piece's
+        name as a player reads it (the window), else by its id (the command's report)."""
         fig = self.figurines[role]
         s = fig.spot
-        on = "the table" if s.surface is None else f"'{s.surface}' (Level {s.level})"
+        top = s.surface if s.surface is None or not named else self.piece_words(s.surface)
+        on = "the table" if s.surface is None else f"'{top}' (Level {s.level})"
         return f"{fig.kind} at ({round(s.x, 1):g}, {round(s.y, 1):g}) on {on}"
+
+    def piece_words(self, piece_id: str) -> str:
+        """A scenery piece by the name the game's log and tooltips give it (the window
+        said "blocked by cereal-box-east", the battlefield file's id)."""
+        try:
+            return piece_name(self.bf.piece(piece_id))
+        except KeyError:
+            return piece_id.replace("-", " ").replace("_", " ")
+
+    def blocker_words(self, sight: Sight) -> str:
+        """What blocks the sight, by name ("nothing" when clear)."""
+        return ", ".join(sorted(self.piece_words(b) for b in sight.blockers)) or "nothing"
 
     def report(self) -> str:
         lines = [f"{role}: {self.where(role)}" for role in ROLES]

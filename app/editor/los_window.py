@@ -122,9 +122,9 @@ class LosWindow:
         self.verdict.text = "VALID TARGET" if sight.valid else "NOT A VALID TARGET"
         self.verdict.color = color.rgb(*CLEAR[:3]) if sight.valid else color.rgb(*BLOCKED[:3])
         lines = [f"visible fraction  {sight.visible_fraction:.0%}  ({clear} of {n} rays clear)"]
-        lines.append("blocked by  " + (", ".join(sorted(sight.blockers)) if sight.blockers else "nothing"))
+        lines.append("blocked by  " + s.blocker_words(sight))
         for role in ROLES:
-            lines.append(f"{role}: {s.where(role)}")
+            lines.append(f"{role}: {s.where(role, named=True)}")
             note = s.placement_note(role)
             if note:
                 lines.append(f"   ({note})")

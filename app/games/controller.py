@@ -23,6 +23,8 @@ from engine.core.protocol import CHANCE, SPECTATOR, IllegalAction, View
 from engine.core.record import RecordError, load_record, save_record
 
 SPECTATOR_REFUSAL = "You are watching this table: a spectator cannot act."
+GAME_OVER_PICK = "The game is over: look at the table, or press Review to step through it."
+"""Said for a click on a hand or rack card once the game is over (live, the card lit up as if playable)."""
 """What a spectator's click or key that would act is told (the server refuses it as well)."""
 
 

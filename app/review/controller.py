@@ -82,9 +82,20 @@ class Reviewing:
         seat = self.track.acting_seat(self.step)
         if seat is not None:
             where += f": {self.seat_title(seat)}"  # type: ignore[attr-defined]  # the game's controller has it (a mixin)
+        did = self.step_line()
+        if did:  # the acting seat alone ("...: Red.") left the player to find in the log what Red did
+            where += f". {did.rstrip('.')}"
         if self.match.state.is_over() and self.step == self.track.last:
             return f"{where}. The end: {self.end_reason()}"  # type: ignore[attr-defined]  # the game's controller has it (a mixin)
         return where + "."
+
+    def step_line(self) -> str:
+        """The log's first line of the step shown: what the acting seat did ('' at the set-up)."""
+        added = self.step_events()
+        if not added:
+            return ""
+        lines = self.events()  # type: ignore[attr-defined]  # the game's controller has it (a mixin)
+        return str(lines[-added]) if len(lines) >= added else ""
 
     def step_events(self) -> int:
         """How many log lines the step shown added (the log marks them)."""

@@ -37,3 +37,22 @@ def test_the_nearest_figurine_on_the_ray_is_grabbed_and_a_miss_grabs_nothing():
     assert s.pick_ray((40.0, 100.0, 4.0), eye) == "target"
     assert s.pick_ray(eye, (90.0, 100.0, 40.0)) is None
     assert a.spot.y < t.spot.y
+
+
+def test_the_window_names_what_blocks_and_what_a_figurine_stands_on_as_the_game_does():
+    """Live, the debugger's panel said "blocked by  cereal-box-east": the battlefield
+    file's id. The window now says the piece's name (the log's and tooltips' words);
+    the command's report keeps the ids for scripts."""
+    from engine.little_soldiers.names import piece_name
+
+    s = LosSession.open(ROOT / "levels/little_soldiers/levels.json", "40.2,8.7", "102,40")
+    sight = s.sight()
+    assert sight.blockers and not sight.valid
+    words = s.blocker_words(sight)
+    assert words == ", ".join(sorted(piece_name(s.bf.piece(b)) for b in sight.blockers))
+    assert "-" not in words and "_" not in words, words
+    assert all(b in s.report() for b in sight.blockers)  # the command's text is for scripts: ids
+    top = next(p for p in s.bf.scenery if p.id != piece_name(p))
+    assert s.piece_words(top.id) == piece_name(top)
+    clear = LosSession.open(ROOT / "levels/little_soldiers/levels.json", "18,40", "102,40")
+    assert clear.blocker_words(clear.sight()) == "nothing"

@@ -66,3 +66,20 @@ def test_a_refused_push_destination_is_asked_about_the_aimed_troop(monkeypatch: 
     c.aim = "n1"
     c.click_node("n2")
     assert seen == [UseEffect("n1", "n2")]
+
+
+def test_a_troop_on_the_rack_cannot_be_picked_once_the_game_is_over():
+    """Live under Xvfb, a click on the rack after the last placement lit Star 6
+    green on the final table, as if it could still be placed."""
+    c = ToyBattleController.new("toy-battle", {}, Seats(("human", "heuristic")), seed=2)
+    rng = random.Random(2)
+    while not c.is_over():
+        if c.my_turn():
+            assert c.play(rng.choice(c.legal()))
+        else:
+            c.run_bots()
+    rack = c.rack()
+    assert rack, "the seed leaves troops on the human's rack"
+    assert not c.click_troop(rack[0])
+    assert c.selected is None and c.highlighted_slots() == []
+    assert "game is over" in c.message

@@ -101,3 +101,24 @@ def test_a_format_one_record_is_refused_in_a_sentence():
     record = Record("toy-battle", finished("toy-battle").match.record().version, {}, 1, [], format=1)
     with pytest.raises(RecordError, match="keeps no chance outcomes"):
         ReviewTrack.of(record, "old.json")
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_status_line_says_what_the_step_did(game):
+    """Live under Xvfb the status read only "Review, action 25 of 38: Blue.": who
+    acted, never what; the step's first log line (the action itself) now follows."""
+    c = finished(game, seed=7)
+    r = review_controller(c.match.record(), step=0)
+    assert r.step_line() == "" and r.status() == "Review, the set-up."
+    said = 0
+    for step in range(1, r.track.last + 1):
+        r.go(step)
+        added = r.step_events()
+        if not added:  # a choice the shown seat may not see (a hidden draft pick) adds no line
+            assert r.step_line() == ""
+            continue
+        first = r.events()[-added]
+        assert r.step_line() == first
+        assert first.rstrip(".") in r.status(), (r.status(), first)
+        said += 1
+    assert said > r.track.last // 2

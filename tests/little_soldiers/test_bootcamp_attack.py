@@ -167,6 +167,25 @@ def test_wipeout_moves_the_flag_again_and_ends_the_round_at_once():
     assert s.generals[1].tokens == 1  # yellow never got to play its token
 
 
+def test_the_log_names_the_flags_square_as_the_track_prints_it():
+    """The printed Battle Track numbers its squares from the middle out on each
+    colour's side; live, the log said "the Flag moves to -1" (printed nowhere)."""
+    s = ready()
+    s.soldiers["yellow-sniper"].spot = None
+    s.soldiers["yellow-infantry"].hearts = 4
+    s.apply(0, Order("green-infantry", "attack", "yellow-infantry"))
+    roll(s, "hit", "hit", "hit", "blank", "blank")
+    s.apply(0, Reroll(()))
+    lines = [e.text for e in s.view(0).events if "the Flag moves" in e.text]
+    assert lines[0].endswith("the Flag moves to 1 space toward green's Victory zone.")
+    assert "the Flag moves again to 2 spaces toward green's Victory zone and the round ends." in lines[1]
+    assert not any(c in line for line in lines for c in ("+", "-1", "-2"))
+    s.slice_of(Bootcamp).flag = 0
+    assert s.slice_of(Bootcamp).where() == "the middle of the Battle Track"
+    s.slice_of(Bootcamp).flag = -1
+    assert s.slice_of(Bootcamp).where() == "1 space toward yellow's Victory zone"
+
+
 def test_breaking_your_own_soldier_helps_the_opponent():
     s = ready()
     s.soldiers["green-grenadier"].hearts = 5

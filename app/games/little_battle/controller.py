@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.games.controller import GameController
+from app.games.controller import GAME_OVER_PICK, GameController
 from engine.little_battle import Attack, Keep
 
 
@@ -99,6 +99,11 @@ class LittleBattleController(GameController):
     # ------------------------------------------------------------ clicks
     def click_card(self, name: str) -> bool:
         """Pick up a hand card; clicking the picked card again keeps it in the draft."""
+        if self.is_over():  # live, a click on the hand after the end lit a card, as if it could still be played
+            self.selected = None
+            self.message = GAME_OVER_PICK
+            self._changed()
+            return False
         if name not in self.hand():
             self.message = f"{name} is not in your hand."
             self._changed()

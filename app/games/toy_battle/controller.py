@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.games.controller import GameController
+from app.games.controller import GAME_OVER_PICK, GameController
 from engine.toy_battle import Draw, Place, Skip, UseEffect
 from engine.toy_battle.state import ToyBattleView as SeatView  # the seat's view of the rules (the app's scene is another)
 
@@ -168,6 +168,11 @@ class ToyBattleController(GameController):
 
     # ------------------------------------------------------------ clicks
     def click_troop(self, name: str) -> bool:
+        if self.is_over():  # live, a click on the rack after the end lit a troop, as if it could still be placed
+            self.selected = None
+            self.message = GAME_OVER_PICK
+            self._changed()
+            return False
         if name not in self.rack():
             self.message = f"There is no {name} on your rack."
             self._changed()

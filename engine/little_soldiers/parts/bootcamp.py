@@ -45,6 +45,15 @@ class BattleTrack:
     def copy(self) -> BattleTrack:
         return BattleTrack(self.flag)
 
+    def where(self) -> str:
+        """Where the Flag stands, as the printed track shows it: its squares are numbered
+        from the middle out on each colour's side (a log's "-1" was printed nowhere)."""
+        if self.flag == 0:
+            return "the middle of the Battle Track"
+        steps = abs(self.flag)
+        team = R.TEAMS[0] if self.flag > 0 else R.TEAMS[1]
+        return f"{steps} space{'s' if steps != 1 else ''} toward {team}'s Victory zone"
+
 
 class Bootcamp(Mission[BattleTrack]):
     key: ClassVar[str] = "bootcamp"
@@ -140,12 +149,12 @@ class Bootcamp(Mission[BattleTrack]):
     def on_break(self, st: LittleSoldiersState, soldier: Soldier) -> None:
         track = self.data(st)
         self.flag_step(st, soldier.team)
-        st.log(f"{soldier.id} is broken! It returns to the HQ; the Flag moves to {track.flag:+d}.")
+        st.log(f"{soldier.id} is broken! It returns to the HQ; the Flag moves to {track.where()}.")
         if not any(o.in_play and o.side == soldier.side for o in st.soldiers.values()):
             self.flag_step(st, soldier.team)
             st.cut(Frame(ROUND_CUT))  # the round ends once this Action's hits are resolved
             st.log(f"Wipeout: no {soldier.team} soldier is left in the Play Zone; the Flag moves again to "
-                   f"{track.flag:+d} and the round ends.")
+                   f"{track.where()} and the round ends.")
 
     def won(self, st: LittleSoldiersState) -> bool:
         return abs(self.data(st).flag) >= st.chosen.flag_steps_to_victory
