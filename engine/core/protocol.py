@@ -115,6 +115,18 @@ class Result:
         return {"winners": list(self.winners), "scores": list(self.scores), "reason": self.reason}
 
 
+
+def draw(outcomes: Sequence[tuple[Any, float]], rng: random.Random) -> Any:
+    """One outcome of a listed chance step (probabilities summing to 1), by one
+    ``rng.random()`` call: the draw every game's and part's ``sample_chance`` makes,
+    so the same generator state gives the same outcome wherever it is drawn."""
+    r = rng.random()
+    for outcome, p in outcomes:
+        r -= p
+        if r < 0:
+            return outcome
+    return outcomes[-1][0]
+
 class State(ABC):
     """A game in progress: the whole truth, hidden information included.
 
@@ -217,12 +229,7 @@ class State(ABC):
         outcomes = self.chance_outcomes()
         if not outcomes:
             raise NotImplementedError(f"{self.game}: no way to draw this chance step.")
-        r = rng.random()
-        for outcome, p in outcomes:
-            r -= p
-            if r < 0:
-                return outcome
-        return outcomes[-1][0]
+        return draw(outcomes, rng)
 
     def chance_pending(self) -> bool:
         """Whether a chance step is due; games override with a cheaper test."""

