@@ -3,7 +3,7 @@ mission, hot-seat and against bots, with save, load and undo in the middle,
 and random edits in the editor. Any exception fails the test with the seed
 and the last inputs, so it can be replayed.
 
-``make test`` plays each set-up once (hot-seat and bots alternating), 800
+``make test`` plays each set-up once (hot-seat and bots alternating), 500
 steps; ``pytest -m slow`` plays every set-up both ways with six seeds, 6000
 steps each.
 """
@@ -16,7 +16,7 @@ import pytest
 
 from tests.app import monkey as M
 
-STEPS = 800
+STEPS = 500
 STEPS_LONG = 6000
 SEEDS_LONG = range(6)
 
