@@ -1696,3 +1696,38 @@ if __name__ == "__main__":
     from tests.app.probe_runner import main
 
     main(SCENARIOS)
+
+
+@scenario
+def labels_cut_to_fit() -> dict[str, Any]:
+    """``app.hud.fit_text`` against the cut a character at a time it replaced, over
+    texts and widths; and a label measured twice reads the same width."""
+    from ursina import Text, destroy
+
+    from app.hud import fit_text, text_width
+    from app.shell import window
+
+    window.start(offscreen=True, size=(1280, 720))
+
+    def measured(text: str, size: float) -> float:
+        probe = Text(text=text, enabled=False)
+        width = float(probe.width) * size
+        destroy(probe)
+        return width
+
+    def one_at_a_time(text: str, size: float, width: float) -> str:
+        if measured(text, size) <= width:
+            return text
+        while len(text) > 1 and measured(text + "...", size) > width:
+            text = text[:-1]
+        return text.rstrip() + "..."
+
+    cases = []
+    for text in ("Green Infantry deploys at a spot beside the car keys, 1.4 cm from Deployment token 2.",
+                 "Little Battle", "Mmmmmmmmmmmmmmmmmmmmmmmmmmmmmm iiiiiiiiiiiiiiiiiiiiiiii W", "x"):
+        for size in (0.7, 1.0, 1.2):
+            for width in (0.02, 0.1, 0.25, 0.6, 3.0):
+                got = fit_text(text, size, width)
+                cases.append({"text": text, "size": size, "width": width, "got": got,
+                              "want": one_at_a_time(text, size, width), "fits": measured(got, size) <= width})
+    return {"cases": cases, "same_twice": text_width("Events", 0.9) == text_width("Events", 0.9) == measured("Events", 0.9)}
