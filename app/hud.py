@@ -13,6 +13,7 @@ only its methods, so it is the same for all three games.
 
 from __future__ import annotations
 
+import functools
 import textwrap
 from collections.abc import Callable
 from typing import Any
@@ -64,21 +65,35 @@ def log_window(events: list[str], offset: int, height: int = LOG_LINES, width: i
 
 def text_width(text: str, text_size: float = 1.0) -> float:
     """The width in camera.ui units of a one-line label at ``text_size``."""
+    return _unit_width(text) * text_size
+
+
+@functools.lru_cache(maxsize=4096)
+def _unit_width(text: str) -> float:
+    """A one-line label's width at text size 1, measured once per text: measuring
+    builds and destroys an Ursina Text, and the HUD measures the same labels on
+    every refresh (cut to fit, centred under a button)."""
     from ursina import Text, destroy
 
     probe = Text(text=text, enabled=False)
-    width = probe.width * text_size
+    width = float(probe.width)
     destroy(probe)
-    return float(width)
+    return width
 
 
 def fit_text(text: str, text_size: float, width: float) -> str:
-    """``text`` cut with an ellipsis so it is at most ``width`` camera.ui units wide."""
+    """``text`` cut with an ellipsis so it is at most ``width`` camera.ui units wide
+    (the longest such cut: found by halving, not a character at a time)."""
     if text_width(text, text_size) <= width:
         return text
-    while len(text) > 1 and text_width(text + "...", text_size) > width:
-        text = text[:-1]
-    return text.rstrip() + "..."
+    fits, too_long = 1, len(text)  # keep text[:fits] (at least one character); text[:too_long] is too wide
+    while too_long - fits > 1:
+        middle = (fits + too_long) // 2
+        if text_width(text[:middle] + "...", text_size) <= width:
+            fits = middle
+        else:
+            too_long = middle
+    return text[:fits].rstrip() + "..."
 
 
 def window_width() -> float:

@@ -15,6 +15,21 @@ ROOT = Path(__file__).resolve().parents[1]
 MAX_CLASS_LINES = 600
 
 
+_PARSED: dict[Path, tuple[tuple[int, int], ast.Module]] = {}
+"""Each source file's syntax tree with the (size, mtime) it was read at: the shape
+tests of engine/ and app/ read the same files several times in a process."""
+
+
+def parsed(path: Path) -> ast.Module:
+    """``path``'s syntax tree, parsed again only once the file changed."""
+    st = path.stat()
+    stamp = (st.st_size, st.st_mtime_ns)
+    known = _PARSED.get(path)
+    if known is None or known[0] != stamp:
+        known = _PARSED[path] = (stamp, ast.parse(path.read_text(encoding="utf-8")))
+    return known[1]
+
+
 def modules(package: str, root: Path = ROOT) -> dict[str, Path]:
     """Every module of ``package`` by dotted name (a package by its own name)."""
     out = {}
@@ -31,7 +46,7 @@ def class_lines(package: str, root: Path = ROOT) -> dict[str, int]:
     own: dict[str, int] = {}
     bases: dict[str, list[str]] = {}
     for module, path in modules(package, root).items():
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(parsed(path)):
             if isinstance(node, ast.ClassDef):
                 key = f"{module}.{node.name}"
                 own[key] = (node.end_lineno or node.lineno) - node.lineno + 1
@@ -71,7 +86,7 @@ def import_graph(package: str, root: Path = ROOT) -> nx.DiGraph:
     top = package.split(".")[0]
     for module, path in known.items():
         graph.add_node(module)
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = parsed(path)
         typing_only = {id(n) for block in ast.walk(tree) if isinstance(block, ast.If)
                        and "TYPE_CHECKING" in ast.unparse(block.test) for n in ast.walk(block)}
         for node in ast.walk(tree):

@@ -11,6 +11,7 @@ one comes back as the engine's sentence in :attr:`message`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any, Self
@@ -19,18 +20,42 @@ from app.seats import Seats, about_seat, kind_title, seat_label, with_seat_names
 from engine.bots import make_bot
 from engine.core.games import GameInfo, get_game
 from engine.core.match import Match, MatchLike
-from engine.core.protocol import CHANCE, SPECTATOR, IllegalAction, View
+from engine.core.protocol import CHANCE, SPECTATOR, IllegalAction, State, View
 from engine.core.record import RecordError, load_record, save_record
 
 SPECTATOR_REFUSAL = "You are watching this table: a spectator cannot act."
+"""What a spectator's click or key that would act is told (the server refuses it as well)."""
 GAME_OVER_PICK = "The game is over: look at the table, or press Review to step through it."
 """Said for a click on a hand or rack card once the game is over (live, the card lit up as if playable)."""
-"""What a spectator's click or key that would act is told (the server refuses it as well)."""
 
 
 def _cloned_view(state: Any, seat: int) -> View:
     """A seat's view of a copy of ``state`` (a thinking thread never shares the live state)."""
     return state.clone().view(seat)
+
+
+
+@dataclass(eq=False)
+class SeenView:
+    """A seat's view of one position, with its plain data once asked. The
+    position is the state object and its trail, to which every action adds a
+    new link (``State.apply``); both are held, so neither's id can be reused by
+    another object while the view is kept."""
+
+    state: State
+    trail: Any
+    viewer: int
+    view: View
+    _data: dict[str, Any] | None = None
+
+    def of(self, state: State, viewer: int) -> bool:
+        """Whether this is ``viewer``'s view of ``state`` as it stands now."""
+        return state is self.state and state.trail is self.trail and viewer == self.viewer
+
+    def data(self) -> dict[str, Any]:
+        if self._data is None:
+            self._data = self.view.to_dict()
+        return self._data
 
 
 class GameController:
@@ -66,6 +91,8 @@ class GameController:
         self.autosave_failed = False
         self._autosave_meta: dict[str, Any] | None = None
         self.listeners: list[Callable[[], None]] = []
+        self._seen: SeenView | None = None
+        """The last view made (``view``)."""
         self._pick_viewer()
 
     @property
@@ -131,11 +158,27 @@ class GameController:
         return self.match.info.name
 
     def view(self) -> View:
-        """What the shown seat may see; the app never reads the truth."""
-        return self.match.state.view(self.viewer)
+        """What the shown seat may see; the app never reads the truth.
+
+        Built once per position and seat (``SeenView``): a frame asks it many
+        times (the HUD, the tooltips, the view's redraw), and making a Little
+        Soldiers view was the costliest thing a frame did."""
+        state = self.match.state
+        seen = self._seen
+        if seen is None or not seen.of(state, self.viewer):
+            seen = self._seen = SeenView(state, state.trail, self.viewer, state.view(self.viewer))
+        return seen.view
+
+    def forget_view(self) -> None:
+        """The state was changed in place other than by an action (a test's
+        set-up that stands a soldier somewhere): the next view is made afresh."""
+        self._seen = None
 
     def view_dict(self) -> dict[str, Any]:
-        return self.view().to_dict()
+        """The shown view as plain data (``View.to_dict``), made once per view: read it, never change it."""
+        self.view()
+        assert self._seen is not None
+        return self._seen.data()
 
     @property
     def spectating(self) -> bool:

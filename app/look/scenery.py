@@ -116,7 +116,8 @@ def add_shadow(batch: Batch, outline: Any, z: float = SHADOW_Z, strength: float 
             tris = shapely.get_parts(shapely.constrained_delaunay_triangles(outline))
         for tri in tris:
             pts = np.asarray(tri.exterior.coords)[:3]
-            if np.cross(pts[1] - pts[0], pts[2] - pts[0]) < 0:
+            (ux, uy), (vx, vy) = pts[1] - pts[0], pts[2] - pts[0]
+            if ux * vy - uy * vx < 0:  # clockwise (the 2-D cross product; NumPy 2 deprecates np.cross of 2-vectors)
                 pts = pts[::-1]
             corners = np.column_stack([pts, np.full(3, z)])
             batch.add(corners, np.tile([0, 0, 1.0], (3, 1)), (0.0, 0.0, 0.0), None, "plain", 0.0,
@@ -151,7 +152,8 @@ def mat_batch(play_zone: Any, z: float = 0.15, colour: str = "#6f9a68", tile_cm:
         return b
     for tri in shapely.get_parts(shapely.constrained_delaunay_triangles(play_zone)):
         pts = np.asarray(tri.exterior.coords)[:3]
-        if np.cross(pts[1] - pts[0], pts[2] - pts[0]) < 0:
+        (ux, uy), (vx, vy) = pts[1] - pts[0], pts[2] - pts[0]
+        if ux * vy - uy * vx < 0:  # clockwise (as the shadows above)
             pts = pts[::-1]
         triangle = np.column_stack([pts, np.full(3, z)])
         b.add(triangle, np.tile([0, 0, 1.0], (3, 1)), (1.0, 1.0, 1.0), pts / tile_cm, tex, 0.0, 1.0, None)

@@ -83,6 +83,28 @@ JOIN_TIMEOUT_S = 5.0
 saying so (Ray itself retries for minutes: ``--address 127.0.0.1:1`` hung)."""
 
 
+JOIN_RETRIES_S = 3
+"""Chosen: how many seconds Ray keeps retrying the cluster's GCS once its
+address answers (Ray's ``RAY_gcs_server_port_wait_time_s``, a retry a
+second; its default of 20 left a wrong token unsaid for 20 s). A value set in
+the environment is kept."""
+
+
+@contextlib.contextmanager
+def _join_window() -> Iterator[None]:
+    """While joining a cluster whose address answers: Ray's GCS retries are
+    cut to ``JOIN_RETRIES_S`` unless the environment sets them; restored after."""
+    name = "RAY_gcs_server_port_wait_time_s"
+    if name in os.environ:
+        yield
+        return
+    os.environ[name] = str(JOIN_RETRIES_S)
+    try:
+        yield
+    finally:
+        os.environ.pop(name, None)
+
+
 def unreachable(address: str, timeout: float = JOIN_TIMEOUT_S) -> str | None:
     """Why nothing answers at ``address`` (``HOST:PORT`` or ``ray://HOST:PORT``),
     or None when something does. Other forms (``auto``) are Ray's to resolve."""
@@ -125,7 +147,8 @@ def connect(address: str | None = None, workers: int | None = None) -> Cluster:
                          object_store_memory=OBJECT_STORE_BYTES, _node_ip_address=LOCALHOST, _temp_dir=folder,
                          **quiet)
         else:
-            ray.init(address=address, **quiet)
+            with _join_window():
+                ray.init(address=address, **quiet)
     except ConnectionError as err:
         _end_reaper()
         raise ValueError(f"cannot join the Ray cluster at {address!r}: {err} (is it running? A cluster started "

@@ -20,13 +20,9 @@ def scenario(fn: Callable[..., dict[str, Any]]) -> Callable[..., dict[str, Any]]
 
 
 def rgb_at(png: str, at: tuple[int, int] | None) -> list[int] | None:
-    from panda3d.core import Filename, PNMImage
+    from tests.app.probe import pixel
 
-    if at is None:
-        return None
-    img = PNMImage(Filename.fromOsSpecific(png))
-    c = img.getXel(at[0], at[1])
-    return [round(c[0] * 255), round(c[1] * 255), round(c[2] * 255)]
+    return pixel(Path(png), at)
 
 
 def framing(win: Any) -> dict[str, Any]:

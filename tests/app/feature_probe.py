@@ -128,6 +128,7 @@ def climb_preview(out_png: str) -> dict[str, Any]:
         ls_to_green_move(c)
         me = next(s["id"] for s in c.soldiers() if s["team"] in c.my_teams() and s["spot"])
         c.match.state.soldiers[me].spot = Spot(39.0, 40.0, None)  # test set-up
+        c.forget_view()
         c.click_soldier(me)
         c.hover_table(50.0, 40.0, "game-box-bottom")
         facts["reason"] = c.climb.reason

@@ -24,6 +24,7 @@ def _at_move(spot: Spot):
     ls_to_green_move(c)
     me = next(s["id"] for s in c.soldiers() if s["team"] in c.my_teams() and s["spot"])
     c.match.state.soldiers[me].spot = spot  # test set-up: the soldier stands where the case needs it
+    c.forget_view()
     c.click_soldier(me)
     return c, me
 

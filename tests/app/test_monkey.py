@@ -3,7 +3,7 @@ mission, hot-seat and against bots, with save, load and undo in the middle,
 and random edits in the editor. Any exception fails the test with the seed
 and the last inputs, so it can be replayed.
 
-``make test`` plays each set-up once (hot-seat and bots alternating), 800
+``make test`` plays each set-up once (hot-seat and bots alternating), 500
 steps; ``pytest -m slow`` plays every set-up both ways with six seeds, 6000
 steps each.
 """
@@ -16,7 +16,7 @@ import pytest
 
 from tests.app import monkey as M
 
-STEPS = 800
+STEPS = 500
 STEPS_LONG = 6000
 SEEDS_LONG = range(6)
 
@@ -61,6 +61,33 @@ def play_monkey(game: str, index: int, hot: bool, seed: int, tmp_path, steps: in
     except Exception as err:  # noqa: BLE001 - any exception is the finding
         pytest.fail(f"{game} {config} hot-seat={hot} seed={seed}: " + _fail(monkey, err))
     assert monkey.steps >= steps
+
+
+KEPT_VIEW_CASES = [("little-soldiers", 1, True, 2), ("little-soldiers", 4, False, 3), ("toy-battle", 0, True, 2),
+                   ("little-battle", 2, False, 2)]
+
+
+@pytest.mark.parametrize("game,index,hot,seed", KEPT_VIEW_CASES, ids=_ids(KEPT_VIEW_CASES))
+def test_the_view_a_controller_keeps_is_the_one_the_engine_gives_now(game, index, hot, seed, tmp_path, toybox_home):
+    """The controller makes a seat's view once per position (``GameController.view``): after every
+    monkey input (moves, undo, load, restart, hand-overs) it equals the engine's view made afresh,
+    and no reader has changed it."""
+    from engine.core.games import get_game
+    from engine.core.match import Match
+
+    config = M.CONFIGS[game][index]
+    info = get_game(game)
+    seats = Match(info, info.config_from_dict(dict(config)), seed).state.num_seats
+    ctl = M.new_controller(game, config, M.seat_kinds(seats, random.Random(seed), hot), seed, None)
+    monkey = M.Monkey(ctl, seed, tmp_path)
+    positions = set()
+    for _ in range(300):
+        monkey.step()
+        fresh = ctl.match.state.view(ctl.viewer).to_dict()
+        assert ctl.view_dict() == fresh, f"step {monkey.steps}: a kept view is stale or was changed\n  " + \
+            "\n  ".join(monkey.log[-6:])
+        positions.add(id(ctl.match.state.trail))
+    assert len(positions) > 10, "the monkey hardly moved: the check compared few positions"
 
 
 EDITOR_STEPS = 300

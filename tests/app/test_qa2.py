@@ -181,6 +181,7 @@ def test_teleporter_and_marshmallow_can_be_used_by_mouse():
                     others = [x.spot for x in c.match.state.soldiers.values() if x.id != mover and x.spot]
                     if not terrain.placement_reason(spot, others):
                         c.match.state.soldiers[mover].spot = spot
+                        c.forget_view()
                         want = [Move(mover, p.x, p.y)]
                         break
             c.play(want[0] if want else rng.choice(acts))

@@ -27,11 +27,13 @@ def _app(size: tuple[int, int] = (1280, 720)) -> Any:
 
 
 def _pace(dt: float) -> None:
-    """Every frame is ``dt`` seconds long, whatever the software renderer takes (Panda3D's forced clock)."""
+    """Every frame is ``dt`` seconds long, whatever the software renderer takes, and follows the
+    last one at once (Panda3D's non-real-time clock: the forced clock also slept to hold the rate
+    in real time, a third of these probes' wall time)."""
     from panda3d.core import ClockObject
 
     clock = ClockObject.getGlobalClock()
-    clock.setMode(ClockObject.M_forced)
+    clock.setMode(ClockObject.M_non_real_time)
     clock.setFrameRate(1.0 / dt)
 
 

@@ -30,11 +30,11 @@ def test_sim_counts_a_coop_team_win_once(capsys):
     (a row per seat counted a shared win as half a win and read 0.333 where
     the team had won 2 of 3)."""
     assert main(["sim", "little-soldiers", "--mission", "a_new_threat", "--players", "2", "--games", "2",
-                 "--bots", "heuristic", "--quiet", "--seed", "1000"]) == 0
+                 "--bots", "random", "--quiet", "--seed", "1000"]) == 0  # the row is the point, not the bot: random is quick
     out = capsys.readouterr().out
     team = re.search(r"^team \(all seats win together\)\s+([0-9.]+)\s+2\s", out, re.M)
     assert team and float(team.group(1)) in (0.0, 1.0, 2.0)
-    assert not re.search(r"^seat \d \(heuristic\)\s+[0-9.]+\s+2\s", out, re.M)
+    assert not re.search(r"^seat \d \(random\)\s+[0-9.]+\s+2\s", out, re.M)
     assert "win rate 0." not in out
 
 

@@ -152,24 +152,31 @@ class Playout:
             bad += [(float(seat), choices[0]), (True if seat == 1 else str(seat), choices[0])]
             bad += [(state.num_seats, choices[0])]
             bad += [(s, choices[0]) for s in range(state.num_seats) if s not in state.to_act()][:1]
+        before = self.snapshot(state)  # each refusal is compared with the state before them all
         for who, action in bad:
-            self.refused(state, who, action, step)
+            if not self.refused(state, who, action, step, before):
+                return
 
-    def refused(self, state: State, seat: Any, action: Any, step: int) -> None:
-        before = (state.state_hash(), state.history(), state.rng.getstate() if state.rng else None)
+    @staticmethod
+    def snapshot(state: State) -> tuple[Any, ...]:
+        return state.state_hash(), state.history(), state.rng.getstate() if state.rng else None
+
+    def refused(self, state: State, seat: Any, action: Any, step: int, before: tuple[Any, ...]) -> bool:
+        """Whether ``action`` by ``seat`` is refused with IllegalAction, leaving the state as ``before``."""
         try:
             state.apply(seat, action)
         except IllegalAction:
             pass
         except Exception as err:  # noqa: BLE001 - any other error is the failure being looked for
             self.fail("illegal", f"step {step}: seat {seat!r} {action!r} raised {type(err).__name__}: {err}")
-            return
+            return False
         else:
             self.fail("illegal", f"step {step}: seat {seat!r} {action!r} was accepted")
-            return
-        after = (state.state_hash(), state.history(), state.rng.getstate() if state.rng else None)
-        if after != before:
+            return False
+        if self.snapshot(state) != before:
             self.fail("illegal", f"step {step}: refusing seat {seat!r} {action!r} changed the state")
+            return False
+        return True
 
     def check_view(self, state: State, step: int) -> None:
         secrets = state.secrets()
@@ -192,7 +199,7 @@ class Playout:
             hidden = [i for i, part in enumerate(secrets) if seat not in part.seen_by and part.put and part.items]
             if hidden:
                 self.hidden_seen += 1
-                a, b = ([list(s.secrets()[i].items) for i in hidden] for s in samples)
+                a, b = ([list(told[i].items) for i in hidden] for told in (s.secrets() for s in samples))
                 self.hidden_varied += a != b
 
     def check_hidden(self, state: State, seat: int, action: Any, step: int) -> None:
@@ -357,3 +364,24 @@ def test_promise(index: int, seed: int, check: str) -> None:
 def test_promise_long(index: int, seed: int, check: str) -> None:
     failure = playout(index, seed).failures.get(check)
     assert failure is None, f"{CASES[index].id} seed {seed}: {check}: {failure}"
+
+
+def test_the_refusal_check_catches_a_refusal_that_changes_the_state() -> None:
+    """The "illegal" promise can fail: a state whose refusal moves it on (here: a stray
+    chance outcome drawn before the seat is checked) is reported, as is one accepted."""
+    from engine.core.protocol import IllegalAction
+
+    info = get_game("toy-battle")
+    state = Match(info, info.config_from_dict({}), 1).state
+    playout = Playout(Case("toy-battle", {}, (1,)), 1)
+    before = playout.snapshot(state)
+    seat = state.to_act()[0]
+    assert playout.refused(state, float(seat), None, 0, before)  # a real refusal: the state is as it was
+
+    def leaky(seat: Any, action: Any) -> None:
+        state.trail = (state.trail, CHANCE, "stray", None)  # a stray outcome goes in the history, then it refuses
+        raise IllegalAction("no")
+
+    state.apply = leaky  # type: ignore[method-assign]  # this one state's apply, broken on purpose
+    assert not playout.refused(state, seat, None, 3, before)
+    assert "step 3" in playout.failures["illegal"] and "changed the state" in playout.failures["illegal"]

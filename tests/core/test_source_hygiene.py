@@ -102,3 +102,13 @@ def test_no_test_names_the_systems_own_device_files() -> None:
     here = Path(__file__)
     named = [m for path in sources("tests") if path != here for m in system_paths(path)]
     assert not named, "tests make their own devices in tmp_path (tests/boundary/helpers.py):\n" + "\n".join(named)
+
+
+def test_the_files_make_test_starts_first_are_test_files() -> None:
+    """tests/conftest.py's ``LONGEST_FILES`` (handed to the workers first) names files that are
+    there: a renamed file would silently lose its place and could start last."""
+    from tests.conftest import LONGEST_FILES
+
+    assert len(set(LONGEST_FILES)) == len(LONGEST_FILES)
+    missing = [name for name in LONGEST_FILES if not (ROOT / name).is_file() or not Path(name).name.startswith("test_")]
+    assert not missing, missing

@@ -1,7 +1,9 @@
-"""Ray stays local unless told (issue 22): a local tournament's Ray listens on
-127.0.0.1 only, and stopping or killing the tournament (``kill -9``
-included) leaves no Ray process behind after 5 s: its reaper kills every
-process holding a file in the Ray's own folder, and removes the folder."""
+"""Ray stays local unless told (issue 22): stopping or killing a tournament
+(``kill -9`` included) leaves no Ray process behind after 5 s: its reaper
+kills every process holding a file in the Ray's own folder, and removes the
+folder. (That a local Ray listens on 127.0.0.1 only, and that ending it
+normally leaves nothing, is checked on the Ray test_ray_matches_serial.py
+starts.)"""
 
 from __future__ import annotations
 
@@ -9,7 +11,6 @@ import shutil
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -18,16 +19,14 @@ import pytest
 pytest.importorskip("ray")
 
 from engine.tournament import reaper
-
-GONE_WITHIN = 5.0
-"""Seconds after the tournament ends by which no process of its Ray is left (the issue's bound)."""
+from tests.tournament.ray_helpers import GONE_WITHIN, LOCAL_ADDRESSES, all_gone, listening_addresses, short_folder
 
 
 @pytest.fixture
 def short_tmp():
     """A short temporary folder: Ray's socket paths inside it must stay under the 107 characters unix allows."""
-    folder = tempfile.mkdtemp(prefix="tbr", dir="/tmp")
-    yield Path(folder)
+    folder = short_folder()
+    yield folder
     shutil.rmtree(folder, ignore_errors=True)
 
 
@@ -48,54 +47,20 @@ def _tournament(short_tmp: Path, python: str, env: dict[str, str]) -> tuple[subp
     return proc, out, folders[0]
 
 
-def _gone(folder: Path) -> bool:
-    deadline = time.monotonic() + GONE_WITHIN
-    while time.monotonic() < deadline:
-        if not reaper.holding(folder) and not folder.exists():
-            return True
-        time.sleep(0.2)
-    return False
-
-
-def test_a_local_ray_listens_on_this_machine_only(short_tmp, monkeypatch):
-    import ray
-
-    from engine.tournament.cluster import connect, disconnect
-
-    if ray.is_initialized():
-        pytest.skip("a Ray is already running in this process")
-    monkeypatch.setenv("TMPDIR", str(short_tmp))
-    monkeypatch.setattr(tempfile, "tempdir", None)  # read TMPDIR again
-    cluster = connect(None, 1)
-    try:
-        folder = next(short_tmp.glob(reaper.PREFIX + "*"))
-        gcs = ray.get_runtime_context().gcs_address
-        nodes = {n["NodeManagerAddress"] for n in ray.nodes()}
-        assert gcs.startswith("127.0.0.1:") and nodes == {"127.0.0.1"}, (gcs, nodes)
-        pids = set(reaper.holding(folder))
-        assert len(pids) >= 3 and cluster.cpus == 1
-        if shutil.which("ss"):  # and no process of it listens on another address
-            listening = subprocess.run(["ss", "-Hltnp"], capture_output=True, text=True, check=False).stdout
-            for line in listening.splitlines():
-                if any(f"pid={pid}," in line for pid in pids):
-                    local = line.split()[3]
-                    assert local.startswith(("127.0.0.1:", "[::ffff:127.0.0.1]:")), line
-    finally:
-        disconnect()
-    assert _gone(folder), f"left behind: {reaper.holding(folder)}"
-
-
 @pytest.mark.parametrize("how", ["kill -9", "Ctrl-C"])
 def test_stopping_or_killing_a_tournament_leaves_no_ray_process(short_tmp, python, subprocess_env, how):
     proc, out, folder = _tournament(short_tmp, python, subprocess_env)
-    assert reaper.holding(folder), "the Ray's processes hold files in its folder while it runs"
+    pids = set(reaper.holding(folder))
+    assert pids, "the Ray's processes hold files in its folder while it runs"
+    addresses = listening_addresses(pids) or []  # the command's own Ray listens on this machine only
+    assert all(a.startswith(LOCAL_ADDRESSES) for a in addresses), addresses
     if how == "kill -9":
         proc.kill()
     else:
         proc.send_signal(signal.SIGINT)
     proc.wait(timeout=60)
     ended = time.monotonic()
-    assert _gone(folder), f"still running {GONE_WITHIN:g} s later: {reaper.holding(folder)}"
+    assert all_gone(folder), f"still running {GONE_WITHIN:g} s later: {reaper.holding(folder)}"
     assert time.monotonic() - ended <= GONE_WITHIN
     if how == "Ctrl-C":
         err = proc.stderr.read()

@@ -190,7 +190,8 @@ def test_a_coop_mission_is_reported_by_the_team(tmp_path):
     """A New Threat: the seats win or lose together, so the table has the
     team's row (a seat's reward is half a team win at 2 players, and a seat
     row would read as half the team's rate)."""
-    t = Tournament.build("little-soldiers", "heuristic", 2, {"mission": "a_new_threat", "players": 2})
+    # random bots: quick, and the team's row is the point, not who plays
+    t = Tournament.build("little-soldiers", "random", 2, {"mission": "a_new_threat", "players": 2})
     run(t, tmp_path / "r.jsonl", workers=0)
     lines = read_results(tmp_path / "r.jsonl")
     assert all(line["cooperative"] is True for line in lines)
