@@ -32,7 +32,10 @@ def resolve(path: str) -> Path:
 
 
 @lru_cache(maxsize=8)
-def _load(path: str) -> Battlefield:
+def _load(path: str, stamp: tuple[int, int, int] | None) -> Battlefield:
+    """The file at ``path`` as it was at ``stamp`` (inode, size, mtime): a file
+    saved again (the editor writes a new file over it) is read again; the same
+    file is read once (its geometry is built once)."""
     # Read through the one boundary for outside data (Battlefield.load uses
     # engine.core.files): regular files only, size and depth limits, a
     # sentence naming the file for any refusal; checked against the game's
@@ -40,11 +43,21 @@ def _load(path: str) -> Battlefield:
     return vocabulary.load(path)
 
 
+def _stamp(full: Path) -> tuple[int, int, int] | None:
+    """What changes when the file is saved again; None where it cannot be read
+    (the boundary then says why, naming it)."""
+    try:
+        st = full.stat()
+    except OSError:
+        return None
+    return (st.st_ino, st.st_size, st.st_mtime_ns)
+
+
 def load_battlefield(path: str) -> Battlefield:
-    """The battlefield file at ``path``; refused with one sentence saying why."""
+    """The battlefield file at ``path`` as it is now; refused with one sentence saying why."""
     full = resolve(path)
     try:
-        return _load(str(full))
+        return _load(str(full), _stamp(full))
     except BattlefieldError as err:
         if not err.where:
             raise ValueError(str(err)) from None  # the file as a whole, named by the boundary

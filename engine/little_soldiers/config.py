@@ -271,6 +271,11 @@ class Config:
     battlefield_data: Mapping[str, Any] | None = field(default=None, compare=False, repr=False)
     """The battlefield itself, as a saved game embeds it: when given, ``level``
     is only its label and no battlefield file is read."""
+    pinned: Any = field(default=None, init=False, compare=False, repr=False)
+    """The battlefield of the ``level`` file as this config first read it: every
+    game of this config plays on it, and a save embeds it, even if the file is
+    saved again meanwhile (the editor open beside the game); a new config reads
+    the file as it is then."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.players, int) or isinstance(self.players, bool):
@@ -343,12 +348,14 @@ class Config:
         return mission_class(self.mission).seat_of(general, self.players, [module_class(m) for m in self.modules])
 
     def battlefield(self) -> Any:
-        """The Battlefield played on: the embedded one, else the ``level`` file."""
+        """The Battlefield played on: the embedded one, else the ``level`` file as first read (``pinned``)."""
         from engine.little_soldiers.battlefields import embedded_battlefield, load_battlefield
 
         if self.battlefield_data is not None:
             return embedded_battlefield(self.battlefield_data)
-        return load_battlefield(self.level)
+        if self.pinned is None:
+            object.__setattr__(self, "pinned", load_battlefield(self.level))
+        return self.pinned
 
     def embedded(self) -> dict[str, Any]:
         """What a saved game carries besides the config: the battlefield played on."""
