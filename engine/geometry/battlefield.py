@@ -45,6 +45,7 @@ from engine.geometry.battlefield_file import (
     scenery,
     scenery_to_dict,
     token,
+    unique_fields,
     zone,
 )
 from engine.geometry.mesh_files import REPO_ROOT, MeshFileError, resolve_mesh_path
@@ -188,6 +189,7 @@ class Battlefield:
         pieces = tuple(scenery(s, f"scenery[{i}]", vocabulary, Z_TOLERANCE) for i, s in enumerate(raw_scenery))
         zones = tuple(zone(z, f"zones[{i}]") for i, z in enumerate(raw_zones))
         tokens = tuple(token(t, f"tokens[{i}]", vocabulary) for i, t in enumerate(raw_tokens))
+        unique_fields(tokens, vocabulary)
         return cls(
             name=name,
             play_zone=play_zone,

@@ -10,9 +10,10 @@ What a game allows on its scenery (which Levels, which Objects) is its
 
 from __future__ import annotations
 
+import json
 import math
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -121,6 +122,9 @@ class Vocabulary:
     token_fields: tuple[tuple[str, str, TokenField], ...] = ()
     """(token kind, field, what it holds) for the fields the game reads from
     a token (``*``: a token of any kind); a field given must hold it."""
+    unique_token_fields: tuple[tuple[str, str], ...] = ()
+    """(token kind, field) whose value no two tokens of that kind may share:
+    a number the game calls a token by, which two tokens would make ambiguous."""
 
     def token_kind(self, kind: str) -> str:
         """``kind`` as the game names it now."""
@@ -382,6 +386,22 @@ def token(value: Any, path: str, vocabulary: Vocabulary | None = None) -> Token:
             if of in (kind, "*") and name in props:
                 token_field(props[name], f"{path}.{name}", holds, vocabulary)
     return Token(kind, (at[0], at[1]), props)
+
+
+def unique_fields(tokens: Sequence[Token], vocabulary: Vocabulary, where: str = "tokens") -> None:
+    """Refuse a token whose value of a field the vocabulary keeps unique
+    (``unique_token_fields``) another token of its kind has already."""
+    for kind, name in vocabulary.unique_token_fields:
+        first: dict[Any, int] = {}
+        for i, t in enumerate(tokens):
+            if t.kind != kind or name not in t.props:
+                continue
+            value = t.props[name]
+            key = json.dumps(value, sort_keys=True)  # any JSON value, compared as written
+            if key in first:
+                raise fail(f"{where}[{i}].{name}", f"{value!r} is the {name} of {where}[{first[key]}] already; "
+                                                     f"each {kind} token needs its own")
+            first[key] = i
 
 
 def token_field(value: Any, path: str, holds: TokenField, vocabulary: Vocabulary) -> None:

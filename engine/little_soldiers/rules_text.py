@@ -163,6 +163,8 @@ def rules_summary(config: Config | None = None, reference: bool = True) -> str:
         "    the round open; with 3 players, player 1 runs both green Generals.",
         "  Deployment is onto the table (Level 0); if the 8 Block tokens run out, they are",
         "    shuffled again.",
+        "  A battlefield numbers each Deployment token and each Force Field Switch once: a file",
+        "    with two of one number is refused (the rules call the token by its number).",
         "  Mortar range is the yellow cord, as for the grenade.",
         "  Missions: the Super Special Ability (the one profile card the book shows) is every",
         "    Threat's and fires once per collective Attack; the game ends at once when the last",

@@ -36,8 +36,14 @@ TOKEN_FIELDS: tuple[tuple[str, str, TokenField], ...] = (
 """The token fields the game reads (a Deployment token's number, a Threat Target's id and height, an Object
 token's kind and id, a Force Field Switch's number and scenery, a colour or side), each of the type it is
 read as: a file that holds anything else there is refused with the field named (issue 22's hostile levels)."""
+UNIQUE_TOKEN_FIELDS: tuple[tuple[str, str], ...] = (("deployment", "number"), ("force_field_switch", "number"))
+"""Numbers the rules call a token by: a figurine is placed "at green distance from the Deployment token of that
+same number" as the Block token revealed (Rulebook, Deployment), and "Each Threat's Force Field has a number.
+These numbers correspond to the Switch numbers" (Mission Book, Another New Threat, Switching Off a Force Field).
+Two tokens with one number would leave the game to pick one, so a file with two is refused with the second
+named (the game kept the first silently before)."""
 VOCABULARY = Vocabulary(levels=LEVELS, objects=OBJECTS, tokens=TOKENS, renamed=RENAMED_TOKENS,
-                        token_fields=TOKEN_FIELDS)
+                        token_fields=TOKEN_FIELDS, unique_token_fields=UNIQUE_TOKEN_FIELDS)
 
 
 def current_kinds(data: Any) -> Any:
