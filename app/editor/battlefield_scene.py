@@ -118,7 +118,7 @@ def add_token(mb: MeshBuilder, kind: str, at: Sequence[float], props: Mapping[st
     if kind == "object" and props.get("object"):
         rgb = OBJECT_RGB
     r = data.TOKEN_RADIUS
-    side = props.get("side")
+    side = props.get("colour")  # a Deployment token's or Crate's colour side
     if side in SIDE_RGB:
         mb.add_cylinder((at[0], at[1], z), r + 0.35, 0.4, SIDE_RGB[side], sides=20)
     mb.add_cylinder((at[0], at[1], z), r, 0.6, rgb, sides=20)

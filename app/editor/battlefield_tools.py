@@ -490,7 +490,7 @@ def delete_zone(index: int) -> Edit:
 
 def add_token(data: dict[str, Any], kind: str, at: Point2, step: float | None = None, **props: Any) -> Edit:
     """A token of ``kind`` at ``at``; ``props`` are written beside ``kind`` and
-    ``at`` (number, side, id, on)."""
+    ``at`` (number, colour, id, on)."""
     if kind not in TOKEN_KINDS:
         raise ValueError(f"A token is one of {', '.join(TOKEN_KINDS)}.")
     token = {"kind": kind, "at": [snap(at[0], step), snap(at[1], step)], **props}
@@ -509,7 +509,7 @@ def place_deployment(data: dict[str, Any], number: int, at: Point2, side: str | 
     if side is not None:
         if side not in SIDES:
             raise ValueError(f"A Deployment token's colour side is {' or '.join(SIDES)}.")
-        props["side"] = side
+        props["colour"] = side  # the field the game reads (it never read "side")
     for t, token in enumerate(data.get("tokens", [])):
         if token.get("kind") == "deployment" and token.get("number") == number:
             return SetValue(("tokens", t), {"kind": "deployment", "at": [snap(at[0], step), snap(at[1], step)], **props})
@@ -520,7 +520,7 @@ def add_crate(data: dict[str, Any], at: Point2, side: str) -> Edit:
     """A Crate token, ``side`` (its colour) up (Module Book, Advanced Tactics)."""
     if side not in SIDES:
         raise ValueError(f"A Crate shows {' or '.join(SIDES)}.")
-    return add_token(data, "crate", at, side=side)
+    return add_token(data, "crate", at, colour=side)  # the field the game reads (it never read "side")
 
 
 def add_supplies(data: dict[str, Any], at: Point2) -> Edit:

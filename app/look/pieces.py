@@ -150,7 +150,7 @@ def token(batch: Batch, kind: str, at: Sequence[float], props: Mapping[str, Any]
           radius: float = 1.25) -> None:
     """One battlefield token drawn as the piece it is."""
     x, y = float(at[0]), float(at[1])
-    side = props.get("side")
+    side = props.get("colour")  # a Deployment token's or Crate's colour side, as the game reads it
     colour = {"green": "green", "yellow": "yellow"}.get(str(side), "white")
     edge = (0.85, 0.82, 0.74)
     if kind == "deployment":

@@ -72,6 +72,7 @@ class TokenField(Enum):
     NAMES = "a list of non-empty names (scenery ids)"
     HEIGHT = f"a height above the table from 0 to {MAX_SIZE_CM:g} cm"
     OBJECT = "the kind of Object it is"
+    SIDE = "one of the sides the game names"
 
 
 class BattlefieldError(ValueError):
@@ -122,6 +123,11 @@ class Vocabulary:
     token_fields: tuple[tuple[str, str, TokenField], ...] = ()
     """(token kind, field, what it holds) for the fields the game reads from
     a token (``*``: a token of any kind); a field given must hold it."""
+    renamed_token_fields: tuple[tuple[str, str, str], ...] = ()
+    """(token kind, old field, the field the game reads now): a file that
+    still says the old one loads as the new one (when it has no new one)."""
+    sides: tuple[str, ...] | None = None
+    """The sides (team colours) a ``TokenField.SIDE`` field may hold (None: any name)."""
     unique_token_fields: tuple[tuple[str, str], ...] = ()
     """(token kind, field) whose value no two tokens of that kind may share:
     a number the game calls a token by, which two tokens would make ambiguous."""
@@ -382,9 +388,14 @@ def token(value: Any, path: str, vocabulary: Vocabulary | None = None) -> Token:
         raise fail(f"{path}.on", f"expected the id of a scenery piece, got {on!r}")
     props = {k: v for k, v in value.items() if k not in ("kind", "at")}
     if vocabulary is not None:
+        written: dict[str, str] = {}  # the field the game reads -> as the file names it
+        for of, old, new in vocabulary.renamed_token_fields:
+            if of == kind and old in props and new not in props:
+                props[new] = props.pop(old)
+                written[new] = old
         for of, name, holds in vocabulary.token_fields:
             if of in (kind, "*") and name in props:
-                token_field(props[name], f"{path}.{name}", holds, vocabulary)
+                token_field(props[name], f"{path}.{written.get(name, name)}", holds, vocabulary)
     return Token(kind, (at[0], at[1]), props)
 
 
@@ -411,6 +422,9 @@ def token_field(value: Any, path: str, holds: TokenField, vocabulary: Vocabulary
             raise fail(path, f"expected {holds.value}, got {value!r}")
     elif holds is TokenField.HEIGHT:
         number(value, path, 0.0, MAX_SIZE_CM, " cm")
+    elif holds is TokenField.SIDE and vocabulary.sides is not None:
+        if not isinstance(value, str) or value not in vocabulary.sides:
+            raise fail(path, f"expected {' or '.join(vocabulary.sides)}, got {value!r}")
     elif holds is TokenField.OBJECT:
         kinds = vocabulary.objects
         if not isinstance(value, str) or not value or (kinds is not None and value not in kinds):

@@ -171,3 +171,37 @@ def test_the_shipped_levels_are_what_the_build_script_makes():
                          capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stdout + out.stderr
     assert "DIFFERS" not in out.stdout
+
+
+def test_a_crate_and_a_deployment_token_placed_in_the_editor_show_their_colour_in_the_game(tmp_path):
+    """Module Book, Advanced Tactics, B: the Crates go "into the Play Zone" with "different colors on the
+    front and back", and a player activates those of their colour. The editor wrote the colour as ``side``,
+    which the game never read: a Crate placed yellow took its colour by turns (the first came out green).
+    It now writes ``colour``, and a file that still says ``side`` loads as ``colour``."""
+    from engine.little_soldiers.config import Config
+    from engine.little_soldiers.parts.advanced_tactics import AdvancedTactics
+    from engine.little_soldiers.state import new_game
+
+    root = Path(__file__).resolve().parents[2]
+    doc = bt.open_battlefield(root / "levels/little_soldiers/bootcamp.json")
+    doc.apply(bt.add_crate(doc.data, (30, 20), "yellow"))
+    doc.apply(bt.add_crate(doc.data, (90, 60), "green"))
+    doc.apply(bt.place_deployment(doc.data, 2, (10, 10), side="yellow"))
+    path = doc.save(tmp_path / "crates.json")
+    saved = json.loads(path.read_text())["tokens"]
+    assert all("side" not in t for t in saved) and [t.get("colour") for t in saved if t["kind"] == "crate"] == ["yellow", "green"]
+    state = new_game(Config(level=str(path), modules=("super_soldier", "advanced_tactics")), 3)
+    assert [c for _, c in state.slice_or_none(AdvancedTactics).crates] == ["yellow", "green"]
+    two = next(t for t in state.terrain.bf.tokens if t.kind == "deployment" and t.props["number"] == 2)
+    assert two.props["colour"] == "yellow"
+
+    old = json.loads(path.read_text())  # as the editor wrote it before: the colour as "side"
+    for t in old["tokens"]:
+        if t["kind"] == "crate":
+            t["side"] = t.pop("colour")
+    older = tmp_path / "older.json"
+    older.write_text(json.dumps(old))
+    state = new_game(Config(level=str(older), modules=("super_soldier", "advanced_tactics")), 3)
+    assert [c for _, c in state.slice_or_none(AdvancedTactics).crates] == ["yellow", "green"]
+    reopened = bt.open_battlefield(older)  # the editor opens it as the game reads it, and saves it so
+    assert [t.get("colour") for t in reopened.data["tokens"] if t["kind"] == "crate"] == ["yellow", "green"]

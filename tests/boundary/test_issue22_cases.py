@@ -210,6 +210,14 @@ def _token(index: int, **fields):
     return change
 
 
+def _side_only(index: int, side: str):
+    """The token's colour side written as ``side``, as the level editor wrote it (read as ``colour``)."""
+    def change(d):
+        d["tokens"][index].pop("colour", None)
+        d["tokens"][index]["side"] = side
+    return change
+
+
 BAD_TOKEN_FIELDS = [
     ("switch-number-a-list", _token(4, number=[]), r"tokens\[4\]\.number: expected a whole number from 1 to 999, got \[\]"),
     ("switch-number-text", _token(4, number="x"), r"tokens\[4\]\.number: expected a whole number from 1 to 999"),
@@ -223,7 +231,9 @@ BAD_TOKEN_FIELDS = [
     ("threat-height-1e300", _token(5, z=1e300), r"tokens\[5\]\.z: 1e\+300 cm is outside 0 to 1000 cm"),
     ("threat-height-below", _token(5, z=-3), r"tokens\[5\]\.z: -3 cm is outside 0 to 1000 cm"),
     ("deployment-number-1.5", _token(0, number=1.5), r"tokens\[0\]\.number: expected a whole number"),
-    ("deployment-colour-a-dict", _token(0, colour={}), r"tokens\[0\]\.colour: expected a non-empty name"),
+    ("deployment-colour-a-dict", _token(0, colour={}), r"tokens\[0\]\.colour: expected green or yellow, got \{\}"),
+    ("deployment-colour-purple", _token(0, colour="purple"), r"tokens\[0\]\.colour: expected green or yellow, got 'purple'"),
+    ("deployment-side-purple", _side_only(0, "purple"), r"tokens\[0\]\.side: expected green or yellow, got 'purple'"),
 ]
 
 

@@ -20,8 +20,8 @@ def field(scenery, tokens, zones=()):
                                   "scenery": scenery, "tokens": tokens, "zones": list(zones)})
 
 
-TOKENS = [{"kind": "deployment", "at": [4, 20], "number": 1, "side": "green"},
-          {"kind": "deployment", "at": [76, 20], "number": 2, "side": "yellow"}]
+TOKENS = [{"kind": "deployment", "at": [4, 20], "number": 1, "colour": "green"},
+          {"kind": "deployment", "at": [76, 20], "number": 2, "colour": "yellow"}]
 
 
 def test_a_mirrored_table_is_even():

@@ -16,7 +16,7 @@ A side's *coverage* is the mean of its see map and the share of cells it
 reaches within :data:`REACH_MOVES` Moves; the one-line fairness figure
 compares the two sides' coverages (1.0: even).
 
-Which side owns a Deployment token: its ``side`` field when the file has one
+Which side owns a Deployment token: its ``colour`` field when the file has one
 (the Advanced Tactics set-up places them "team color side up"); otherwise
 the side of the nearest hatched zone. In the Bootcamp any player may draw any
 token, so the view then compares the two halves of the table, each around
@@ -117,7 +117,7 @@ class Balance:
 
 def token_side(bf: Battlefield, token: Token) -> str | None:
     """The side a Deployment token belongs to (see the module docstring)."""
-    side = token.props.get("side")
+    side = token.props.get("colour")  # its colour side, as the game reads it
     if side in SIDES:
         return side
     best: tuple[float, str] | None = None

@@ -62,7 +62,7 @@ def token_name(token: Token) -> str:
     ident = ident or token.props.get("id")
     if isinstance(ident, str) and ident:
         return f'{base} "{ident}"'
-    side = token.props.get("side")
+    side = token.props.get("colour")
     if isinstance(side, str) and side:
         return f"{base} ({side})"
     return base
