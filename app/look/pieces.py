@@ -211,10 +211,14 @@ def _free_spot(bf: Any, piece_id: str, fallback: Any) -> Any:
         return fallback
 
 
-def tokens_batch(bf: Any, batch: Batch | None = None, switches: Mapping[str, bool] | None = None) -> Batch:
-    """Every token of a battlefield, Level tokens and Objects' markers."""
+def tokens_batch(bf: Any, batch: Batch | None = None, switches: Mapping[str, bool] | None = None,
+                 left_out: frozenset[str] = frozenset()) -> Batch:
+    """Every token of a battlefield (but the kinds ``left_out``: a game draws
+    those as they stand now), Level tokens and Objects' markers."""
     b = batch if batch is not None else Batch()
     for t in bf.tokens:
+        if t.kind in left_out:
+            continue
         z = 0.0
         on = t.props.get("on")
         if on:

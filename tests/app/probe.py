@@ -1731,3 +1731,40 @@ def labels_cut_to_fit() -> dict[str, Any]:
                 cases.append({"text": text, "size": size, "width": width, "got": got,
                               "want": one_at_a_time(text, size, width), "fits": measured(got, size) <= width})
     return {"cases": cases, "same_twice": text_width("Events", 0.9) == text_width("Events", 0.9) == measured("Events", 0.9)}
+
+
+@scenario
+def crates_as_they_stand() -> dict[str, Any]:
+    """Advanced Tactics on the King of the Hill table: the Crates are drawn with
+    the pieces in play, in the colours the view gives; one flipped over (as an
+    activation does) is drawn in its new colour at the next redraw. Without
+    Advanced Tactics the file's Crates stay printed on the table."""
+    from app.game_screen import GameScreen
+    from app.games import controller_class
+    from app.seats import Seats
+    from app.shell import window
+    from engine.little_soldiers.parts.advanced_tactics import AdvancedTactics
+
+    window.start(offscreen=True, size=(1280, 720))
+
+    def crate_textures(node: Any) -> list[str]:
+        return sorted(t.getName() for t in node.findAllTextures() if t.getName().startswith("crate:"))
+
+    level = "levels/little_soldiers/king-of-the-hill.json"
+    c = controller_class("little-soldiers").new(
+        "little-soldiers", {"level": level, "modules": ["super_soldier", "advanced_tactics"]}, Seats(("human", "random")), 3)
+    screen = GameScreen(c)
+    view = screen.view
+    facts: dict[str, Any] = {"static": crate_textures(view.static), "before": crate_textures(view.dynamic),
+                             "colours": [k["colour"] for k in c.view_dict()["crates"]]}
+    tactics = c.match.state.slice_or_none(AdvancedTactics)
+    tactics.crates = [(at, "yellow") for at, _ in tactics.crates]  # test set-up: every Crate flipped to yellow
+    c.forget_view()
+    view.redraw()
+    facts["after"] = crate_textures(view.dynamic)
+    screen.destroy()
+    plain = controller_class("little-soldiers").new("little-soldiers", {"level": level}, Seats(("human", "random")), 3)
+    screen = GameScreen(plain)
+    facts["without"] = crate_textures(screen.view.static)
+    screen.destroy()
+    return facts

@@ -120,3 +120,13 @@ def test_a_finished_coop_mission_is_written_to_the_mission_report(toybox_home):
     assert c.message.startswith("Mission Report updated")
     c.run_bots()  # nothing more to play, and the game is not counted twice
     assert mission_report() == report
+
+
+def test_advanced_tactics_crates_are_drawn_in_the_colour_they_show_now(probe):
+    """Module Book, Advanced Tactics, Activating a Crate: "Flip over the Crate token (so that it is now
+    your opponent's color)". The table printed the Crates once, from the file, so a flipped Crate kept
+    its old colour there: they are now drawn with the pieces in play, as the view has them."""
+    f = probe("crates_as_they_stand")
+    assert f["static"] == [] and set(f["colours"]) == {"green", "yellow"}
+    assert f["before"] == ["crate:green", "crate:yellow"] and f["after"] == ["crate:yellow"]
+    assert f["without"] == ["crate:green", "crate:yellow"]  # no Advanced Tactics: the file's Crates, printed

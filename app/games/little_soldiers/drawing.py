@@ -54,11 +54,11 @@ def battlefield_mesh(bf: Any) -> MeshBuilder:
 LOOKS_KEPT = 4
 """Chosen: how many battlefields' looks are kept built (``battlefield_look``)."""
 
-_LOOKS: dict[tuple[int, Any], tuple[Any, Any]] = {}
-"""(id of the battlefield, the look path) -> (that battlefield, its look built once)."""
+_LOOKS: dict[tuple[int, Any, frozenset[str]], tuple[Any, Any]] = {}
+"""(id of the battlefield, the look path, token kinds left out) -> (that battlefield, its look built once)."""
 
 
-def battlefield_look(bf: Any, switches: Any = None) -> Any:
+def battlefield_look(bf: Any, switches: Any = None, left_out: frozenset[str] = frozenset()) -> Any:
     """The mat, the scenery with printed faces, the tokens and the soft
     shadows, as one NodePath (a few draw calls).
 
@@ -72,17 +72,17 @@ def battlefield_look(bf: Any, switches: Any = None) -> Any:
     from app.look import pipeline
 
     if switches is not None:
-        return _look(bf, switches)
-    key = (id(bf), pipeline.active())
+        return _look(bf, switches, left_out)
+    key = (id(bf), pipeline.active(), left_out)
     kept = _LOOKS.get(key)
     if kept is None or kept[0] is not bf:  # the battlefield is held, so its id is no other's meanwhile
         if len(_LOOKS) >= LOOKS_KEPT:
             _LOOKS.clear()
-        kept = _LOOKS[key] = (bf, _look(bf, None))
+        kept = _LOOKS[key] = (bf, _look(bf, None, left_out))
     return kept[1].copyTo(NodePath("battlefield-look-copy"))
 
 
-def _look(bf: Any, switches: Any) -> Any:
+def _look(bf: Any, switches: Any, left_out: frozenset[str]) -> Any:
     from app.look.geom import Batch
     from app.look.pieces import tokens_batch
     from app.look.scenery import mat_batch, scenery_batch, shadow_batch
@@ -90,7 +90,7 @@ def _look(bf: Any, switches: Any) -> Any:
     b = Batch()
     b.extend(mat_batch(bf.play_zone))
     b.extend(scenery_batch(bf))
-    tokens_batch(bf, b, switches)
+    tokens_batch(bf, b, switches, left_out)
     node = b.node("battlefield-look")
     shadows = shadow_batch(bf).node("shadows")
     shadows.setDepthWrite(False)
@@ -99,14 +99,16 @@ def _look(bf: Any, switches: Any) -> Any:
     return node
 
 
-def build_battlefield(parent: Any, bf: Any, name: str = "battlefield", switches: Any = None) -> Any:
-    """The battlefield drawn under ``parent``: the look plus the flat marks."""
+def build_battlefield(parent: Any, bf: Any, name: str = "battlefield", switches: Any = None,
+                      left_out: frozenset[str] = frozenset()) -> Any:
+    """The battlefield drawn under ``parent``: the look plus the flat marks
+    (the token kinds ``left_out`` are the game's to draw as they stand now)."""
     from ursina import Entity
 
     from app.table import static_entity
 
     holder = Entity(parent=parent, name=name)
-    battlefield_look(bf, switches).reparentTo(holder)
+    battlefield_look(bf, switches, left_out).reparentTo(holder)
     static_entity(holder, battlefield_mesh(bf), f"{name}-marks")
     return holder
 

@@ -42,6 +42,7 @@ from app.games.little_soldiers.shows import SoldierShows
 from app.games.protocols import GameScene
 from app.look.figurines import figurine_node, plastic
 from app.look.geom import Batch
+from app.look.pieces import token as token_look
 from app.look.placards import placard
 from app.scene_mesh import MeshBuilder
 from app.seats import SEAT_RGB
@@ -107,7 +108,9 @@ class LittleSoldiersView(GameScene):
         self.tray = DiceTray(controller, self.table.root, self.bounds)
         """The Attack dice and the throw in flight."""
         self.home()
-        self.static = build_battlefield(self.table.root, self.battlefield)
+        # Advanced Tactics' Crates flip as they are activated: drawn with the pieces in play, as they stand now
+        self.static = build_battlefield(self.table.root, self.battlefield,
+                                        left_out=frozenset({"crate"}) if "crates" in controller.view_dict() else frozenset())
         for piece, solid in zip(self.battlefield.scenery, self.battlefield.solids, strict=True):
             if piece.object:  # its marker is printed on its top; its name on a card on the table in front of it
                 c = solid.footprint.centroid
@@ -367,6 +370,8 @@ class LittleSoldiersView(GameScene):
             self._tokens_on_base(mb, s, at, facts)
         self._threats()
         look = Batch()
+        for crate in c.view_dict().get("crates") or []:  # its colour now: an activated Crate is flipped over
+            token_look(look, "crate", crate["at"], {"colour": crate["colour"]}, 0.2)
         draw_hq(self, mb, look)
         draw_battle_track(self, look)
         static_entity(self.dynamic, mb, "rings")
