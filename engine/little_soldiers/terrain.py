@@ -68,8 +68,10 @@ class SightReport:
     blockers: tuple[str, ...]
 
     def describe(self) -> str:
+        """In the game's words for its log and refusals: a valid line says only
+        so (the ray count was a debugging figure: the LoS debugger shows it)."""
         if self.valid:
-            return f"whole head visible ({self.rays} rays clear)"
+            return "whole head visible"
         by = f" by {', '.join(self.blockers)}" if self.blockers else ""
         return f"{self.blocked} of {self.rays} rays blocked{by}"
 

@@ -304,3 +304,20 @@ def test_grenade_needs_no_valid_target_and_lands_by_the_physics():
     assert st.shot is None and st.current == 1  # thrown, landed, exploded: the turn is over
     assert any("lands at" in e.text for e in st.events)
     assert st.measured["shot"] == "grenade"
+
+
+def test_an_attacks_log_line_says_the_head_is_visible_in_words_not_ray_counts():
+    """Rulebook, Attack: "the target's entire head must be visible". The log said
+    "whole head visible (64 rays clear)": a debugging figure in a player's log (the
+    LoS debugger still shows the rays); a blocked line still names what blocks it."""
+    from engine.bots.base import RandomBot
+    from engine.little_soldiers.config import Config
+    from engine.little_soldiers.state import new_game
+
+    st = new_game(Config(), 5)
+    bots = [RandomBot(1), RandomBot(2)]
+    while not st.is_over() and len(st.history()) < 2000:
+        seat = st.to_act()[0]
+        st.apply(seat, bots[seat].choose(st.view(seat)))
+    attacks = [e.text for e in st.view(0).events if " attacks " in e.text]
+    assert attacks and all("whole head visible;" in line and "rays" not in line for line in attacks), attacks[:3]
