@@ -110,19 +110,27 @@ def icon(d: ImageDraw.ImageDraw, name: str, fill: tuple[int, int, int], cx: floa
         d.ellipse((cx - r * 0.4, cy - r * 0.4, cx + r * 0.4, cy + r * 0.4), fill=fill)
 
 
+CRATE_PAINT = 0.7
+"""Chosen: how much of a Crate's wood its colour side covers (0 bare wood, 1 flat paint). The
+colour is what a player looks for ("Keep an eye on where the Crates of your color are!"): a
+small square on bare wood did not read at the home view."""
+
+
 @painter("crate")
 def crate_face(colour: str = "brown") -> Image.Image:
-    """Wooden crate: planks and a cross brace."""
+    """Wooden crate: planks and a cross brace, painted in its colour side (bare wood: brown)."""
     s = 96
-    arr = tint((176, 126, 72), noise((s, s), 33, 6, 3), 0.18)
+    wood = (176, 126, 72)
+    paint = wood if colour == "brown" else rgb_of(colour)
+    base = (round(wood[0] + (paint[0] - wood[0]) * CRATE_PAINT), round(wood[1] + (paint[1] - wood[1]) * CRATE_PAINT),
+            round(wood[2] + (paint[2] - wood[2]) * CRATE_PAINT))
+    arr = tint(base, noise((s, s), 33, 6, 3), 0.18)
     img = to_image(arr)
     d = ImageDraw.Draw(img)
     for y in (0, 31, 63):
         d.line((0, y, s, y), fill=(110, 72, 36), width=3)
     d.rectangle((0, 0, s - 1, s - 1), outline=(96, 60, 28), width=8)
     d.line((6, 6, s - 6, s - 6), fill=(120, 80, 40), width=9)
-    if colour != "brown":
-        d.rectangle((34, 34, 62, 62), fill=rgb_of(colour))
     return img
 
 
