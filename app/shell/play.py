@@ -198,15 +198,19 @@ class Shell:
         back = choice or StartChoice(ctl.game)
         self.screen = GameScreen(ctl, on_menu=lambda: self.show_start(back), hosting=hosting)
 
-    def _open(self, ctl: GameController, choice: StartChoice) -> None:
+    def _open(self, ctl: GameController, choice: StartChoice, result_aside: bool = False) -> None:
+        """The game's screen; ``result_aside``: the player had put the result panel aside."""
         from app.game_screen import GameScreen
 
         self.clear()
         self.screen = GameScreen(ctl, on_menu=lambda: self.show_start(choice),
                                  on_review=lambda: self.review_game(ctl, choice))
+        if result_aside:
+            self.screen.hud.dismiss_result()
 
     def review_game(self, ctl: GameController, choice: StartChoice) -> None:
-        """The game's Review from its start; Back returns to the game as it was."""
+        """The game's Review from its start; Back returns to the game as it was
+        (a result panel the player had put aside stays aside)."""
         from app.review.controller import review_controller
         from app.review.screen import ReviewScreen
 
@@ -215,8 +219,10 @@ class Shell:
         except ValueError as err:  # a record the engine refuses (RecordError): said, and the game stays
             self.tell(f"This game cannot be reviewed: {err}")
             return
+        hud = getattr(self.screen, "hud", None)
+        aside = bool(getattr(hud, "end_dismissed", False))
         self.clear()
-        self.screen = ReviewScreen(review, on_back=lambda: self._open(ctl, choice))
+        self.screen = ReviewScreen(review, on_back=lambda: self._open(ctl, choice, aside))
 
     def review_file(self, path: Path) -> bool:
         """``toybox replay FILE --window``: a saved game's Review; Back goes to the start screen."""

@@ -328,3 +328,23 @@ def test_settings_are_each_user_folders_own(monkeypatch, tmp_path):
     monkeypatch.setenv("TOYBOX_HOME", str(tmp_path / "a"))
     assert settings.load().speed == 3  # its own file, read again
     settings.forget()
+
+
+def test_a_result_put_aside_stays_aside_after_the_review(ui, tmp_path):
+    """Seen live: after "Look at the table", Review and Close review brought the result panel back
+    over the final table."""
+    from app.games import controller_class
+    from app.seats import Seats
+    from engine.core.record import save_record
+
+    c = controller_class("toy-battle").new("toy-battle", {}, Seats(("human", "random")), seed=6)
+    while not c.is_over():
+        if c.bot_pending():
+            c.bot_step()
+        else:
+            c.play(c.legal()[0])
+    path = tmp_path / "finished.json"
+    save_record(c.match.record(), path)
+    f = ui("result_aside_stays_aside_after_review", str(path))
+    assert f["aside"] == ["ReviewScreen", "GameScreen", False, True]
+    assert f["shown"] == ["ReviewScreen", "GameScreen", True, False]

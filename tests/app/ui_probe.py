@@ -468,3 +468,31 @@ if __name__ == "__main__":
     from tests.app.probe_runner import main
 
     main(SCENARIOS)
+
+
+@scenario
+def result_aside_stays_aside_after_review(save: str) -> dict[str, Any]:
+    """A finished game resumed: the result shows; put aside, then Review and Close
+    review: the game comes back with the result still aside (it came back over the
+    table the player had asked to look at). Not put aside, it shows again."""
+    from app.review.screen import ReviewScreen
+    from app.shell.play import Shell
+
+    app = _app()
+    shell = Shell(app)
+    facts: dict[str, Any] = {}
+    for aside in (True, False):
+        shell.resume(Path(save))
+        _frames_until(app, lambda: shell.screen.hud.end_panel.enabled)
+        if aside:
+            shell.screen.hud.dismiss_result()
+        shell.screen.hud.review()
+        _steps(app, 2)
+        reviewing = type(shell.screen).__name__
+        assert isinstance(shell.screen, ReviewScreen)
+        shell.screen.on_menu()  # "Close review"
+        _steps(app, 3)
+        hud = shell.screen.hud
+        facts["aside" if aside else "shown"] = [reviewing, type(shell.screen).__name__, hud.end_panel.enabled,
+                                                hud.result_button.enabled]
+    return facts
