@@ -576,6 +576,11 @@ def cmd_edit(args: argparse.Namespace) -> int:
 
 
 def cmd_los(args: argparse.Namespace) -> int:
+    if args.file is None:  # no file named: the Bootcamp, so `toybox los` opens on a table at once
+        from engine.core.files import PROJECT_ROOT
+        from engine.little_soldiers.config import DEFAULT_LEVEL
+
+        args.file = str(PROJECT_ROOT / DEFAULT_LEVEL)
     if args.start and args.end and not args.window:
         from app.editor.los_session import run_cli
 
@@ -748,7 +753,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_edit)
 
     p = sub.add_parser("los", help="line-of-sight debugger: the window, or one answer with --from and --to")
-    p.add_argument("file", type=file_arg, help="battlefield file")
+    p.add_argument("file", type=file_arg, nargs="?", default=None,
+                   help="battlefield file (default: the Bootcamp's, the box's first table)")
     _add_allow_outside(p)
     p.add_argument("--from", dest="start", metavar="X,Y[,LEVEL]", help="where the attacker stands (cm)")
     p.add_argument("--to", dest="end", metavar="X,Y[,LEVEL]", help="where the target stands (cm)")

@@ -95,3 +95,14 @@ def test_the_default_figurines_stand_clear_of_the_scenery(level):
     session = LosSession.open(ROOT / "levels" / "little_soldiers" / level)
     for role in ("attacker", "target"):
         assert session.placement_note(role) is None, f"{level}: {role} {session.placement_note(role)}"
+
+
+def test_without_a_file_the_debugger_measures_on_the_bootcamp(capsys):
+    """`toybox los` with no file named (it needed one, a first thing a player tries without one):
+    the Bootcamp's table, the same answer as naming its file."""
+    assert main(["los", "--from", "10,10", "--to", "100,70", "--json"]) == 0
+    bare = json.loads(capsys.readouterr().out)
+    assert main(["los", str(ROOT / "levels/little_soldiers/bootcamp.json"), "--from", "10,10", "--to", "100,70",
+                 "--json"]) == 0
+    named = json.loads(capsys.readouterr().out)
+    assert bare == named and bare["blocked_by"] == ["game-box-bottom"]
