@@ -349,8 +349,8 @@ class GameScreen:
         self.animator.update(shown)
         self.sounds.update(shown)
         self.follow.update(shown)
-        if (self.hud.handover_held or self.hud.end_held) and not self._showing():
-            self.hud.refresh()  # the action has been shown: now the hand-over screen, or the result
+        if (self.hud.handover_held or self.hud.end_held or self.hud.log_held) and not self._showing():
+            self.hud.refresh()  # the action has been shown: now its log lines, the hand-over screen, or the result
         self.tips.update(time.dt)
         if self.table_panel is not None:
             self.table_panel.update(self.animating() and SPEEDS[self.speed][1] > 0, time.dt)

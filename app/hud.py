@@ -221,6 +221,11 @@ class Hud:
         (it covered a grenade's flight and the Hearts at once, so the thrower never saw them)."""
         self.handover_held = False
         """The hand-over screen is due but waits for the animation (the screen asks again each frame)."""
+        self.log_held = False
+        """The last action's lines wait in the log while it is shown (seen live: a grenade's result was
+        in the Events panel before the grenade landed); the screen asks again each frame."""
+        self._log_known = 0
+        """How many of the log's lines are shown while an action is shown."""
         self.load_panel: Any = None
         """The Load list while it is open (an Ursina Entity)."""
         self.root = Entity(parent=camera.ui, name="hud")
@@ -313,7 +318,14 @@ class Hud:
         self._place_thinking()
         choices = self.controller.choices()[:8] if self.controller.my_turn() else []
         self._fit_log(len(choices))
-        shown, self.log_offset = log_window(c.events(), self.log_offset, self.log_lines)
+        events = c.events()
+        if self.busy() and 0 < self._log_known <= len(events):
+            self.log_held = len(events) > self._log_known
+            events = events[:self._log_known]
+        else:  # shown now (or fewer lines than before: an undo, a load, another seat's eyes)
+            self.log_held = False
+            self._log_known = len(events)
+        shown, self.log_offset = log_window(events, self.log_offset, self.log_lines)
         self.log.text = "\n".join(shown)
         # cut to the panel: the scrolled-back hint ran past the panel and off the window
         self.log_title.text = fit_text("Events" + (f" ({self.log_offset} lines back; wheel down for the newest)"

@@ -348,3 +348,11 @@ def test_a_result_put_aside_stays_aside_after_the_review(ui, tmp_path):
     f = ui("result_aside_stays_aside_after_review", str(path))
     assert f["aside"] == ["ReviewScreen", "GameScreen", False, True]
     assert f["shown"] == ["ReviewScreen", "GameScreen", True, False]
+
+
+def test_the_events_panel_keeps_a_throws_lines_until_it_has_landed(ui):
+    """Seen live: a grenade's result was in the Events panel while the grenade was still in the air."""
+    f = ui("the_log_waits_for_the_throw")
+    assert f["frames"] > 5, f  # the throw was shown over several frames
+    assert f["during"] == [f["before"]], f["during"]
+    assert f["after"] != f["before"] and f["new"] and all(line.split("\n")[0][:20] in f["after"] for line in f["new"]), f

@@ -496,3 +496,33 @@ def result_aside_stays_aside_after_review(save: str) -> dict[str, Any]:
         facts["aside" if aside else "shown"] = [reviewing, type(shell.screen).__name__, hud.end_panel.enabled,
                                                 hud.result_button.enabled]
     return facts
+
+
+@scenario
+def the_log_waits_for_the_throw() -> dict[str, Any]:
+    """A grenade thrown at normal speed: the Events panel keeps its lines while the grenade
+    flies and goes off, then shows the throw's lines (its result was readable before it landed)."""
+    from app.game_screen import GameScreen
+    from app.games import controller_class
+    from app.seats import Seats
+    from tests.app.probe import _ls_to_my_throw
+
+    app = _app()
+    c = controller_class("little-soldiers").new("little-soldiers", {}, Seats(("human", "random")), seed=5)
+    _ls_to_my_throw(c)
+    screen = GameScreen(c)
+    _steps(app, 2)
+    before = screen.hud.log.text
+    o = c.shot_origin()
+    c.aim_at(o[0] + 25.0, o[1] + 10.0)
+    assert c.release_aim(), c.message
+    during = [screen.hud.log.text]
+    frames = 0
+    while screen.animating() and frames < 400:
+        _steps(app, 1)
+        frames += 1
+        if screen.animating():
+            during.append(screen.hud.log.text)
+    _steps(app, 2)
+    return {"before": before, "during": sorted(set(during)), "after": screen.hud.log.text, "frames": frames,
+            "new": [line for line in c.events() if line not in before.split("\n")][-3:]}
