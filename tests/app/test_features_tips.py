@@ -194,3 +194,34 @@ def test_the_card_stays_in_the_window_and_off_the_thing(size):
 def test_a_thing_filling_the_window_is_covered_as_little_as_can_be():
     r = place((0.5, 0.5), (0.4, 0.2), (0.0, 0.0, 1.6, 0.95), (1.6, 1.0))
     assert inside(r, 1.6, 1.0) and overlap(r, (0.0, 0.0, 1.6, 0.95)) <= 0.4 * 0.15 + 1e-9
+
+
+def test_a_soldiers_tip_lists_every_order_its_buttons_offer():
+    """Seen live: the tip of a soldier able to attack listed "Move, Scout" while the buttons below also
+    offered an Attack on each valid target. Every Order button of the soldier is in its tip now, the
+    attacks by their targets' printed names."""
+    from engine.little_soldiers.actions import Order
+    from engine.little_soldiers.state import Phase
+
+    seen = 0
+    for seed in range(1, 60):
+        c = _controller("little-soldiers", {}, seed)
+        rng = random.Random(seed)
+        for _ in range(400):
+            if c.is_over():
+                break
+            if c.bot_pending():
+                c.bot_step()
+                continue
+            if c.my_turn() and c.phase() is Phase.ORDER:
+                for ident in {a.soldier for a in c.legal() if isinstance(a, Order) and a.target is not None}:
+                    said = " ".join(tips.tip(c, f"soldier:{ident}").now)
+                    buttons = [c.label(a).split(": ", 1)[-1] for a in c.legal() if isinstance(a, Order) and a.soldier == ident]
+                    assert buttons and all(any(part in said for part in b.split(" ", 1)) for b in buttons), (said, buttons)
+                    targets = [c.name(a.target) for a in c.legal() if isinstance(a, Order) and a.soldier == ident and a.target]
+                    assert all(t in said for t in targets), (said, targets)
+                    seen += 1
+            c.play(rng.choice(c.view().candidate_actions(12, rng)))
+        if seen >= 3:
+            break
+    assert seen >= 3, "no Order phase with a target was reached"

@@ -129,8 +129,15 @@ def soldier_tip(c: Any, ident: str) -> Tip | None:
             now.append("Click it, then where its yellow cord reaches (its Move)." if ident != c.selected else
                        "Selected: click where its yellow cord reaches.")
         elif phase is Phase.ORDER:
-            orders = [c.label(a).split(": ", 1)[-1] for a in c.legal() if isinstance(a, Order) and a.soldier == ident
-                      and a.target is None]
+            own = [a for a in c.legal() if isinstance(a, Order) and a.soldier == ident]
+            orders = [c.label(a).split(": ", 1)[-1] for a in own if a.target is None]
+            aimed: dict[str, list[str]] = {}  # an Order with a target (an Attack, a Risky Shot): a button per target
+            for a in own:
+                if a.target is not None:
+                    target = c.name(a.target)
+                    what = c.label(a).split(": ", 1)[-1].removesuffix(" " + target)
+                    aimed.setdefault(what, []).append(target)
+            orders += [f"{what} ({', '.join(names)})" for what, names in aimed.items()]  # the tip left them out
             if orders:
                 now.append("Orders it can take now: " + ", ".join(orders) + " (buttons below).")
     return Tip(c.name(ident), tuple(facts), tuple(now))
