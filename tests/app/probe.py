@@ -791,7 +791,7 @@ def end_screen(game: str, players: str, out_png: str) -> dict[str, Any]:
     return facts
 
 
-def _ls_to_my_throw(c: Any, kind: str = "grenadier") -> None:
+def ls_to_my_throw(c: Any, kind: str = "grenadier") -> None:
     """Random legal play, with the soldier's special Order when offered, until the human throws."""
     import random
 
@@ -822,7 +822,7 @@ def little_soldiers_throw(workdir: str) -> dict[str, Any]:
 
     def setup(r: Any) -> None:
         c = r.controller
-        _ls_to_my_throw(c)
+        ls_to_my_throw(c)
         box["c"] = c
 
     res = render("little-soldiers", {}, Path(workdir) / "throw.png", seed=1, moves=0, before_shot=setup)
@@ -861,7 +861,7 @@ def little_soldiers_after_the_throw(workdir: str) -> dict[str, Any]:
     box: dict[str, Any] = {}
 
     def setup(r: Any) -> None:
-        _ls_to_my_throw(r.controller)
+        ls_to_my_throw(r.controller)
 
     res = render("little-soldiers", {}, Path(workdir) / "throw.png", seed=1, moves=0, before_shot=setup,
                  seats=Seats(("human", "random")))

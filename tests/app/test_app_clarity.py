@@ -9,7 +9,7 @@ from app.games.little_soldiers.aiming import THROW_EDGE_MARGIN
 from app.games.little_soldiers.controller import BAND_WORDS, LittleSoldiersController
 from app.seats import Seats
 from engine.little_soldiers.table.throws import FULL_FLIGHT_CM, MIN_AIM_STRENGTH
-from tests.app.probe import _ls_to_my_throw
+from tests.app.probe import ls_to_my_throw
 
 
 def _controller(seed: int = 2) -> LittleSoldiersController:
@@ -30,7 +30,7 @@ def test_a_valid_target_beyond_the_red_band_is_not_called_out_of_range():
 
 def test_a_full_drag_stays_on_the_table_and_a_drag_on_the_thrower_aims():
     c = _controller(5)
-    _ls_to_my_throw(c)
+    ls_to_my_throw(c)
     o = c.shot_origin()
     thrower = c.view_dict()["shot"]["thrower"]
     assert c.click_soldier(thrower) and c.aiming.dragging  # pressing on the Grenadier starts the aim
@@ -71,7 +71,7 @@ def test_a_soldier_off_the_table_selected_during_the_move_crashes_nothing():
 
 def test_the_aim_shows_where_the_throw_may_land():
     c = _controller(5)
-    _ls_to_my_throw(c)
+    ls_to_my_throw(c)
     from shapely.geometry import Point
 
     o = c.shot_origin()

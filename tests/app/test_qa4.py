@@ -11,12 +11,12 @@ import pytest
 
 from app.games.little_soldiers.controller import LittleSoldiersController
 from app.seats import Seats
-from tests.app.probe import _ls_to_my_throw
+from tests.app.probe import ls_to_my_throw
 
 
 def _thrown(seed: int = 1) -> LittleSoldiersController:
     c = LittleSoldiersController.new("little-soldiers", {}, Seats(("human", "random")), seed=seed)
-    _ls_to_my_throw(c)
+    ls_to_my_throw(c)
     o = c.shot_origin()
     c.aim_at(o[0] + 30.0, o[1] + 5.0)
     assert c.release_aim()
@@ -187,3 +187,23 @@ def test_turning_modules_on_and_off_keeps_a_player_count_the_engine_plays():
         n = players_after_modules(config)
         assert n == expected, (modules, players)
         assert info.new_game(info.config_from_dict({**config, "players": n}), 1).num_seats == n
+
+
+def test_a_drag_past_the_strongest_throw_says_so():
+    """Seen live: dragging further than the strongest aim (a throw that stays on the table) left the
+    hint at "strength 0.82" with no sign the aim had stopped growing; the aim now says it is the most."""
+    c = LittleSoldiersController.new("little-soldiers", {}, Seats(("human", "random")), seed=1)
+    ls_to_my_throw(c)
+    o = c.shot_origin()
+    centre = c.view().terrain.bf.play_zone.centroid  # towards the middle of the table: room to throw
+
+    def towards(share: float) -> tuple[float, float] | None:
+        return c.aim_at(o[0] + share * (centre.x - o[0]), o[1] + share * (centre.y - o[1]))
+
+    near = towards(0.2)
+    assert near is not None and not c.aiming.at_most
+    far = towards(20.0)
+    assert far is not None and c.aiming.at_most and far[1] > near[1]
+    assert towards(40.0) == far and c.aiming.at_most  # twice as far the same way: no stronger
+    towards(0.2)
+    assert not c.aiming.at_most

@@ -113,11 +113,11 @@ def the_throw_lands_and_goes_off() -> dict[str, Any]:
     from app.game_screen import GameScreen
     from app.games import controller_class
     from app.seats import Seats
-    from tests.app.probe import _ls_to_my_throw
+    from tests.app.probe import ls_to_my_throw
 
     app = _app()
     c = controller_class("little-soldiers").new("little-soldiers", {}, Seats(("human", "random")), seed=5)
-    _ls_to_my_throw(c)
+    ls_to_my_throw(c)
     screen = GameScreen(c)
     _steps(app, 2)
     o = c.shot_origin()
@@ -505,11 +505,11 @@ def the_log_waits_for_the_throw() -> dict[str, Any]:
     from app.game_screen import GameScreen
     from app.games import controller_class
     from app.seats import Seats
-    from tests.app.probe import _ls_to_my_throw
+    from tests.app.probe import ls_to_my_throw
 
     app = _app()
     c = controller_class("little-soldiers").new("little-soldiers", {}, Seats(("human", "random")), seed=5)
-    _ls_to_my_throw(c)
+    ls_to_my_throw(c)
     screen = GameScreen(c)
     _steps(app, 2)
     before = screen.hud.log.text

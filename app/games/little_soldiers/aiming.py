@@ -32,10 +32,14 @@ class ThrowAim:
         self.view = view
         self.aim: tuple[float, float] | None = None
         self.dragging = False
+        self.at_most = False
+        """The drag reaches past the strongest aim (``THROW_EDGE_MARGIN``): the aim
+        stops growing, and the hint says so (it read "strength 0.82" and nothing more)."""
 
     def clear(self) -> None:
         self.aim = None
         self.dragging = False
+        self.at_most = False
 
     def kind(self) -> str | None:
         """"grenade" or "mortar" while a throw is pending, else None."""
@@ -53,10 +57,13 @@ class ThrowAim:
         o = self.origin()
         if o is None:
             self.aim = None
+            self.at_most = False
             return None
         dx, dy = x - o[0], y - o[1]
         direction = math.degrees(math.atan2(dy, dx))
-        length = min(math.hypot(dx, dy), THROW_EDGE_MARGIN * self.edge_distance(o, direction))
+        most = THROW_EDGE_MARGIN * self.edge_distance(o, direction)
+        length = min(math.hypot(dx, dy), most)
+        self.at_most = math.hypot(dx, dy) > most
         strength = queries.throw_strength(self.view(), length)
         self.aim = (round(direction, 2), round(strength, 3))
         return self.aim

@@ -520,7 +520,8 @@ class LittleSoldiersView(GameScene):
                 name="aim-head",
                 on_top=True,
             )
-            info.append(f"Aim {direction:.0f} degrees, strength {strength:.2f}: release to throw.")
+            most = " (the strongest throw that stays on the table)" if c.aiming.at_most else ""
+            info.append(f"Aim {direction:.0f} degrees, strength {strength:.2f}{most}: release to throw.")
         elif c.phase() is Phase.THROW and c.my_turn():
             info.append(f"Drag on the table to aim the {c.aiming.kind()}: direction and strength; release to throw.")
         if c.phase() is Phase.REROLL and c.my_turn():
