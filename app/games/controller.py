@@ -34,7 +34,6 @@ def _cloned_view(state: Any, seat: int) -> View:
     return state.clone().view(seat)
 
 
-
 @dataclass(eq=False)
 class SeenView:
     """A seat's view of one position, with its plain data once asked. The
