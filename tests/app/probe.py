@@ -1692,12 +1692,6 @@ def prepare_green_move() -> Any:
     return c
 
 
-if __name__ == "__main__":
-    from tests.app.probe_runner import main
-
-    main(SCENARIOS)
-
-
 @scenario
 def labels_cut_to_fit() -> dict[str, Any]:
     """``app.hud.fit_text`` against the cut a character at a time it replaced, over
@@ -1768,3 +1762,41 @@ def crates_as_they_stand() -> dict[str, Any]:
     facts["without"] = crate_textures(screen.view.static)
     screen.destroy()
     return facts
+
+
+@scenario
+def deploy_pin(out_png: str) -> dict[str, Any]:
+    """Bootcamp, a soldier picked to deploy: a pin stands in the green area with its head above
+    the scenery round it (Deployment token 1 and its area lay behind the cereal box)."""
+    from app.game_screen import GameScreen
+    from app.games import controller_class
+    from app.seats import Seats
+    from app.shell import window
+
+    app = window.start(offscreen=True, size=(1280, 720))
+    facts: dict[str, Any] = {}
+    for seed in range(1, 40):
+        c = controller_class("little-soldiers").new("little-soldiers", {}, Seats(("human", "random")), seed=seed)
+        c.run_bots()
+        if c.my_turn() and c.phase() == "deploy" and c.view_dict().get("block") == 1:
+            break
+    screen = GameScreen(c)
+    screen.view.finish_animations()
+    facts["before"] = screen.view.overlay.find("**/deploy-pin").isEmpty()
+    c.click_soldier(c.in_hq()[0])
+    window.step(app, 3)
+    pin = screen.view.overlay.find("**/deploy-pin")
+    facts["pin"] = not pin.isEmpty()
+    low, high = pin.getTightBounds(screen.view.table.root) if facts["pin"] else (None, None)
+    from app import frames
+
+    facts["top_cm"] = frames.to_engine((high.x, high.y, high.z))[2] if high is not None else None
+    facts["cereal_box_top_cm"] = next(s.top for s in screen.view.battlefield.solids if s.id == "cereal-box")
+    window.screenshot(app, out_png)
+    return facts
+
+
+if __name__ == "__main__":
+    from tests.app.probe_runner import main
+
+    main(SCENARIOS)

@@ -130,3 +130,11 @@ def test_advanced_tactics_crates_are_drawn_in_the_colour_they_show_now(probe):
     assert f["static"] == [] and set(f["colours"]) == {"green", "yellow"}
     assert f["before"] == ["crate:green", "crate:yellow"] and f["after"] == ["crate:yellow"]
     assert f["without"] == ["crate:green", "crate:yellow"]  # no Advanced Tactics: the file's Crates, printed
+
+
+def test_a_pin_stands_over_the_deploy_area_above_the_scenery(probe, tmp_path):
+    """Seen live: at the Bootcamp's home view Deployment token 1 and most of its green area lay behind
+    the cereal box; a pin now stands in the area with its head above the scenery round it."""
+    f = probe("deploy_pin", str(tmp_path / "pin.png"))
+    assert f["before"] and f["pin"], f
+    assert f["top_cm"] > f["cereal_box_top_cm"], f

@@ -464,12 +464,6 @@ def the_focus_key_frames_the_selected_soldier() -> dict[str, Any]:
     return {"before": before, "after": after, "stays": Pose.now(v.table).close_to(pose)}
 
 
-if __name__ == "__main__":
-    from tests.app.probe_runner import main
-
-    main(SCENARIOS)
-
-
 @scenario
 def result_aside_stays_aside_after_review(save: str) -> dict[str, Any]:
     """A finished game resumed: the result shows; put aside, then Review and Close
@@ -526,3 +520,9 @@ def the_log_waits_for_the_throw() -> dict[str, Any]:
     _steps(app, 2)
     return {"before": before, "during": sorted(set(during)), "after": screen.hud.log.text, "frames": frames,
             "new": [line for line in c.events() if line not in before.split("\n")][-3:]}
+
+
+if __name__ == "__main__":
+    from tests.app.probe_runner import main
+
+    main(SCENARIOS)

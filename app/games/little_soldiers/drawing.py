@@ -113,6 +113,29 @@ def build_battlefield(parent: Any, bf: Any, name: str = "battlefield", switches:
     return holder
 
 
+DEPLOY_PIN_RGBA = (0.2, 0.8, 0.3, 1.0)
+DEPLOY_PIN_MIN = 12.0
+"""Chosen: cm, the least height of the pin over the deploy area (``draw_deploy_pin``)."""
+DEPLOY_PIN_NEAR = 30.0
+"""Chosen: cm, how far round the area a scenery piece's top lifts the pin's head."""
+DEPLOY_PIN_CLEAR = 6.0
+"""Chosen: cm, how far the pin's head stands above the tallest piece near it."""
+
+
+def draw_deploy_pin(parent: Any, bf: Any, area: Any) -> Any:
+    """A green pin standing in the deploy ``area``, its head above the scenery round it: seen live,
+    the Bootcamp's Deployment token 1 and most of its area lay behind the cereal box at the home view."""
+    from app.table import static_entity
+
+    spot = area.representative_point()
+    near = [solid.top for solid in bf.solids if solid.footprint.distance(spot) <= DEPLOY_PIN_NEAR]
+    top = max([DEPLOY_PIN_MIN, *(t + DEPLOY_PIN_CLEAR for t in near)])
+    mb = MeshBuilder()
+    mb.add_cylinder((spot.x, spot.y, 0.5), 0.2, top - 0.5, DEPLOY_PIN_RGBA, sides=10)
+    mb.add_cylinder((spot.x, spot.y, top), 1.4, 1.2, DEPLOY_PIN_RGBA, sides=20)
+    return static_entity(parent, mb, "deploy-pin")
+
+
 def rgba4(color: Sequence[float]) -> tuple[float, float, float, float]:
     """A colour of 3 or 4 floats as the mesh takes it (opaque when no alpha is given)."""
     return (float(color[0]), float(color[1]), float(color[2]), float(color[3]) if len(color) > 3 else 1.0)

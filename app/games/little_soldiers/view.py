@@ -26,7 +26,7 @@ from typing import Any
 from app import frames
 from app.games.little_soldiers.controller import LittleSoldiersController
 from app.games.little_soldiers.dice_tray import DiceTray
-from app.games.little_soldiers.drawing import build_battlefield, draw_path, draw_rays, draw_region
+from app.games.little_soldiers.drawing import build_battlefield, draw_deploy_pin, draw_path, draw_rays, draw_region
 from app.games.little_soldiers.hq_cards import (
     CARD_D,
     CARD_W,
@@ -58,6 +58,7 @@ the yellow player's, for a green soldier at a hot-seat table."""
 MESHES = Path(__file__).resolve().parents[3] / "meshes" / "figurines"
 TARGET_RGB = (0.35, 1.0, 0.35, 1.0)
 DEPLOY_RGBA = (0.25, 0.85, 0.35, 0.45)
+
 REACH_RGBA = (1.0, 0.88, 0.15, 0.38)
 CORD_RGB = (1.0, 0.85, 0.10, 1.0)
 REFUSED_RGB = (1.0, 0.25, 0.2, 1.0)
@@ -459,6 +460,7 @@ class LittleSoldiersView(GameScene):
             area = queries.deploy_area(c.view(), c.selected)
             if not area.is_empty:
                 draw_region(self.overlay, area, 0.5, DEPLOY_RGBA, name="deploy-area")
+                draw_deploy_pin(self.overlay, self.battlefield, area)
                 info.append(DEPLOY_HINT)
         region = c.reach()
         sel = c.soldier(c.selected) if c.selected else None
