@@ -51,6 +51,8 @@ PLAYED: tuple[tuple[tuple[Event, ...], ...], ...] = tuple(
           for c in range(len(ADVENTURERS))) for s in range(MAX_SEATS)
 )
 """The private log line of each seat's face-down play, made once."""
+
+
 def _deal_line(deal: int) -> Event:
     return Event(f"Deal {deal}: recruiting the Adventurers.")
 

@@ -61,15 +61,9 @@ class ForeseenPlan(Plan):
     def throws(self, state: Any, order: Order | None, given: Position, spots: dict[int, Spot]) -> list[tuple[Any, float]]:
         """Each aimed throw valued by its one true landing (the game's
         generator draws the physics' seed next)."""
-        c = state
-        if order is not None:
-            c = state.clone()
-            c.apply(self.seat, order)
-        if c.phase is not Phase.THROW:
-            return []
+        c, aims = self.aims(state, order)
         out = []
-        n = self.bot.throw_aims
-        for aim in [t for t in c.candidate_actions(self.seat, n, self.bot.rng) if not t.practice][:n]:
+        for aim in aims:
             flight = c.clone()
             rng, flight.rng = flight.rng, None  # the landing waits, then is drawn as the game will draw it
             flight.apply(self.seat, aim)

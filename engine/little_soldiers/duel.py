@@ -342,17 +342,23 @@ class Plan:
             return Spot(m.x, m.y, state.soldiers[m.soldier].spot.surface)
         return state.view(self.seat).move_destination(m)
 
-    def throws(self, state: Any, order: Order | None, given: Position, spots: dict[int, Spot]) -> list[tuple[Any, float]]:
-        """Aimed throws of a Grenade or Mortar Shot (ordered now, or ``order``
-        None: being aimed) with their value, each over THROW_SAMPLES landings."""
+    def aims(self, state: Any, order: Order | None) -> tuple[Any, list[Any]]:
+        """The position a Grenade or Mortar Shot is aimed from (``order`` played
+        on ``state``, or None: being aimed now) and the aims weighed there (none
+        when no throw follows)."""
         c = state
         if order is not None:
             c = state.clone()
             c.apply(self.seat, order)
         if c.phase is not Phase.THROW:
-            return []
+            return c, []
         n = self.bot.throw_aims
-        aims = [t for t in c.candidate_actions(self.seat, n, self.bot.rng) if not t.practice][:n]
+        return c, [t for t in c.candidate_actions(self.seat, n, self.bot.rng) if not t.practice][:n]
+
+    def throws(self, state: Any, order: Order | None, given: Position, spots: dict[int, Spot]) -> list[tuple[Any, float]]:
+        """Aimed throws of a Grenade or Mortar Shot (ordered now, or ``order``
+        None: being aimed) with their value, each over THROW_SAMPLES landings."""
+        c, aims = self.aims(state, order)
         out: list[tuple[Any, float]] = []
         for aim in aims:
             if out and self.late():

@@ -1466,6 +1466,8 @@ def toy_battle_hot_seat_facing() -> dict[str, Any]:
             clicked = c.message == "" or not c.message.startswith("There is no")
     red["clicked"] = clicked
     return {"blue": blue, "red": red}
+
+
 def _pixels_of(img: Any, box: tuple[float, float, float, float], w: int, h: int, aspect: float) -> list[list[int]]:
     """The pixels of a camera.ui box (left, bottom, right, top) in a frame of w x h."""
     x0, y0, x1, y1 = box
@@ -1516,12 +1518,7 @@ def covers_hide_what_is_under(out_png: str) -> dict[str, Any]:
     img = PNMImage(Filename.fromOsSpecific(out_png))
 
     def pixels(x0: float, y0: float, x1: float, y1: float) -> list[list[int]]:
-        out = []
-        for py in range(int((0.5 - y1) * h), int((0.5 - y0) * h)):
-            for px in range(int((x0 / aspect + 0.5) * w), int((x1 / aspect + 0.5) * w)):
-                c = img.getXel(px, py)
-                out.append([round(c[0] * 255), round(c[1] * 255), round(c[2] * 255)])
-        return out
+        return _pixels_of(img, (x0, y0, x1, y1), w, h, aspect)
 
     log = screen.hud.log_panel
     log_left = log.get_position(camera.ui)[0] - log.scale_x
